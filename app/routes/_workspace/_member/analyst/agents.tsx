@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { describedPage } from '~/features/site/described-page'
+
+export const Route = createFileRoute('/_workspace/_member/analyst/agents')(describedPage('/analyst/agents'))

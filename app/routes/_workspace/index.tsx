@@ -1,0 +1,67 @@
+import { createFileRoute } from '@tanstack/react-router'
+import styled from 'styled-components'
+import { brand, pageTitle } from '~/domain/brand'
+
+export const Route = createFileRoute('/_workspace/')({
+  head: () => ({ meta: [{ title: pageTitle() }] }),
+  component: Home,
+})
+
+const Hero = styled.section`
+  max-width: 720px;
+
+  h1 {
+    font-size: 32px;
+    font-weight: 700;
+  }
+  p {
+    color: var(--color-text-muted);
+    font-size: 17px;
+  }
+`
+
+const Features = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 32px 0 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: 16px;
+
+  li {
+    padding: 20px;
+    background: var(--color-surface);
+    border: 1px solid var(--color-border);
+    border-radius: 12px;
+  }
+  h2 {
+    font-size: 16px;
+  }
+  p {
+    margin: 0;
+    font-size: 14px;
+  }
+`
+
+const features = [
+  { title: 'Reports', text: 'Attack surface, password audits, DAST, network and cloud results for your company.' },
+  { title: 'Findings library', text: 'Consistent, reviewed finding templates behind every report.' },
+  { title: 'Secure exchange', text: 'Share secrets with your testers through one-time vault links.' },
+]
+
+function Home() {
+  return (
+    <Hero>
+      <h1>{brand.tagline}</h1>
+      <p>Read the results of the security tests your company bought, follow their findings to closure and talk to the analysts who ran them.</p>
+      <Features>
+        {features.map((f) => (
+          <li key={f.title}>
+            <h2>{f.title}</h2>
+            <p>{f.text}</p>
+          </li>
+        ))}
+      </Features>
+    </Hero>
+  )
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+
+/** A centred card for whole-page messages: sign-in required, not found, errors. */
+const Card = styled.section`
+  max-width: 480px;
+  margin: 48px auto;
+  padding: 32px;
+  text-align: center;
+  background: var(--color-surface);
+  border: 1px solid var(--color-border);
+  border-radius: 12px;
+
+  h1 {
+    font-size: 22px;
+  }
+  p {
+    color: var(--color-text-muted);
+  }
+`
+
+export function Notice({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Card aria-labelledby="notice-title">
+      <h1 id="notice-title">{title}</h1>
+      {children}
+    </Card>
+  )
+}

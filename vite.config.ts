@@ -1,0 +1,29 @@
+import { cloudflare } from '@cloudflare/vite-plugin'
+import babel from '@rolldown/plugin-babel'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import viteReact from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const port = Number(process.env.APP_PORT ?? 3000)
+
+export default defineConfig({
+  server: { host: '127.0.0.1', port, strictPort: true },
+  preview: { host: '127.0.0.1', port, strictPort: true },
+  resolve: { tsconfigPaths: true },
+  plugins: [
+    cloudflare({ viteEnvironment: { name: 'ssr' } }),
+    tanstackStart({
+      srcDirectory: 'app',
+      // Server-only modules (*.server.*) imported from client code fail the build instead of leaking.
+      importProtection: { behavior: 'error' },
+    }),
+    viteReact(),
+    // Same class names on server and client, readable ones in development.
+    babel({
+      include: /[\\/]app[\\/].*\.tsx?(?:$|\?)/,
+      plugins: [
+        ['babel-plugin-styled-components', { ssr: true, displayName: true, fileName: false, pure: true }],
+      ],
+    }),
+  ],
+})

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit tests: pure modules, no emulators and no browser (those have their own configs).
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'emulators/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/*.emulator.test.ts'],
+  },
+})
