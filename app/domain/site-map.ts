@@ -1,4 +1,4 @@
-import { services } from './services'
+import { services } from './services.ts'
 
 /**
  * Every page of the product: its path, its name (document title and navigation), which shell it

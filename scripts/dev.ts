@@ -1,0 +1,159 @@
+// `npm run dev`: the whole local stack (Firebase emulators with demo data, the mail inbox and the
+// app rendered in workerd), until Ctrl-C, which stops every process it started.
+//   --app=dev|preview   vite dev server (default) or the production build served in workerd
+//   --quiet             only errors (for test runs)
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { formatDemoAccounts } from '../emulators/seed/demo-accounts.ts'
+import { EMULATOR_HOST, EMULATOR_PORTS, emulatorClientEnv, firebaseToolsSetup, LOG_DIR, nodeBinary, ROOT } from '../emulators/firebase/env.ts'
+import { JavaNotFoundError } from '../emulators/firebase/java.ts'
+import { waitForEmulators } from '../emulators/firebase/ready.ts'
+import { MailCatcherListenError, startMailCatcher, type MailCatcher } from '../emulators/mail/mail-catcher.ts'
+import { assertPortFree, StackError, startService, waitForHttp, type Service } from './lib/services.ts'
+
+const { values: flags } = parseArgs({
+  options: { app: { type: 'string', default: 'dev' }, quiet: { type: 'boolean', default: false } },
+})
+const appMode = flags.app === 'preview' ? 'preview' : 'dev'
+const say = (line: string) => {
+  if (!flags.quiet) console.log(line)
+}
+
+const appPort = Number(process.env.APP_PORT ?? 3000)
+const mailSmtpPort = Number(process.env.MAIL_SMTP_PORT ?? 1025)
+const mailHttpPort = Number(process.env.MAIL_HTTP_PORT ?? 1080)
+const strip = ['--experimental-strip-types']
+const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
+
+const services: Service[] = []
+let mail: MailCatcher | undefined
+let stopping: Promise<void> | undefined
+
+function stopAll(): Promise<void> {
+  stopping ??= (async () => {
+    // The app first (it talks to the rest), then the emulators, whose shutdown takes longest.
+    for (const service of [...services].reverse()) {
+      await service.stop(service.name === 'emulators' ? 'SIGINT' : 'SIGTERM', 30_000)
+    }
+    await mail?.close()
+  })()
+  return stopping
+}
+
+async function preflight(): Promise<void> {
+  const ports: [number, string, string][] = [
+    [appPort, 'app', 'stop what uses it or set APP_PORT'],
+    [mailSmtpPort, 'mail SMTP', 'stop what uses it or set MAIL_SMTP_PORT'],
+    [mailHttpPort, 'mail inbox', 'stop what uses it or set MAIL_HTTP_PORT'],
+    ...Object.entries(EMULATOR_PORTS).map(([name, port]): [number, string, string] => [
+      port,
+      `${name} emulator`,
+      'stop what uses it (another `npm run dev` or `firebase emulators`?)',
+    ]),
+  ]
+  for (const [port, what, hint] of ports) await assertPortFree(port, what, hint)
+  if (appMode === 'preview' && !existsSync(path.join(ROOT, 'dist', 'server', 'wrangler.json'))) {
+    throw new StackError('There is no build to preview: run `npm run build` first.')
+  }
+}
+
+async function start(): Promise<void> {
+  const startedAt = Date.now()
+  await preflight()
+  const firebase = firebaseToolsSetup()
+
+  mail = await startMailCatcher({ smtpPort: mailSmtpPort, httpPort: mailHttpPort })
+
+  say('Starting the Firebase emulators…')
+  const emulators = startService('emulators', [
+    nodeBinary(),
+    ...strip,
+    'emulators/firebase/start.ts',
+    // In development the functions are rebuilt on change and the emulator reloads them.
+    ...(appMode === 'dev' ? [] : ['--no-watch']),
+  ], {
+    cwd: ROOT,
+    env: process.env,
+    logFile: path.join(LOG_DIR, 'emulators.log'),
+  })
+  services.push(emulators)
+  await Promise.race([
+    waitForEmulators({ timeoutMs: 120_000 }),
+    emulators.exited.then((code) => {
+      throw new StackError(`The Firebase emulators stopped (exit ${code}): see ${path.join(LOG_DIR, 'emulators.log')}`)
+    }),
+  ])
+
+  say('Loading demo data…')
+  const seed = startService('seed', [nodeBinary(), ...strip, 'emulators/seed/seed.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...emulatorClientEnv() },
+    logFile: path.join(LOG_DIR, 'seed.log'),
+  })
+  const seedCode = await seed.exited
+  if (seedCode !== 0) throw new StackError(`Loading demo data failed: see ${path.join(LOG_DIR, 'seed.log')}`)
+
+  say(appMode === 'dev' ? 'Starting the app (vite dev, SSR in workerd)…' : 'Serving the build in workerd…')
+  const app = startService('app', [nodeBinary(), vite, appMode === 'dev' ? 'dev' : 'preview'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      APP_PORT: String(appPort),
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      WRANGLER_HIDE_BANNER: 'true',
+      WRANGLER_LOG_PATH: path.join(LOG_DIR, 'wrangler'),
+      XDG_CONFIG_HOME: path.join(ROOT, '.local', 'config'),
+    },
+    logFile: path.join(LOG_DIR, 'app.log'),
+  })
+  services.push(app)
+  const appUrl = `http://127.0.0.1:${appPort}`
+  await waitForHttp(`${appUrl}/`, 120_000, app.exited).catch(() => {
+    throw new StackError(`The app did not start: see ${path.join(LOG_DIR, 'app.log')}`)
+  })
+
+  for (const service of services) {
+    service.exited.then((code) => {
+      if (stopping) return
+      console.error(`${service.name} stopped unexpectedly (exit ${code}); stopping the rest. Logs: ${LOG_DIR}`)
+      void stopAll().then(() => process.exit(1))
+    })
+  }
+
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
+  say(
+    [
+      '',
+      `Ready in ${seconds}s (Java ${firebase.java.version})`,
+      `  App            ${appUrl}`,
+      `  Mail inbox     ${mail.inboxUrl}   (SMTP ${mail.smtpUrl})`,
+      `  Auth emulator  http://${EMULATOR_HOST}:${EMULATOR_PORTS.auth}`,
+      `  Firestore      http://${EMULATOR_HOST}:${EMULATOR_PORTS.firestore}`,
+      `  Functions      http://${EMULATOR_HOST}:${EMULATOR_PORTS.functions}`,
+      `  Logs           ${LOG_DIR}`,
+      '',
+      'Demo accounts (sign in with the emailed link; mail arrives in the inbox above):',
+      formatDemoAccounts(),
+      '',
+      'Ctrl-C stops everything.',
+    ].join('\n'),
+  )
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    say('\nStopping…')
+    void stopAll().then(() => process.exit(0))
+  })
+}
+
+try {
+  await start()
+} catch (error) {
+  const oneLine = error instanceof StackError || error instanceof JavaNotFoundError || error instanceof MailCatcherListenError
+  console.error(oneLine ? `✖ ${(error as Error).message}` : error)
+  await stopAll()
+  process.exit(1)
+}

@@ -1,0 +1,12 @@
+import path from 'node:path'
+import { firstLoadJs } from '../bench/first-load'
+import { expect, test } from './fixtures'
+
+const HOME_BUDGET_GZIP_BYTES = 200 * 1024
+
+test('home loads at most 200 KB of JavaScript (gzip)', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  const { files, gzipBytes } = firstLoadJs(html, path.resolve('dist/client'))
+  expect(files.length).toBeGreaterThan(0)
+  expect(gzipBytes, `first-load JS of / (${files.join(', ')})`).toBeLessThanOrEqual(HOME_BUDGET_GZIP_BYTES)
+})

@@ -1,0 +1,50 @@
+import { expect, test } from './fixtures'
+
+test.describe('server rendering and hydration', () => {
+  test('home is fully styled from the server HTML alone, before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/')
+    const styles = await page.evaluate(() => {
+      const header = document.querySelector('header')!
+      return {
+        bodyBackground: getComputedStyle(document.body).backgroundColor,
+        headerHeight: header.getBoundingClientRect().height,
+        navWidth: document.querySelector('aside')!.getBoundingClientRect().width,
+      }
+    })
+    expect(styles.bodyBackground).toBe('rgb(246, 247, 249)')
+    expect(styles.headerHeight).toBe(80)
+    expect(styles.navWidth).toBe(300)
+    await context.close()
+  })
+
+  test('dark system scheme is applied by the server HTML too', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' })
+    const page = await context.newPage()
+    await page.goto('/')
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(14, 17, 22)')
+    await context.close()
+  })
+
+  test('pages hydrate, and client navigation to lazily loaded routes keeps the page and brings their styles', async ({ page }) => {
+    type Probe = Window & { __TSR_ROUTER__?: { navigate: (o: { to: string }) => Promise<void> }; __stayed?: boolean }
+    await page.goto('/reports')
+    await page.waitForFunction(() => (window as Probe).__TSR_ROUTER__ !== undefined)
+    // A marker on window survives client-side navigation but not a full page load.
+    await page.evaluate(() => ((window as Probe).__stayed = true))
+
+    await page.getByRole('link', { name: 'Go to home to sign in' }).click()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('heading', { name: 'Security testing workspace' })).toBeVisible()
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('main li')!).borderRadius)).toBe('12px')
+
+    // A page whose code the browser has not loaded yet.
+    await page.evaluate(() => (window as Probe).__TSR_ROUTER__!.navigate({ to: '/admin/dast' }))
+    await expect(page).toHaveTitle('DAST keys · Bulwark')
+    const card = page.getByRole('heading', { name: 'You must be signed in' }).locator('..')
+    await expect(card).toBeVisible()
+    expect(await card.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('12px')
+    expect(await page.evaluate(() => (window as Probe).__stayed)).toBe(true)
+  })
+})

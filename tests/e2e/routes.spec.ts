@@ -1,0 +1,47 @@
+import { sitePages } from '../../app/domain/site-map'
+import { expect, test } from './fixtures'
+
+/** A concrete address for each page of the site map (the vault page stands for every /vault/… path). */
+const addresses = sitePages.map((page) => ({ page, url: page.path === '/vault/$' ? '/vault/share/3f9c1a' : page.path }))
+
+test.describe('every route of the product, signed out', () => {
+  for (const { page: sitePage, url } of addresses) {
+    test(`${url} answers with its title, styles in the server HTML and the right shell`, async ({ page, request }) => {
+      const response = await request.get(url)
+      expect(response.status()).toBe(200)
+      const html = await response.text()
+      const head = html.slice(0, html.indexOf('</head>'))
+      expect(head).toContain('<style data-styled="true"')
+      expect(head).toContain('rel="icon"')
+      expect(head).toMatch(new RegExp(`<title>${sitePage.path === '/' ? 'Bulwark' : sitePage.title}[^<]*Bulwark[^<]*</title>`))
+
+      await page.goto(url)
+      await expect(page.getByRole('img', { name: /./ }).or(page.getByText('Bulwark', { exact: true })).first()).toBeVisible()
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      if (sitePage.shell === 'workspace') {
+        await expect(nav).toBeVisible()
+        // Signed out, navigation offers Home and nothing else.
+        await expect(nav.getByRole('link')).toHaveText(['Home'])
+      } else {
+        await expect(nav).toHaveCount(0)
+      }
+      if (sitePage.signIn) {
+        await expect(page.getByRole('heading', { name: 'You must be signed in' })).toBeVisible()
+        await expect(page.getByRole('link', { name: /home/i }).last()).toHaveAttribute('href', '/')
+      } else {
+        await expect(page.getByText('You must be signed in')).toHaveCount(0)
+      }
+    })
+  }
+
+  test('an unknown address and an unknown service answer 404 with a way home', async ({ page, request }) => {
+    for (const url of ['/no-such-page', '/reports/unknown-service', '/analyst/services/password_cracking']) {
+      expect((await request.get(url)).status(), url).toBe(404)
+    }
+    // The browser logs the 404 document load itself; that is the expected outcome here.
+    page.removeAllListeners('console')
+    await page.goto('/no-such-page')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/')
+  })
+})

@@ -1,0 +1,48 @@
+// Helpers for emulator tests: wiping and reading the whole state of the demo project.
+import type { AdminClients } from '../../emulators/seed/seed.ts'
+import { PROJECT_ID } from '../../emulators/firebase/env.ts'
+
+function required(name: string): string {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set`)
+  return value
+}
+
+// The emulators' own REST endpoints for deleting every document and every account.
+export async function clearEmulators(): Promise<void> {
+  const firestore = `http://${required('FIRESTORE_EMULATOR_HOST')}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`
+  const auth = `http://${required('FIREBASE_AUTH_EMULATOR_HOST')}/emulator/v1/projects/${PROJECT_ID}/accounts`
+  for (const url of [firestore, auth]) {
+    const response = await fetch(url, { method: 'DELETE' })
+    if (!response.ok) throw new Error(`DELETE ${url}: ${response.status}`)
+  }
+}
+
+export interface ProjectState {
+  users: Record<string, unknown>[]
+  documents: Record<string, unknown>
+}
+
+// Users and the seeded collections, in a stable order, for comparing two moments.
+export async function readProjectState({ auth, db }: AdminClients): Promise<ProjectState> {
+  const { users } = await auth.listUsers(1000)
+  const documents: Record<string, unknown> = {}
+  for (const collection of ['companies', 'users_access', 'users_preferences']) {
+    const snapshot = await db.collection(collection).get()
+    for (const doc of snapshot.docs) documents[doc.ref.path] = doc.data()
+  }
+  return {
+    users: users
+      .map((u) => ({
+        uid: u.uid,
+        email: u.email,
+        displayName: u.displayName,
+        emailVerified: u.emailVerified,
+        disabled: u.disabled,
+        photoURL: u.photoURL,
+        customClaims: u.customClaims,
+      }))
+      .sort((a, b) => a.uid.localeCompare(b.uid)),
+    documents: Object.fromEntries(Object.entries(documents).sort(([a], [b]) => a.localeCompare(b))),
+  }
+}

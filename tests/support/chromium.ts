@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs'
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium'
+
+/**
+ * The browser for end-to-end tests and benchmarks: CHROMIUM_PATH if set, else Debian's Chromium,
+ * else (undefined) Playwright's own browser where one is installed.
+ */
+export function chromiumExecutable(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  return existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined
+}
+
+/** Flags that keep Chromium off the network (there is none here) and working as root. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
