@@ -6,6 +6,13 @@ import { defineConfig } from 'vite'
 
 const port = Number(process.env.APP_PORT ?? 3000)
 
+// wrangler (inside the Cloudflare plugin) stays offline and keeps its files in the project.
+process.env.WRANGLER_SEND_METRICS ??= 'false'
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
+process.env.WRANGLER_HIDE_BANNER ??= 'true'
+process.env.WRANGLER_LOG_PATH ??= '.local/logs/wrangler'
+process.env.XDG_CONFIG_HOME ??= '.local/config'
+
 export default defineConfig({
   server: { host: '127.0.0.1', port, strictPort: true },
   preview: { host: '127.0.0.1', port, strictPort: true },

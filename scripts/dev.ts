@@ -97,15 +97,7 @@ async function start(): Promise<void> {
   say(appMode === 'dev' ? 'Starting the app (vite dev, SSR in workerd)…' : 'Serving the build in workerd…')
   const app = startService('app', [nodeBinary(), vite, appMode === 'dev' ? 'dev' : 'preview'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      APP_PORT: String(appPort),
-      WRANGLER_SEND_METRICS: 'false',
-      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-      WRANGLER_HIDE_BANNER: 'true',
-      WRANGLER_LOG_PATH: path.join(LOG_DIR, 'wrangler'),
-      XDG_CONFIG_HOME: path.join(ROOT, '.local', 'config'),
-    },
+    env: { ...process.env, APP_PORT: String(appPort) },
     logFile: path.join(LOG_DIR, 'app.log'),
   })
   services.push(app)

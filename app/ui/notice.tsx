@@ -17,6 +17,9 @@ const Card = styled.section`
   p {
     color: var(--color-text-muted);
   }
+  > :last-child {
+    margin-bottom: 0;
+  }
 `
 
 export function Notice({ title, children }: { title: string; children?: ReactNode }) {

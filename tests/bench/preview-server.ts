@@ -5,20 +5,12 @@ import { LOG_DIR, nodeBinary, ROOT } from '../../emulators/firebase/env.ts'
 import { startService, waitForHttp } from '../../scripts/lib/services.ts'
 
 const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
-const workerEnv = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: 'false',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_HIDE_BANNER: 'true',
-  XDG_CONFIG_HOME: path.join(ROOT, '.local', 'config'),
-}
-
 export async function withPreviewServer<T>(run: (baseUrl: string) => Promise<T>, port = 3100): Promise<T> {
-  const build = spawnSync(nodeBinary(), [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, env: workerEnv, stdio: 'inherit' })
+  const build = spawnSync(nodeBinary(), [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' })
   if (build.status !== 0) throw new Error('vite build failed')
   const server = startService('preview', [nodeBinary(), vite, 'preview'], {
     cwd: ROOT,
-    env: { ...workerEnv, APP_PORT: String(port) },
+    env: { ...process.env, APP_PORT: String(port) },
     logFile: path.join(LOG_DIR, 'bench-preview.log'),
   })
   const baseUrl = `http://127.0.0.1:${port}`

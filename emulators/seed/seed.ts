@@ -1,0 +1,175 @@
+// Demo data for the local emulators, written through the Admin SDK. Idempotent: every run leaves
+// the same users, claims and documents, whatever was changed in between.
+//   npm run seed              seed (the emulators must be running)
+//   npm run seed -- --if-empty   seed only when the emulators hold no data yet
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app'
+import { getAuth, type Auth, type UpdateRequest } from 'firebase-admin/auth'
+import { getFirestore, type Firestore } from 'firebase-admin/firestore'
+import { emulatorClientEnv, PROJECT_ID } from '../firebase/env.ts'
+import { DEMO_ACCOUNTS, DEMO_COMPANIES, formatDemoAccounts, type DemoAccount, type DemoCompany } from './demo-accounts.ts'
+
+export interface AdminClients {
+  app: App
+  auth: Auth
+  db: Firestore
+}
+
+let appCount = 0
+
+// Admin SDK clients for the emulators. firebase-admin takes the emulator addresses only from the
+// environment, so the standard ones are filled in where unset (emulators:exec sets its own).
+export function connectToEmulators(): AdminClients {
+  for (const [name, value] of Object.entries(emulatorClientEnv())) process.env[name] ??= value
+  if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('Refusing to seed without FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST')
+  }
+  appCount += 1
+  const app = initializeApp({ projectId: PROJECT_ID }, `seed-${process.pid}-${appCount}`)
+  return { app, auth: getAuth(app), db: getFirestore(app) }
+}
+
+export async function disconnect(clients: AdminClients): Promise<void> {
+  await deleteApp(clients.app)
+}
+
+async function withClients<T>(clients: AdminClients | undefined, run: (c: AdminClients) => Promise<T>): Promise<T> {
+  if (clients) return run(clients)
+  const own = connectToEmulators()
+  try {
+    return await run(own)
+  } finally {
+    await disconnect(own)
+  }
+}
+
+// Whether a host:port accepts HTTP: checked first, because the Admin SDK retries an absent
+// Firestore for minutes instead of failing.
+async function reachable(hostPort: string): Promise<boolean> {
+  try {
+    const response = await fetch(`http://${hostPort}/`, { signal: AbortSignal.timeout(2_000) })
+    await response.body?.cancel()
+    return true
+  } catch {
+    return false
+  }
+}
+
+export async function assertEmulatorsReachable(): Promise<void> {
+  const env = { ...emulatorClientEnv(), ...process.env }
+  const targets = [
+    ['Auth', env.FIREBASE_AUTH_EMULATOR_HOST],
+    ['Firestore', env.FIRESTORE_EMULATOR_HOST],
+  ] as const
+  const down: string[] = []
+  for (const [name, hostPort] of targets) if (!hostPort || !(await reachable(hostPort))) down.push(`${name} (${hostPort})`)
+  if (down.length > 0) {
+    throw new Error(`Emulators not reachable: ${down.join(', ')}. Start them with: npm run emulators`)
+  }
+}
+
+// True when neither Auth users nor companies exist: the dev launcher seeds only then.
+export async function isEmulatorEmpty(clients?: AdminClients): Promise<boolean> {
+  return withClients(clients, async ({ auth, db }) => {
+    const users = await auth.listUsers(1)
+    if (users.users.length > 0) return false
+    const companies = await db.collection('companies').limit(1).get()
+    return companies.empty
+  })
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined
+}
+
+async function upsertAuthUser(auth: Auth, account: DemoAccount): Promise<void> {
+  // An account made by hand with a demo address under another uid would block the fixed uid.
+  try {
+    const holder = await auth.getUserByEmail(account.email)
+    if (holder.uid !== account.uid) await auth.deleteUser(holder.uid)
+  } catch (error) {
+    if (errorCode(error) !== 'auth/user-not-found') throw error
+  }
+  const properties: UpdateRequest = {
+    email: account.email,
+    displayName: account.displayName,
+    emailVerified: true,
+    disabled: false,
+    photoURL: null,
+  }
+  try {
+    await auth.updateUser(account.uid, properties)
+  } catch (error) {
+    if (errorCode(error) !== 'auth/user-not-found') throw error
+    await auth.createUser({
+      uid: account.uid,
+      email: account.email,
+      displayName: account.displayName,
+      emailVerified: true,
+      disabled: false,
+    })
+  }
+  // Replaces all custom claims, so stale ones from earlier experiments disappear.
+  await auth.setCustomUserClaims(account.uid, { userType: account.userType, accessLevel: account.accessLevel })
+}
+
+export function companyDocument(company: DemoCompany): Record<string, unknown> {
+  return { ...company }
+}
+
+export function usersAccessDocument(account: DemoAccount): Record<string, unknown> {
+  return {
+    claims: { userType: account.userType, accessLevel: account.accessLevel },
+    companies: [...account.companies],
+    servicesEnabled: [...account.servicesEnabled],
+    servicesManaged: [...account.servicesManaged],
+  }
+}
+
+export function usersPreferencesDocument(account: DemoAccount): Record<string, unknown> {
+  return { defaultCompany: account.defaultCompany }
+}
+
+export interface SeedSummary {
+  companies: number
+  accounts: number
+}
+
+export async function seedDemoData(clients?: AdminClients): Promise<SeedSummary> {
+  return withClients(clients, async ({ auth, db }) => {
+    for (const account of DEMO_ACCOUNTS) await upsertAuthUser(auth, account)
+    const batch = db.batch()
+    // set() without merge: each document is replaced whole, so reruns give identical documents.
+    for (const company of DEMO_COMPANIES) batch.set(db.doc(`companies/${company.slug}`), companyDocument(company))
+    for (const account of DEMO_ACCOUNTS) {
+      batch.set(db.doc(`users_access/${account.uid}`), usersAccessDocument(account))
+      batch.set(db.doc(`users_preferences/${account.uid}`), usersPreferencesDocument(account))
+    }
+    await batch.commit()
+    return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length }
+  })
+}
+
+async function main(): Promise<void> {
+  await assertEmulatorsReachable()
+  const clients = connectToEmulators()
+  try {
+    if (process.argv.includes('--if-empty') && !(await isEmulatorEmpty(clients))) {
+      console.log('Emulators already hold data: not seeding.')
+      return
+    }
+    const summary = await seedDemoData(clients)
+    console.log(`Seeded ${summary.companies} companies and ${summary.accounts} accounts into ${PROJECT_ID}. Sign in as:`)
+    console.log(formatDemoAccounts())
+  } finally {
+    await disconnect(clients)
+  }
+}
+
+if (import.meta.main) {
+  try {
+    await main()
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exitCode = 1
+  }
+}

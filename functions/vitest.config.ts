@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit tests of the functions code; tests that need the emulators are *.emulator.test.ts and run
+// from the root through `npm run test:emulators`.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/*.emulator.test.ts'],
+    passWithNoTests: true,
+  },
+})
