@@ -27,9 +27,9 @@ const Wordmark = styled.span`
 /** Mark and name; the text colour follows the scheme, so one component serves light and dark. */
 export function Logo({ size = 32 }: { size?: number }) {
   return (
-    <Wordmark>
+    <Wordmark role="img" aria-label={brand.name}>
       <LogoMark size={size} />
-      <span>{brand.name}</span>
+      <span aria-hidden="true">{brand.name}</span>
     </Wordmark>
   )
 }
