@@ -1,11 +1,15 @@
 /// <reference types="vite/client" />
 import type { ReactNode } from 'react'
-import { createRootRouteWithContext, HeadContent, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { brand, pageTitle } from '~/domain/brand'
+import { clientBoot } from '~/features/session/client-boot'
 import type { RouterContext } from '~/features/session/session'
+import { loadRootContext } from '~/features/session/session.functions'
 import { GlobalStyle } from '~/ui/global-style'
+import { Notifications } from '~/ui/notifications/notifications'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: () => loadRootContext(),
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -17,7 +21,19 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
   }),
   shellComponent: RootDocument,
+  component: Root,
 })
+
+function Root() {
+  // The browser continues from the context the server rendered with.
+  clientBoot.init(Route.useRouteContext())
+  return (
+    <>
+      <Outlet />
+      <Notifications />
+    </>
+  )
+}
 
 function RootDocument({ children }: { children: ReactNode }) {
   return (

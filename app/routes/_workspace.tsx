@@ -1,6 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { MainNav } from '~/features/navigation/main-nav'
 import { brand, release } from '~/domain/brand'
+import { SessionSync } from '~/features/auth/session-sync'
+import { UserMenu } from '~/features/auth/user-menu'
+import { MainNav } from '~/features/navigation/main-nav'
 import { AppShell } from '~/ui/app-shell'
 
 export const Route = createFileRoute('/_workspace')({
@@ -12,6 +14,7 @@ function WorkspaceLayout() {
   return (
     <AppShell
       nav={<MainNav session={session} />}
+      headerEnd={session && <UserMenu session={session} />}
       footer={
         <>
           <span>{brand.name}</span>
@@ -19,6 +22,7 @@ function WorkspaceLayout() {
         </>
       }
     >
+      {session && <SessionSync uid={session.uid} />}
       <Outlet />
     </AppShell>
   )

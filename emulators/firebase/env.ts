@@ -9,7 +9,8 @@ import { findJava, type JavaInstall } from './java.ts'
 export const PROJECT_ID = 'demo-sectest'
 // IPv4 literal: the emulators do not listen on ::1, which `localhost` may resolve to.
 export const EMULATOR_HOST = '127.0.0.1'
-export const EMULATOR_PORTS = { auth: 9099, firestore: 8080, functions: 5001, hub: 4400 } as const
+// Every port firebase.json opens, so the launcher can check them all before starting.
+export const EMULATOR_PORTS = { auth: 9099, firestore: 8080, firestoreWebsocket: 9150, functions: 5001, hub: 4400, logging: 4500 } as const
 export const EMULATORS = ['auth', 'firestore', 'functions'] as const
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../../', import.meta.url)))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_ACCOUNTS, DEMO_COMPANIES, demoAccount, formatDemoAccounts, SERVICE_NAMES } from './demo-accounts.ts'
+import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_EMAIL_KEYS, demoAccount, formatDemoAccounts, SERVICE_NAMES } from './demo-accounts.ts'
 
 const flagNames = Object.keys(DEMO_COMPANIES[0] ?? {}).filter((key) => key.startsWith('enable'))
 
@@ -71,7 +71,27 @@ describe('demo accounts', () => {
     expect(demoAccount('viewer@acme.example').accessLevel).toBe(1)
     expect(() => demoAccount('nobody@acme.example')).toThrow()
     const lines = formatDemoAccounts().split('\n')
-    expect(lines).toHaveLength(DEMO_ACCOUNTS.length)
+    expect(lines).toHaveLength(DEMO_ACCOUNTS.length + DEMO_EMAIL_KEYS.length)
     for (const account of DEMO_ACCOUNTS) expect(lines.some((line) => line.includes(account.email))).toBe(true)
+    for (const key of DEMO_EMAIL_KEYS) expect(lines.some((line) => line.includes(key.example) && line.includes(key.role))).toBe(true)
+  })
+})
+
+describe('demo email keys', () => {
+  it('open an address without an account to a company that exists', () => {
+    const slugs = new Set(DEMO_COMPANIES.map((c) => c.slug))
+    for (const key of DEMO_EMAIL_KEYS) {
+      expect(slugs.has(key.company)).toBe(true)
+      expect(key.match).toBe(key.match.toLowerCase())
+      expect(key.example.endsWith(key.match) || key.example === key.match).toBe(true)
+      expect(DEMO_ACCOUNTS.some((a) => a.email === key.example)).toBe(false)
+      expect(key.userType).toBe(key.accessLevel >= 5 ? 'analyst' : 'client')
+    }
+  })
+
+  it('include a domain key for a level-1 client of Initech', () => {
+    expect(DEMO_EMAIL_KEYS).toContainEqual(
+      expect.objectContaining({ match: '@initech.example', company: 'initech', accessLevel: 1, userType: 'client' }),
+    )
   })
 })

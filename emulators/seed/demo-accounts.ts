@@ -159,17 +159,47 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ]
 
+export interface DemoEmailKey {
+  // Document id in email_keys.
+  id: string
+  // An address, or '@' and a domain; lowercase.
+  match: string
+  company: string
+  accessLevel: AccessLevel
+  userType: UserType
+  createdBy: string
+  // For the printout: an address without an account that the key lets in.
+  example: string
+  role: string
+}
+
+export const DEMO_EMAIL_KEYS: readonly DemoEmailKey[] = [
+  {
+    id: 'initech-domain',
+    match: '@initech.example',
+    company: 'initech',
+    accessLevel: 1,
+    userType: 'client',
+    createdBy: 'platform@sectest.example',
+    example: 'newcomer@initech.example',
+    role: 'first sign-in provisions a level-1 client of Initech',
+  },
+]
+
 export function demoAccount(email: string): DemoAccount {
   const account = DEMO_ACCOUNTS.find((a) => a.email === email)
   if (!account) throw new Error(`No demo account ${email}`)
   return account
 }
 
-// A plain-text table of the accounts, for terminals and the README.
+// A plain-text table of the accounts, then the addresses email keys let in, for terminals and
+// the README.
 export function formatDemoAccounts(): string {
-  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length))
-  return DEMO_ACCOUNTS.map((a) => {
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length), ...DEMO_EMAIL_KEYS.map((k) => k.example.length))
+  const accounts = DEMO_ACCOUNTS.map((a) => {
     const companies = a.companies.length > 0 ? a.companies.join(', ') : 'all companies'
     return `  ${a.email.padEnd(width)}  ${a.role} [${companies}]`
-  }).join('\n')
+  })
+  const keys = DEMO_EMAIL_KEYS.map((k) => `  ${k.example.padEnd(width)}  ${k.role} (email key ${k.match})`)
+  return [...accounts, ...keys].join('\n')
 }

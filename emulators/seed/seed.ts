@@ -4,9 +4,17 @@
 //   npm run seed -- --if-empty   seed only when the emulators hold no data yet
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth, type UpdateRequest } from 'firebase-admin/auth'
-import { getFirestore, type Firestore } from 'firebase-admin/firestore'
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { emulatorClientEnv, PROJECT_ID } from '../firebase/env.ts'
-import { DEMO_ACCOUNTS, DEMO_COMPANIES, formatDemoAccounts, type DemoAccount, type DemoCompany } from './demo-accounts.ts'
+import {
+  DEMO_ACCOUNTS,
+  DEMO_COMPANIES,
+  DEMO_EMAIL_KEYS,
+  formatDemoAccounts,
+  type DemoAccount,
+  type DemoCompany,
+  type DemoEmailKey,
+} from './demo-accounts.ts'
 
 export interface AdminClients {
   app: App
@@ -129,14 +137,43 @@ export function usersPreferencesDocument(account: DemoAccount): Record<string, u
   return { defaultCompany: account.defaultCompany }
 }
 
+// A fixed creation time, so reruns write identical documents.
+const EMAIL_KEYS_CREATED_AT = Timestamp.fromDate(new Date('2025-10-01T12:00:00Z'))
+
+export function emailKeyDocument(key: DemoEmailKey): Record<string, unknown> {
+  return {
+    match: key.match,
+    company: key.company,
+    accessLevel: key.accessLevel,
+    userType: key.userType,
+    createdAt: EMAIL_KEYS_CREATED_AT,
+    createdBy: key.createdBy,
+  }
+}
+
+// The address an email key lets in starts without an account each time, so its first sign-in
+// (and the provisioning it triggers) can be shown again after a reseed.
+async function resetKeyNewcomer(auth: Auth, db: Firestore, key: DemoEmailKey): Promise<void> {
+  try {
+    const user = await auth.getUserByEmail(key.example)
+    await auth.deleteUser(user.uid)
+    await db.doc(`users_access/${user.uid}`).delete()
+    await db.doc(`users_preferences/${user.uid}`).delete()
+  } catch (error) {
+    if (errorCode(error) !== 'auth/user-not-found') throw error
+  }
+}
+
 export interface SeedSummary {
   companies: number
   accounts: number
+  emailKeys: number
 }
 
 export async function seedDemoData(clients?: AdminClients): Promise<SeedSummary> {
   return withClients(clients, async ({ auth, db }) => {
     for (const account of DEMO_ACCOUNTS) await upsertAuthUser(auth, account)
+    for (const key of DEMO_EMAIL_KEYS) await resetKeyNewcomer(auth, db, key)
     const batch = db.batch()
     // set() without merge: each document is replaced whole, so reruns give identical documents.
     for (const company of DEMO_COMPANIES) batch.set(db.doc(`companies/${company.slug}`), companyDocument(company))
@@ -144,8 +181,9 @@ export async function seedDemoData(clients?: AdminClients): Promise<SeedSummary>
       batch.set(db.doc(`users_access/${account.uid}`), usersAccessDocument(account))
       batch.set(db.doc(`users_preferences/${account.uid}`), usersPreferencesDocument(account))
     }
+    for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(`email_keys/${key.id}`), emailKeyDocument(key))
     await batch.commit()
-    return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length }
+    return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length }
   })
 }
 
@@ -158,7 +196,9 @@ async function main(): Promise<void> {
       return
     }
     const summary = await seedDemoData(clients)
-    console.log(`Seeded ${summary.companies} companies and ${summary.accounts} accounts into ${PROJECT_ID}. Sign in as:`)
+    console.log(
+      `Seeded ${summary.companies} companies, ${summary.accounts} accounts and ${summary.emailKeys} email keys into ${PROJECT_ID}. Sign in as:`,
+    )
     console.log(formatDemoAccounts())
   } finally {
     await disconnect(clients)

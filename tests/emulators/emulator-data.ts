@@ -27,7 +27,7 @@ export interface ProjectState {
 export async function readProjectState({ auth, db }: AdminClients): Promise<ProjectState> {
   const { users } = await auth.listUsers(1000)
   const documents: Record<string, unknown> = {}
-  for (const collection of ['companies', 'users_access', 'users_preferences']) {
+  for (const collection of ['companies', 'users_access', 'users_preferences', 'email_keys']) {
     const snapshot = await db.collection(collection).get()
     for (const doc of snapshot.docs) documents[doc.ref.path] = doc.data()
   }

@@ -1,5 +1,6 @@
+import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_ACCOUNTS, DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
+import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_EMAIL_KEYS } from '../../emulators/seed/demo-accounts.ts'
 import { connectToEmulators, disconnect, isEmulatorEmpty, seedDemoData, type AdminClients } from '../../emulators/seed/seed.ts'
 import { clearEmulators, readProjectState } from './emulator-data.ts'
 
@@ -17,7 +18,11 @@ describe('demo seed', () => {
 
   it('sees an empty emulator as empty, and a seeded one as not', async () => {
     expect(await isEmulatorEmpty(clients)).toBe(true)
-    expect(await seedDemoData(clients)).toEqual({ companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length })
+    expect(await seedDemoData(clients)).toEqual({
+      companies: DEMO_COMPANIES.length,
+      accounts: DEMO_ACCOUNTS.length,
+      emailKeys: DEMO_EMAIL_KEYS.length,
+    })
     expect(await isEmulatorEmpty(clients)).toBe(false)
   })
 
@@ -54,6 +59,21 @@ describe('demo seed', () => {
     }
   })
 
+  it('writes every email key, and no account for the address it lets in', async () => {
+    for (const key of DEMO_EMAIL_KEYS) {
+      const data = (await clients.db.doc(`email_keys/${key.id}`).get()).data()
+      expect(data).toMatchObject({
+        match: key.match,
+        company: key.company,
+        accessLevel: key.accessLevel,
+        userType: key.userType,
+        createdBy: key.createdBy,
+      })
+      expect(data?.createdAt).toBeInstanceOf(Timestamp)
+      await expect(clients.auth.getUserByEmail(key.example)).rejects.toMatchObject({ code: 'auth/user-not-found' })
+    }
+  })
+
   it('is idempotent: a second run changes nothing', async () => {
     const before = await readProjectState(clients)
     await seedDemoData(clients)
@@ -73,6 +93,14 @@ describe('demo seed', () => {
     if (!manager) throw new Error('no second demo account')
     await clients.auth.deleteUser(manager.uid)
     await clients.auth.createUser({ uid: 'someone-else', email: manager.email })
+
+    // The email key's newcomer signed in once and was provisioned.
+    const key = DEMO_EMAIL_KEYS[0]
+    if (!key) throw new Error('no demo email keys')
+    const newcomer = await clients.auth.createUser({ email: key.example, emailVerified: true })
+    await clients.db.doc(`users_access/${newcomer.uid}`).set({ claims: { userType: 'client', accessLevel: 1 } })
+    await clients.db.doc(`users_preferences/${newcomer.uid}`).set({ defaultCompany: key.company })
+    await clients.db.doc(`email_keys/${key.id}`).update({ accessLevel: 9 })
 
     await seedDemoData(clients)
     expect(await readProjectState(clients)).toEqual(seeded)

@@ -3,6 +3,7 @@ export interface Session {
   uid: string
   email: string
   userType: 'client' | 'analyst'
+  /** 0 until the first sign-in has copied the user's access into their token. */
   accessLevel: number
 }
 
@@ -10,4 +11,15 @@ export interface Session {
 export interface RouterContext {
   /** null when nobody is signed in. */
   session: Session | null
+  /** How the browser reaches Firebase; absent only before the root route has loaded. */
+  firebase?: PublicConfig
+}
+
+/** What the browser needs to talk to Firebase; nothing secret. */
+export interface PublicConfig {
+  projectId: string
+  apiKey: string
+  authDomain: string
+  /** host:port of each emulator, for local runs only. */
+  emulators: { auth: string; firestore?: string; functions?: string } | null
 }

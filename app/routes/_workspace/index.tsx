@@ -1,11 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { brand, pageTitle } from '~/domain/brand'
+import { SignInPanel } from '~/features/auth/sign-in-panel'
+import { media } from '~/ui/theme'
 
 export const Route = createFileRoute('/_workspace/')({
   head: () => ({ meta: [{ title: pageTitle() }] }),
   component: Home,
 })
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: 40px;
+  align-items: start;
+
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
+`
 
 const Hero = styled.section`
   max-width: 720px;
@@ -50,18 +63,26 @@ const features = [
 ]
 
 function Home() {
+  const { session } = Route.useRouteContext()
   return (
-    <Hero>
-      <h1>{brand.tagline}</h1>
-      <p>Read the results of the security tests your company bought, follow their findings to closure and talk to the analysts who ran them.</p>
-      <Features>
-        {features.map((f) => (
-          <li key={f.title}>
-            <h2>{f.title}</h2>
-            <p>{f.text}</p>
-          </li>
-        ))}
-      </Features>
-    </Hero>
+    <Layout>
+      <Hero>
+        <h1>{session ? 'Welcome back' : brand.tagline}</h1>
+        <p>
+          {session
+            ? `Signed in as ${session.email}.`
+            : 'Read the results of the security tests your company bought, follow their findings to closure and talk to the analysts who ran them.'}
+        </p>
+        <Features>
+          {features.map((f) => (
+            <li key={f.title}>
+              <h2>{f.title}</h2>
+              <p>{f.text}</p>
+            </li>
+          ))}
+        </Features>
+      </Hero>
+      {!session && <SignInPanel />}
+    </Layout>
   )
 }

@@ -1,22 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '~/domain/brand'
 import { sitePage } from '~/domain/site-map'
+import { CompleteSignIn } from '~/features/auth/complete-sign-in'
 import { BareShell } from '~/ui/bare-shell'
-import { Notice } from '~/ui/notice'
 
 const page = sitePage('/auth/redirect')
 
 export const Route = createFileRoute('/auth/redirect')({
-  head: () => ({ meta: [{ title: pageTitle(page.title) }] }),
-  component: AuthRedirect,
-})
-
-function AuthRedirect() {
-  return (
+  // The address carries a one-time sign-in code: never send it on as a referrer.
+  head: () => ({ meta: [{ title: pageTitle(page.title) }, { name: 'referrer', content: 'no-referrer' }] }),
+  component: () => (
     <BareShell>
-      <Notice title={page.title}>
-        <p>Open the sign-in link from your email in this browser to continue.</p>
-      </Notice>
+      <CompleteSignIn />
     </BareShell>
-  )
-}
+  ),
+})

@@ -1,0 +1,56 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { EMAIL_PATTERN, HandleSignInResponseSchema, INVALID_EMAIL, isTimeZone, SignInRequestSchema } from './sign-in.ts'
+
+const good = { email: 'viewer@acme.example', url: 'http://127.0.0.1:3000', timeZone: 'Europe/Paris' }
+const issues = (input: unknown) => {
+  const result = v.safeParse(SignInRequestSchema, input)
+  return result.success ? [] : result.issues.map((issue) => issue.message)
+}
+
+describe('EMAIL_PATTERN', () => {
+  it('is the spec\'s text@text', () => {
+    for (const ok of ['a@b', 'first.last+tag@sub.example.com', 'x@localhost']) expect(EMAIL_PATTERN.test(ok)).toBe(true)
+    for (const bad of ['', 'a', '@b', 'a@', 'a@b@c', 'a b@c', 'a@b c', ' a@b']) expect(EMAIL_PATTERN.test(bad)).toBe(false)
+  })
+})
+
+describe('SignInRequestSchema', () => {
+  it('accepts a request and normalizes the address', () => {
+    expect(v.parse(SignInRequestSchema, { ...good, email: '  Viewer@ACME.example ' })).toEqual(good)
+    expect(v.parse(SignInRequestSchema, { ...good, url: 'tauri://localhost/auth/redirect' }).url).toBe('tauri://localhost/auth/redirect')
+  })
+
+  it('says "Invalid email" for a missing, malformed or over-long address', () => {
+    expect(issues({ url: good.url, timeZone: good.timeZone })).toEqual([INVALID_EMAIL])
+    expect(issues({ ...good, email: 'not-an-email' })).toEqual([INVALID_EMAIL])
+    expect(issues({ ...good, email: 42 })).toEqual([INVALID_EMAIL])
+    expect(issues({ ...good, email: `${'a'.repeat(245)}@x.example` })).toEqual([INVALID_EMAIL])
+    expect(issues({ ...good, email: `${'a'.repeat(244)}@x.example` }).length).toBe(0)
+  })
+
+  it('rejects extra keys, bad URLs and unknown time zones', () => {
+    expect(issues({ ...good, extra: 1 })).toHaveLength(1)
+    expect(issues({ ...good, url: 'not a url' })).toEqual(['Invalid url'])
+    expect(issues({ ...good, url: `http://x.example/${'a'.repeat(2048)}` })).toEqual(['Invalid url'])
+    expect(issues({ ...good, timeZone: 'Mars/Olympus_Mons' })).toEqual(['Invalid time zone'])
+    expect(issues({ ...good, timeZone: '' })).toEqual(['Invalid time zone'])
+    expect(issues('viewer@acme.example')).toHaveLength(1)
+    expect(issues(null)).toHaveLength(1)
+  })
+})
+
+describe('isTimeZone', () => {
+  it('knows IANA zones and UTC', () => {
+    for (const zone of ['UTC', 'Europe/Paris', 'Asia/Kathmandu', 'America/Argentina/Buenos_Aires']) expect(isTimeZone(zone)).toBe(true)
+    for (const zone of ['', 'Nowhere', 'Europe/Atlantis']) expect(isTimeZone(zone)).toBe(false)
+  })
+})
+
+describe('HandleSignInResponseSchema', () => {
+  it('is an access level and a user type', () => {
+    expect(v.is(HandleSignInResponseSchema, { accessLevel: 7, userType: 'analyst' })).toBe(true)
+    expect(v.is(HandleSignInResponseSchema, { accessLevel: 7, userType: 'admin' })).toBe(false)
+    expect(v.is(HandleSignInResponseSchema, { accessLevel: '7', userType: 'client' })).toBe(false)
+  })
+})

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { Dialog } from '~/ui/dialog'
+import { InfoTip } from '~/ui/info-tip'
+import { Notice } from '~/ui/notice'
+import { notify } from '~/ui/notifications/notifications'
+import { EmailLinkForm, type FormOutcome } from './email-link-form'
+import { emailForSignIn } from './email-for-sign-in'
+
+type Step = { name: 'checking' } | { name: 'ask-email' } | { name: 'signing-in' } | { name: 'failed'; message: string } | { name: 'not-a-link' }
+
+/**
+ * Finishes sign-in from the emailed link: this page's own address, or the link the desktop app
+ * received. The address must come from this browser's own request, or be typed again: a link
+ * alone is not enough, which stops someone from signing a victim into the attacker's account.
+ */
+export function CompleteSignIn({ link: givenLink }: { link?: string }) {
+  const router = useRouter()
+  const navigate = useNavigate()
+  const [step, setStep] = useState<Step>({ name: 'checking' })
+
+  // Read once: the address is cleaned right after, so the one-time code leaves the history.
+  const [pageLink] = useState(() => (typeof window === 'undefined' ? '' : window.location.href))
+  const link = () => givenLink ?? pageLink
+
+  const complete = async (email: string): Promise<FormOutcome> => {
+    setStep({ name: 'signing-in' })
+    const auth = await import('./auth-client')
+    try {
+      await auth.completeSignIn(email, link())
+      emailForSignIn.clear()
+      await router.invalidate()
+      await navigate({ to: '/', replace: true })
+      return { tone: 'success', text: 'Signed in.' }
+    } catch (error) {
+      const message = auth.signInErrorMessage(error)
+      notify({ tone: 'error', title: 'Sign-in failed', message })
+      setStep({ name: 'failed', message })
+      return { tone: 'error', text: message }
+    }
+  }
+
+  useEffect(() => {
+    let cancelled = false
+    if (!givenLink) window.history.replaceState(null, '', window.location.pathname)
+    void import('./auth-client').then((auth) => {
+      if (cancelled) return
+      if (!auth.isSignInLink(link())) return setStep({ name: 'not-a-link' })
+      const email = emailForSignIn.get()
+      if (email) void complete(email)
+      else setStep({ name: 'ask-email' })
+    })
+    return () => {
+      cancelled = true
+    }
+    // Once per link: completing twice would spend the one-time code.
+  }, [givenLink])
+
+  return (
+    <>
+      {step.name === 'failed' ? (
+        <Notice title="Sign-in failed">
+          <p>{step.message}</p>
+          <Link to="/">Go to home to ask for a new link</Link>
+        </Notice>
+      ) : step.name === 'not-a-link' ? (
+        <Notice title="This is not a sign-in link">
+          <p>Open the sign-in link from your email, or ask for a new one.</p>
+          <Link to="/">Go to home</Link>
+        </Notice>
+      ) : (
+        <Notice title="Signing in">
+          <p role="status">{step.name === 'ask-email' ? 'Confirm your email to continue.' : 'Completing your sign-in…'}</p>
+        </Notice>
+      )}
+      <Dialog
+        open={step.name === 'ask-email'}
+        dismissible={false}
+        title="Welcome"
+        titleAddon={
+          <InfoTip
+            label="Why we ask for your email"
+            text="This browser must know the address the link was sent to. This prevents session fixation and other attacks that use a link alone."
+          />
+        }
+        description="Please provide your email to sign in"
+      >
+        <EmailLinkForm onSubmit={complete} autoFocus />
+      </Dialog>
+    </>
+  )
+}

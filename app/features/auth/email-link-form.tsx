@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react'
+import styled from 'styled-components'
+import { EMAIL_PATTERN, INVALID_EMAIL } from '~/domain/sign-in.ts'
+import { Button } from '~/ui/button'
+import { FormMessage, TextField } from '~/ui/text-field'
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+`
+
+export interface FormOutcome {
+  tone: 'success' | 'error'
+  text: string
+}
+
+/**
+ * The one email field and "Login with Link" button of both sign-in forms. `onSubmit` receives a
+ * valid address and resolves with what to show below the button.
+ */
+export function EmailLinkForm({ onSubmit, autoFocus }: { onSubmit: (email: string) => Promise<FormOutcome>; autoFocus?: boolean }) {
+  const [email, setEmail] = useState('')
+  const [loading, setLoading] = useState(false)
+  const [outcome, setOutcome] = useState<FormOutcome | null>(null)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const value = email.trim()
+    if (!EMAIL_PATTERN.test(value)) {
+      setOutcome({ tone: 'error', text: INVALID_EMAIL })
+      return
+    }
+    setLoading(true)
+    try {
+      setOutcome(await onSubmit(value))
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="hello@example.com"
+        required
+        autoFocus={autoFocus}
+        value={email}
+        aria-invalid={outcome?.text === INVALID_EMAIL}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Button type="submit" disabled={loading} aria-busy={loading}>
+        {loading ? 'Sending…' : 'Login with Link'}
+      </Button>
+      {outcome && <FormMessage $tone={outcome.tone}>{outcome.text}</FormMessage>}
+    </Form>
+  )
+}

@@ -1,0 +1,38 @@
+// The Firebase web SDK, loaded on demand (it is larger than the rest of the first page together):
+// import this module only with `import()`, from event handlers and effects.
+import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app'
+import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth'
+import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore'
+import { connectFunctionsEmulator, getFunctions, type Functions } from 'firebase/functions'
+import type { PublicConfig } from '~/features/session/session'
+
+export interface FirebaseClient {
+  app: FirebaseApp
+  auth: Auth
+  functions: Functions
+  firestore: Firestore
+}
+
+let client: FirebaseClient | undefined
+
+const hostAndPort = (value: string): [string, number] => {
+  const at = value.lastIndexOf(':')
+  return [value.slice(0, at), Number(value.slice(at + 1))]
+}
+
+export function firebaseClient(config: PublicConfig): FirebaseClient {
+  if (client) return client
+  const app = getApps().length > 0 ? getApp() : initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId })
+  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] })
+  // The spec's default region for callables.
+  const functions = getFunctions(app, 'us-central1')
+  const firestore = getFirestore(app)
+  const emulators = config.emulators
+  if (emulators) {
+    connectAuthEmulator(auth, `http://${emulators.auth}`, { disableWarnings: true })
+    if (emulators.functions) connectFunctionsEmulator(functions, ...hostAndPort(emulators.functions))
+    if (emulators.firestore) connectFirestoreEmulator(firestore, ...hostAndPort(emulators.firestore))
+  }
+  client = { app, auth, functions, firestore }
+  return client
+}

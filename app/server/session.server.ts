@@ -1,0 +1,92 @@
+import { deleteCookie, getCookie, setCookie } from '@tanstack/react-start/server'
+import type { Session } from '~/features/session/session'
+import { serverConfig } from './config.server'
+import { createIdTokenVerifier, IdTokenError, type IdTokenVerifier, type VerifiedIdToken } from './id-token.server'
+import { refreshIdToken } from './secure-token.server'
+import { openRefreshToken, sealRefreshToken } from './sealed-refresh-token.server'
+
+/** How long a browser stays signed in without coming back; each visit renews it. */
+const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+
+// `__Host-` cookies are Secure, host-only and path `/`: nothing on another subdomain or path can
+// set or shadow them. Browsers treat http://127.0.0.1 and localhost as secure, so local runs match
+// production.
+const COOKIE = { idToken: '__Host-session', refresh: '__Host-refresh' } as const
+
+const cookieOptions = { httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: SESSION_MAX_AGE_SECONDS } as const
+
+let verifier: IdTokenVerifier | undefined
+function idTokenVerifier(): IdTokenVerifier {
+  const config = serverConfig()
+  verifier ??= createIdTokenVerifier({ projectId: config.projectId, jwksUrl: config.jwksUrl, emulator: config.emulators !== null })
+  return verifier
+}
+
+const claimNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+
+/** The signed-in person a verified token describes, or null when an administrator revoked the sign-in. */
+export function sessionFromToken(token: VerifiedIdToken): Session | null {
+  const revoked = claimNumber(token.claims.revoked)
+  if (revoked !== null && revoked >= token.authTime) return null
+  return {
+    uid: token.uid,
+    email: token.email ?? '',
+    userType: token.claims.userType === 'analyst' ? 'analyst' : 'client',
+    accessLevel: claimNumber(token.claims.accessLevel) ?? 0,
+  }
+}
+
+async function writeCookies(idToken: string, uid: string, refreshToken: string): Promise<void> {
+  const sealed = await sealRefreshToken(serverConfig().sessionSecret, uid, refreshToken, SESSION_MAX_AGE_SECONDS)
+  setCookie(COOKIE.idToken, idToken, cookieOptions)
+  setCookie(COOKIE.refresh, sealed, cookieOptions)
+}
+
+export function clearSessionCookies(): void {
+  deleteCookie(COOKIE.idToken, { path: '/', secure: true })
+  deleteCookie(COOKIE.refresh, { path: '/', secure: true })
+}
+
+/** Starts the session of this browser from a fresh ID token and its refresh token. */
+export async function establishSession(idToken: string, refreshToken: string): Promise<Session | null> {
+  const token = await idTokenVerifier().verify(idToken)
+  const session = sessionFromToken(token)
+  if (!session) {
+    clearSessionCookies()
+    return null
+  }
+  await writeCookies(idToken, token.uid, refreshToken)
+  return session
+}
+
+/**
+ * The session of the current request: the ID token cookie if it is valid, else a new ID token
+ * obtained with the sealed refresh token (and the cookies renewed). Anything unusable is cleared.
+ */
+export async function readSession(): Promise<Session | null> {
+  const idToken = getCookie(COOKIE.idToken)
+  const sealed = getCookie(COOKIE.refresh)
+  if (!idToken && !sealed) return null
+  try {
+    return sessionFromToken(await idTokenVerifier().verify(idToken))
+  } catch (error) {
+    if (!(error instanceof IdTokenError)) throw error
+    // Google's keys could not be fetched: not the cookie's fault, so keep it for the next request.
+    if (error.reason === 'jwks-unavailable') return null
+  }
+  const session = sealed ? await refreshSession(sealed) : null
+  if (!session) clearSessionCookies()
+  return session
+}
+
+async function refreshSession(sealed: string): Promise<Session | null> {
+  const config = serverConfig()
+  const opened = await openRefreshToken(config.sessionSecret, sealed)
+  if (!opened) return null
+  const refreshed = await refreshIdToken({ apiKey: config.apiKey, authEmulatorHost: config.emulators?.auth }, opened.refreshToken)
+  if (!refreshed || refreshed.uid !== opened.uid) return null
+  const token = await idTokenVerifier().verify(refreshed.idToken)
+  const session = sessionFromToken(token)
+  if (session) await writeCookies(refreshed.idToken, token.uid, refreshed.refreshToken)
+  return session
+}

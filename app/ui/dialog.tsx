@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react'
+import { Dialog as RadixDialog } from 'radix-ui'
+import styled, { keyframes } from 'styled-components'
+import { layers, timings } from './theme'
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`
+const popIn = keyframes`
+  from { opacity: 0; transform: translate(-50%, -48%) scale(0.97); }
+  to { opacity: 1; transform: translate(-50%, -50%) scale(1); }
+`
+
+const Overlay = styled(RadixDialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  z-index: ${layers.modal};
+  background: rgb(0 0 0 / 0.45);
+  animation: ${fadeIn} ${timings.modalTransition}ms ease-out;
+`
+
+const Content = styled(RadixDialog.Content)`
+  position: fixed;
+  top: 50%;
+  left: 50%;
+  z-index: ${layers.modal};
+  transform: translate(-50%, -50%);
+  width: min(440px, calc(100vw - 32px));
+  padding: 28px;
+  border-radius: 12px;
+  border: 1px solid var(--color-border);
+  background: var(--color-surface-raised);
+  color: var(--color-text);
+  box-shadow: 0 16px 48px rgb(0 0 0 / 0.24);
+  animation: ${popIn} ${timings.modalTransition}ms ease-out;
+`
+
+const Title = styled(RadixDialog.Title)`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin: 0 0 8px;
+  font-size: 20px;
+`
+
+const Description = styled(RadixDialog.Description)`
+  margin: 0 0 18px;
+  color: var(--color-text-muted);
+`
+
+/**
+ * A modal dialog: focus stays inside while open and returns where it was when it closes.
+ * `dismissible: false` keeps it open until its own action completes (no Escape, no outside click).
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  titleAddon,
+  description,
+  dismissible = true,
+  children,
+}: {
+  open: boolean
+  onOpenChange?: (open: boolean) => void
+  title: string
+  titleAddon?: ReactNode
+  description: string
+  dismissible?: boolean
+  children: ReactNode
+}) {
+  const block = (event: Event) => {
+    if (!dismissible) event.preventDefault()
+  }
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <Overlay />
+        <Content onEscapeKeyDown={block} onPointerDownOutside={block} onInteractOutside={block}>
+          <Title>
+            {title}
+            {titleAddon}
+          </Title>
+          <Description>{description}</Description>
+          {children}
+        </Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  )
+}

@@ -1,0 +1,48 @@
+import { useId, type InputHTMLAttributes } from 'react'
+import styled from 'styled-components'
+
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+`
+
+const Label = styled.label`
+  font-weight: 600;
+  font-size: 14px;
+`
+
+const Input = styled.input`
+  min-height: 40px;
+  padding: 0 12px;
+  border-radius: 8px;
+  border: 1px solid var(--color-border);
+  background: var(--color-surface);
+  color: var(--color-text);
+  font: inherit;
+
+  &[aria-invalid='true'] {
+    border-color: var(--color-danger);
+  }
+`
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string }
+
+export function TextField({ label, ...input }: TextFieldProps) {
+  const id = useId()
+  return (
+    <Field>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...input} />
+    </Field>
+  )
+}
+
+/** A result line under a form: success is announced politely, errors at once. */
+export const FormMessage = styled.p.attrs<{ $tone: 'success' | 'error' }>(({ $tone }) => ({
+  role: $tone === 'error' ? 'alert' : 'status',
+}))<{ $tone: 'success' | 'error' }>`
+  margin: 0;
+  font-size: 14px;
+  color: ${({ $tone }) => ($tone === 'error' ? 'var(--color-danger)' : 'var(--color-success)')};
+`

@@ -1,0 +1,72 @@
+// handleSignIn: called by the browser right after it completed an email-link sign-in. Provisions
+// a first sign-in through an email key, copies the user's access into the ID token's custom
+// claims, marks the access document as synced and records the sign-in.
+import './options.ts'
+import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import * as logger from 'firebase-functions/logger'
+import { HttpsError, onCall } from 'firebase-functions/v2/https'
+import * as v from 'valibot'
+import { UserTypeSchema, type HandleSignInResponse } from '../../app/domain/sign-in.ts'
+import { adminAuth, adminDb } from './admin.ts'
+import { findEmailKey } from './email-keys.ts'
+
+const AccessClaimsSchema = v.object({
+  claims: v.object({
+    accessLevel: v.pipe(v.number(), v.integer()),
+    userType: UserTypeSchema,
+  }),
+})
+
+// The access of `uid`: from users_access, or, on the first sign-in of an address that matches
+// an email key, from a users_access (and users_preferences) created now. Null: no access.
+async function accessOf(db: Firestore, uid: string, email: string | null): Promise<HandleSignInResponse | null> {
+  const accessRef = db.doc(`users_access/${uid}`)
+  return db.runTransaction(async (tx) => {
+    const access = await tx.get(accessRef)
+    if (access.exists) {
+      const parsed = v.safeParse(AccessClaimsSchema, access.data())
+      if (parsed.success) return { accessLevel: parsed.output.claims.accessLevel, userType: parsed.output.claims.userType }
+      logger.error('handleSignIn: users_access has no valid claims', { uid })
+      return null
+    }
+    if (!email) return null
+    const key = await findEmailKey(db, email, tx)
+    if (!key) return null
+    const preferencesRef = db.doc(`users_preferences/${uid}`)
+    const preferences = await tx.get(preferencesRef)
+    tx.create(accessRef, {
+      claims: { userType: key.userType, accessLevel: key.accessLevel },
+      companies: [key.company],
+      servicesEnabled: [],
+      servicesManaged: [],
+      updatedAt: FieldValue.serverTimestamp(),
+      updatedBy: 'system',
+    })
+    if (!preferences.exists) tx.set(preferencesRef, { defaultCompany: key.company })
+    logger.info('handleSignIn: provisioned through an email key', { uid, company: key.company })
+    return { accessLevel: key.accessLevel, userType: key.userType }
+  })
+}
+
+export const handleSignIn = onCall<unknown, Promise<HandleSignInResponse>>(async (request) => {
+  if (!request.auth) throw new HttpsError('unauthenticated', 'Sign in first.')
+  const { uid, token } = request.auth
+  // Only an address the link proved may be matched against the email keys.
+  const email = token.email_verified === true && typeof token.email === 'string' ? token.email.toLowerCase() : null
+
+  const db = adminDb()
+  const auth = adminAuth()
+  const access = await accessOf(db, uid, email)
+  if (!access) throw new HttpsError('permission-denied', 'You are not currently authorized to use this workspace.')
+
+  // Other claims (e.g. revoked) stay; the access ones are replaced.
+  const user = await auth.getUser(uid)
+  await auth.setCustomUserClaims(uid, { ...user.customClaims, accessLevel: access.accessLevel, userType: access.userType })
+
+  // After the claims: a client that sees `synced` move refreshes its token and gets them.
+  const batch = db.batch()
+  batch.update(db.doc(`users_access/${uid}`), { 'claims.synced': FieldValue.serverTimestamp() })
+  batch.set(db.collection('events').doc(), { type: 'sign_in', createdByUid: uid, createdAt: FieldValue.serverTimestamp() })
+  await batch.commit()
+  return access
+})

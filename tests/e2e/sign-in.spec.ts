@@ -1,0 +1,146 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import { signInMessages } from '../../app/domain/sign-in'
+import { demoAccount } from '../../emulators/seed/demo-accounts'
+import { expect, test } from './fixtures'
+import { revokeSignIns } from './support/admin'
+import { nextMail, signInLink } from './support/inbox'
+
+async function requestLink(page: Page, email: string): Promise<string> {
+  const before = Date.now()
+  await page.goto('/')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Login with Link' }).click()
+  await expect(page.getByRole('status').filter({ hasText: signInMessages.sent })).toBeVisible()
+  return signInLink(await nextMail(email, before))
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  const link = await requestLink(page, email)
+  await page.goto(link)
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('banner').getByText(email)).toBeVisible()
+}
+
+const sessionCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === '__Host-session')
+
+test.describe('sign-in by emailed link', () => {
+  test('the link from the inbox signs in on the same browser, and the server renders signed in afterwards', async ({ page }) => {
+    const email = demoAccount('viewer@acme.example').email
+    await signIn(page, email)
+    expect(await page.evaluate(() => localStorage.getItem('emailForSignIn'))).toBeNull()
+
+    const cookie = await sessionCookie(page.context())
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' })
+
+    // A reload is server-rendered signed in: the HTML already has the user, not the sign-in panel.
+    const html = await (await page.request.get('/reports')).text()
+    expect(html).toContain(email)
+    expect(html).not.toContain('You must be signed in')
+    await page.goto('/reports')
+    await expect(page.getByText('You must be signed in')).toHaveCount(0)
+  })
+
+  test('a link opened in another browser asks for the email in the Welcome dialog, then signs in', async ({ page, browser }) => {
+    const email = demoAccount('manager@acme.example').email
+    const link = await requestLink(page, email)
+
+    const other = await browser.newContext()
+    const otherPage = await other.newPage()
+    await otherPage.goto(link)
+    const dialog = otherPage.getByRole('dialog', { name: /Welcome/ })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByText('Please provide your email to sign in')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Why we ask for your email' }).focus()
+    await expect(otherPage.getByRole('tooltip')).toContainText('session fixation')
+
+    await dialog.getByLabel('Email').fill('not-an-email')
+    await dialog.getByRole('button', { name: 'Login with Link' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('Invalid email')
+
+    await dialog.getByLabel('Email').fill(email)
+    await dialog.getByRole('button', { name: 'Login with Link' }).click()
+    await expect(otherPage).toHaveURL('/')
+    await expect(otherPage.getByRole('banner').getByText(email)).toBeVisible()
+    await other.close()
+  })
+
+  test('a used link, or one typed with another email, is refused with the spec message', async ({ page, browser }) => {
+    const email = demoAccount('admin@acme.example').email
+    const link = await requestLink(page, email)
+
+    const mismatch = await browser.newContext()
+    const mismatchPage = await mismatch.newPage()
+    mismatchPage.removeAllListeners('console') // the refused sign-in is logged by the SDK's request
+    await mismatchPage.goto(link)
+    const dialog = mismatchPage.getByRole('dialog', { name: /Welcome/ })
+    await dialog.getByLabel('Email').fill('someone-else@acme.example')
+    await dialog.getByRole('button', { name: 'Login with Link' }).click()
+    await expect(mismatchPage.getByRole('heading', { name: 'Sign-in failed' })).toBeVisible()
+    await expect(mismatchPage.getByText(signInMessages.linkInvalid).first()).toBeVisible()
+    await mismatch.close()
+
+    await page.goto(link)
+    await expect(page).toHaveURL('/')
+    page.removeAllListeners('console')
+    await page.goto(link)
+    await expect(page.getByText(signInMessages.linkInvalid).first()).toBeVisible()
+  })
+
+  test('an address that may not sign in, and an invalid one, are told so', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Login with Link' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Invalid email')
+    await page.getByLabel('Email').fill('nobody@nowhere.example')
+    await page.getByRole('button', { name: 'Login with Link' }).click()
+    await expect(page.getByRole('alert')).toHaveText(signInMessages.notAuthorized)
+  })
+
+  test('an expired ID token is refreshed at the edge, and the page still renders signed in', async ({ page }) => {
+    const email = demoAccount('analyst@sectest.example').email
+    await signIn(page, email)
+    const cookie = (await sessionCookie(page.context()))!
+    // Emulator tokens are unsigned, so an expired copy of the user's token can be made here.
+    const [header, payload] = cookie.value.split('.')
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString())
+    const expired = { ...claims, iat: claims.iat - 7200, exp: claims.iat - 3600, auth_time: claims.auth_time - 7200 }
+    const expiredToken = `${header}.${Buffer.from(JSON.stringify(expired)).toString('base64url')}.`
+    await page.context().addCookies([{ ...cookie, value: expiredToken }])
+
+    const response = await page.request.get('/reports')
+    const html = await response.text()
+    expect(html).toContain(email)
+    expect(html).not.toContain('You must be signed in')
+    const renewed = (await sessionCookie(page.context()))!
+    expect(renewed.value).not.toBe(expiredToken)
+    expect(JSON.parse(Buffer.from(renewed.value.split('.')[1]!, 'base64url').toString()).exp).toBeGreaterThan(Date.now() / 1000)
+  })
+
+  test('a revoked user is signed out live, without reload', async ({ page }) => {
+    const account = demoAccount('senior@sectest.example')
+    await signIn(page, account.email)
+    await page.goto('/reports')
+    await expect(page.getByText('You must be signed in')).toHaveCount(0)
+    await page.evaluate(() => ((window as { __stayed?: boolean }).__stayed = true))
+
+    await revokeSignIns(account.uid)
+
+    await expect(page.getByRole('heading', { name: 'You must be signed in' })).toBeVisible({ timeout: 10_000 })
+    await expect(page.getByRole('banner').getByText(account.email)).toHaveCount(0)
+    expect(await page.evaluate(() => (window as { __stayed?: boolean }).__stayed)).toBe(true)
+    expect(await sessionCookie(page.context())).toBeUndefined()
+    const html = await (await page.request.get('/reports')).text()
+    expect(html).toContain('You must be signed in')
+  })
+
+  test('sign-out ends the session on this browser, cookies included', async ({ page }) => {
+    const email = demoAccount('platform@sectest.example').email
+    await signIn(page, email)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    expect(await sessionCookie(page.context())).toBeUndefined()
+    expect((await page.context().cookies()).some((c) => c.name === '__Host-refresh')).toBe(false)
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Home'])
+  })
+})

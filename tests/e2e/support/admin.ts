@@ -1,0 +1,16 @@
+// What an administrator does behind the user's back, through the Admin SDK against the emulators.
+import { getApps, initializeApp } from 'firebase-admin/app'
+import { getAuth } from 'firebase-admin/auth'
+import { FieldValue, getFirestore } from 'firebase-admin/firestore'
+import { emulatorClientEnv, PROJECT_ID } from '../../../emulators/firebase/env.ts'
+
+Object.assign(process.env, emulatorClientEnv())
+const app = getApps()[0] ?? initializeApp({ projectId: PROJECT_ID })
+
+/** Revokes every sign-in of the user now, the way the product's revocation does. */
+export async function revokeSignIns(uid: string): Promise<void> {
+  await getAuth(app).revokeRefreshTokens(uid)
+  const user = await getAuth(app).getUser(uid)
+  await getAuth(app).setCustomUserClaims(uid, { ...user.customClaims, revoked: Math.floor(Date.now() / 1000) })
+  await getFirestore(app).doc(`users_access/${uid}`).update({ 'claims.revoked': FieldValue.serverTimestamp() })
+}

@@ -1,0 +1,26 @@
+// Reads the product's emails from the local mail inbox, as a person would open them.
+const INBOX = `http://127.0.0.1:${process.env.MAIL_HTTP_PORT ?? 1080}`
+
+export interface Mail {
+  id: string
+  subject: string
+  to: string[]
+  text: string
+  html: string
+  links: string[]
+}
+
+/** The next email to `to` received after `after` (ms since the epoch); fails after `timeoutMs`. */
+export async function nextMail(to: string, after: number, timeoutMs = 20_000): Promise<Mail> {
+  const query = new URLSearchParams({ to, after: String(after), timeout: String(timeoutMs) })
+  const response = await fetch(`${INBOX}/api/wait?${query}`)
+  if (!response.ok) throw new Error(`No email to ${to} (${response.status})`)
+  return (await response.json()) as Mail
+}
+
+/** The sign-in link of an email (the one carrying the one-time code). */
+export function signInLink(mail: Mail): string {
+  const link = mail.links.find((l) => l.includes('oobCode='))
+  if (!link) throw new Error(`No sign-in link in "${mail.subject}"`)
+  return link
+}
