@@ -35,12 +35,12 @@ test.describe('every route of the product, signed out', () => {
     })
   }
 
-  test('an unknown address and an unknown service answer 404 with a way home', async ({ page, request }) => {
+  test('an unknown address and an unknown service answer 404 with a way home', async ({ page, request, browserConsole }) => {
     for (const url of ['/no-such-page', '/reports/unknown-service', '/analyst/services/password_cracking']) {
       expect((await request.get(url)).status(), url).toBe(404)
     }
     // The browser logs the 404 document load itself; that is the expected outcome here.
-    page.removeAllListeners('console')
+    browserConsole.allow(/status of 404/)
     await page.goto('/no-such-page')
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/')

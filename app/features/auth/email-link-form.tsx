@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { EMAIL_PATTERN, INVALID_EMAIL } from '~/domain/sign-in.ts'
 import { Button } from '~/ui/button'
 import { FormMessage, TextField } from '~/ui/text-field'
+import { useHydrated } from '~/ui/use-hydrated'
 
 const Form = styled.form`
   display: flex;
@@ -20,13 +21,15 @@ export interface FormOutcome {
  * valid address and resolves with what to show below the button.
  */
 export function EmailLinkForm({ onSubmit, autoFocus }: { onSubmit: (email: string) => Promise<FormOutcome>; autoFocus?: boolean }) {
-  const [email, setEmail] = useState('')
   const [loading, setLoading] = useState(false)
   const [outcome, setOutcome] = useState<FormOutcome | null>(null)
+  // Until the page runs, a native submit would put the address in the URL: wait for it.
+  const hydrated = useHydrated()
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const value = email.trim()
+    // Read from the field itself: what was typed before the page finished loading counts too.
+    const value = String(new FormData(event.currentTarget).get('email') ?? '').trim()
     if (!EMAIL_PATTERN.test(value)) {
       setOutcome({ tone: 'error', text: INVALID_EMAIL })
       return
@@ -49,11 +52,9 @@ export function EmailLinkForm({ onSubmit, autoFocus }: { onSubmit: (email: strin
         placeholder="hello@example.com"
         required
         autoFocus={autoFocus}
-        value={email}
         aria-invalid={outcome?.text === INVALID_EMAIL}
-        onChange={(event) => setEmail(event.target.value)}
       />
-      <Button type="submit" disabled={loading} aria-busy={loading}>
+      <Button type="submit" disabled={loading || !hydrated} aria-busy={loading}>
         {loading ? 'Sending…' : 'Login with Link'}
       </Button>
       {outcome && <FormMessage $tone={outcome.tone}>{outcome.text}</FormMessage>}
