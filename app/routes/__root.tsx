@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { brand, pageTitle } from '~/domain/brand'
+import { DesktopSignInLinks } from '~/features/auth/desktop-sign-in-links'
 import { clientBoot } from '~/features/session/client-boot'
 import type { RouterContext } from '~/features/session/session'
 import { loadRootContext } from '~/features/session/session.functions'
@@ -31,6 +32,7 @@ function Root() {
     <>
       <Outlet />
       <Notifications />
+      <DesktopSignInLinks />
     </>
   )
 }

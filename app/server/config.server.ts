@@ -26,12 +26,9 @@ export interface ServerConfig {
   sessionSecret: string
 }
 
-let cached: ServerConfig | undefined
-
-/** Reads and checks the configuration once per isolate; a missing or unsafe setting throws with its name. */
-export function serverConfig(): ServerConfig {
-  if (cached) return cached
-  const parsed = v.safeParse(EnvSchema, env)
+/** Checks the Worker's variables; a missing or unsafe setting throws, naming it. */
+export function parseServerConfig(vars: Record<string, unknown>): ServerConfig {
+  const parsed = v.safeParse(EnvSchema, vars)
   if (!parsed.success) {
     const problems = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? ''}: ${issue.message}`).join('; ')
     throw new Error(`Invalid Worker configuration: ${problems}`)
@@ -41,7 +38,7 @@ export function serverConfig(): ServerConfig {
   if (!demo && e.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
     throw new Error('Invalid Worker configuration: SESSION_SECRET is the development value; set a secret for this project')
   }
-  cached = {
+  return {
     projectId: e.FIREBASE_PROJECT_ID,
     apiKey: e.FIREBASE_API_KEY,
     jwksUrl: e.FIREBASE_JWKS_URL,
@@ -51,6 +48,13 @@ export function serverConfig(): ServerConfig {
         : null,
     sessionSecret: e.SESSION_SECRET,
   }
+}
+
+let cached: ServerConfig | undefined
+
+/** The configuration of this isolate, checked once. */
+export function serverConfig(): ServerConfig {
+  cached ??= parseServerConfig(env)
   return cached
 }
 

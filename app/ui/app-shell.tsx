@@ -15,7 +15,7 @@ const Frame = styled.div`
     'footer footer';
 
   ${media.mobile} {
-    grid-template-columns: 1fr;
+    grid-template-columns: minmax(0, 1fr);
     grid-template-rows: ${sizes.headerHeight}px auto 1fr ${sizes.footerHeight}px;
     grid-template-areas: 'header' 'navbar' 'main' 'footer';
   }
@@ -26,9 +26,14 @@ const Header = styled.header`
   display: flex;
   align-items: center;
   justify-content: space-between;
+  gap: 16px;
   padding: 0 24px;
   background: var(--color-surface);
   border-bottom: 1px solid var(--color-border);
+
+  ${media.mobile} {
+    padding: 0 16px;
+  }
 `
 
 const HomeLink = styled(Link)`

@@ -48,3 +48,13 @@ test.describe('server rendering and hydration', () => {
     expect(await page.evaluate(() => (window as Probe).__stayed)).toBe(true)
   })
 })
+
+test('on a 375 px wide phone no page scrolls sideways', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } })
+  const page = await context.newPage()
+  for (const url of ['/', '/reports', '/auth/redirect', '/vault/share/1']) {
+    await page.goto(url)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBe(375)
+  }
+  await context.close()
+})

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { signInMessages } from '~/domain/sign-in.ts'
+import { SIGN_IN_PATH, signInMessages } from '~/domain/sign-in.ts'
 import { EmailLinkForm, type FormOutcome } from './email-link-form'
 import { emailForSignIn } from './email-for-sign-in'
 import { notify } from '~/ui/notifications/notifications'
@@ -25,9 +25,11 @@ async function requestLink(email: string): Promise<FormOutcome> {
   const auth = await import('./auth-client').catch(() => null)
   try {
     if (!auth) throw new Error('The sign-in code could not be loaded')
+    const { isDesktopApp } = await import('./desktop-links')
     const response = await auth.requestSignInLink({
       email,
-      url: window.location.origin,
+      // The desktop app's links land on the sign-in page itself; the web's on the site.
+      url: isDesktopApp() ? `${window.location.origin}${SIGN_IN_PATH}` : window.location.origin,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     })
     if (!response.success) return { tone: 'error', text: response.message }

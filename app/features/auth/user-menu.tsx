@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import type { Session } from '~/features/session/session'
 import { Button } from '~/ui/button'
 import { notify } from '~/ui/notifications/notifications'
+import { media } from '~/ui/theme'
 
 const Bar = styled.div`
   display: flex;
@@ -19,6 +20,10 @@ const Email = styled.span`
   white-space: nowrap;
   color: var(--color-text-muted);
   font-size: 14px;
+
+  ${media.mobile} {
+    display: none;
+  }
 `
 
 /** Who is signed in, and the way out. */

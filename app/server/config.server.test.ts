@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { DEVELOPMENT_SESSION_SECRET, parseServerConfig } from './config.server'
+
+const local = {
+  FIREBASE_PROJECT_ID: 'demo-sectest',
+  FIREBASE_API_KEY: 'demo-api-key',
+  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+  FUNCTIONS_EMULATOR_HOST: '127.0.0.1:5001',
+  SESSION_SECRET: DEVELOPMENT_SESSION_SECRET,
+}
+const production = { FIREBASE_PROJECT_ID: 'bulwark-prod', FIREBASE_API_KEY: 'AIza-key', SESSION_SECRET: 'x'.repeat(48) }
+
+describe('parseServerConfig', () => {
+  it('uses the emulators for a demo project, with Google’s JWKS by default', () => {
+    const config = parseServerConfig(local)
+    expect(config.emulators).toEqual({ auth: '127.0.0.1:9099', firestore: undefined, functions: '127.0.0.1:5001' })
+    expect(config.jwksUrl).toBe('https://www.googleapis.com/robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com')
+  })
+
+  it('never uses emulators for a real project, even when a host is set', () => {
+    expect(parseServerConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).emulators).toBeNull()
+  })
+
+  it('fails loudly, naming the setting, when a secret is missing, short or the development one', () => {
+    const { SESSION_SECRET: _, ...withoutSecret } = production
+    expect(() => parseServerConfig(withoutSecret)).toThrow(/SESSION_SECRET/)
+    expect(() => parseServerConfig({ ...production, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET must be at least 32/)
+    expect(() => parseServerConfig({ ...production, SESSION_SECRET: DEVELOPMENT_SESSION_SECRET })).toThrow(/development value/)
+    expect(() => parseServerConfig({ ...production, FIREBASE_API_KEY: '' })).toThrow(/FIREBASE_API_KEY/)
+    expect(() => parseServerConfig({ ...production, FIREBASE_PROJECT_ID: 'Not A Project' })).toThrow(/FIREBASE_PROJECT_ID/)
+  })
+})
