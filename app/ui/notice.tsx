@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
+import { surface } from './surface'
 
 /** A centred card for whole-page messages: sign-in required, not found, errors. */
 const Card = styled.section`
@@ -7,9 +8,7 @@ const Card = styled.section`
   margin: 48px auto;
   padding: 32px;
   text-align: center;
-  background: var(--color-surface);
-  border: 1px solid var(--color-border);
-  border-radius: 12px;
+  ${surface}
 
   h1 {
     font-size: 22px;

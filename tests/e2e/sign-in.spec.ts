@@ -93,6 +93,13 @@ test.describe('sign-in by emailed link', () => {
     await expect(page.getByText(signInMessages.linkInvalid).first()).toBeVisible()
   })
 
+  test('an address allowed by an email key signs in the first time and gets its access', async ({ page }) => {
+    // The seed's email key lets anyone at initech.example in, as a level-1 client of Initech.
+    await signIn(page, 'newcomer@initech.example')
+    await page.goto('/reports')
+    await expect(page.getByText('You must be signed in')).toHaveCount(0)
+  })
+
   test('an address that may not sign in, and an invalid one, are told so', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('button', { name: 'Login with Link' }).click()

@@ -3,14 +3,13 @@ import { SIGN_IN_PATH, signInMessages } from '~/domain/sign-in.ts'
 import { EmailLinkForm, type FormOutcome } from './email-link-form'
 import { emailForSignIn } from './email-for-sign-in'
 import { notify } from '~/ui/notifications/notifications'
+import { surface } from '~/ui/surface'
 
 const Panel = styled.section`
   width: 100%;
   max-width: 400px;
   padding: 28px;
-  background: var(--color-surface);
-  border: 1px solid var(--color-border);
-  border-radius: 12px;
+  ${surface}
 
   h2 {
     font-size: 20px;

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { brand, pageTitle } from '~/domain/brand'
 import { SignInPanel } from '~/features/auth/sign-in-panel'
 import { media } from '~/ui/theme'
+import { surface } from '~/ui/surface'
 
 export const Route = createFileRoute('/_workspace/')({
   head: () => ({ meta: [{ title: pageTitle() }] }),
@@ -43,9 +44,7 @@ const Features = styled.ul`
 
   li {
     padding: 20px;
-    background: var(--color-surface);
-    border: 1px solid var(--color-border);
-    border-radius: 12px;
+    ${surface}
   }
   h2 {
     font-size: 16px;
