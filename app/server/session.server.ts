@@ -59,27 +59,40 @@ export async function establishSession(idToken: string, refreshToken: string): P
   return session
 }
 
+export interface RequestSession {
+  session: Session
+  /** The verified ID token, for reads on the user's behalf. */
+  idToken: string
+}
+
 /**
  * The session of the current request: the ID token cookie if it is valid, else a new ID token
  * obtained with the sealed refresh token (and the cookies renewed). Anything unusable is cleared.
  */
-export async function readSession(): Promise<Session | null> {
+export async function readSession(): Promise<RequestSession | null> {
   const idToken = getCookie(COOKIE.idToken)
   const sealed = getCookie(COOKIE.refresh)
   if (!idToken && !sealed) return null
-  try {
-    return sessionFromToken(await idTokenVerifier().verify(idToken))
-  } catch (error) {
-    if (!(error instanceof IdTokenError)) throw error
-    // Google's keys could not be fetched: not the cookie's fault, so keep it for the next request.
-    if (error.reason === 'jwks-unavailable') return null
+  if (idToken) {
+    try {
+      const session = sessionFromToken(await idTokenVerifier().verify(idToken))
+      if (!session) {
+        clearSessionCookies()
+        return null
+      }
+      return { session, idToken }
+    } catch (error) {
+      if (!(error instanceof IdTokenError)) throw error
+      // Google's keys could not be fetched: not the cookie's fault, so keep it for the next request.
+      if (error.reason === 'jwks-unavailable') return null
+    }
   }
   const session = sealed ? await refreshSession(sealed) : null
   if (!session) clearSessionCookies()
   return session
 }
 
-async function refreshSession(sealed: string): Promise<Session | null> {
+async function refreshSession(sealed: string): Promise<RequestSession | null> {
   const config = serverConfig()
   const opened = await openRefreshToken(config.sessionSecret, sealed)
   if (!opened) return null
@@ -87,6 +100,7 @@ async function refreshSession(sealed: string): Promise<Session | null> {
   if (!refreshed || refreshed.uid !== opened.uid) return null
   const token = await idTokenVerifier().verify(refreshed.idToken)
   const session = sessionFromToken(token)
-  if (session) await writeCookies(refreshed.idToken, token.uid, refreshed.refreshToken)
-  return session
+  if (!session) return null
+  await writeCookies(refreshed.idToken, token.uid, refreshed.refreshToken)
+  return { session, idToken: refreshed.idToken }
 }

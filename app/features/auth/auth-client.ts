@@ -48,8 +48,9 @@ export async function completeSignIn(email: string, link: string): Promise<Sessi
 
 async function syncSession(user: User, forceRefresh: boolean): Promise<Session | null> {
   const idToken = await user.getIdToken(forceRefresh)
-  const session = await startSession({ data: { idToken, refreshToken: user.refreshToken } })
+  const { session, workspace } = await startSession({ data: { idToken, refreshToken: user.refreshToken } })
   clientBoot.setSession(session)
+  clientBoot.setWorkspace(workspace)
   return session
 }
 

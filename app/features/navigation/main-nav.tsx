@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
 import type { Session } from '~/features/session/session'
-import { navItems } from './nav-items'
+import type { Workspace } from '~/features/workspace/workspace'
+import { navItems, type NavItem } from './nav-items'
 
 const List = styled.ul`
   list-style: none;
@@ -10,6 +11,10 @@ const List = styled.ul`
   display: flex;
   flex-direction: column;
   gap: 2px;
+
+  & & {
+    padding: 2px 0 4px 14px;
+  }
 `
 
 const Item = styled(Link)`
@@ -30,18 +35,25 @@ const Item = styled(Link)`
   }
 `
 
-export function MainNav({ session }: { session: Session | null }) {
+function Items({ items }: { items: NavItem[] }) {
+  return (
+    <List>
+      {items.map((item) => (
+        <li key={item.to}>
+          <Item to={item.to} activeOptions={{ exact: true }}>
+            {item.label}
+          </Item>
+          {item.children && item.children.length > 0 && <Items items={item.children} />}
+        </li>
+      ))}
+    </List>
+  )
+}
+
+export function MainNav({ session, workspace }: { session: Session | null; workspace: Workspace | null | undefined }) {
   return (
     <nav aria-label="Main">
-      <List>
-        {navItems(session).map((item) => (
-          <li key={item.to}>
-            <Item to={item.to} activeOptions={{ exact: item.to === '/' }}>
-              {item.label}
-            </Item>
-          </li>
-        ))}
-      </List>
+      <Items items={navItems(session, workspace)} />
     </nav>
   )
 }

@@ -1,23 +1,28 @@
+import type { Workspace } from '~/features/workspace/workspace'
 import type { PublicConfig, RouterContext, Session } from './session'
 
-type BootState = { session: Session | null; firebase: PublicConfig }
+export type RootContext = { session: Session | null; firebase: PublicConfig; workspace: Workspace | null }
 
 /**
- * The browser's copy of the root context. The server renders with the session from the cookies;
- * the browser starts from that and follows sign-in, sign-out and token changes afterwards.
+ * The browser's copy of the root context. The server renders with the session and workspace it
+ * read; the browser starts from that and follows sign-in, sign-out and live data afterwards.
  */
-let state: BootState | undefined
+let state: RootContext | undefined
 
 export const clientBoot = {
   /** Called with the server's context as the app hydrates; later calls keep the first. */
   init(context: RouterContext): void {
-    if (!state && context.firebase) state = { session: context.session, firebase: context.firebase }
+    if (!state && context.firebase) state = { session: context.session, firebase: context.firebase, workspace: context.workspace ?? null }
   },
-  current(): BootState {
+  current(): RootContext {
     if (!state) throw new Error('The root context is read before the app hydrated')
     return state
   },
   setSession(session: Session | null): void {
-    if (state) state = { ...state, session }
+    // A different person (or nobody) has a different workspace: the live data reloads it.
+    if (state) state = { ...state, session, workspace: session?.uid === state.session?.uid ? state.workspace : null }
+  },
+  setWorkspace(workspace: Workspace | null): void {
+    if (state) state = { ...state, workspace }
   },
 }

@@ -2,18 +2,24 @@ import { createIsomorphicFn, createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { publicConfig } from '~/server/config.server'
 import { clearSessionCookies, establishSession, readSession } from '~/server/session.server'
-import { clientBoot } from './client-boot'
-import type { RouterContext } from './session'
+import { loadWorkspace } from '~/server/workspace.server'
+import { clientBoot, type RootContext } from './client-boot'
 
 const TokensSchema = v.object({
   idToken: v.pipe(v.string(), v.minLength(1), v.maxLength(16_384)),
   refreshToken: v.pipe(v.string(), v.minLength(1), v.maxLength(4_096)),
 })
 
-/** After sign-in and on every token change: the edge verifies the token and keeps the session in cookies. */
+/**
+ * After sign-in and on every token change: the edge verifies the token, keeps the session in
+ * cookies and answers with the session and workspace the pages need.
+ */
 export const startSession = createServerFn({ method: 'POST' })
   .validator(TokensSchema)
-  .handler(async ({ data }) => establishSession(data.idToken, data.refreshToken))
+  .handler(async ({ data }) => {
+    const session = await establishSession(data.idToken, data.refreshToken)
+    return { session, workspace: session ? await loadWorkspace(session, data.idToken) : null }
+  })
 
 /** Sign-out: the cookies go, so the next server render is signed out too. */
 export const endSession = createServerFn({ method: 'POST' }).handler(() => {
@@ -22,10 +28,17 @@ export const endSession = createServerFn({ method: 'POST' }).handler(() => {
 })
 
 /**
- * The session and Firebase settings for the root route. On the server they come from the request's
- * cookies and the Worker's configuration; in the browser, from what the server rendered with,
- * kept up to date by the auth listener.
+ * The session, workspace and Firebase settings for the root route. On the server they come from
+ * the request's cookies, the user's Firestore documents and the Worker's configuration; in the
+ * browser, from what the server rendered with, kept up to date by the live listeners.
  */
 export const loadRootContext = createIsomorphicFn()
-  .server(async (): Promise<Required<RouterContext>> => ({ session: await readSession(), firebase: publicConfig() }))
-  .client(async (): Promise<Required<RouterContext>> => clientBoot.current())
+  .server(async (): Promise<RootContext> => {
+    const current = await readSession()
+    return {
+      session: current?.session ?? null,
+      firebase: publicConfig(),
+      workspace: current ? await loadWorkspace(current.session, current.idToken) : null,
+    }
+  })
+  .client(async (): Promise<RootContext> => clientBoot.current())

@@ -1,3 +1,5 @@
+import type { Workspace } from '~/features/workspace/workspace'
+
 /** The signed-in person as the app sees them: who they are and what they may open. */
 export interface Session {
   uid: string
@@ -13,6 +15,8 @@ export interface RouterContext {
   session: Session | null
   /** How the browser reaches Firebase; absent only before the root route has loaded. */
   firebase?: PublicConfig
+  /** The signed-in user's access and companies; null when nobody is signed in. */
+  workspace?: Workspace | null
 }
 
 /** What the browser needs to talk to Firebase; nothing secret. */

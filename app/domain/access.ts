@@ -1,0 +1,142 @@
+// Who may see what: the one statement of the product's access rules (spec section 6). Route
+// guards, navigation, server functions, callables and the Firestore rules tests all ask here;
+// nothing else states a threshold. Pure TypeScript: the functions compile it too.
+import { services, type ServiceId } from './services.ts'
+
+/** The access levels (DESIGN.md section 5). */
+export const LEVEL = {
+  clientViewer: 1,
+  clientManager: 2,
+  companyAdmin: 3,
+  analyst: 5,
+  seniorAnalyst: 7,
+  platformAdmin: 9,
+} as const
+
+export type UserType = 'client' | 'analyst'
+
+/** What is known about a person: their claims and, from users_access, their service rights. */
+export interface Access {
+  accessLevel?: number | null
+  userType?: UserType | null
+  servicesEnabled?: readonly string[]
+  servicesManaged?: readonly string[]
+}
+
+/** A company's service switches (companies/{slug}). */
+export interface CompanyFlags {
+  enableViewProjectMarianaResults?: boolean
+  enableViewProjectMarianaStats?: boolean
+  enableDast?: boolean
+  enableDastTriggering?: boolean
+  enableViewResultsNetwork?: boolean
+  enableViewCloudScanStats?: boolean
+  enableViewCloudScanResults?: boolean
+  enableViewResultsPasswordCracking?: boolean
+}
+
+/** "At least N": the level is present and N or more. */
+export function hasLevel(access: Access | null | undefined, level: number): boolean {
+  const own = access?.accessLevel
+  return typeof own === 'number' && Number.isFinite(own) && own >= level
+}
+
+const isAnalyst = (access: Access | null | undefined) => access?.userType === 'analyst'
+
+/** The admin-type check: analysts and above. */
+export const isAdminType = (access: Access | null | undefined) => hasLevel(access, LEVEL.analyst)
+
+/** Senior analysts and above see every company, live. */
+export const seesAllCompanies = (access: Access | null | undefined) => isAnalyst(access) && hasLevel(access, LEVEL.seniorAnalyst)
+
+/** The reports override: analysts who see every company also see every company's reports. */
+export const hasReportsOverride = seesAllCompanies
+
+/** Analysts above level 5 may ask for search credentials for the finding templates. */
+export const mayRequestSearchCredentials = (access: Access | null | undefined) =>
+  isAnalyst(access) && hasLevel(access, LEVEL.analyst + 1)
+
+/** Analysts see the selected company's name in the header. */
+export const showsCompanyName = isAnalyst
+
+/** Whether the service is among those the user manages. */
+export const managesService = (access: Access | null | undefined, service: string) =>
+  access?.servicesManaged?.includes(service) ?? false
+
+/** A service's own switch on a company: is it turned on at all? */
+export function serviceEnabledFor(company: CompanyFlags, service: ServiceId): boolean {
+  switch (service) {
+    case 'projectmariana':
+      return !!(company.enableViewProjectMarianaResults || company.enableViewProjectMarianaStats)
+    case 'dast':
+      return !!company.enableDast
+    case 'network':
+      return !!company.enableViewResultsNetwork
+    case 'cloud':
+      return !!(company.enableViewCloudScanStats || company.enableViewCloudScanResults)
+    case 'password_cracking':
+      return !!company.enableViewResultsPasswordCracking
+  }
+}
+
+const knownService = (name: string): name is ServiceId => services.some((s) => s.id === name)
+
+/**
+ * Service visibility: the company's switch is on, and the user is a client manager or above or
+ * has the service enabled for them. No company document means no. `dast-triggering` also needs
+ * the company's triggering switch.
+ */
+export function canViewService(
+  access: Access | null | undefined,
+  company: CompanyFlags | null | undefined,
+  service: string,
+  feature?: 'dast-triggering',
+): boolean {
+  if (!company || !knownService(service)) return false
+  if (!serviceEnabledFor(company, service)) return false
+  if (feature === 'dast-triggering' && !(service === 'dast' && company.enableDastTriggering)) return false
+  return hasLevel(access, LEVEL.clientManager) || (access?.servicesEnabled?.includes(service) ?? false)
+}
+
+/** Reports of one service: visible for the company, or through the override. */
+export const canViewReport = (access: Access | null | undefined, company: CompanyFlags | null | undefined, service: string) =>
+  knownService(service) && hasLevel(access, LEVEL.clientViewer) && (hasReportsOverride(access) || canViewService(access, company, service))
+
+export interface Context {
+  access: Access | null | undefined
+  company: CompanyFlags | null | undefined
+}
+
+type Rule = (context: Context, param?: string) => boolean
+
+const level = (n: number): Rule => ({ access }) => hasLevel(access, n)
+
+/**
+ * The rule of every page that needs a signed-in user, by site-map path (spec section 6).
+ * `$service` pages receive the service id (e.g. 'password_cracking', also on analyst pages whose
+ * path says 'password-cracking').
+ */
+export const pageRules: Readonly<Record<string, Rule>> = {
+  '/reports': ({ access, company }) =>
+    hasLevel(access, LEVEL.clientViewer) && services.some((s) => canViewReport(access, company, s.id)),
+  '/reports/$service': ({ access, company }, service = '') => canViewReport(access, company, service),
+  '/templates': level(LEVEL.seniorAnalyst),
+  '/templates/finding': level(LEVEL.seniorAnalyst),
+  '/analyst': level(LEVEL.analyst),
+  '/analyst/services/$service': ({ access }, service = '') =>
+    knownService(service) &&
+    (hasLevel(access, LEVEL.seniorAnalyst) || (service === 'password_cracking' && hasLevel(access, LEVEL.analyst) && managesService(access, service))),
+  '/analyst/vault/link': level(LEVEL.analyst),
+  '/analyst/vault/request': level(LEVEL.analyst),
+  '/analyst/agents': level(LEVEL.seniorAnalyst),
+  '/analyst/locations': level(LEVEL.seniorAnalyst),
+  '/admin': level(LEVEL.companyAdmin),
+  '/admin/company/create-company': level(LEVEL.seniorAnalyst),
+  '/admin/company': level(LEVEL.seniorAnalyst),
+  '/admin/app/users': level(LEVEL.platformAdmin),
+  '/admin/app/services': level(LEVEL.platformAdmin),
+  '/admin/keys_email': level(LEVEL.platformAdmin),
+  '/admin/company/manage-users': level(LEVEL.companyAdmin),
+  '/admin/dast': ({ access, company }) => hasLevel(access, LEVEL.companyAdmin) && canViewService(access, company, 'dast', 'dast-triggering'),
+  '/profile': level(LEVEL.clientViewer),
+}

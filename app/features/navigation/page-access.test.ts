@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import type { Workspace } from '~/features/workspace/workspace'
+import { pageAccess, sitePathOf } from './page-access'
+
+const acme = {
+  slug: 'acme',
+  companyName: 'Acme',
+  enableViewProjectMarianaResults: false,
+  enableViewProjectMarianaStats: false,
+  enableDast: true,
+  enableDastTriggering: false,
+  enableViewResultsNetwork: false,
+  enableViewCloudScanStats: false,
+  enableViewCloudScanResults: false,
+  enableViewResultsPasswordCracking: false,
+}
+const session = { uid: 'u', email: 'u@acme.example', userType: 'analyst' as const, accessLevel: 5 }
+const workspace = (access: Workspace['access']): Workspace => ({ access, defaultCompany: 'acme', companies: [acme], company: acme })
+
+describe('pageAccess', () => {
+  it('maps route ids to site-map paths', () => {
+    expect(sitePathOf('/_workspace/_member/reports/')).toBe('/reports')
+    expect(sitePathOf('/_workspace/_member/analyst/services/$service')).toBe('/analyst/services/$service')
+    expect(sitePathOf('/_workspace/_member/profile')).toBe('/profile')
+  })
+
+  it('says signed out when nobody is signed in', () => {
+    expect(pageAccess('/_workspace/_member/profile', {}, { session: null })).toBe('signed-out')
+  })
+
+  it('applies the page rule to the workspace, the service taken from the path', () => {
+    const ctx = { session, workspace: workspace({ accessLevel: 5, userType: 'analyst', servicesManaged: ['password_cracking'] }) }
+    expect(pageAccess('/_workspace/_member/reports/$service', { service: 'dast' }, ctx)).toBe('allowed')
+    expect(pageAccess('/_workspace/_member/reports/$service', { service: 'network' }, ctx)).toBe('denied')
+    // The analyst slug of password cracking is hyphenated; the service right uses its id.
+    expect(pageAccess('/_workspace/_member/analyst/services/$service', { service: 'password-cracking' }, ctx)).toBe('allowed')
+    expect(pageAccess('/_workspace/_member/analyst/services/$service', { service: 'dast' }, ctx)).toBe('denied')
+    expect(pageAccess('/_workspace/_member/admin/app/users', {}, ctx)).toBe('denied')
+  })
+
+  it('falls back to the session’s claims before the workspace is known', () => {
+    expect(pageAccess('/_workspace/_member/analyst/', {}, { session, workspace: null })).toBe('allowed')
+    expect(pageAccess('/_workspace/_member/templates/', {}, { session, workspace: null })).toBe('denied')
+  })
+
+  it('denies a page the permission module has no rule for', () => {
+    expect(pageAccess('/_workspace/_member/unknown', {}, { session, workspace: null })).toBe('denied')
+  })
+})

@@ -1,0 +1,33 @@
+import { pageRules } from '~/domain/access.ts'
+import { serviceByAnalystSlug } from '~/domain/services.ts'
+import type { Session } from '~/features/session/session'
+import type { Workspace } from '~/features/workspace/workspace'
+
+export type PageAccess = 'allowed' | 'signed-out' | 'denied'
+
+/** The site-map path of a member page's route id: '/_workspace/_member/reports/' → '/reports'. */
+export function sitePathOf(routeId: string): string {
+  const path = routeId.replace(/^\/_workspace\/_member/, '').replace(/\/$/, '')
+  return path === '' ? '/' : path
+}
+
+/** The service a `$service` page is about, as a service id (analyst pages use hyphenated slugs). */
+function serviceParam(path: string, params: Record<string, string>): string | undefined {
+  const value = params.service
+  if (value === undefined) return undefined
+  return path.startsWith('/analyst/') ? (serviceByAnalystSlug(value)?.id ?? value) : value
+}
+
+/** Whether the person may open a member page, by the permission module's rule for it. */
+export function pageAccess(
+  routeId: string,
+  params: Record<string, string>,
+  context: { session: Session | null; workspace?: Workspace | null },
+): PageAccess {
+  if (!context.session) return 'signed-out'
+  const path = sitePathOf(routeId)
+  const rule = pageRules[path]
+  if (!rule) return 'denied'
+  const access = context.workspace?.access ?? { accessLevel: context.session.accessLevel, userType: context.session.userType }
+  return rule({ access, company: context.workspace?.company }, serviceParam(path, params)) ? 'allowed' : 'denied'
+}

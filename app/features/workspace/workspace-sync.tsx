@@ -1,0 +1,37 @@
+import { useEffect } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import { clientBoot } from '~/features/session/client-boot'
+import type { Session } from '~/features/session/session'
+import type { Workspace } from './workspace'
+
+/**
+ * Follows the signed-in user's workspace live: a flag flip, a new level or a new company changes
+ * navigation and pages at once, without a reload.
+ */
+export function WorkspaceSync({ session, seed }: { session: Session; seed: Workspace | null }) {
+  const router = useRouter()
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let cancelled = false
+    void Promise.all([import('./workspace-live'), import('~/features/auth/auth-client')]).then(([live, auth]) => {
+      if (cancelled) return
+      stop = live.watchWorkspace(session, seed, {
+        onChange: (workspace) => {
+          clientBoot.setWorkspace(workspace)
+          void router.invalidate()
+        },
+        onDenied: async () => {
+          await auth.signOutEverywhere()
+          await router.invalidate()
+        },
+      })
+    })
+    return () => {
+      cancelled = true
+      stop?.()
+    }
+    // One watch per signed-in user; the seed only matters when it starts.
+    // (A new seed for the same user is the watch's own output coming back.)
+  }, [session.uid, router])
+  return null
+}

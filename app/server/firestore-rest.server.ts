@@ -1,0 +1,81 @@
+// Firestore reads at the edge through the REST API, with the signed-in user's own ID token:
+// the security rules apply to the Worker exactly as they do to the browser.
+import type { PublicConfig } from '~/features/session/session'
+
+/** A Firestore REST value (https://firebase.google.com/docs/firestore/reference/rest/v1/Value). */
+export type RestValue =
+  | { nullValue: null }
+  | { booleanValue: boolean }
+  | { integerValue: string }
+  | { doubleValue: number }
+  | { timestampValue: string }
+  | { stringValue: string }
+  | { bytesValue: string }
+  | { referenceValue: string }
+  | { geoPointValue: { latitude: number; longitude: number } }
+  | { arrayValue: { values?: RestValue[] } }
+  | { mapValue: { fields?: Record<string, RestValue> } }
+
+export type Plain = null | boolean | number | string | Plain[] | { [key: string]: Plain }
+
+/** Turns a REST value into plain data: integers to numbers, timestamps to epoch milliseconds. */
+export function decodeValue(value: RestValue): Plain {
+  if ('nullValue' in value) return null
+  if ('booleanValue' in value) return value.booleanValue
+  if ('integerValue' in value) return Number(value.integerValue)
+  if ('doubleValue' in value) return Number(value.doubleValue)
+  if ('timestampValue' in value) return Date.parse(value.timestampValue)
+  if ('stringValue' in value) return value.stringValue
+  if ('bytesValue' in value) return value.bytesValue
+  if ('referenceValue' in value) return value.referenceValue
+  if ('geoPointValue' in value) return { latitude: value.geoPointValue.latitude, longitude: value.geoPointValue.longitude }
+  if ('arrayValue' in value) return (value.arrayValue.values ?? []).map(decodeValue)
+  if ('mapValue' in value) return decodeFields(value.mapValue.fields)
+  throw new Error(`Unknown Firestore value: ${JSON.stringify(value).slice(0, 80)}`)
+}
+
+export function decodeFields(fields: Record<string, RestValue> | undefined): { [key: string]: Plain } {
+  const out: { [key: string]: Plain } = {}
+  for (const [key, value] of Object.entries(fields ?? {})) out[key] = decodeValue(value)
+  return out
+}
+
+export class FirestoreReadDenied extends Error {}
+
+export interface FirestoreReader {
+  /** The document's fields, or null when it does not exist. Throws FirestoreReadDenied on a rules denial. */
+  get(path: string): Promise<{ [key: string]: Plain } | null>
+  /** Every document of a collection (small collections only), with their ids. */
+  list(collection: string): Promise<{ id: string; data: { [key: string]: Plain } }[]>
+}
+
+export function firestoreReader(config: Pick<PublicConfig, 'projectId' | 'emulators'>, idToken: string): FirestoreReader {
+  const host = config.emulators?.firestore ? `http://${config.emulators.firestore}` : 'https://firestore.googleapis.com'
+  const base = `${host}/v1/projects/${config.projectId}/databases/(default)/documents`
+  const call = async (url: string) => {
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${idToken}` }, signal: AbortSignal.timeout(5_000) })
+    if (response.status === 403) throw new FirestoreReadDenied(url)
+    return response
+  }
+  const encode = (path: string) => path.split('/').map(encodeURIComponent).join('/')
+  return {
+    async get(path) {
+      const response = await call(`${base}/${encode(path)}`)
+      if (response.status === 404) return null
+      if (!response.ok) throw new Error(`Firestore read of ${path} answered ${response.status}`)
+      return decodeFields(((await response.json()) as { fields?: Record<string, RestValue> }).fields)
+    },
+    async list(collection) {
+      const documents: { id: string; data: { [key: string]: Plain } }[] = []
+      let pageToken = ''
+      do {
+        const response = await call(`${base}/${encode(collection)}?pageSize=300${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`)
+        if (!response.ok) throw new Error(`Firestore list of ${collection} answered ${response.status}`)
+        const body = (await response.json()) as { documents?: { name: string; fields?: Record<string, RestValue> }[]; nextPageToken?: string }
+        for (const doc of body.documents ?? []) documents.push({ id: doc.name.slice(doc.name.lastIndexOf('/') + 1), data: decodeFields(doc.fields) })
+        pageToken = body.nextPageToken ?? ''
+      } while (pageToken)
+      return documents
+    },
+  }
+}
