@@ -1,6 +1,7 @@
 // `npm run bench:session`: server rendering of a guarded page for a signed-in user (the edge
-// verifies the session cookie, then renders signed in) against the same page for a visitor without
-// a session, both from the production build in workerd with the emulators behind it, in one run.
+// verifies the session cookie and reads the user's access and company from Firestore over REST,
+// then renders the page with that data) against the same page for a visitor without a session,
+// which needs neither; both from the production build in workerd with the emulators behind it.
 // Note: emulator ID tokens are unsigned, so the signature check of production tokens (see
 // `npm run bench:verify`) is not in these figures.
 import { spawnSync } from 'node:child_process'
@@ -54,7 +55,7 @@ try {
     `${name.padEnd(26)} median ${m.medianMs.toFixed(1).padStart(6)} ms   p99 ${m.p99Ms.toFixed(1).padStart(6)} ms   ${m.rps.toFixed(0).padStart(6)} req/s`
   console.log(`\n${PAGE} in workerd, ${CONNECTIONS} connections, ${DURATION_S}s each`)
   console.log(row('no session', guest))
-  console.log(row('signed in (verified)', member))
+  console.log(row('signed in (+ edge data)', member))
   console.log(`ratio signed-in/no-session: median latency ×${(member.medianMs / Math.max(guest.medianMs, 0.1)).toFixed(2)}, throughput ×${(member.rps / guest.rps).toFixed(2)}`)
 } finally {
   await stack.stop('SIGINT', 30_000)

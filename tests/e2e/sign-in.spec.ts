@@ -1,25 +1,9 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 import { signInMessages } from '../../app/domain/sign-in'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { revokeSignIns } from './support/admin'
-import { nextMail, signInLink } from './support/inbox'
-
-async function requestLink(page: Page, email: string): Promise<string> {
-  const before = Date.now()
-  await page.goto('/')
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByRole('button', { name: 'Login with Link' }).click()
-  await expect(page.getByRole('status').filter({ hasText: signInMessages.sent })).toBeVisible()
-  return signInLink(await nextMail(email, before))
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  const link = await requestLink(page, email)
-  await page.goto(link)
-  await expect(page).toHaveURL('/')
-  await expect(page.getByRole('banner').getByText(email)).toBeVisible()
-}
+import { requestLink, signIn } from './support/sign-in'
 
 const sessionCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === '__Host-session')
 

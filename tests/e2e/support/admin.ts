@@ -14,3 +14,10 @@ export async function revokeSignIns(uid: string): Promise<void> {
   await getAuth(app).setCustomUserClaims(uid, { ...user.customClaims, revoked: Math.floor(Date.now() / 1000) })
   await getFirestore(app).doc(`users_access/${uid}`).update({ 'claims.revoked': FieldValue.serverTimestamp() })
 }
+
+/** Turns company service switches on or off, as an administrator editing the company would. */
+export async function setCompanyFlags(slug: string, flags: Record<string, boolean>): Promise<void> {
+  await getFirestore(app)
+    .doc(`companies/${slug}`)
+    .update({ ...flags, updatedAt: FieldValue.serverTimestamp(), updatedBy: 'e2e-admin@sectest.example' })
+}

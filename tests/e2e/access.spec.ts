@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test'
+import { pageRules, seesAllCompanies, showsCompanyName, type Access } from '../../app/domain/access'
+import { selectCompany } from '../../app/domain/company-selection'
+import { services } from '../../app/domain/services'
+import { sitePages } from '../../app/domain/site-map'
+import { navItems } from '../../app/features/navigation/nav-items'
+import { DEMO_ACCOUNTS, DEMO_COMPANIES, demoAccount } from '../../emulators/seed/demo-accounts'
+import { expect, test } from './fixtures'
+import { setCompanyFlags } from './support/admin'
+import { signIn } from './support/sign-in'
+
+/** Every member page as concrete addresses, with the rule's service parameter where it has one. */
+interface MemberPage {
+  url: string
+  rule: string
+  service: string | undefined
+}
+
+const memberPages: MemberPage[] = sitePages
+  .filter((p) => p.signIn)
+  .flatMap((p): MemberPage[] => {
+    if (p.path.startsWith('/reports/')) {
+      const service = services.find((s) => p.path === `/reports/${s.id}`)!
+      return [{ url: p.path, rule: '/reports/$service', service: service.id }]
+    }
+    if (p.path.startsWith('/analyst/services/')) {
+      const service = services.find((s) => p.path === `/analyst/services/${s.analystSlug}`)!
+      return [{ url: p.path, rule: '/analyst/services/$service', service: service.id }]
+    }
+    return [{ url: p.path, rule: p.path, service: undefined }]
+  })
+
+/** What the seed gives each demo account: their access and the company they start in. */
+function expectedContext(email: string) {
+  const account = demoAccount(email)
+  const access: Access = {
+    accessLevel: account.accessLevel,
+    userType: account.userType,
+    servicesEnabled: account.servicesEnabled,
+    servicesManaged: account.servicesManaged,
+  }
+  const companies = DEMO_COMPANIES.filter((c) => seesAllCompanies(access) || account.companies.includes(c.slug)).sort((a, b) =>
+    a.companyName.localeCompare(b.companyName),
+  )
+  const slug = selectCompany(
+    companies.map((c) => c.slug),
+    account.defaultCompany,
+  )
+  return { access, company: companies.find((c) => c.slug === slug) ?? null }
+}
+
+type Probe = Window & { __TSR_ROUTER__: { navigate: (o: { href: string }) => Promise<void> } }
+
+async function opens(page: Page, url: string): Promise<boolean> {
+  await page.evaluate((href) => (window as unknown as Probe).__TSR_ROUTER__.navigate({ href }), url)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible()
+  const denied = await main.getByRole('heading', { name: /You don't have access|You must be signed in/ }).count()
+  return denied === 0
+}
+
+const navLabels = (items: ReturnType<typeof navItems>): string[] => items.flatMap((i) => [i.label, ...(i.children ?? []).map((c) => c.label)])
+
+test.describe('each person sees exactly what their access allows', () => {
+  for (const account of DEMO_ACCOUNTS) {
+    test(`${account.email}: navigation and every member page follow the permission module`, async ({ page }) => {
+      await signIn(page, account.email)
+      const context = expectedContext(account.email)
+
+      const session = { uid: account.uid, email: account.email, userType: account.userType, accessLevel: account.accessLevel }
+      const expectedNav = navLabels(navItems(session, { ...context, defaultCompany: account.defaultCompany, companies: [] }))
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(expectedNav)
+
+      const mismatches: string[] = []
+      for (const p of memberPages) {
+        const expected = pageRules[p.rule]!(context, p.service)
+        if ((await opens(page, p.url)) !== expected) mismatches.push(`${p.url}: expected ${expected ? 'open' : 'refused'}`)
+      }
+      expect(mismatches).toEqual([])
+
+      const companyName = page.getByTestId('company-name')
+      if (showsCompanyName(context.access) && context.company) await expect(companyName).toHaveText(context.company.companyName)
+      else await expect(companyName).toHaveCount(0)
+    })
+  }
+})
+
+test('the company switcher changes the context, and the choice is kept for the next visit', async ({ page }) => {
+  const account = demoAccount('manager@acme.example')
+  await signIn(page, account.email)
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  const switcher = page.getByRole('combobox', { name: 'Company' })
+  await expect(switcher).toHaveValue('globex')
+  await expect(nav.getByRole('link', { name: 'Network' })).toBeVisible()
+
+  await switcher.selectOption('initech')
+  await expect(nav.getByRole('link', { name: 'DAST' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Network' })).toHaveCount(0)
+
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue('initech')
+  await expect(nav.getByRole('link', { name: 'DAST' })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Company' }).selectOption('globex')
+  await expect(nav.getByRole('link', { name: 'Network' })).toBeVisible()
+})
+
+test('turning a service off hides its report live, and turning it on shows it again', async ({ page }) => {
+  await signIn(page, demoAccount('viewer@acme.example').email)
+  await page.goto('/reports/network')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Network' })).toBeVisible()
+  await page.evaluate(() => ((window as { __stayed?: boolean }).__stayed = true))
+
+  await setCompanyFlags('acme', { enableViewResultsNetwork: false })
+  await expect(nav.getByRole('link', { name: 'Network' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
+
+  await setCompanyFlags('acme', { enableViewResultsNetwork: true })
+  await expect(nav.getByRole('link', { name: 'Network' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Network report' })).toBeVisible()
+  expect(await page.evaluate(() => (window as { __stayed?: boolean }).__stayed)).toBe(true)
+})

@@ -1,0 +1,22 @@
+import type { Page } from '@playwright/test'
+import { signInMessages } from '../../../app/domain/sign-in'
+import { expect } from '../fixtures'
+import { nextMail, signInLink } from './inbox'
+
+/** Asks for a sign-in link on Home and returns the link from the email. */
+export async function requestLink(page: Page, email: string): Promise<string> {
+  const before = Date.now()
+  await page.goto('/')
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByRole('button', { name: 'Login with Link' }).click()
+  await expect(page.getByRole('status').filter({ hasText: signInMessages.sent })).toBeVisible()
+  return signInLink(await nextMail(email, before))
+}
+
+/** Signs in through the emailed link, as a person does, and waits for the signed-in home. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  const link = await requestLink(page, email)
+  await page.goto(link)
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('banner').getByText(email)).toBeVisible()
+}
