@@ -120,3 +120,10 @@ test('turning a service off hides its report live, and turning it on shows it ag
   await expect(page.getByRole('heading', { name: 'Network report' })).toBeVisible()
   expect(await page.evaluate(() => (window as { __stayed?: boolean }).__stayed)).toBe(true)
 })
+
+test('the settings page lists the user’s own sign-ins, live', async ({ page }) => {
+  await signIn(page, demoAccount('admin@acme.example').email)
+  await page.goto('/profile')
+  const activity = page.getByRole('region', { name: 'Recent activity' })
+  await expect(activity.getByRole('listitem').first()).toContainText('Signed in')
+})

@@ -1,4 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { describedPage } from '~/features/site/described-page'
+import { pageTitle } from '~/domain/brand'
+import { sitePage } from '~/domain/site-map'
+import { ActivityList } from '~/features/activity/activity-list'
+import { PageHeader } from '~/ui/page-header'
 
-export const Route = createFileRoute('/_workspace/_member/profile')(describedPage('/profile'))
+const page = sitePage('/profile')
+
+export const Route = createFileRoute('/_workspace/_member/profile')({
+  head: () => ({ meta: [{ title: pageTitle(page.title) }] }),
+  component: Profile,
+})
+
+function Profile() {
+  const { session } = Route.useRouteContext()
+  return (
+    <>
+      <PageHeader title={page.title} summary={page.summary} />
+      {session && <ActivityList uid={session.uid} />}
+    </>
+  )
+}

@@ -1,0 +1,248 @@
+// users_access, users_preferences and events: each person's own records, and who else may read
+// them, against app/domain/access.ts.
+import { arrayUnion, collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
+import { describe } from 'vitest'
+import { pageRules, seesAllCompanies } from '../../app/domain/access.ts'
+import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
+import {
+  at,
+  companies,
+  demo,
+  fresh,
+  principals,
+  ruleCase,
+  rulesSuite,
+  stamp,
+  twin,
+  usable,
+  type Principal,
+  type RuleCase,
+} from './rules-harness.ts'
+
+const suite = rulesSuite('users')
+suite.seedPrincipals(principals)
+for (const company of DEMO_COMPANIES) suite.seed(`companies/${company.slug}`, { ...company })
+
+const page = (path: string, p: Principal) => pageRules[path]?.({ access: p.access, company: null }) ?? false
+const signedIn = principals.filter((p) => p.uid !== null)
+// Someone else's records: the viewer's, or the manager's for the viewer.
+const otherThan = (p: Principal) => (p.uid === demo[1].uid ? demo[2] : demo[1])
+
+for (const p of signedIn) {
+  suite.seed(`users_preferences/${p.uid}`, {
+    defaultCompany: p.companies[0] ?? null,
+    updatedAt: at('2025-09-01T12:00:00Z'),
+    updatedBy: p.email,
+  })
+  suite.seed(`events/event-${p.uid}`, { type: 'sign_in', createdByUid: p.uid, createdAt: at('2025-09-01T12:00:00Z') })
+}
+
+const shares = (a: readonly string[], b: readonly string[]) => a.some((slug) => b.includes(slug))
+
+function accessCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  const targets = signedIn.filter((t) => t.accessDoc !== null)
+  for (const p of principals) {
+    for (const t of targets) {
+      const own = p.uid === t.uid
+      const allowed =
+        usable(p) && (own || page('/admin/app/users', p) || (page('/admin/company/manage-users', p) && shares(p.companies, t.companies)))
+      const whose = own ? 'its own users_access' : `the users_access of ${t.name}`
+      cases.push(ruleCase(p, `gets ${whose}`, allowed, (db) => getDoc(doc(db, `users_access/${t.uid}`))))
+    }
+    if (p.uid !== null && p.accessDoc === null) {
+      cases.push(ruleCase(p, 'gets its own users_access (there is none)', usable(p), (db) => getDoc(doc(db, `users_access/${p.uid}`))))
+    }
+    cases.push(ruleCase(p, 'lists users_access', page('/admin/app/users', p), (db) => getDocs(collection(db, 'users_access'))))
+    for (const slug of companies) {
+      const allowed = page('/admin/app/users', p) || (page('/admin/company/manage-users', p) && p.companies.includes(slug))
+      cases.push(
+        ruleCase(p, `lists users_access where companies array-contains ${slug}`, allowed, (db) =>
+          getDocs(query(collection(db, 'users_access'), where('companies', 'array-contains', slug))),
+        ),
+      )
+    }
+    if (p.companies.length > 0) {
+      const allowed = page('/admin/app/users', p) || page('/admin/company/manage-users', p)
+      cases.push(
+        ruleCase(p, 'lists users_access where companies array-contains-any of its own', allowed, (db) =>
+          getDocs(query(collection(db, 'users_access'), where('companies', 'array-contains-any', [...p.companies]))),
+        ),
+      )
+    }
+
+    // Never from a client: claims, companies and service rights are set by functions.
+    const other = otherThan(p)
+    const self = p.uid ?? 'nobody'
+    const newcomer = twin(p, 'newcomer')
+    cases.push(
+      ruleCase(p, 'creates a users_access for itself', false, (db) =>
+        setDoc(doc(db, `users_access/${newcomer.uid ?? 'nobody'}`), {
+          claims: { userType: 'analyst', accessLevel: 9 },
+          companies: ['acme'],
+          servicesEnabled: [],
+          servicesManaged: [],
+        }),
+      ),
+    )
+    cases.push(
+      ruleCase(p, 'raises its own accessLevel', false, (db) =>
+        updateDoc(doc(db, `users_access/${self}`), { 'claims.accessLevel': 9, 'claims.userType': 'analyst' }),
+      ),
+    )
+    cases.push(
+      ruleCase(p, 'adds a company to its own users_access', false, (db) =>
+        updateDoc(doc(db, `users_access/${self}`), { companies: arrayUnion('globex') }),
+      ),
+    )
+    cases.push(
+      ruleCase(p, 'enables a service for itself', false, (db) =>
+        updateDoc(doc(db, `users_access/${self}`), { servicesEnabled: arrayUnion('cloud') }),
+      ),
+    )
+    cases.push(
+      ruleCase(p, `writes the users_access of ${other.name}`, false, (db) =>
+        updateDoc(doc(db, `users_access/${other.uid}`), { companies: ['umbrella'] }),
+      ),
+    )
+    cases.push(ruleCase(p, 'deletes its own users_access', false, (db) => deleteDoc(doc(db, `users_access/${self}`))))
+  }
+  return cases
+}
+
+/** A principal whose own preferences (seeded as given) no other case touches. */
+function withOwnPreferences(p: Principal, suffix: string, preferences: Record<string, unknown> | null): Principal {
+  const own = twin(p, suffix)
+  if (own.uid === null) return own
+  suite.seedPrincipals([own])
+  if (preferences)
+    suite.seed(`users_preferences/${own.uid}`, { updatedAt: at('2025-09-01T12:00:00Z'), updatedBy: own.email, ...preferences })
+  return own
+}
+
+function preferencesCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  for (const p of principals) {
+    const other = otherThan(p)
+    cases.push(ruleCase(p, 'gets its own preferences', usable(p), (db) => getDoc(doc(db, `users_preferences/${p.uid ?? 'nobody'}`))))
+    cases.push(ruleCase(p, `gets the preferences of ${other.name}`, false, (db) => getDoc(doc(db, `users_preferences/${other.uid}`))))
+    cases.push(ruleCase(p, 'lists preferences', false, (db) => getDocs(collection(db, 'users_preferences'))))
+
+    const creator = withOwnPreferences(p, 'creates', null)
+    cases.push(
+      ruleCase(creator, 'creates its own preferences', usable(p), (db) =>
+        setDoc(doc(db, `users_preferences/${creator.uid ?? 'nobody'}`), { defaultCompany: null, colorScheme: 'dark', ...stamp(p) }),
+      ),
+    )
+    for (const slug of [...companies, 'nowhere']) {
+      const chooser = withOwnPreferences(p, `chooses-${slug}`, { defaultCompany: null })
+      const exists = companies.includes(slug)
+      const allowed = usable(p) && (p.companies.includes(slug) || (seesAllCompanies(p.access) && exists))
+      cases.push(
+        ruleCase(chooser, `sets its default company to ${slug}`, allowed, (db) =>
+          updateDoc(doc(db, `users_preferences/${chooser.uid ?? 'nobody'}`), { defaultCompany: slug, ...stamp(p) }),
+        ),
+      )
+    }
+    const clearer = withOwnPreferences(p, 'clears', { defaultCompany: p.companies[0] ?? null })
+    cases.push(
+      ruleCase(clearer, 'clears its default company', usable(p), (db) =>
+        updateDoc(doc(db, `users_preferences/${clearer.uid ?? 'nobody'}`), { defaultCompany: null, ...stamp(p) }),
+      ),
+    )
+    cases.push(
+      ruleCase(p, `writes the preferences of ${other.name}`, false, (db) =>
+        updateDoc(doc(db, `users_preferences/${other.uid}`), { colorScheme: 'light', ...stamp(p) }),
+      ),
+    )
+    cases.push(ruleCase(p, 'deletes its own preferences', false, (db) => deleteDoc(doc(db, `users_preferences/${p.uid ?? 'nobody'}`))))
+  }
+
+  // Forged and borderline saves by the client viewer (member of acme only).
+  const viewer = demo[1]
+  const saves: [string, Record<string, unknown> | null, Record<string, unknown>, boolean][] = [
+    ['a display name of 100 characters', { defaultCompany: 'acme' }, { displayName: 'x'.repeat(100), ...stamp(viewer) }, true],
+    ['a display name of 101 characters', { defaultCompany: 'acme' }, { displayName: 'x'.repeat(101), ...stamp(viewer) }, false],
+    ['a display name that is not a string', { defaultCompany: 'acme' }, { displayName: 7, ...stamp(viewer) }, false],
+    ['an https photo URL', { defaultCompany: 'acme' }, { photoURL: 'https://cdn.example/p.png', ...stamp(viewer) }, true],
+    ['an http photo URL', { defaultCompany: 'acme' }, { photoURL: 'http://cdn.example/p.png', ...stamp(viewer) }, false],
+    ['a javascript: photo URL', { defaultCompany: 'acme' }, { photoURL: 'javascript:alert(1)', ...stamp(viewer) }, false],
+    [
+      'a photo URL of 2049 characters',
+      { defaultCompany: 'acme' },
+      { photoURL: `https://cdn.example/${'p'.repeat(2049 - 19)}`, ...stamp(viewer) },
+      false,
+    ],
+    ['the colour scheme "auto"', { defaultCompany: 'acme' }, { colorScheme: 'auto', ...stamp(viewer) }, true],
+    ['the colour scheme "blue"', { defaultCompany: 'acme' }, { colorScheme: 'blue', ...stamp(viewer) }, false],
+    ['a default company that is a number', { defaultCompany: 'acme' }, { defaultCompany: 42, ...stamp(viewer) }, false],
+    ['a default company of another company (globex)', { defaultCompany: 'acme' }, { defaultCompany: 'globex', ...stamp(viewer) }, false],
+    ['an extra key', { defaultCompany: 'acme' }, { isAdmin: true, ...stamp(viewer) }, false],
+    [
+      "someone else's updatedBy",
+      { defaultCompany: 'acme' },
+      { colorScheme: 'dark', ...stamp(viewer), updatedBy: 'platform@sectest.example' },
+      false,
+    ],
+    [
+      'an updatedAt that is not the request time',
+      { defaultCompany: 'acme' },
+      { colorScheme: 'dark', ...stamp(viewer), updatedAt: at('2025-01-01T00:00:00Z') },
+      false,
+    ],
+    ['no new stamp', { defaultCompany: 'acme' }, { colorScheme: 'dark' }, false],
+    // A company lost since it was chosen does not block other preferences.
+    [
+      'its colour scheme while its default company is one it left',
+      { defaultCompany: 'globex' },
+      { colorScheme: 'dark', ...stamp(viewer) },
+      true,
+    ],
+    ['a first save with an extra key', null, { defaultCompany: 'acme', theme: 'x', ...stamp(viewer) }, false],
+    ['a first save with a company it is not in', null, { defaultCompany: 'initech', ...stamp(viewer) }, false],
+    ['a first save with its company', null, { defaultCompany: 'acme', displayName: 'Vera', ...stamp(viewer) }, true],
+  ]
+  for (const [what, before, change, allowed] of saves) {
+    const own = withOwnPreferences(viewer, fresh('save'), before)
+    const ref = `users_preferences/${own.uid}`
+    cases.push(
+      ruleCase(own, `saves its preferences with ${what}`, allowed, (db) =>
+        before ? updateDoc(doc(db, ref), change) : setDoc(doc(db, ref), change),
+      ),
+    )
+  }
+  return cases
+}
+
+function eventCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  for (const p of principals) {
+    const other = otherThan(p)
+    const self = p.uid ?? 'nobody'
+    cases.push(ruleCase(p, 'gets its own event', usable(p), (db) => getDoc(doc(db, `events/event-${self}`))))
+    cases.push(ruleCase(p, `gets an event of ${other.name}`, false, (db) => getDoc(doc(db, `events/event-${other.uid}`))))
+    cases.push(
+      ruleCase(p, 'lists events where createdByUid == its uid', usable(p), (db) =>
+        getDocs(query(collection(db, 'events'), where('createdByUid', '==', self))),
+      ),
+    )
+    cases.push(
+      ruleCase(p, `lists events where createdByUid == the uid of ${other.name}`, false, (db) =>
+        getDocs(query(collection(db, 'events'), where('createdByUid', '==', other.uid))),
+      ),
+    )
+    cases.push(ruleCase(p, 'lists every event', false, (db) => getDocs(collection(db, 'events'))))
+    cases.push(
+      ruleCase(p, 'creates an event', false, (db) =>
+        setDoc(doc(db, `events/${fresh('event')}`), { type: 'sign_in', createdByUid: self, createdAt: at('2025-09-02T12:00:00Z') }),
+      ),
+    )
+    cases.push(ruleCase(p, 'updates its own event', false, (db) => updateDoc(doc(db, `events/event-${self}`), { type: 'forged' })))
+    cases.push(ruleCase(p, 'deletes its own event', false, (db) => deleteDoc(doc(db, `events/event-${self}`))))
+  }
+  return cases
+}
+
+describe('firestore.rules: users_access', () => suite.run(accessCases()))
+describe('firestore.rules: users_preferences', () => suite.run(preferencesCases()))
+describe('firestore.rules: events', () => suite.run(eventCases()))
