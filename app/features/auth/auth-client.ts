@@ -72,16 +72,22 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
   const { auth, firestore } = client()
   let stopAccess: (() => void) | undefined
   let lastToken: string | undefined
+  let ended = false
+
+  // Once: signing out of the SDK fires the token listener again with no user.
+  const end = async () => {
+    if (ended) return
+    ended = true
+    stopAccess?.()
+    await signOutEverywhere()
+    onChange(null)
+  }
 
   const stopToken = onIdTokenChanged(auth, async (user) => {
     stopAccess?.()
     stopAccess = undefined
-    if (!user) {
-      // Signed out in the Firebase SDK (another tab, cleared storage): end the edge session too.
-      await signOutEverywhere()
-      onChange(null)
-      return
-    }
+    // Signed out in the Firebase SDK (another tab, cleared storage): end the edge session too.
+    if (!user) return end()
     const token = await user.getIdTokenResult()
     if (token.token !== lastToken) {
       lastToken = token.token
@@ -95,19 +101,13 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
         const claims = (snapshot.data()?.claims ?? {}) as { revoked?: unknown; synced?: unknown }
         const revoked = seconds(claims.revoked)
         const synced = seconds(claims.synced)
-        if (revoked !== null && revoked >= signedInAt) {
-          stopAccess?.()
-          await signOutEverywhere()
-          onChange(null)
-        } else if (synced !== null && synced > issuedAt) {
+        if (revoked !== null && revoked >= signedInAt) await end()
+        else if (synced !== null && synced > issuedAt) {
           await user.getIdToken(true)
         }
       },
       // Reading one's own access is always allowed; a denial means the sign-in is no longer valid.
-      async () => {
-        await signOutEverywhere()
-        onChange(null)
-      },
+      () => void end(),
     )
   })
   return () => {
