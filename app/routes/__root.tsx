@@ -1,16 +1,25 @@
 /// <reference types="vite/client" />
 import type { ReactNode } from 'react'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { getCookie } from '@tanstack/react-start/server'
 import { brand, pageTitle } from '~/domain/brand'
 import { DesktopSignInLinks } from '~/features/auth/desktop-sign-in-links'
 import { clientBoot } from '~/features/session/client-boot'
 import type { RouterContext } from '~/features/session/session'
 import { loadRootContext } from '~/features/session/session.functions'
+import { COLOR_SCHEME_KEY, parsePreference, readPreference, schemeAttribute, type ColorSchemePreference } from '~/ui/color-scheme'
+import { colorSchemeScript } from '~/ui/color-scheme-script'
 import { GlobalStyle } from '~/ui/global-style'
 import { Notifications } from '~/ui/notifications/notifications'
 
+/** The server renders `<html data-color-scheme>` from the cookie, so the first paint has the right colours. */
+const loadColorScheme = createIsomorphicFn()
+  .server((): ColorSchemePreference => parsePreference(getCookie(COLOR_SCHEME_KEY)))
+  .client((): ColorSchemePreference => readPreference())
+
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: () => loadRootContext(),
+  beforeLoad: async () => ({ ...(await loadRootContext()), colorScheme: loadColorScheme() }),
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -38,10 +47,14 @@ function Root() {
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
+  const colorScheme = Route.useRouteContext({ select: (context) => context.colorScheme })
   return (
-    <html lang="en">
+    // The head script and setPreference change data-color-scheme before and after hydration;
+    // suppressHydrationWarning only covers this element's own attributes.
+    <html lang="en" data-color-scheme={schemeAttribute(colorScheme)} suppressHydrationWarning>
       <head>
         <HeadContent />
+        <script dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
       </head>
       <body>
         <GlobalStyle />

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { showsCompanyName } from '~/domain/access.ts'
@@ -5,6 +6,8 @@ import { brand, release } from '~/domain/brand'
 import { SessionSync } from '~/features/auth/session-sync'
 import { UserMenu } from '~/features/auth/user-menu'
 import { MainNav } from '~/features/navigation/main-nav'
+import { HotkeyHint, WorkspaceHotkeys } from '~/features/shell/workspace-hotkeys'
+import { ContactButton } from '~/features/support/contact-button'
 import { CompanySwitcher } from '~/features/workspace/company-switcher'
 import { WorkspaceSync } from '~/features/workspace/workspace-sync'
 import { AppShell } from '~/ui/app-shell'
@@ -21,6 +24,12 @@ const HeaderEnd = styled.div`
   min-width: 0;
 `
 
+const FooterEnd = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+`
+
 const CompanyName = styled.span`
   font-weight: 650;
   white-space: nowrap;
@@ -34,8 +43,10 @@ const CompanyName = styled.span`
 
 function WorkspaceLayout() {
   const { session, workspace } = Route.useRouteContext()
+  const [menuOpen, setMenuOpen] = useState(true)
   return (
     <AppShell
+      menuOpen={menuOpen}
       nav={<MainNav session={session} workspace={workspace} />}
       headerEnd={
         session && (
@@ -50,11 +61,17 @@ function WorkspaceLayout() {
       }
       footer={
         <>
-          <span>{brand.name}</span>
-          <span>Version {release.version}</span>
+          <HotkeyHint />
+          <FooterEnd>
+            {session && <ContactButton />}
+            <span>
+              {brand.name} · Version {release.version}
+            </span>
+          </FooterEnd>
         </>
       }
     >
+      <WorkspaceHotkeys onToggleMenu={() => setMenuOpen((open) => !open)} />
       {session && <SessionSync uid={session.uid} />}
       {session && <WorkspaceSync session={session} seed={workspace ?? null} />}
       <Outlet />

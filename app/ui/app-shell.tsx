@@ -4,10 +4,10 @@ import styled from 'styled-components'
 import { Logo } from './logo'
 import { media, sizes } from './theme'
 
-const Frame = styled.div`
+const Frame = styled.div<{ $menuOpen: boolean }>`
   min-height: 100vh;
   display: grid;
-  grid-template-columns: ${sizes.navbarWidth}px 1fr;
+  grid-template-columns: ${({ $menuOpen }) => ($menuOpen ? `${sizes.navbarWidth}px` : '0')} minmax(0, 1fr);
   grid-template-rows: ${sizes.headerHeight}px 1fr ${sizes.footerHeight}px;
   grid-template-areas:
     'header header'
@@ -43,6 +43,7 @@ const HomeLink = styled(Link)`
 
 const Navbar = styled.aside`
   grid-area: navbar;
+  overflow: hidden;
   background: var(--color-surface);
   border-right: 1px solid var(--color-border);
 
@@ -75,16 +76,28 @@ const Footer = styled.footer`
 `
 
 /** The workspace frame: header with the logo, navigation, the page, footer. */
-export function AppShell({ nav, headerEnd, footer, children }: { nav: ReactNode; headerEnd?: ReactNode; footer?: ReactNode; children: ReactNode }) {
+export function AppShell({
+  nav,
+  menuOpen = true,
+  headerEnd,
+  footer,
+  children,
+}: {
+  nav: ReactNode
+  menuOpen?: boolean
+  headerEnd?: ReactNode
+  footer?: ReactNode
+  children: ReactNode
+}) {
   return (
-    <Frame>
+    <Frame $menuOpen={menuOpen}>
       <Header>
         <HomeLink to="/" aria-label="Home">
           <Logo />
         </HomeLink>
         {headerEnd}
       </Header>
-      <Navbar>{nav}</Navbar>
+      <Navbar hidden={!menuOpen}>{nav}</Navbar>
       <Main id="main">{children}</Main>
       <Footer>{footer}</Footer>
     </Frame>

@@ -34,6 +34,11 @@ const Content = styled(RadixDialog.Content)`
   color: var(--color-text);
   box-shadow: 0 16px 48px rgb(0 0 0 / 0.24);
   animation: ${popIn} ${timings.modalTransition}ms ease-out;
+
+  /* Focus lands on the panel itself when it has no field; its outline would frame the whole dialog. */
+  &:focus-visible {
+    outline: none;
+  }
 `
 
 const Title = styled(RadixDialog.Title)`

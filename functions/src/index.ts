@@ -4,3 +4,4 @@ import './options.ts'
 
 export { sendSignInLink } from './send-sign-in-link.ts'
 export { handleSignIn } from './handle-sign-in.ts'
+export { handleSupportEmail } from './handle-support-email.ts'

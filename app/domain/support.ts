@@ -1,0 +1,43 @@
+// The support contract shared by the browser and the functions: what a support message carries,
+// what handleSupportEmail answers and the messages people see. Pure TypeScript and valibot only:
+// Node runs it directly and the functions build compiles it into their package.
+import * as v from 'valibot'
+
+/** Longest message accepted; the spec shows no bound, this one keeps the mail readable. */
+export const SUPPORT_MESSAGE_MAX_LENGTH = 5000
+
+export const SUPPORT_REQUEST_TYPES = ['feature', 'question', 'bug'] as const
+export const SupportRequestTypeSchema = v.picklist(SUPPORT_REQUEST_TYPES, 'Choose a request type')
+export type SupportRequestType = v.InferOutput<typeof SupportRequestTypeSchema>
+
+export const supportRequestTypeLabels: Record<SupportRequestType, string> = {
+  feature: 'Feature request',
+  question: 'Question',
+  bug: 'Bug report',
+}
+
+export const SUPPORT_MESSAGE_REQUIRED = 'Write a message'
+export const SUPPORT_MESSAGE_TOO_LONG = `Keep the message under ${SUPPORT_MESSAGE_MAX_LENGTH} characters`
+
+export const SupportRequestSchema = v.strictObject({
+  message: v.pipe(
+    v.string(SUPPORT_MESSAGE_REQUIRED),
+    v.trim(),
+    v.minLength(1, SUPPORT_MESSAGE_REQUIRED),
+    v.maxLength(SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGE_TOO_LONG),
+  ),
+  request_type: SupportRequestTypeSchema,
+})
+
+export type SupportRequest = v.InferOutput<typeof SupportRequestSchema>
+
+export type SupportResponse = { success: boolean }
+
+export const SupportResponseSchema = v.object({ success: v.boolean() })
+
+/** The spec's texts, word for word. */
+export const supportMessages = {
+  sent: 'Message sent: We will get back to you soon.',
+  serverFailed: 'Error: Server Failed to send message. Please try again.',
+  failed: 'Failed to send message. Please try again.',
+} as const

@@ -1,0 +1,58 @@
+import { useState } from 'react'
+import styled from 'styled-components'
+import { useColorScheme } from '~/ui/color-scheme'
+import { Dialog } from '~/ui/dialog'
+import { formatHotkey, useHotkeys } from '~/ui/hotkeys'
+import { useHydrated } from '~/ui/use-hydrated'
+
+/** The workspace's keyboard shortcuts, in the order the help lists them. */
+export const shortcuts = [
+  { keys: 'mod+H', label: 'Show keyboard shortcuts' },
+  { keys: 'mod+J', label: 'Switch between light and dark' },
+  { keys: 'mod+M', label: 'Show or hide the menu' },
+] as const
+
+const Table = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 10px 20px;
+  margin: 0;
+
+  dt {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+  }
+`
+
+/** Listens for the shortcuts while the workspace is shown, and owns the help dialog. */
+export function WorkspaceHotkeys({ onToggleMenu }: { onToggleMenu: () => void }) {
+  const [helpOpen, setHelpOpen] = useState(false)
+  const { toggle } = useColorScheme()
+  useHotkeys([
+    { keys: 'mod+H', run: () => setHelpOpen(true) },
+    { keys: 'mod+J', run: toggle },
+    { keys: 'mod+M', run: onToggleMenu },
+  ])
+  return (
+    <Dialog open={helpOpen} onOpenChange={setHelpOpen} title="Keyboard shortcuts" description="They work anywhere except while typing in a field.">
+      <Table>
+        {shortcuts.map((s) => (
+          <div key={s.keys} style={{ display: 'contents' }}>
+            <dt>{formatHotkey(s.keys)}</dt>
+            <dd>{s.label}</dd>
+          </div>
+        ))}
+      </Table>
+    </Dialog>
+  )
+}
+
+/** The footer's reminder of the help shortcut, in the reader's own platform's notation. */
+export function HotkeyHint() {
+  // The platform is known only in the browser; the server renders the generic form.
+  const hydrated = useHydrated()
+  return <span>Shortcuts: {hydrated ? formatHotkey('mod+H') : 'Ctrl+H'}</span>
+}

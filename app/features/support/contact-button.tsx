@@ -1,0 +1,29 @@
+import { useState } from 'react'
+import styled from 'styled-components'
+import { SupportDialog } from './support-dialog'
+
+const Link = styled.button`
+  padding: 0;
+  border: none;
+  background: none;
+  color: var(--color-primary);
+  font: inherit;
+  cursor: pointer;
+
+  &:hover {
+    text-decoration: underline;
+  }
+`
+
+/** The footer's way to reach the team: opens the support dialog. */
+export function ContactButton() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Link type="button" onClick={() => setOpen(true)}>
+        Contact
+      </Link>
+      <SupportDialog open={open} onOpenChange={setOpen} />
+    </>
+  )
+}

@@ -1,0 +1,168 @@
+// handleSupportEmail: a signed-in person writes to support from the app. The message is mailed to
+// the support inbox (SUPPORT_INBOX) with who sent it and for which company, and kept in
+// support_messages so that nothing is lost when the mail server is down.
+import './options.ts'
+import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import * as logger from 'firebase-functions/logger'
+import { HttpsError, onCall } from 'firebase-functions/v2/https'
+import * as v from 'valibot'
+import { brand } from '../../app/domain/brand.ts'
+import { selectCompany } from '../../app/domain/company-selection.ts'
+import { EMAIL_PATTERN } from '../../app/domain/sign-in.ts'
+import {
+  SupportRequestSchema,
+  supportRequestTypeLabels,
+  type SupportRequest,
+  type SupportResponse,
+} from '../../app/domain/support.ts'
+import { adminDb } from './admin.ts'
+import { ConfigError, mailConfig } from './config.ts'
+import { sendMail, type OutgoingMail } from './mailer.ts'
+import { consumeRateLimits } from './rate-limit.ts'
+import { escapeHtml } from './sign-in-mail.ts'
+
+export const SUPPORT_MESSAGES_COLLECTION = 'support_messages'
+
+// Enough for a few follow-ups; not enough to flood the inbox.
+export const SUPPORT_RATE_LIMIT = { kind: 'support-user', limit: 5, windowMs: 10 * 60_000 } as const
+
+export interface SupportSender {
+  uid: string
+  email: string | null
+  displayName: string | null
+}
+
+export interface SupportCompany {
+  slug: string
+  name: string | null
+}
+
+export function supportInbox(env: NodeJS.ProcessEnv = process.env): string {
+  const inbox = env.SUPPORT_INBOX?.trim()
+  if (!inbox) throw new ConfigError('SUPPORT_INBOX is not set')
+  if (!EMAIL_PATTERN.test(inbox)) throw new ConfigError('SUPPORT_INBOX is not an address')
+  return inbox
+}
+
+const companyLabel = (company: SupportCompany | null) =>
+  company ? (company.name ? `${company.name} (${company.slug})` : company.slug) : 'none'
+
+// Subject and identity lines carry no part of the message: only the body does.
+export function supportMail(input: {
+  sender: SupportSender
+  company: SupportCompany | null
+  request: SupportRequest
+  sentAt: Date
+}): Omit<OutgoingMail, 'to'> {
+  const { sender, company, request, sentAt } = input
+  const type = supportRequestTypeLabels[request.request_type]
+  const who = sender.email ?? sender.uid
+  const subject = `[${brand.name} support] ${type} from ${who}`
+  const facts: [string, string][] = [
+    ['Request type', `${type} (${request.request_type})`],
+    ['From', sender.displayName ? `${sender.displayName} <${sender.email ?? 'no email'}>` : (sender.email ?? 'no email')],
+    ['User id', sender.uid],
+    ['Company', companyLabel(company)],
+    ['Sent at', sentAt.toISOString()],
+  ]
+  const text = [...facts.map(([k, value]) => `${k}: ${value}`), '', request.message, ''].join('\n')
+
+  const e = escapeHtml
+  const rows = facts
+    .map(([k, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0;color:#57606a;font-weight:600;">${e(k)}</th><td style="padding:2px 0;">${e(value)}</td></tr>`)
+    .join('\n')
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#161b22;font-size:15px;line-height:22px;">
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
+${rows}
+</table>
+<div style="white-space:pre-wrap;border-left:3px solid #dde1e7;padding:4px 0 4px 12px;">${e(request.message)}</div>
+</body>
+</html>
+`
+  return { subject, text, html }
+}
+
+const AccessSchema = v.object({ companies: v.optional(v.array(v.string())) })
+const PreferencesSchema = v.object({ defaultCompany: v.optional(v.nullable(v.string())) })
+const CompanySchema = v.object({ companyName: v.optional(v.string()) })
+
+// The company the sender works in right now, chosen the way the app chooses it.
+async function companyOf(db: Firestore, uid: string): Promise<SupportCompany | null> {
+  const [access, preferences] = await db.getAll(db.doc(`users_access/${uid}`), db.doc(`users_preferences/${uid}`))
+  const companies = v.safeParse(AccessSchema, access?.data())
+  const defaults = v.safeParse(PreferencesSchema, preferences?.data())
+  const slug = selectCompany(
+    companies.success ? (companies.output.companies ?? []) : [],
+    defaults.success ? defaults.output.defaultCompany : null,
+  )
+  if (!slug) return null
+  const company = v.safeParse(CompanySchema, (await db.doc(`companies/${slug}`).get()).data())
+  return { slug, name: company.success ? (company.output.companyName ?? null) : null }
+}
+
+// Logged instead of the error itself: an SMTP error can quote the message it failed to send.
+function errorSummary(error: unknown): Record<string, string | undefined> {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined
+  return { error: error instanceof Error ? error.name : typeof error, code }
+}
+
+export const handleSupportEmail = onCall<unknown, Promise<SupportResponse>>(async (request) => {
+  if (!request.auth) throw new HttpsError('unauthenticated', 'Sign in first.')
+  const parsed = v.safeParse(SupportRequestSchema, request.data)
+  if (!parsed.success) throw new HttpsError('invalid-argument', parsed.issues[0].message)
+  const support = parsed.output
+  const sentAt = new Date()
+  const { uid, token } = request.auth
+  const sender: SupportSender = {
+    uid,
+    email: typeof token.email === 'string' ? token.email : null,
+    displayName: typeof token.name === 'string' && token.name.trim() ? token.name.trim() : null,
+  }
+  const db = adminDb()
+
+  let company: SupportCompany | null
+  try {
+    if (!(await consumeRateLimits(db, [{ ...SUPPORT_RATE_LIMIT, key: uid }], sentAt.getTime()))) {
+      logger.warn('handleSupportEmail: rate limited', { uid })
+      return { success: false }
+    }
+    company = await companyOf(db, uid)
+  } catch (error) {
+    logger.error('handleSupportEmail: checking the request failed', { uid, ...errorSummary(error) })
+    return { success: false }
+  }
+
+  let delivered = false
+  try {
+    const mail: OutgoingMail & { replyTo?: string } = {
+      to: supportInbox(),
+      ...supportMail({ sender, company, request: support, sentAt }),
+      // Answering the mail answers the sender.
+      ...(sender.email ? { replyTo: sender.email } : {}),
+    }
+    await sendMail(mailConfig(), mail)
+    delivered = true
+  } catch (error) {
+    logger.error('handleSupportEmail: the mail could not be sent', { uid, ...errorSummary(error) })
+  }
+
+  try {
+    await db.collection(SUPPORT_MESSAGES_COLLECTION).add({
+      message: support.message,
+      request_type: support.request_type,
+      uid,
+      email: sender.email,
+      company: company?.slug ?? null,
+      createdAt: FieldValue.serverTimestamp(),
+      delivered,
+    })
+  } catch (error) {
+    // The mail, if it went, is the record that counts: the sender need not write again.
+    logger.error('handleSupportEmail: the message could not be stored', { uid, delivered, ...errorSummary(error) })
+  }
+  logger.info('handleSupportEmail: handled', { uid, request_type: support.request_type, delivered })
+  return { success: delivered }
+})
