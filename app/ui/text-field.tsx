@@ -1,20 +1,20 @@
 import { useId, type InputHTMLAttributes } from 'react'
-import styled from 'styled-components'
+import styled, { css } from 'styled-components'
 
-const Field = styled.div`
+/** A label above its control. */
+export const Field = styled.div`
   display: flex;
   flex-direction: column;
   gap: 6px;
 `
 
-const Label = styled.label`
+export const Label = styled.label`
   font-weight: 600;
   font-size: 14px;
 `
 
-const Input = styled.input`
-  min-height: 40px;
-  padding: 0 12px;
+/** The look of text inputs and text areas. */
+export const fieldControl = css`
   border-radius: 8px;
   border: 1px solid var(--color-border);
   background: var(--color-surface);
@@ -24,6 +24,12 @@ const Input = styled.input`
   &[aria-invalid='true'] {
     border-color: var(--color-danger);
   }
+`
+
+const Input = styled.input`
+  ${fieldControl}
+  min-height: 40px;
+  padding: 0 12px;
 `
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string }

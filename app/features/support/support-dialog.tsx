@@ -11,6 +11,7 @@ import {
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { notify } from '~/ui/notifications/notifications'
+import { Field, fieldControl, Label } from '~/ui/text-field'
 import { submitSupport } from './support-submit'
 
 export interface SupportDraft {
@@ -77,30 +78,11 @@ const Choice = styled.label`
   }
 `
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-`
-
-const Label = styled.label`
-  font-weight: 600;
-  font-size: 14px;
-`
-
 const TextArea = styled.textarea`
+  ${fieldControl}
   min-height: 140px;
   padding: 10px 12px;
-  border-radius: 8px;
-  border: 1px solid var(--color-border);
-  background: var(--color-surface);
-  color: var(--color-text);
-  font: inherit;
   resize: vertical;
-
-  &[aria-invalid='true'] {
-    border-color: var(--color-danger);
-  }
 `
 
 const FieldFoot = styled.div`

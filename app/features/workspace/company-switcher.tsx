@@ -2,17 +2,14 @@ import { useState } from 'react'
 import styled from 'styled-components'
 import type { Session } from '~/features/session/session'
 import { notify } from '~/ui/notifications/notifications'
+import { fieldControl } from '~/ui/text-field'
 import type { Workspace } from './workspace'
 
 const Select = styled.select`
+  ${fieldControl}
   min-height: 36px;
   max-width: 220px;
   padding: 0 10px;
-  border-radius: 8px;
-  border: 1px solid var(--color-border);
-  background: var(--color-surface);
-  color: var(--color-text);
-  font: inherit;
 `
 
 /** Shown only to people with more than one company; the choice becomes their default. */
