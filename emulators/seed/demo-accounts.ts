@@ -1,8 +1,10 @@
 // The demo companies and accounts of the local stack: one source for the seed, the dev launcher's
 // printout, the README and the e2e tests. Addresses use the reserved .example domain.
 
-export const SERVICE_NAMES = ['projectmariana', 'password_cracking', 'dast', 'network', 'cloud'] as const
-export type ServiceName = (typeof SERVICE_NAMES)[number]
+import { services, type ServiceId } from '../../app/domain/services.ts'
+
+export const SERVICE_NAMES: readonly ServiceId[] = services.map((s) => s.id)
+export type ServiceName = ServiceId
 
 export type UserType = 'client' | 'analyst'
 // 1 client viewer, 2 client manager, 3 company admin, 5 analyst, 7 senior analyst, 9 platform admin.
