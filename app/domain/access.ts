@@ -23,17 +23,23 @@ export interface Access {
   servicesManaged?: readonly string[]
 }
 
-/** A company's service switches (companies/{slug}). */
-export interface CompanyFlags {
-  enableViewProjectMarianaResults?: boolean
-  enableViewProjectMarianaStats?: boolean
-  enableDast?: boolean
-  enableDastTriggering?: boolean
-  enableViewResultsNetwork?: boolean
-  enableViewCloudScanStats?: boolean
-  enableViewCloudScanResults?: boolean
-  enableViewResultsPasswordCracking?: boolean
-}
+/** A company's service switches (companies/{slug}), the spec's feature flags. */
+export const COMPANY_FLAGS = [
+  'enableViewProjectMarianaResults',
+  'enableViewProjectMarianaStats',
+  'enableDast',
+  'enableDastTriggering',
+  'enableViewResultsNetwork',
+  'enableViewCloudScanStats',
+  'enableViewCloudScanResults',
+  'enableViewResultsPasswordCracking',
+] as const
+
+export type CompanyFlag = (typeof COMPANY_FLAGS)[number]
+export type CompanyFlags = Partial<Record<CompanyFlag, boolean>>
+
+/** Every switch set to `on`: the start of a company's flags. */
+export const allCompanyFlags = (on: boolean) => Object.fromEntries(COMPANY_FLAGS.map((flag) => [flag, on])) as Record<CompanyFlag, boolean>
 
 /** "At least N": the level is present and N or more. */
 export function hasLevel(access: Access | null | undefined, level: number): boolean {

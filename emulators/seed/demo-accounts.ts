@@ -1,6 +1,7 @@
 // The demo companies and accounts of the local stack: one source for the seed, the dev launcher's
 // printout, the README and the e2e tests. Addresses use the reserved .example domain.
 
+import { allCompanyFlags, type CompanyFlags as DomainCompanyFlags } from '../../app/domain/access.ts'
 import { services, type ServiceId } from '../../app/domain/services.ts'
 
 export const SERVICE_NAMES: readonly ServiceId[] = services.map((s) => s.id)
@@ -10,16 +11,7 @@ export type UserType = 'client' | 'analyst'
 // 1 client viewer, 2 client manager, 3 company admin, 5 analyst, 7 senior analyst, 9 platform admin.
 export type AccessLevel = 1 | 2 | 3 | 5 | 7 | 9
 
-export interface CompanyFlags {
-  enableViewProjectMarianaResults: boolean
-  enableViewProjectMarianaStats: boolean
-  enableDast: boolean
-  enableDastTriggering: boolean
-  enableViewResultsNetwork: boolean
-  enableViewCloudScanStats: boolean
-  enableViewCloudScanResults: boolean
-  enableViewResultsPasswordCracking: boolean
-}
+export type CompanyFlags = Required<DomainCompanyFlags>
 
 export interface DemoCompany extends CompanyFlags {
   slug: string
@@ -40,27 +32,9 @@ export interface DemoAccount {
   defaultCompany: string | null
 }
 
-const NONE: CompanyFlags = {
-  enableViewProjectMarianaResults: false,
-  enableViewProjectMarianaStats: false,
-  enableDast: false,
-  enableDastTriggering: false,
-  enableViewResultsNetwork: false,
-  enableViewCloudScanStats: false,
-  enableViewCloudScanResults: false,
-  enableViewResultsPasswordCracking: false,
-}
+const NONE: CompanyFlags = allCompanyFlags(false)
 
-const ALL: CompanyFlags = {
-  enableViewProjectMarianaResults: true,
-  enableViewProjectMarianaStats: true,
-  enableDast: true,
-  enableDastTriggering: true,
-  enableViewResultsNetwork: true,
-  enableViewCloudScanStats: true,
-  enableViewCloudScanResults: true,
-  enableViewResultsPasswordCracking: true,
-}
+const ALL: CompanyFlags = allCompanyFlags(true)
 
 export const DEMO_COMPANIES: readonly DemoCompany[] = [
   // Every service, DAST triggering included.

@@ -4,19 +4,16 @@
 // which needs neither; both from the production build in workerd with the emulators behind it.
 // Note: emulator ID tokens are unsigned, so the signature check of production tokens (see
 // `npm run bench:verify`) is not in these figures.
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
 import autocannon from 'autocannon'
 import { getApps, initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
-import { EMULATOR_HOST, EMULATOR_PORTS, emulatorClientEnv, LOG_DIR, nodeBinary, PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
+import { EMULATOR_HOST, EMULATOR_PORTS, emulatorClientEnv, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
-import { startService, waitForHttp } from '../../scripts/lib/services.ts'
+import { withStack } from './preview-server.ts'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8)
 const CONNECTIONS = 8
 const PAGE = '/reports'
-const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
 
 async function idTokenFor(uid: string): Promise<string> {
   Object.assign(process.env, emulatorClientEnv())
@@ -38,17 +35,10 @@ async function measure(url: string, headers: Record<string, string>, expect: str
   return { medianMs: result.latency.p50, p99Ms: result.latency.p99, rps: result.requests.average }
 }
 
-const build = spawnSync(nodeBinary(), [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' })
-if (build.status !== 0) throw new Error('vite build failed')
-const stack = startService('stack', [nodeBinary(), '--experimental-strip-types', 'scripts/dev.ts', '--app=preview', '--quiet'], {
-  cwd: ROOT,
-  logFile: path.join(LOG_DIR, 'bench-stack.log'),
-})
-try {
-  await waitForHttp('http://127.0.0.1:3000/', 180_000, stack.exited)
+await withStack(async (baseUrl) => {
   const account = demoAccount('viewer@acme.example')
   const cookie = `__Host-session=${await idTokenFor(account.uid)}`
-  const url = `http://127.0.0.1:3000${PAGE}`
+  const url = `${baseUrl}${PAGE}`
   const guest = await measure(url, {}, 'You must be signed in')
   const member = await measure(url, { cookie }, account.email)
   const row = (name: string, m: typeof guest) =>
@@ -57,6 +47,4 @@ try {
   console.log(row('no session', guest))
   console.log(row('signed in (+ edge data)', member))
   console.log(`ratio signed-in/no-session: median latency ×${(member.medianMs / Math.max(guest.medianMs, 0.1)).toFixed(2)}, throughput ×${(member.rps / guest.rps).toFixed(2)}`)
-} finally {
-  await stack.stop('SIGINT', 30_000)
-}
+})

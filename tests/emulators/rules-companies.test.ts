@@ -2,7 +2,7 @@
 // service, against app/domain/access.ts.
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { canViewReport, hasLevel, isAdminType, LEVEL, pageRules, seesAllCompanies } from '../../app/domain/access.ts'
+import { allCompanyFlags, canViewReport, hasLevel, isAdminType, LEVEL, pageRules, seesAllCompanies } from '../../app/domain/access.ts'
 import { services } from '../../app/domain/services.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import {
@@ -28,16 +28,7 @@ const serviceIds = services.map((s) => s.id)
 const page = (path: string, p: Principal, slug: string | null = null) =>
   pageRules[path]?.({ access: p.access, company: slug ? flagsOf(slug) : null }) ?? false
 
-const NO_FLAGS = {
-  enableViewProjectMarianaResults: false,
-  enableViewProjectMarianaStats: false,
-  enableDast: false,
-  enableDastTriggering: false,
-  enableViewResultsNetwork: false,
-  enableViewCloudScanStats: false,
-  enableViewCloudScanResults: false,
-  enableViewResultsPasswordCracking: false,
-}
+const NO_FLAGS = allCompanyFlags(false)
 
 const companyDoc = (slug: string, p: Principal) => ({ slug, companyName: `Company ${slug}`, ...NO_FLAGS, ...stamp(p) })
 

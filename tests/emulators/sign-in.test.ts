@@ -2,17 +2,14 @@
 // and Auth emulators), with the emails read from a mail catcher on the SMTP port the functions'
 // settings name (functions/.env.demo-sectest).
 import { randomUUID } from 'node:crypto'
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app'
 import {
-  connectAuthEmulator,
   createUserWithEmailAndPassword,
-  getAuth,
   isSignInWithEmailLink,
   signInWithEmailLink,
   signOut,
   type Auth,
 } from 'firebase/auth'
-import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions'
+import { httpsCallable, type Functions } from 'firebase/functions'
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -25,6 +22,7 @@ import {
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectCallableClient, expectCallableError, type CallableClient } from './callable-client.ts'
 import * as v from 'valibot'
 
 // functions/.env.demo-sectest: SMTP_URL and the first of APP_ORIGINS.
@@ -44,7 +42,7 @@ interface CaughtMail {
 
 let admin: AdminClients
 let mail: MailCatcher | undefined
-let app: FirebaseApp
+let client: CallableClient
 let auth: Auth
 let functions: Functions
 
@@ -116,23 +114,16 @@ async function signInWithGeneratedLink(email: string): Promise<string> {
   return credential.user.uid
 }
 
-async function expectCallableError(call: Promise<unknown>, code: string): Promise<void> {
-  await expect(call).rejects.toMatchObject({ code: `functions/${code}` })
-}
-
 beforeAll(async () => {
   admin = connectToEmulators()
   mail = await startMailCatcher({ smtpPort: SMTP_PORT, httpPort: 0 })
-  app = initializeApp({ projectId: PROJECT_ID, apiKey: 'fake-api-key', authDomain: `${PROJECT_ID}.firebaseapp.com` }, `sign-in-${unique()}`)
-  auth = getAuth(app)
-  connectAuthEmulator(auth, `http://${EMULATOR_HOST}:${EMULATOR_PORTS.auth}`, { disableWarnings: true })
-  functions = getFunctions(app, 'us-central1')
-  connectFunctionsEmulator(functions, EMULATOR_HOST, EMULATOR_PORTS.functions)
+  client = connectCallableClient('sign-in')
+  auth = client.auth
+  functions = client.functions
 })
 
 afterAll(async () => {
-  await signOut(auth).catch(() => {})
-  await deleteApp(app)
+  await client.close()
   await mail?.close()
   await disconnect(admin)
 })

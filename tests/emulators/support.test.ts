@@ -2,16 +2,15 @@
 // Auth emulators), with the mail read from a mail catcher on the SMTP port the functions' settings
 // name (functions/.env.demo-sectest).
 import { randomUUID } from 'node:crypto'
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app'
-import { connectAuthEmulator, getAuth, signInWithEmailLink, signOut, type Auth } from 'firebase/auth'
-import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions'
+import { signInWithEmailLink, signOut, type Auth } from 'firebase/auth'
+import { httpsCallable, type Functions } from 'firebase/functions'
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SIGN_IN_PATH } from '../../app/domain/sign-in.ts'
 import { SUPPORT_MESSAGE_MAX_LENGTH, type SupportResponse } from '../../app/domain/support.ts'
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
-import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectCallableClient, expectCallableError, type CallableClient } from './callable-client.ts'
 
 // functions/.env.demo-sectest: SMTP_URL and SUPPORT_INBOX.
 const SMTP_PORT = 1025
@@ -19,7 +18,7 @@ const SUPPORT_INBOX = 'support@bulwark.example'
 
 let admin: AdminClients
 let mail: MailCatcher | undefined
-let app: FirebaseApp
+let client: CallableClient
 let auth: Auth
 let functions: Functions
 
@@ -72,18 +71,12 @@ async function signInMember(options: { displayName?: string } = {}) {
   return { uid: user.uid, email, slug, companyName }
 }
 
-async function expectCallableError(call: Promise<unknown>, code: string): Promise<void> {
-  await expect(call).rejects.toMatchObject({ code: `functions/${code}` })
-}
-
 beforeAll(async () => {
   admin = connectToEmulators()
   mail = await startMailCatcher({ smtpPort: SMTP_PORT, httpPort: 0 })
-  app = initializeApp({ projectId: PROJECT_ID, apiKey: 'fake-api-key', authDomain: `${PROJECT_ID}.firebaseapp.com` }, `support-${unique()}`)
-  auth = getAuth(app)
-  connectAuthEmulator(auth, `http://${EMULATOR_HOST}:${EMULATOR_PORTS.auth}`, { disableWarnings: true })
-  functions = getFunctions(app, 'us-central1')
-  connectFunctionsEmulator(functions, EMULATOR_HOST, EMULATOR_PORTS.functions)
+  client = connectCallableClient('support')
+  auth = client.auth
+  functions = client.functions
 })
 
 beforeEach(async () => {
@@ -91,8 +84,7 @@ beforeEach(async () => {
 })
 
 afterAll(async () => {
-  await signOut(auth).catch(() => {})
-  await deleteApp(app)
+  await client.close()
   await mail?.close()
   await disconnect(admin)
 })
