@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { NotFoundPage } from './ui/not-found-page'
 import { ErrorPage } from './ui/error-page'
+import { LoadingFallback } from './features/shell/loading-fallback'
 
 export function getRouter() {
   return createRouter({
@@ -11,6 +12,8 @@ export function getRouter() {
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: ErrorPage,
+    // Only when a page takes longer than the router's pending delay (1 s) to load.
+    defaultPendingComponent: LoadingFallback,
   })
 }
 

@@ -1,16 +1,14 @@
-import { useState } from 'react'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { showsCompanyName } from '~/domain/access.ts'
-import { brand, release } from '~/domain/brand'
 import { SessionSync } from '~/features/auth/session-sync'
 import { UserMenu } from '~/features/auth/user-menu'
 import { MainNav } from '~/features/navigation/main-nav'
+import { VersionPopover } from '~/features/shell/version-popover'
 import { HotkeyHint, WorkspaceHotkeys } from '~/features/shell/workspace-hotkeys'
 import { ContactButton } from '~/features/support/contact-button'
-import { CompanySwitcher } from '~/features/workspace/company-switcher'
 import { WorkspaceSync } from '~/features/workspace/workspace-sync'
-import { AppShell } from '~/ui/app-shell'
+import { AppShell, useNavbarState } from '~/ui/app-shell'
 import { media } from '~/ui/theme'
 
 export const Route = createFileRoute('/_workspace')({
@@ -43,10 +41,10 @@ const CompanyName = styled.span`
 
 function WorkspaceLayout() {
   const { session, workspace } = Route.useRouteContext()
-  const [menuOpen, setMenuOpen] = useState(true)
+  const navbar = useNavbarState()
   return (
     <AppShell
-      menuOpen={menuOpen}
+      navbar={navbar}
       nav={<MainNav session={session} workspace={workspace} />}
       headerEnd={
         session && (
@@ -54,8 +52,7 @@ function WorkspaceLayout() {
             {workspace?.company && showsCompanyName(workspace.access) && (
               <CompanyName data-testid="company-name">{workspace.company.companyName}</CompanyName>
             )}
-            {workspace && <CompanySwitcher session={session} workspace={workspace} />}
-            <UserMenu session={session} />
+            <UserMenu session={session} workspace={workspace} />
           </HeaderEnd>
         )
       }
@@ -64,14 +61,12 @@ function WorkspaceLayout() {
           <HotkeyHint />
           <FooterEnd>
             {session && <ContactButton />}
-            <span>
-              {brand.name} · Version {release.version}
-            </span>
+            <VersionPopover />
           </FooterEnd>
         </>
       }
     >
-      <WorkspaceHotkeys onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <WorkspaceHotkeys onToggleMenu={navbar.toggle} />
       {session && <SessionSync uid={session.uid} />}
       {session && <WorkspaceSync session={session} seed={workspace ?? null} />}
       <Outlet />

@@ -25,7 +25,7 @@ export async function loadWorkspace(session: Session, idToken: string): Promise<
   ])
   const accessData = v.parse(UserAccessSchema, accessDoc ?? {})
   const access = accessOf(accessData, session)
-  const { defaultCompany } = v.parse(PreferencesSchema, preferencesDoc ?? {})
+  const preferences = v.parse(PreferencesSchema, preferencesDoc ?? {})
 
   const readOne = async (slug: string) => {
     try {
@@ -45,7 +45,7 @@ export async function loadWorkspace(session: Session, idToken: string): Promise<
     .sort(byName)
   const selected = selectCompany(
     companies.map((c) => c.slug),
-    defaultCompany,
+    preferences.defaultCompany,
   )
-  return { access, defaultCompany, companies, company: companies.find((c) => c.slug === selected) ?? null }
+  return { access, preferences, companies, company: companies.find((c) => c.slug === selected) ?? null }
 }

@@ -1,13 +1,59 @@
-import type { ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { IconMenu2, IconX } from '@tabler/icons-react'
 import styled from 'styled-components'
 import { Logo } from './logo'
-import { media, sizes } from './theme'
+import { breakpoints, layers, media, sizes } from './theme'
 
-const Frame = styled.div<{ $menuOpen: boolean }>`
+const mobileQuery = `(max-width: ${breakpoints.mobile - 1}px)`
+
+function subscribeViewport(onChange: () => void): () => void {
+  const query = window.matchMedia(mobileQuery)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
+/** Below the small breakpoint; false on the server and during hydration (desktop first). */
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribeViewport,
+    () => window.matchMedia(mobileQuery).matches,
+    () => false,
+  )
+}
+
+export interface NavbarState {
+  /** Open on the viewport in use. */
+  open: boolean
+  toggle(): void
+  closeOnPhone(): void
+  desktopOpen: boolean
+  phoneOpen: boolean
+}
+
+/**
+ * The navbar is open by default on wide screens and collapsed on phones; each keeps its own state,
+ * so opening the menu on a phone does not collapse it on the desktop. On phones it closes again
+ * when a page is chosen.
+ */
+export function useNavbarState(): NavbarState {
+  const isMobile = useIsMobile()
+  const [desktopOpen, setDesktopOpen] = useState(true)
+  const [phoneOpen, setPhoneOpen] = useState(false)
+  const toggle = useCallback(() => {
+    if (window.matchMedia(mobileQuery).matches) setPhoneOpen((open) => !open)
+    else setDesktopOpen((open) => !open)
+  }, [])
+  const closeOnPhone = useCallback(() => setPhoneOpen(false), [])
+  const path = useRouterState({ select: (state) => state.location.pathname })
+  useEffect(() => setPhoneOpen(false), [path])
+  return { open: isMobile ? phoneOpen : desktopOpen, toggle, closeOnPhone, desktopOpen, phoneOpen }
+}
+
+const Frame = styled.div<{ $desktopOpen: boolean }>`
   min-height: 100vh;
   display: grid;
-  grid-template-columns: ${({ $menuOpen }) => ($menuOpen ? `${sizes.navbarWidth}px` : '0')} minmax(0, 1fr);
+  grid-template-columns: ${({ $desktopOpen }) => ($desktopOpen ? `${sizes.navbarWidth}px` : '0')} minmax(0, 1fr);
   grid-template-rows: ${sizes.headerHeight}px 1fr ${sizes.footerHeight}px;
   grid-template-areas:
     'header header'
@@ -16,23 +62,47 @@ const Frame = styled.div<{ $menuOpen: boolean }>`
 
   ${media.mobile} {
     grid-template-columns: minmax(0, 1fr);
-    grid-template-rows: ${sizes.headerHeight}px auto 1fr ${sizes.footerHeight}px;
-    grid-template-areas: 'header' 'navbar' 'main' 'footer';
+    grid-template-areas: 'header' 'main' 'footer';
   }
 `
 
 const Header = styled.header`
   grid-area: header;
+  position: sticky;
+  top: 0;
+  z-index: ${layers.app};
   display: flex;
   align-items: center;
   justify-content: space-between;
   gap: 16px;
-  padding: 0 24px;
+  padding: 0 24px 0 16px;
   background: var(--color-surface);
   border-bottom: 1px solid var(--color-border);
 
   ${media.mobile} {
-    padding: 0 16px;
+    padding: 0 12px;
+  }
+`
+
+const HeaderStart = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+`
+
+const Burger = styled.button`
+  display: inline-grid;
+  place-items: center;
+  width: 40px;
+  height: 40px;
+  border-radius: 8px;
+  border: 1px solid transparent;
+  background: none;
+  color: var(--color-text);
+  cursor: pointer;
+
+  &:hover {
+    background: var(--color-primary-soft);
   }
 `
 
@@ -41,15 +111,20 @@ const HomeLink = styled(Link)`
   border-radius: 8px;
 `
 
-const Navbar = styled.aside`
+const Navbar = styled.aside<{ $desktopOpen: boolean; $phoneOpen: boolean }>`
   grid-area: navbar;
-  overflow: hidden;
+  overflow-y: auto;
   background: var(--color-surface);
   border-right: 1px solid var(--color-border);
+  display: ${({ $desktopOpen }) => ($desktopOpen ? 'block' : 'none')};
 
+  /* On phones the open menu covers the page below the header. */
   ${media.mobile} {
+    display: ${({ $phoneOpen }) => ($phoneOpen ? 'block' : 'none')};
+    position: fixed;
+    inset: ${sizes.headerHeight}px 0 0 0;
+    z-index: ${layers.app};
     border-right: none;
-    border-bottom: 1px solid var(--color-border);
   }
 `
 
@@ -68,36 +143,57 @@ const Footer = styled.footer`
   display: flex;
   align-items: center;
   justify-content: space-between;
+  gap: 12px;
   padding: 0 24px;
   font-size: 13px;
   color: var(--color-text-muted);
   border-top: 1px solid var(--color-border);
   background: var(--color-surface);
+
+  ${media.mobile} {
+    padding: 0 12px;
+  }
 `
 
-/** The workspace frame: header with the logo, navigation, the page, footer. */
+/** The workspace frame: header with the menu button and logo, navigation, the page, footer. */
 export function AppShell({
   nav,
-  menuOpen = true,
+  navbar,
   headerEnd,
   footer,
   children,
 }: {
   nav: ReactNode
-  menuOpen?: boolean
+  navbar: NavbarState
   headerEnd?: ReactNode
   footer?: ReactNode
   children: ReactNode
 }) {
+  const { open, toggle, closeOnPhone, desktopOpen, phoneOpen } = navbar
+  useEffect(() => {
+    if (!phoneOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeOnPhone()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [phoneOpen, closeOnPhone])
   return (
-    <Frame $menuOpen={menuOpen}>
+    <Frame $desktopOpen={desktopOpen}>
       <Header>
-        <HomeLink to="/" aria-label="Home">
-          <Logo />
-        </HomeLink>
+        <HeaderStart>
+          <Burger type="button" aria-label={open ? 'Hide menu' : 'Show menu'} aria-expanded={open} aria-controls="navbar" onClick={toggle}>
+            {open ? <IconX size={22} aria-hidden="true" /> : <IconMenu2 size={22} aria-hidden="true" />}
+          </Burger>
+          <HomeLink to="/" aria-label="Home">
+            <Logo />
+          </HomeLink>
+        </HeaderStart>
         {headerEnd}
       </Header>
-      <Navbar hidden={!menuOpen}>{nav}</Navbar>
+      <Navbar id="navbar" $desktopOpen={desktopOpen} $phoneOpen={phoneOpen}>
+        {nav}
+      </Navbar>
       <Main id="main">{children}</Main>
       <Footer>{footer}</Footer>
     </Frame>

@@ -32,6 +32,11 @@ export const timings = {
   notificationTransition: 250,
   popoverFade: 150,
   tooltipFade: 100,
+  /** Quiet time before a typed value is saved: text and tag fields, and fields saved through a callback. */
+  autosaveDebounce: 250,
+  autosaveCallbackDebounce: 2000,
+  /** How long the saved value may differ from the typed one before the field asks what to keep. */
+  autosaveLock: 300,
 } as const
 
 export const offsets = {

@@ -1,39 +1,156 @@
 import { useState } from 'react'
-import { useNavigate, useRouter } from '@tanstack/react-router'
-import { IconLogout } from '@tabler/icons-react'
-import styled from 'styled-components'
+import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { IconBuilding, IconCheck, IconChevronDown, IconLogout, IconSearch, IconSettings } from '@tabler/icons-react'
+import { DropdownMenu } from 'radix-ui'
+import styled, { keyframes } from 'styled-components'
 import type { Session } from '~/features/session/session'
-import { Button } from '~/ui/button'
+import type { Workspace } from '~/features/workspace/workspace'
+import { Avatar } from '~/ui/avatar'
 import { notify } from '~/ui/notifications/notifications'
-import { media } from '~/ui/theme'
+import { layers, media, offsets, timings } from '~/ui/theme'
 
-const Bar = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  min-width: 0;
+const fadeIn = keyframes`
+  from { opacity: 0; transform: translateY(-4px); }
+  to { opacity: 1; transform: none; }
 `
 
-const Email = styled.span`
+const Trigger = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 10px;
+  min-width: 0;
+  max-width: 280px;
+  min-height: 44px;
+  padding: 4px 10px 4px 4px;
+  border-radius: 999px;
+  border: 1px solid var(--color-border);
+  background: var(--color-surface);
+  color: var(--color-text);
+  font: inherit;
+  cursor: pointer;
+
+  &:hover,
+  &[data-state='open'] {
+    background: var(--color-primary-soft);
+  }
+`
+
+const TriggerName = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-  color: var(--color-text-muted);
   font-size: 14px;
+  font-weight: 600;
 
   ${media.mobile} {
     display: none;
   }
 `
 
-/** Who is signed in, and the way out. */
-export function UserMenu({ session }: { session: Session }) {
+const Content = styled(DropdownMenu.Content)`
+  z-index: ${layers.popover};
+  min-width: 260px;
+  max-width: min(340px, calc(100vw - 16px));
+  padding: 6px;
+  border-radius: 12px;
+  border: 1px solid var(--color-border);
+  background: var(--color-surface-raised);
+  color: var(--color-text);
+  box-shadow: 0 12px 32px rgb(0 0 0 / 0.18);
+  animation: ${fadeIn} ${timings.popoverFade}ms ease-out;
+`
+
+const Identity = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  padding: 8px 10px 10px;
+
+  strong,
+  span {
+    display: block;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  span {
+    color: var(--color-text-muted);
+    font-size: 13px;
+  }
+`
+
+const item = `
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  min-height: 38px;
+  padding: 0 10px;
+  border-radius: 8px;
+  font-size: 14px;
+  color: inherit;
+  text-decoration: none;
+  cursor: pointer;
+  outline: none;
+  user-select: none;
+
+  &[data-highlighted] {
+    background: var(--color-primary-soft);
+  }
+  &[data-disabled] {
+    color: var(--color-text-muted);
+    cursor: default;
+  }
+`
+
+const Item = styled(DropdownMenu.Item)`
+  ${item}
+`
+
+const RadioItem = styled(DropdownMenu.RadioItem)`
+  ${item}
+  padding-left: 36px;
+  position: relative;
+`
+
+const Indicator = styled(DropdownMenu.ItemIndicator)`
+  position: absolute;
+  left: 10px;
+  display: inline-flex;
+`
+
+const GroupLabel = styled(DropdownMenu.Label)`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  padding: 8px 10px 4px;
+  font-size: 12px;
+  font-weight: 700;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  color: var(--color-text-muted);
+`
+
+const Separator = styled(DropdownMenu.Separator)`
+  height: 1px;
+  margin: 6px 0;
+  background: var(--color-border);
+`
+
+const Soon = styled.span`
+  margin-left: auto;
+  font-size: 12px;
+`
+
+/** Who is signed in: settings, search (not yet available), the company switch and sign-out. */
+export function UserMenu({ session, workspace }: { session: Session; workspace: Workspace | null | undefined }) {
   const router = useRouter()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
+  const [switching, setSwitching] = useState(false)
+  const displayName = workspace?.preferences.displayName ?? ''
+  const photoURL = workspace?.preferences.photoURL ?? ''
+  const companies = workspace?.companies ?? []
 
   const signOut = async () => {
-    setBusy(true)
     try {
       const { signOutEverywhere } = await import('./auth-client')
       await signOutEverywhere()
@@ -41,18 +158,79 @@ export function UserMenu({ session }: { session: Session }) {
       await navigate({ to: '/' })
     } catch {
       notify({ tone: 'error', title: 'Sign-out failed', message: 'Please try again.' })
+    }
+  }
+
+  const switchTo = async (slug: string) => {
+    setSwitching(true)
+    try {
+      const { switchCompany } = await import('~/features/workspace/workspace-live')
+      await switchCompany(session, slug)
+    } catch {
+      notify({ tone: 'error', title: 'Company not switched', message: 'Please try again.' })
     } finally {
-      setBusy(false)
+      setSwitching(false)
     }
   }
 
   return (
-    <Bar>
-      <Email title={session.email}>{session.email}</Email>
-      <Button type="button" $variant="secondary" onClick={signOut} disabled={busy} aria-busy={busy}>
-        <IconLogout size={18} aria-hidden="true" />
-        Sign out
-      </Button>
-    </Bar>
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Trigger type="button" aria-label="User menu">
+          <Avatar name={displayName} email={session.email} photoURL={photoURL} />
+          <TriggerName>{displayName || session.email}</TriggerName>
+          <IconChevronDown size={16} aria-hidden="true" />
+        </Trigger>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <Content align="end" sideOffset={offsets.popover}>
+          <Identity>
+            <Avatar name={displayName} email={session.email} photoURL={photoURL} size={36} />
+            <div style={{ minWidth: 0 }}>
+              <strong>{displayName || session.email}</strong>
+              {displayName && <span>{session.email}</span>}
+            </div>
+          </Identity>
+          <Separator />
+          <Item asChild>
+            <Link to="/profile">
+              <IconSettings size={18} aria-hidden="true" />
+              Settings
+            </Link>
+          </Item>
+          <Item disabled>
+            <IconSearch size={18} aria-hidden="true" />
+            Search
+            <Soon>Coming soon</Soon>
+          </Item>
+          {companies.length > 1 && (
+            <>
+              <Separator />
+              <DropdownMenu.Group>
+                <GroupLabel>
+                  <IconBuilding size={14} aria-hidden="true" />
+                  Company
+                </GroupLabel>
+                <DropdownMenu.RadioGroup value={workspace?.company?.slug ?? ''} onValueChange={(slug) => void switchTo(slug)}>
+                  {companies.map((company) => (
+                    <RadioItem key={company.slug} value={company.slug} disabled={switching}>
+                      <Indicator>
+                        <IconCheck size={16} aria-hidden="true" />
+                      </Indicator>
+                      {company.companyName}
+                    </RadioItem>
+                  ))}
+                </DropdownMenu.RadioGroup>
+              </DropdownMenu.Group>
+            </>
+          )}
+          <Separator />
+          <Item onSelect={() => void signOut()}>
+            <IconLogout size={18} aria-hidden="true" />
+            Sign out
+          </Item>
+        </Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   )
 }

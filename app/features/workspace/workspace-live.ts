@@ -7,7 +7,7 @@ import { selectCompany } from '~/domain/company-selection.ts'
 import { clientBoot } from '~/features/session/client-boot'
 import type { Session } from '~/features/session/session'
 import { firebaseClient } from '~/lib/firebase'
-import { accessOf, CompanySchema, PreferencesSchema, UserAccessSchema, type Company, type Workspace } from './workspace'
+import { accessOf, CompanySchema, PreferencesSchema, UserAccessSchema, type Company, type Preferences, type Workspace } from './workspace'
 
 const firestore = () => firebaseClient(clientBoot.current().firebase).firestore
 
@@ -25,7 +25,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   let accessData = v.parse(UserAccessSchema, {})
   // Nothing is published before the access document arrived: the seed stays in place until then.
   let accessKnown = false
-  let defaultCompany = seed?.defaultCompany ?? null
+  let preferences = seed?.preferences ?? v.parse(PreferencesSchema, {})
   let companies = new Map<string, Company>((seed?.companies ?? []).map((c) => [c.slug, c]))
   let companiesKnown = seed !== null
   let stopCompanies: Unsubscribe[] = []
@@ -35,10 +35,10 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
     if (!accessKnown) return
     const access = accessOf(accessData, session)
     const list = [...companies.values()].sort((a, b) => a.companyName.localeCompare(b.companyName))
-    const selected = selectCompany(companiesKnown ? list.map((c) => c.slug) : undefined, defaultCompany)
+    const selected = selectCompany(companiesKnown ? list.map((c) => c.slug) : undefined, preferences.defaultCompany)
     watch.onChange({
       access,
-      defaultCompany,
+      preferences,
       companies: list,
       company: selected === undefined ? undefined : (list.find((c) => c.slug === selected) ?? null),
     })
@@ -111,7 +111,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   const stopPreferences = onSnapshot(
     doc(firestore(), 'users_preferences', session.uid),
     (snapshot) => {
-      defaultCompany = v.parse(PreferencesSchema, snapshot.data() ?? {}).defaultCompany
+      preferences = v.parse(PreferencesSchema, snapshot.data() ?? {})
       publish()
     },
     (error) => watch.onDenied(error),
@@ -124,11 +124,14 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   }
 }
 
-/** Makes `slug` the user's company, here and on their next visit. */
-export async function switchCompany(session: Session, slug: string): Promise<void> {
+/** Saves some of the user's preferences, stamped with who and when (as every edited record is). */
+export async function savePreferences(session: Session, changes: Partial<Preferences>): Promise<void> {
   await setDoc(
     doc(firestore(), 'users_preferences', session.uid),
-    { defaultCompany: slug, updatedAt: serverTimestamp(), updatedBy: session.email },
+    { ...changes, updatedAt: serverTimestamp(), updatedBy: session.email },
     { merge: true },
   )
 }
+
+/** Makes `slug` the user's company, here and on their next visit. */
+export const switchCompany = (session: Session, slug: string) => savePreferences(session, { defaultCompany: slug })

@@ -30,7 +30,14 @@ export const CompanySchema = v.object({
   enableViewResultsPasswordCracking: flag,
 })
 
-export const PreferencesSchema = v.object({ defaultCompany: v.optional(v.nullable(v.string()), null) })
+/** users_preferences/{uid}: what the person chose for themselves (the colour scheme stays in the browser). */
+export const PreferencesSchema = v.object({
+  defaultCompany: v.optional(v.nullable(v.string()), null),
+  displayName: v.optional(v.string(), ''),
+  photoURL: v.optional(v.string(), ''),
+})
+
+export type Preferences = v.InferOutput<typeof PreferencesSchema>
 
 export type Company = v.InferOutput<typeof CompanySchema> & CompanyFlags
 
@@ -40,7 +47,7 @@ export type Company = v.InferOutput<typeof CompanySchema> & CompanyFlags
  */
 export interface Workspace {
   access: Access
-  defaultCompany: string | null
+  preferences: Preferences
   companies: Company[]
   company: Company | null | undefined
 }

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '~/domain/brand'
 import { sitePage } from '~/domain/site-map'
 import { ActivityList } from '~/features/activity/activity-list'
+import { ProfileForm } from '~/features/profile/profile-form'
 import { PageHeader } from '~/ui/page-header'
 
 const page = sitePage('/profile')
@@ -12,10 +13,11 @@ export const Route = createFileRoute('/_workspace/_member/profile')({
 })
 
 function Profile() {
-  const { session } = Route.useRouteContext()
+  const { session, workspace } = Route.useRouteContext()
   return (
     <>
       <PageHeader title={page.title} summary={page.summary} />
+      {session && workspace && <ProfileForm session={session} workspace={workspace} />}
       {session && <ActivityList uid={session.uid} />}
     </>
   )

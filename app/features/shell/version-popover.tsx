@@ -1,0 +1,65 @@
+import styled from 'styled-components'
+import { brand, release } from '~/domain/brand'
+import { Popover } from '~/ui/popover'
+
+const Trigger = styled.button`
+  padding: 4px 8px;
+  border: none;
+  border-radius: 6px;
+  background: none;
+  color: inherit;
+  font: inherit;
+  cursor: pointer;
+
+  &:hover {
+    background: var(--color-primary-soft);
+    color: var(--color-text);
+  }
+`
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 6px 16px;
+  margin: 0;
+
+  dt {
+    color: var(--color-text-muted);
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
+`
+
+/** Stamped by the build (vite.config.ts): when this release was built, as an ISO time. */
+const updatedAt: string | undefined = import.meta.env.VITE_RELEASE_UPDATED_AT
+
+/** "When" in the reader's own time zone (the popover only renders in the browser, on open). */
+const formatUpdatedAt = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short', timeZoneName: 'short' }).format(new Date(iso))
+
+/** The footer's release label; opens the version and when it was last updated. */
+export function VersionPopover() {
+  return (
+    <Popover
+      label="About this version"
+      trigger={
+        <Trigger type="button">
+          Version {release.version}
+        </Trigger>
+      }
+    >
+      <Facts>
+        <dt>Product</dt>
+        <dd>{brand.name}</dd>
+        <dt>Version</dt>
+        <dd data-testid="release-version">{release.version}</dd>
+        <dt>Last updated</dt>
+        <dd data-testid="release-updated">
+          {updatedAt ? <time dateTime={updatedAt}>{formatUpdatedAt(updatedAt)}</time> : 'Unknown'}
+        </dd>
+      </Facts>
+    </Popover>
+  )
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+import { Popover as RadixPopover } from 'radix-ui'
+import styled, { keyframes } from 'styled-components'
+import { layers, offsets, timings } from './theme'
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`
+
+const Content = styled(RadixPopover.Content)`
+  z-index: ${layers.popover};
+  max-width: min(360px, calc(100vw - 16px));
+  padding: 14px 16px;
+  border-radius: 12px;
+  border: 1px solid var(--color-border);
+  background: var(--color-surface-raised);
+  color: var(--color-text);
+  box-shadow: 0 12px 32px rgb(0 0 0 / 0.18);
+  font-size: 14px;
+  animation: ${fadeIn} ${timings.popoverFade}ms ease-out;
+`
+
+/** A popover that opens below its trigger (flipping only when there is no room), 8 px away. */
+export function Popover({ trigger, label, children }: { trigger: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <RadixPopover.Root>
+      <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
+      <RadixPopover.Portal>
+        <Content side="bottom" sideOffset={offsets.popover} collisionPadding={8} aria-label={label}>
+          {children}
+        </Content>
+      </RadixPopover.Portal>
+    </RadixPopover.Root>
+  )
+}
