@@ -12,6 +12,8 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
 process.env.WRANGLER_HIDE_BANNER ??= 'true'
 process.env.WRANGLER_LOG_PATH ??= '.local/logs/wrangler'
 process.env.XDG_CONFIG_HOME ??= '.local/config'
+// The footer's "last updated": a release pipeline may set it (e.g. to the commit time); else the build time.
+process.env.VITE_RELEASE_UPDATED_AT ??= new Date().toISOString()
 
 export default defineConfig({
   server: { host: '127.0.0.1', port, strictPort: true },

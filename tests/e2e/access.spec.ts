@@ -68,7 +68,7 @@ test.describe('each person sees exactly what their access allows', () => {
       const context = expectedContext(account.email)
 
       const session = { uid: account.uid, email: account.email, userType: account.userType, accessLevel: account.accessLevel }
-      const expectedNav = navLabels(navItems(session, { ...context, defaultCompany: account.defaultCompany, companies: [] }))
+      const expectedNav = navLabels(navItems(session, { ...context, preferences: { defaultCompany: account.defaultCompany, displayName: '', photoURL: '' }, companies: [] }))
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(expectedNav)
 
       const mismatches: string[] = []

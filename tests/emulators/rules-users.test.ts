@@ -165,6 +165,7 @@ function preferencesCases(): RuleCase[] {
     ['a display name of 101 characters', { defaultCompany: 'acme' }, { displayName: 'x'.repeat(101), ...stamp(viewer) }, false],
     ['a display name that is not a string', { defaultCompany: 'acme' }, { displayName: 7, ...stamp(viewer) }, false],
     ['an https photo URL', { defaultCompany: 'acme' }, { photoURL: 'https://cdn.example/p.png', ...stamp(viewer) }, true],
+    ['an empty photo URL (no photo)', { defaultCompany: 'acme' }, { photoURL: '', ...stamp(viewer) }, true],
     ['an http photo URL', { defaultCompany: 'acme' }, { photoURL: 'http://cdn.example/p.png', ...stamp(viewer) }, false],
     ['a javascript: photo URL', { defaultCompany: 'acme' }, { photoURL: 'javascript:alert(1)', ...stamp(viewer) }, false],
     [
