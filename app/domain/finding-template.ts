@@ -1,0 +1,311 @@
+// Finding templates (DESIGN.md section 5, finding_templates/{slug}): the fields, their rules, and
+// the record the search index holds. The schemas check whole templates (create, import) and single
+// fields (autosave); free text is validated, never rewritten, so a saved value equals the typed one.
+import * as v from 'valibot'
+import { parseCvssVector, type CvssVersion } from './cvss.ts'
+import { markdownToPlainText } from './markdown.ts'
+import { services, type ServiceId } from './services.ts'
+
+/** Most severe first. */
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const
+export type Severity = (typeof SEVERITIES)[number]
+
+export const severityLabels: Record<Severity, string> = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  info: 'Informational',
+}
+
+/** Higher is more severe: the search index sorts on it. */
+export const severityRank = Object.fromEntries(SEVERITIES.map((severity, index) => [severity, SEVERITIES.length - index])) as Record<
+  Severity,
+  number
+>
+
+export const TEMPLATE_STATUSES = ['draft', 'ready', 'deprecated'] as const
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number]
+
+export const templateStatusLabels: Record<TemplateStatus, string> = {
+  draft: 'Draft',
+  ready: 'Ready',
+  deprecated: 'Deprecated',
+}
+
+/**
+ * Bounds of a template. A slug is a document id and a URL segment; the Markdown fields leave a
+ * template far below Firestore's 1 MiB; the excerpt keeps search records small.
+ */
+export const TEMPLATE_LIMITS = {
+  slugLength: 80,
+  titleLength: 200,
+  markdownLength: 20_000,
+  cweCount: 10,
+  referenceCount: 30,
+  referenceLength: 2048,
+  tagCount: 20,
+  tagLength: 40,
+  excerptLength: 300,
+} as const
+
+/** Lowercase letters and digits in words joined by single hyphens: slugs and tags. */
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+const withoutDuplicates = <T>() => v.transform<T[], T[]>((items) => [...new Set(items)])
+
+export const TemplateSlugSchema = v.pipe(
+  v.string('Enter a slug'),
+  v.trim(),
+  v.minLength(1, 'Enter a slug'),
+  v.maxLength(TEMPLATE_LIMITS.slugLength, `Keep the slug to ${TEMPLATE_LIMITS.slugLength} characters`),
+  v.regex(SLUG_PATTERN, 'A slug is lowercase letters and digits joined by single hyphens, like sql-injection'),
+)
+
+const TitleSchema = v.pipe(
+  v.string('Enter a title'),
+  v.check((title) => title.trim() !== '', 'Enter a title'),
+  v.maxLength(TEMPLATE_LIMITS.titleLength, `Keep the title to ${TEMPLATE_LIMITS.titleLength} characters`),
+  v.check((title) => !/[\r\n]/.test(title), 'Keep the title on one line'),
+)
+
+const markdownSchema = (field: string) =>
+  v.pipe(
+    v.string(`Write the ${field} as text`),
+    v.maxLength(TEMPLATE_LIMITS.markdownLength, `Keep the ${field} to ${TEMPLATE_LIMITS.markdownLength} characters`),
+  )
+
+export interface TemplateCvss {
+  version: CvssVersion
+  /** Normalised: the vector-string order, without "Not Defined" metrics. */
+  vector: string
+  score: number
+}
+
+/**
+ * A vector as typed (text; blank clears it) or as exported ({ vector, version, score }). The
+ * version and score always come from the vector; given ones must agree with it.
+ */
+const CvssSchema = v.pipe(
+  v.union(
+    [
+      v.null(),
+      v.string(),
+      // A score may be text: a spreadsheet cell of an imported CSV.
+      v.strictObject({ version: v.optional(v.string()), vector: v.string(), score: v.optional(v.union([v.number(), v.string()])) }),
+    ],
+    'Give the CVSS vector as text, such as CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+  ),
+  v.rawTransform(({ dataset, addIssue, NEVER }): TemplateCvss | null => {
+    const input = dataset.value
+    if (input === null || (typeof input === 'string' && input.trim() === '')) return null
+    const parsed = parseCvssVector(typeof input === 'string' ? input : input.vector)
+    if (!parsed.ok) {
+      addIssue({ message: parsed.error })
+      return NEVER
+    }
+    if (typeof input === 'object' && input.version !== undefined && input.version !== parsed.version) {
+      addIssue({ message: `The vector is CVSS ${parsed.version}, not ${input.version}` })
+      return NEVER
+    }
+    if (typeof input === 'object' && input.score !== undefined && Number(input.score) !== parsed.score) {
+      addIssue({ message: `The score ${input.score} does not match the vector, which scores ${parsed.score}` })
+      return NEVER
+    }
+    return { version: parsed.version, vector: parsed.vector, score: parsed.score }
+  }),
+)
+
+const CWE_PATTERN = /^CWE-[1-9]\d{0,6}$/
+
+const CweListSchema = v.pipe(
+  v.array(
+    v.pipe(
+      v.string('Write CWE ids as text, like CWE-79'),
+      v.trim(),
+      v.toUpperCase(),
+      v.regex(CWE_PATTERN, (issue) => `"${issue.input}" is not a CWE id: write it like CWE-79`),
+    ),
+    'List the CWE ids',
+  ),
+  withoutDuplicates<string>(),
+  v.maxLength(TEMPLATE_LIMITS.cweCount, `List at most ${TEMPLATE_LIMITS.cweCount} CWE ids`),
+)
+
+function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+const ReferenceListSchema = v.pipe(
+  v.array(
+    v.pipe(
+      v.string('Write references as web addresses'),
+      v.trim(),
+      v.maxLength(TEMPLATE_LIMITS.referenceLength, `Keep each reference to ${TEMPLATE_LIMITS.referenceLength} characters`),
+      v.check(isWebAddress, (issue) => `"${issue.input}" is not a web address: references start with https:// or http://`),
+    ),
+    'List the references',
+  ),
+  withoutDuplicates<string>(),
+  v.maxLength(TEMPLATE_LIMITS.referenceCount, `List at most ${TEMPLATE_LIMITS.referenceCount} references`),
+)
+
+const TagListSchema = v.pipe(
+  v.array(
+    v.pipe(
+      v.string('Write tags as text'),
+      v.trim(),
+      v.toLowerCase(),
+      v.maxLength(TEMPLATE_LIMITS.tagLength, (issue) => `Keep the tag "${issue.input}" to ${TEMPLATE_LIMITS.tagLength} characters`),
+      v.regex(SLUG_PATTERN, (issue) => `"${issue.input}" is not a tag: use lowercase words joined by hyphens, like sql-injection`),
+    ),
+    'List the tags',
+  ),
+  withoutDuplicates<string>(),
+  v.maxLength(TEMPLATE_LIMITS.tagCount, `Use at most ${TEMPLATE_LIMITS.tagCount} tags`),
+)
+
+const serviceIds = services.map((service) => service.id)
+
+const ServiceListSchema = v.pipe(
+  v.array(
+    v.picklist(serviceIds, (issue) => `"${String(issue.input)}" is not a service: use ${serviceIds.join(', ')}`),
+    'List the services',
+  ),
+  withoutDuplicates<(typeof serviceIds)[number]>(),
+)
+
+/** One schema per editable field: the autosave of a single field checks its value here. */
+export const templateFieldSchemas = {
+  title: TitleSchema,
+  severity: v.picklist(SEVERITIES, `Choose a severity: ${SEVERITIES.join(', ')}`),
+  cvss: CvssSchema,
+  cwe: CweListSchema,
+  description: markdownSchema('description'),
+  impact: markdownSchema('impact'),
+  remediation: markdownSchema('remediation'),
+  references: ReferenceListSchema,
+  tags: TagListSchema,
+  services: ServiceListSchema,
+  status: v.picklist(TEMPLATE_STATUSES, `Choose a status: ${TEMPLATE_STATUSES.join(', ')}`),
+}
+
+export type TemplateField = keyof typeof templateFieldSchemas
+
+function templateShapeMessage(issue: v.StrictObjectIssue): string {
+  if (issue.expected === 'Object') return 'A template is an object of fields'
+  if (issue.expected === 'never') return 'Unknown field'
+  return 'Required'
+}
+
+/** A whole template as created or imported: slug, title and severity are required, the rest has defaults. */
+export const TemplateInputSchema = v.strictObject(
+  {
+    slug: TemplateSlugSchema,
+    title: templateFieldSchemas.title,
+    severity: templateFieldSchemas.severity,
+    cvss: v.optional(templateFieldSchemas.cvss, null),
+    cwe: v.optional(templateFieldSchemas.cwe, () => []),
+    description: v.optional(templateFieldSchemas.description, ''),
+    impact: v.optional(templateFieldSchemas.impact, ''),
+    remediation: v.optional(templateFieldSchemas.remediation, ''),
+    references: v.optional(templateFieldSchemas.references, () => []),
+    tags: v.optional(templateFieldSchemas.tags, () => []),
+    services: v.optional(templateFieldSchemas.services, () => []),
+    status: v.optional(templateFieldSchemas.status, 'draft'),
+  },
+  templateShapeMessage,
+)
+
+export type TemplateInput = v.InferOutput<typeof TemplateInputSchema>
+
+/** The fields of a template's content, in the order exports list them. */
+export const TEMPLATE_CONTENT_FIELDS = Object.keys(TemplateInputSchema.entries) as (keyof TemplateInput)[]
+
+/** A stored template: its content and who changed it last. Times are epoch milliseconds. */
+export interface FindingTemplate extends TemplateInput {
+  createdAt: number
+  updatedAt: number
+  updatedBy: string
+}
+
+/** One line for people: each failing field with its first problem, e.g. `tags: "SQL!" is not a tag: …`. */
+export function templateIssuesMessage(issues: readonly v.BaseIssue<unknown>[]): string {
+  const byField = new Map<string, string>()
+  for (const issue of issues) {
+    const field = issue.path?.[0]?.key
+    const label = field === undefined ? '' : `${String(field)}: `
+    if (!byField.has(label)) byField.set(label, issue.message)
+  }
+  return [...byField].map(([label, message]) => `${label}${message}`).join('; ')
+}
+
+/** FNV-1a: a short, stable fingerprint for titles that have no Latin letters or digits. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5
+  for (const unit of new TextEncoder().encode(text)) hash = Math.imul(hash ^ unit, 0x01000193) >>> 0
+  return hash.toString(36)
+}
+
+/**
+ * A slug for a new template: the title's Latin letters and digits (accents removed) in words joined
+ * by hyphens, cut at a word boundary to fit. The same title always gives the same slug.
+ */
+export function slugifyTitle(title: string): string {
+  const words = title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[a-z0-9]+/g) ?? []
+  let slug = ''
+  for (const word of words) {
+    const longer = slug === '' ? word : `${slug}-${word}`
+    if (longer.length > TEMPLATE_LIMITS.slugLength) {
+      if (slug === '') slug = word.slice(0, TEMPLATE_LIMITS.slugLength)
+      break
+    }
+    slug = longer
+  }
+  return slug || `template-${fingerprint(title)}`
+}
+
+/** The search index's record of a template (objectID is the slug). */
+export interface TemplateSearchRecord {
+  objectID: string
+  title: string
+  severity: Severity
+  severityRank: number
+  cvssScore: number | null
+  cwe: string[]
+  tags: string[]
+  services: ServiceId[]
+  status: TemplateStatus
+  /** The description as plain text, cut at a word boundary. */
+  excerpt: string
+  /** Epoch milliseconds. */
+  updatedAt: number
+}
+
+/** At most `limit` characters of one-line text, the ellipsis included, ending after a whole word. */
+function excerptOf(text: string, limit: number): string {
+  if (text.length <= limit) return text
+  const lastSpace = text.lastIndexOf(' ', limit - 1)
+  return `${lastSpace > 0 ? text.slice(0, lastSpace) : text.slice(0, limit - 1)}…`
+}
+
+export function searchRecordFromTemplate(template: FindingTemplate): TemplateSearchRecord {
+  return {
+    objectID: template.slug,
+    title: template.title,
+    severity: template.severity,
+    severityRank: severityRank[template.severity],
+    cvssScore: template.cvss?.score ?? null,
+    cwe: template.cwe,
+    tags: template.tags,
+    services: template.services,
+    status: template.status,
+    excerpt: excerptOf(markdownToPlainText(template.description), TEMPLATE_LIMITS.excerptLength),
+    updatedAt: template.updatedAt,
+  }
+}

@@ -1,0 +1,61 @@
+// The Markdown of finding templates (description, impact, remediation): GitHub-flavoured Markdown
+// rendered to HTML that is safe to insert into the page, and read as plain text for search.
+import type { Element, Root as HtmlRoot, RootContent as HtmlContent } from 'hast'
+import type { Nodes as MarkdownNode } from 'mdast'
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
+import rehypeStringify from 'rehype-stringify'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+
+/** Templates link to sites nobody vouches for: the opened page gets no opener, no referrer and no ranking. */
+export const LINK_REL = ['noopener', 'noreferrer', 'nofollow']
+
+function forEachElement(node: HtmlRoot | HtmlContent, visit: (element: Element) => void) {
+  if (node.type === 'element') visit(node)
+  if ('children' in node) for (const child of node.children) forEachElement(child, visit)
+}
+
+const relOnLinks = () => (tree: HtmlRoot) =>
+  forEachElement(tree, (element) => {
+    if (element.tagName === 'a') element.properties.rel = [...LINK_REL]
+  })
+
+// Raw HTML in the source is dropped (remark-rehype leaves it out); the sanitiser then applies
+// GitHub's rules to what Markdown itself produced: no scripts, no event handlers, and only
+// http(s), mailto and a few chat protocols in links, only http(s) in images. The only ids Markdown
+// makes are footnotes', which remark-rehype already prefixes: prefixing them twice would break
+// the footnote links.
+const sanitizeSchema = { ...defaultSchema, clobberPrefix: '' }
+
+const toHtml = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSanitize, sanitizeSchema)
+  .use(relOnLinks)
+  .use(rehypeStringify)
+  .freeze()
+
+export function renderMarkdown(source: string): string {
+  return String(toHtml.processSync(source))
+}
+
+const markdownReader = unified().use(remarkParse).use(remarkGfm).freeze()
+
+/** Nodes whose children run on in one line of text; the children of other nodes are separate blocks. */
+const inlineParents = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'tableCell'])
+
+function textOf(node: MarkdownNode): string {
+  if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') return node.value
+  if (node.type === 'break') return ' '
+  // Raw HTML, images and definitions carry no readable text.
+  if (!('children' in node)) return ''
+  return node.children.map(textOf).join(inlineParents.has(node.type) ? '' : ' ')
+}
+
+/** The words a reader sees, on one line: Markdown syntax and raw HTML removed, whitespace collapsed. */
+export function markdownToPlainText(source: string): string {
+  return textOf(markdownReader.parse(source)).replace(/\s+/g, ' ').trim()
+}
