@@ -1,5 +1,5 @@
-// `npm run dev`: the whole local stack (Firebase emulators with demo data, the mail inbox and the
-// app rendered in workerd), until Ctrl-C, which stops every process it started.
+// `npm run dev`: the whole local stack (Firebase emulators with demo data, the search emulator, the
+// mail inbox and the app rendered in workerd), until Ctrl-C, which stops every process it started.
 //   --app=dev|preview   vite dev server (default) or the production build served in workerd
 //   --quiet             only errors (for test runs)
 import { existsSync } from 'node:fs'
@@ -10,6 +10,8 @@ import { EMULATOR_HOST, EMULATOR_PORTS, emulatorClientEnv, firebaseToolsSetup, L
 import { JavaNotFoundError } from '../emulators/firebase/java.ts'
 import { waitForEmulators } from '../emulators/firebase/ready.ts'
 import { MailCatcherListenError, startMailCatcher, type MailCatcher } from '../emulators/mail/mail-catcher.ts'
+import { SearchEmulatorConfigError, searchEmulatorConfigFromEnv } from '../emulators/search/config.ts'
+import { SearchEmulatorListenError, startSearchEmulator, type SearchEmulator } from '../emulators/search/search-emulator.ts'
 import { assertPortFree, StackError, startService, waitForHttp, type Service } from './lib/services.ts'
 
 const { values: flags } = parseArgs({
@@ -28,6 +30,7 @@ const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
 
 const services: Service[] = []
 let mail: MailCatcher | undefined
+let search: SearchEmulator | undefined
 let stopping: Promise<void> | undefined
 
 function stopAll(): Promise<void> {
@@ -36,14 +39,15 @@ function stopAll(): Promise<void> {
     for (const service of [...services].reverse()) {
       await service.stop(service.name === 'emulators' ? 'SIGINT' : 'SIGTERM', 30_000)
     }
-    await mail?.close()
+    await Promise.all([mail?.close(), search?.close()])
   })()
   return stopping
 }
 
-async function preflight(): Promise<void> {
+async function preflight(searchPort: number): Promise<void> {
   const ports: [number, string, string][] = [
     [appPort, 'app', 'stop what uses it or set APP_PORT'],
+    [searchPort, 'search emulator', 'stop what uses it or set SEARCH_PORT'],
     [mailSmtpPort, 'mail SMTP', 'stop what uses it or set MAIL_SMTP_PORT'],
     [mailHttpPort, 'mail inbox', 'stop what uses it or set MAIL_HTTP_PORT'],
     ...Object.entries(EMULATOR_PORTS).map(([name, port]): [number, string, string] => [
@@ -60,10 +64,12 @@ async function preflight(): Promise<void> {
 
 async function start(): Promise<void> {
   const startedAt = Date.now()
-  await preflight()
+  const searchConfig = searchEmulatorConfigFromEnv()
+  await preflight(searchConfig.port)
   const firebase = firebaseToolsSetup()
 
   mail = await startMailCatcher({ smtpPort: mailSmtpPort, httpPort: mailHttpPort })
+  search = await startSearchEmulator(searchConfig)
 
   say('Starting the Firebase emulators…')
   const emulators = startService('emulators', [
@@ -121,6 +127,7 @@ async function start(): Promise<void> {
       `Ready in ${seconds}s (Java ${firebase.java.version})`,
       `  App            ${appUrl}`,
       `  Mail inbox     ${mail.inboxUrl}   (SMTP ${mail.smtpUrl})`,
+      `  Search         ${search.url}`,
       `  Auth emulator  http://${EMULATOR_HOST}:${EMULATOR_PORTS.auth}`,
       `  Firestore      http://${EMULATOR_HOST}:${EMULATOR_PORTS.firestore}`,
       `  Functions      http://${EMULATOR_HOST}:${EMULATOR_PORTS.functions}`,
@@ -144,7 +151,12 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 try {
   await start()
 } catch (error) {
-  const oneLine = error instanceof StackError || error instanceof JavaNotFoundError || error instanceof MailCatcherListenError
+  const oneLine =
+    error instanceof StackError ||
+    error instanceof JavaNotFoundError ||
+    error instanceof MailCatcherListenError ||
+    error instanceof SearchEmulatorListenError ||
+    error instanceof SearchEmulatorConfigError
   console.error(oneLine ? `✖ ${(error as Error).message}` : error)
   await stopAll()
   process.exit(1)
