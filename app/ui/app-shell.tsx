@@ -25,6 +25,7 @@ export function useIsMobile(): boolean {
 export interface NavbarState {
   /** Open on the viewport in use. */
   open: boolean
+  isMobile: boolean
   toggle(): void
   closeOnPhone(): void
   desktopOpen: boolean
@@ -47,7 +48,7 @@ export function useNavbarState(): NavbarState {
   const closeOnPhone = useCallback(() => setPhoneOpen(false), [])
   const path = useRouterState({ select: (state) => state.location.pathname })
   useEffect(() => setPhoneOpen(false), [path])
-  return { open: isMobile ? phoneOpen : desktopOpen, toggle, closeOnPhone, desktopOpen, phoneOpen }
+  return { open: isMobile ? phoneOpen : desktopOpen, isMobile, toggle, closeOnPhone, desktopOpen, phoneOpen }
 }
 
 const Frame = styled.div<{ $desktopOpen: boolean }>`
@@ -169,7 +170,7 @@ export function AppShell({
   footer?: ReactNode
   children: ReactNode
 }) {
-  const { open, toggle, closeOnPhone, desktopOpen, phoneOpen } = navbar
+  const { open, isMobile, toggle, closeOnPhone, desktopOpen, phoneOpen } = navbar
   useEffect(() => {
     if (!phoneOpen) return
     const onKey = (event: KeyboardEvent) => {
@@ -183,7 +184,7 @@ export function AppShell({
       <Header>
         <HeaderStart>
           <Burger type="button" aria-label={open ? 'Hide menu' : 'Show menu'} aria-expanded={open} aria-controls="navbar" onClick={toggle}>
-            {open ? <IconX size={22} aria-hidden="true" /> : <IconMenu2 size={22} aria-hidden="true" />}
+            {open && isMobile ? <IconX size={22} aria-hidden="true" /> : <IconMenu2 size={22} aria-hidden="true" />}
           </Burger>
           <HomeLink to="/" aria-label="Home">
             <Logo />

@@ -8,7 +8,7 @@ import { sizes } from './theme'
  * and the configured primary colour.
  */
 export const logoInks = {
-  light: { shield: '#2f6fde', check: '#ffffff', text: '#161b22' },
+  light: { shield: '#2563c9', check: '#ffffff', text: '#161b22' },
   dark: { shield: '#6ea2ff', check: '#0e1116', text: '#e6edf3' },
   auto: { shield: 'var(--color-primary)', check: 'var(--color-primary-text)', text: 'var(--color-text)' },
 } as const

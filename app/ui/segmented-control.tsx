@@ -3,6 +3,7 @@ import styled from 'styled-components'
 
 const Group = styled.div`
   display: inline-flex;
+  align-self: flex-start;
   padding: 3px;
   gap: 2px;
   border-radius: 10px;

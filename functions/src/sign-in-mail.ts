@@ -70,10 +70,10 @@ export function signInMail({ link, email, requestedAt, timeZone }: SignInMailInp
 <p style="margin:0 0 24px;">Use this button to sign in:</p>
 </td></tr>
 <tr><td align="center" style="padding:0 32px 24px;">
-<a href="${e(link)}" style="display:inline-block;background:#2f6fde;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 28px;border-radius:6px;">Sign in to ${e(brand.name)}</a>
+<a href="${e(link)}" style="display:inline-block;background:#2563c9;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 28px;border-radius:6px;">Sign in to ${e(brand.name)}</a>
 </td></tr>
 <tr><td style="padding:0 32px 24px;font-size:14px;line-height:20px;color:#57606a;">
-<p style="margin:0 0 12px;">Or open this address in your browser:<br><a href="${e(link)}" style="color:#2f6fde;word-break:break-all;">${e(link)}</a></p>
+<p style="margin:0 0 12px;">Or open this address in your browser:<br><a href="${e(link)}" style="color:#2563c9;word-break:break-all;">${e(link)}</a></p>
 <p style="margin:0 0 12px;">${e(expiry)}</p>
 <p style="margin:0;">${e(ignore)}</p>
 </td></tr>

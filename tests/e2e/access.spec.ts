@@ -7,7 +7,7 @@ import { navItems } from '../../app/features/navigation/nav-items'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { setCompanyFlags } from './support/admin'
-import { signIn } from './support/sign-in'
+import { openUserMenu, signIn } from './support/sign-in'
 
 /** Every member page as concrete addresses, with the rule's service parameter where it has one. */
 interface MemberPage {
@@ -85,23 +85,36 @@ test.describe('each person sees exactly what their access allows', () => {
   }
 })
 
-test('the company switcher changes the context, and the choice is kept for the next visit', async ({ page }) => {
+test('the company switcher in the user menu changes the context, and the choice is kept for the next visit', async ({ page }) => {
   const account = demoAccount('manager@acme.example')
   await signIn(page, account.email)
   const nav = page.getByRole('navigation', { name: 'Main' })
-  const switcher = page.getByRole('combobox', { name: 'Company' })
-  await expect(switcher).toHaveValue('globex')
+  const company = async (name: string) => (await openUserMenu(page)).getByRole('menuitemradio', { name })
+  await expect(await company('Globex')).toHaveAttribute('aria-checked', 'true')
+  await page.keyboard.press('Escape')
   await expect(nav.getByRole('link', { name: 'Network' })).toBeVisible()
 
-  await switcher.selectOption('initech')
+  await (await company('Initech')).click()
   await expect(nav.getByRole('link', { name: 'DAST' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Network' })).toHaveCount(0)
 
   await page.reload()
-  await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue('initech')
+  await expect(await company('Initech')).toHaveAttribute('aria-checked', 'true')
+  await page.keyboard.press('Escape')
   await expect(nav.getByRole('link', { name: 'DAST' })).toBeVisible()
-  await page.getByRole('combobox', { name: 'Company' }).selectOption('globex')
+  await (await company('Globex')).click()
   await expect(nav.getByRole('link', { name: 'Network' })).toBeVisible()
+})
+
+test('the user menu holds settings, a disabled search item and sign-out; one company means no switcher', async ({ page }) => {
+  await signIn(page, demoAccount('viewer@acme.example').email)
+  const menu = await openUserMenu(page)
+  await expect(menu.getByRole('menuitem', { name: /Search/ })).toHaveAttribute('aria-disabled', 'true')
+  await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
+  await expect(menu.getByRole('menuitemradio')).toHaveCount(0)
+  await menu.getByRole('menuitem', { name: 'Settings' }).click()
+  await expect(page).toHaveURL('/profile')
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
 })
 
 test('turning a service off hides its report live, and turning it on shows it again', async ({ page }) => {

@@ -53,6 +53,80 @@ test.describe('workspace shortcuts', () => {
   })
 })
 
+test.describe('layout', () => {
+  test('on a 375 px wide phone the navbar is collapsed, opens from the menu button or mod+M, and closes on navigation', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    await signIn(page, demoAccount('viewer@acme.example').email)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const toggle = page.getByRole('banner').getByRole('button', { name: /^(Show|Hide) menu$/ })
+    await expect(nav).toBeHidden()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+
+    await toggle.click()
+    await expect(nav).toBeVisible()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    // The open menu covers the page below the header, full width.
+    const box = await nav.boundingBox()
+    expect(box?.width).toBeGreaterThan(360)
+    await nav.getByRole('link', { name: 'Reports', exact: true }).click()
+    await expect(page).toHaveURL('/reports')
+    await expect(nav).toBeHidden()
+
+    await page.keyboard.press('Control+M')
+    await expect(nav).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(nav).toBeHidden()
+  })
+
+  test('on a wide screen the navbar is 300 px wide, open by default, and the menu button hides it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav).toBeVisible()
+    expect((await page.locator('#navbar').boundingBox())?.width).toBe(300)
+    expect((await page.getByRole('banner').boundingBox())?.height).toBe(80)
+    expect((await page.getByRole('contentinfo').boundingBox())?.height).toBe(60)
+    await page.getByRole('button', { name: 'Hide menu' }).click()
+    await expect(nav).toBeHidden()
+    await page.getByRole('button', { name: 'Show menu' }).click()
+    await expect(nav).toBeVisible()
+  })
+
+  test('the version popover shows the version and when it was last updated, and gives focus back', async ({ page }) => {
+    await page.goto('/')
+    const trigger = page.getByRole('contentinfo').getByRole('button', { name: 'Version 2025.10.01.1420' })
+    await trigger.click()
+    const popover = page.getByRole('dialog', { name: 'About this version' })
+    await expect(popover).toBeVisible()
+    await expect(popover.getByTestId('release-version')).toHaveText('2025.10.01.1420')
+    // The build stamps the time; it is shown in the reader's zone.
+    await expect(popover.getByTestId('release-updated').locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/)
+    const popoverBox = await popover.boundingBox()
+    const triggerBox = await trigger.boundingBox()
+    // Opens below its trigger when there is room, else flips above it (the footer is at the bottom).
+    expect(popoverBox && triggerBox && (popoverBox.y >= triggerBox.y + triggerBox.height || popoverBox.y + popoverBox.height <= triggerBox.y)).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(popover).toBeHidden()
+    await expect(trigger).toBeFocused()
+  })
+
+  test('a page that takes long to load shows the loading fallback with the logo variant of the scheme', async ({ page }) => {
+    await signIn(page, demoAccount('viewer@acme.example').email)
+    // Hold back the code of the next page, as a slow network would.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500))
+      await route.continue()
+    })
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true }).click()
+    const fallback = page.getByRole('status').filter({ hasText: 'Loading Bulwark' })
+    await expect(fallback).toBeVisible()
+    await expect(page.getByTestId('logo-light')).toBeVisible()
+    await expect(page.getByTestId('logo-dark')).toBeHidden()
+    await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible({ timeout: 15_000 })
+    await expect(fallback).toBeHidden()
+  })
+})
+
 test('the contact button sends a support message that reaches the support inbox', async ({ page }) => {
   const email = demoAccount('viewer@acme.example').email
   await signIn(page, email)

@@ -3,7 +3,7 @@ import { signInMessages } from '../../app/domain/sign-in'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { revokeSignIns } from './support/admin'
-import { requestLink, signIn } from './support/sign-in'
+import { openUserMenu, requestLink, signIn } from './support/sign-in'
 
 const sessionCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === '__Host-session')
 
@@ -135,7 +135,7 @@ test.describe('sign-in by emailed link', () => {
   test('sign-out ends the session on this browser, cookies included', async ({ page }) => {
     const email = demoAccount('platform@sectest.example').email
     await signIn(page, email)
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await (await openUserMenu(page)).getByRole('menuitem', { name: 'Sign out' }).click()
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     expect(await sessionCookie(page.context())).toBeUndefined()
     expect((await page.context().cookies()).some((c) => c.name === '__Host-refresh')).toBe(false)

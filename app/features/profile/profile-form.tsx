@@ -8,6 +8,7 @@ import { useAutosave } from '~/ui/autosave/use-autosave'
 import { Avatar } from '~/ui/avatar'
 import { useColorScheme, type ColorSchemePreference } from '~/ui/color-scheme'
 import { SegmentedControl } from '~/ui/segmented-control'
+import { useHydrated } from '~/ui/use-hydrated'
 import { surface } from '~/ui/surface'
 import { Field, fieldControl, FormMessage, Label } from '~/ui/text-field'
 import { DisplayNameSchema, PhotoUrlSchema, problemWith } from './profile-fields'
@@ -77,7 +78,7 @@ export function ProfileForm({ session, workspace }: { session: Session; workspac
         <Avatar name={preferences.displayName} email={session.email} photoURL={preferences.photoURL} size={56} />
         <div>
           <strong>{preferences.displayName || session.email}</strong>
-          <p>{session.email}</p>
+          {preferences.displayName && <p>{session.email}</p>}
         </div>
       </Identity>
       <AutosaveTextField
@@ -117,6 +118,7 @@ function ColorSchemeField() {
 /** The company the workspace opens with; saved through the company switch (the callback variant). */
 function DefaultCompanyField({ session, workspace }: { session: Session; workspace: Workspace }) {
   const id = useId()
+  const hydrated = useHydrated()
   const saved = workspace.preferences.defaultCompany ?? workspace.company?.slug ?? ''
   const field = useAutosave({
     variant: 'callback',
@@ -138,7 +140,7 @@ function DefaultCompanyField({ session, workspace }: { session: Session; workspa
         <Label htmlFor={id}>Default company</Label>
         <AutosaveStatus status={field.status} saved={nameOf(field.saved)} onAccept={field.accept} onReject={field.reject} />
       </LabelRow>
-      <Select id={id} value={field.value} onChange={(event) => field.type(event.target.value)} aria-invalid={field.status === 'failed' || undefined}>
+      <Select id={id} value={field.value} disabled={!hydrated} onChange={(event) => field.type(event.target.value)} aria-invalid={field.status === 'failed' || undefined}>
         {workspace.companies.map((company) => (
           <option key={company.slug} value={company.slug}>
             {company.companyName}

@@ -35,9 +35,29 @@ const Facts = styled.dl`
 /** Stamped by the build (vite.config.ts): when this release was built, as an ISO time. */
 const updatedAt: string | undefined = import.meta.env.VITE_RELEASE_UPDATED_AT
 
-/** "When" in the reader's own time zone (the popover only renders in the browser, on open). */
+/** "When" in the reader's own time zone (the popover's content renders only in the browser, on open). */
 const formatUpdatedAt = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short', timeZoneName: 'short' }).format(new Date(iso))
+  new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso))
+
+function ReleaseFacts() {
+  return (
+    <Facts>
+      <dt>Product</dt>
+      <dd>{brand.name}</dd>
+      <dt>Version</dt>
+      <dd data-testid="release-version">{release.version}</dd>
+      <dt>Last updated</dt>
+      <dd data-testid="release-updated">{updatedAt ? <time dateTime={updatedAt}>{formatUpdatedAt(updatedAt)}</time> : 'Unknown'}</dd>
+    </Facts>
+  )
+}
 
 /** The footer's release label; opens the version and when it was last updated. */
 export function VersionPopover() {
@@ -50,16 +70,7 @@ export function VersionPopover() {
         </Trigger>
       }
     >
-      <Facts>
-        <dt>Product</dt>
-        <dd>{brand.name}</dd>
-        <dt>Version</dt>
-        <dd data-testid="release-version">{release.version}</dd>
-        <dt>Last updated</dt>
-        <dd data-testid="release-updated">
-          {updatedAt ? <time dateTime={updatedAt}>{formatUpdatedAt(updatedAt)}</time> : 'Unknown'}
-        </dd>
-      </Facts>
+      <ReleaseFacts />
     </Popover>
   )
 }

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { useColorScheme } from '~/ui/color-scheme'
 import { Dialog } from '~/ui/dialog'
 import { formatHotkey, useHotkeys } from '~/ui/hotkeys'
+import { media } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 
 /** The workspace's keyboard shortcuts, in the order the help lists them. */
@@ -54,5 +55,12 @@ export function WorkspaceHotkeys({ onToggleMenu }: { onToggleMenu: () => void })
 export function HotkeyHint() {
   // The platform is known only in the browser; the server renders the generic form.
   const hydrated = useHydrated()
-  return <span>Shortcuts: {hydrated ? formatHotkey('mod+H') : 'Ctrl+H'}</span>
+  return <Hint>Shortcuts: {hydrated ? formatHotkey('mod+H') : 'Ctrl+H'}</Hint>
 }
+
+// Phones have no keyboard shortcuts to speak of.
+const Hint = styled.span`
+  ${media.mobile} {
+    display: none;
+  }
+`

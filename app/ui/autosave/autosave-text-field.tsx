@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { Field, fieldControl, FormMessage, Label } from '../text-field'
+import { useHydrated } from '../use-hydrated'
 import { AutosaveStatus } from './autosave-status'
 import { useAutosave, type UseAutosaveOptions } from './use-autosave'
 
@@ -51,11 +52,14 @@ export function AutosaveTextField({
   inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'>
 }) {
   const id = useId()
+  // What is typed before the page is interactive would be lost when React takes over the field.
+  const hydrated = useHydrated()
   const field = useAutosave({ ...options, variant: 'text' })
   const described = [hint ? `${id}-hint` : null, field.error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
   const common = {
     id,
     value: field.value,
+    disabled: !hydrated,
     'aria-invalid': field.status === 'failed' || undefined,
     'aria-describedby': described,
     onBlur: () => field.flush(),

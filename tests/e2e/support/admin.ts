@@ -21,3 +21,23 @@ export async function setCompanyFlags(slug: string, flags: Record<string, boolea
     .doc(`companies/${slug}`)
     .update({ ...flags, updatedAt: FieldValue.serverTimestamp(), updatedBy: 'e2e-admin@sectest.example' })
 }
+
+/** The user's preferences document as stored. */
+export async function preferencesOf(uid: string): Promise<Record<string, unknown>> {
+  return (await getFirestore(app).doc(`users_preferences/${uid}`).get()).data() ?? {}
+}
+
+/** Changes the user's preferences from elsewhere (another of their browsers, say). */
+export async function setPreferences(uid: string, changes: Record<string, unknown>): Promise<void> {
+  await getFirestore(app)
+    .doc(`users_preferences/${uid}`)
+    .set({ ...changes, updatedAt: FieldValue.serverTimestamp() }, { merge: true })
+}
+
+/**
+ * Opens new sign-in rate-limit windows. The suite signs in far more often than a person would
+ * (the limits themselves are tested against the emulators in tests/emulators).
+ */
+export async function resetSignInRateLimits(): Promise<void> {
+  await getFirestore(app).recursiveDelete(getFirestore(app).collection('rate_limits'))
+}
