@@ -3,7 +3,7 @@
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app'
 import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore'
-import { connectFunctionsEmulator, getFunctions, type Functions } from 'firebase/functions'
+import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions, type HttpsCallable } from 'firebase/functions'
 import type { PublicConfig } from '~/features/session/session'
 
 export interface FirebaseClient {
@@ -35,4 +35,12 @@ export function firebaseClient(config: PublicConfig): FirebaseClient {
   }
   client = { app, auth, functions, firestore }
   return client
+}
+
+/** The spec's timeout of a callable function call. */
+export const CALL_TIMEOUT_MS = 70_000
+
+/** The callable function `name`, with the spec's timeout. */
+export function callable<Request, Response>(functions: Functions, name: string): HttpsCallable<Request, Response> {
+  return httpsCallable<Request, Response>(functions, name, { timeout: CALL_TIMEOUT_MS })
 }

@@ -3,16 +3,12 @@
 import { FirebaseError } from 'firebase/app'
 import { isSignInWithEmailLink, onIdTokenChanged, signInWithEmailLink, signOut, type User } from 'firebase/auth'
 import { doc, onSnapshot, type Timestamp } from 'firebase/firestore'
-import { httpsCallable } from 'firebase/functions'
 import * as v from 'valibot'
 import { HandleSignInResponseSchema, signInMessages, type SignInRequest, type SignInResponse } from '~/domain/sign-in.ts'
-import { firebaseClient } from '~/lib/firebase'
+import { callable, firebaseClient } from '~/lib/firebase'
 import { clientBoot } from '~/features/session/client-boot'
 import { endSession, startSession } from '~/features/session/session.functions'
 import type { Session } from '~/features/session/session'
-
-/** The spec's callable timeout. */
-const CALL_TIMEOUT_MS = 70_000
 
 const client = () => firebaseClient(clientBoot.current().firebase)
 
@@ -26,7 +22,7 @@ export function signInErrorMessage(error: unknown): string {
 }
 
 export async function requestSignInLink(request: SignInRequest): Promise<SignInResponse> {
-  const call = httpsCallable<SignInRequest, SignInResponse>(client().functions, 'sendSignInLink', { timeout: CALL_TIMEOUT_MS })
+  const call = callable<SignInRequest, SignInResponse>(client().functions, 'sendSignInLink')
   return (await call(request)).data
 }
 
@@ -41,7 +37,7 @@ export function isSignInLink(link: string): boolean {
 export async function completeSignIn(email: string, link: string): Promise<Session | null> {
   const { auth, functions } = client()
   const { user } = await signInWithEmailLink(auth, email, link)
-  const handleSignIn = httpsCallable(functions, 'handleSignIn', { timeout: CALL_TIMEOUT_MS })
+  const handleSignIn = callable(functions, 'handleSignIn')
   v.parse(HandleSignInResponseSchema, (await handleSignIn()).data)
   return syncSession(user, true)
 }

@@ -1,8 +1,7 @@
-import { useId } from 'react'
 import styled from 'styled-components'
 import type { Session } from '~/features/session/session'
 import type { Workspace } from '~/features/workspace/workspace'
-import { AutosaveStatus } from '~/ui/autosave/autosave-status'
+import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from '~/ui/autosave/autosave-field-frame'
 import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'
 import { useAutosave } from '~/ui/autosave/use-autosave'
 import { Avatar } from '~/ui/avatar'
@@ -10,7 +9,7 @@ import { useColorScheme, type ColorSchemePreference } from '~/ui/color-scheme'
 import { SegmentedControl } from '~/ui/segmented-control'
 import { useHydrated } from '~/ui/use-hydrated'
 import { surface } from '~/ui/surface'
-import { Field, fieldControl, FormMessage, Label } from '~/ui/text-field'
+import { Field, fieldControl, Label } from '~/ui/text-field'
 import { DisplayNameSchema, PhotoUrlSchema, problemWith } from './profile-fields'
 
 const Section = styled.section`
@@ -38,14 +37,6 @@ const Identity = styled.div`
     color: var(--color-text-muted);
     overflow-wrap: anywhere;
   }
-`
-
-const LabelRow = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  flex-wrap: wrap;
 `
 
 const Select = styled.select`
@@ -117,7 +108,7 @@ function ColorSchemeField() {
 
 /** The company the workspace opens with; saved through the company switch (the callback variant). */
 function DefaultCompanyField({ session, workspace }: { session: Session; workspace: Workspace }) {
-  const id = useId()
+  const ids = useFieldIds()
   const hydrated = useHydrated()
   const saved = workspace.preferences.defaultCompany ?? workspace.company?.slug ?? ''
   const field = useAutosave({
@@ -134,21 +125,24 @@ function DefaultCompanyField({ session, workspace }: { session: Session; workspa
     )
   }
   const nameOf = (slug: string) => workspace.companies.find((company) => company.slug === slug)?.companyName ?? slug
+  const error = saveError(field)
+  const hint = 'The workspace opens with this company; switching company in the user menu changes it too.'
   return (
-    <Field>
-      <LabelRow>
-        <Label htmlFor={id}>Default company</Label>
-        <AutosaveStatus status={field.status} saved={nameOf(field.saved)} onAccept={field.accept} onReject={field.reject} />
-      </LabelRow>
-      <Select id={id} value={field.value} disabled={!hydrated} onChange={(event) => field.type(event.target.value)} aria-invalid={field.status === 'failed' || undefined}>
+    <AutosaveFieldFrame ids={ids} label="Default company" field={field} savedText={nameOf(field.saved)} hint={hint} errors={[error]}>
+      <Select
+        id={ids.control}
+        value={field.value}
+        disabled={!hydrated}
+        aria-invalid={error !== null || undefined}
+        aria-describedby={describedBy(ids.hint, error && ids.error)}
+        onChange={(event) => field.type(event.target.value)}
+      >
         {workspace.companies.map((company) => (
           <option key={company.slug} value={company.slug}>
             {company.companyName}
           </option>
         ))}
       </Select>
-      <Hint>The workspace opens with this company; switching company in the user menu changes it too.</Hint>
-      {field.error && <FormMessage $tone="error">{field.error}</FormMessage>}
-    </Field>
+    </AutosaveFieldFrame>
   )
 }

@@ -1,5 +1,6 @@
 import { IconCircleCheck, IconCircleX, IconLoader2, IconRefreshAlert } from '@tabler/icons-react'
 import styled, { keyframes } from 'styled-components'
+import { VisuallyHidden } from '../visually-hidden'
 import type { AutosaveStatus as Status } from './autosave'
 
 const spin = keyframes`
@@ -33,15 +34,6 @@ const Choice = styled.button`
   font-size: 13px;
   font-weight: 600;
   cursor: pointer;
-`
-
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
 `
 
 /** What each state says to someone who cannot see the icon, and as the icon's tooltip. */

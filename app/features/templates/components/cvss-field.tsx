@@ -10,7 +10,7 @@ import { SeverityBadge } from '~/ui/severity-badge'
 import { fieldControl } from '~/ui/text-field'
 import { colors, fonts, media } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
-import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from './autosave-field-frame'
+import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from '~/ui/autosave/autosave-field-frame'
 import { chooseMetric, convertVector, cvssProblem, cvssRecord, sameVector, selectionsOf, versionOfVector } from './cvss-editing'
 
 /** The version the builder starts with when there is no vector: the one most templates use. */

@@ -5,7 +5,7 @@ import { useAutosave } from '~/ui/autosave/use-autosave'
 import { fieldControl } from '~/ui/text-field'
 import { colors, fonts } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
-import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from './autosave-field-frame'
+import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from '~/ui/autosave/autosave-field-frame'
 import { MarkdownContent } from './markdown-content'
 
 type MarkdownTab = 'write' | 'preview'

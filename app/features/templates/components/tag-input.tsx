@@ -4,7 +4,8 @@ import styled, { css } from 'styled-components'
 import { useAutosave } from '~/ui/autosave/use-autosave'
 import { colors, layers } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
-import { AutosaveFieldFrame, describedBy, saveError, useFieldIds, VisuallyHidden } from './autosave-field-frame'
+import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from '~/ui/autosave/autosave-field-frame'
+import { VisuallyHidden } from '~/ui/visually-hidden'
 import { describeTagError, enterTags, matchingSuggestions, sameTags, TagSaver, type TagSuggestion } from './tag-entry'
 
 const Combobox = styled.div`

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react'
 import styled from 'styled-components'
-import { AutosaveStatus } from '~/ui/autosave/autosave-status'
-import type { Autosave } from '~/ui/autosave/use-autosave'
-import { Field, FormMessage, Label } from '~/ui/text-field'
-import { colors } from '~/ui/theme'
+import { Field, FormMessage, Label } from '../text-field'
+import { colors } from '../theme'
+import { AutosaveStatus } from './autosave-status'
+import type { Autosave } from './use-autosave'
 
 const LabelRow = styled.div`
   display: flex;
@@ -22,15 +22,6 @@ const Hint = styled.p`
 const Messages = styled(FormMessage)`
   display: grid;
   gap: 2px;
-`
-
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
 `
 
 /** The ids that tie a field's control to its hint and error. */
