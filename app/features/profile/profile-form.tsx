@@ -1,15 +1,13 @@
 import styled from 'styled-components'
 import type { Session } from '~/features/session/session'
 import type { Workspace } from '~/features/workspace/workspace'
-import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from '~/ui/autosave/autosave-field-frame'
+import { AutosaveSelectField } from '~/ui/autosave/autosave-select-field'
 import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'
-import { useAutosave } from '~/ui/autosave/use-autosave'
 import { Avatar } from '~/ui/avatar'
 import { useColorScheme, type ColorSchemePreference } from '~/ui/color-scheme'
 import { SegmentedControl } from '~/ui/segmented-control'
-import { useHydrated } from '~/ui/use-hydrated'
 import { surface } from '~/ui/surface'
-import { Field, fieldControl, Label } from '~/ui/text-field'
+import { Field, Label } from '~/ui/text-field'
 import { DisplayNameSchema, PhotoUrlSchema, problemWith } from './profile-fields'
 
 const Section = styled.section`
@@ -37,12 +35,6 @@ const Identity = styled.div`
     color: var(--color-text-muted);
     overflow-wrap: anywhere;
   }
-`
-
-const Select = styled.select`
-  ${fieldControl}
-  min-height: 40px;
-  padding: 0 10px;
 `
 
 const Hint = styled.p`
@@ -108,14 +100,6 @@ function ColorSchemeField() {
 
 /** The company the workspace opens with; saved through the company switch (the callback variant). */
 function DefaultCompanyField({ session, workspace }: { session: Session; workspace: Workspace }) {
-  const ids = useFieldIds()
-  const hydrated = useHydrated()
-  const saved = workspace.preferences.defaultCompany ?? workspace.company?.slug ?? ''
-  const field = useAutosave({
-    variant: 'callback',
-    saved,
-    save: async (slug) => (await live()).switchCompany(session, slug),
-  })
   if (workspace.companies.length < 2) {
     return (
       <Field>
@@ -124,25 +108,14 @@ function DefaultCompanyField({ session, workspace }: { session: Session; workspa
       </Field>
     )
   }
-  const nameOf = (slug: string) => workspace.companies.find((company) => company.slug === slug)?.companyName ?? slug
-  const error = saveError(field)
-  const hint = 'The workspace opens with this company; switching company in the user menu changes it too.'
   return (
-    <AutosaveFieldFrame ids={ids} label="Default company" field={field} savedText={nameOf(field.saved)} hint={hint} errors={[error]}>
-      <Select
-        id={ids.control}
-        value={field.value}
-        disabled={!hydrated}
-        aria-invalid={error !== null || undefined}
-        aria-describedby={describedBy(ids.hint, error && ids.error)}
-        onChange={(event) => field.type(event.target.value)}
-      >
-        {workspace.companies.map((company) => (
-          <option key={company.slug} value={company.slug}>
-            {company.companyName}
-          </option>
-        ))}
-      </Select>
-    </AutosaveFieldFrame>
+    <AutosaveSelectField
+      label="Default company"
+      variant="callback"
+      saved={workspace.preferences.defaultCompany ?? workspace.company?.slug ?? ''}
+      options={workspace.companies.map((company) => ({ value: company.slug, label: company.companyName }))}
+      save={async (slug) => (await live()).switchCompany(session, slug)}
+      hint="The workspace opens with this company; switching company in the user menu changes it too."
+    />
   )
 }

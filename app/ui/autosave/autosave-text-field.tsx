@@ -11,20 +11,30 @@ const Input = styled.input`
   padding: 0 12px;
 `
 
+const TextArea = styled.textarea`
+  ${fieldControl}
+  min-height: 96px;
+  padding: 10px 12px;
+  resize: vertical;
+  line-height: 1.5;
+`
+
 type TextOptions = Omit<UseAutosaveOptions<string>, 'variant' | 'equals'>
 
 /**
- * A one-line text field that saves itself: after a 250 ms pause, on Enter and when focus leaves
+ * A text field that saves itself: after a 250 ms pause, on Enter (one line) and when focus leaves
  * it. A refused or failed save keeps what was typed and says why under the field.
  */
 export function AutosaveTextField({
   label,
   hint,
+  multiline = false,
   inputProps,
   ...options
 }: TextOptions & {
   label: string
   hint?: ReactNode
+  multiline?: boolean
   inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'>
 }) {
   const ids = useFieldIds()
@@ -32,21 +42,28 @@ export function AutosaveTextField({
   const hydrated = useHydrated()
   const field = useAutosave({ ...options, variant: 'text' })
   const error = saveError(field)
+  const control = {
+    id: ids.control,
+    value: field.value,
+    disabled: !hydrated,
+    'aria-invalid': error !== null || undefined,
+    'aria-describedby': describedBy(hint ? ids.hint : null, error && ids.error),
+    onBlur: () => field.flush(),
+  }
   return (
     <AutosaveFieldFrame ids={ids} label={label} field={field} savedText={field.saved} hint={hint} errors={[error]}>
-      <Input
-        {...inputProps}
-        id={ids.control}
-        value={field.value}
-        disabled={!hydrated}
-        aria-invalid={error !== null || undefined}
-        aria-describedby={describedBy(hint ? ids.hint : null, error && ids.error)}
-        onChange={(event) => field.type(event.target.value)}
-        onBlur={() => field.flush()}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') field.flush()
-        }}
-      />
+      {multiline ? (
+        <TextArea {...control} onChange={(event) => field.type(event.target.value)} />
+      ) : (
+        <Input
+          {...inputProps}
+          {...control}
+          onChange={(event) => field.type(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') field.flush()
+          }}
+        />
+      )}
     </AutosaveFieldFrame>
   )
 }

@@ -1,4 +1,41 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { describedPage } from '~/features/site/described-page'
+import styled from 'styled-components'
+import { pageTitle } from '~/domain/brand'
+import { sitePage } from '~/domain/site-map'
+import { LibraryTools } from '~/features/templates/library-tools'
+import { TemplateEditor } from '~/features/templates/template-editor'
+import { TemplateList } from '~/features/templates/template-list'
+import { TemplateListSearchSchema } from '~/features/templates/template-query'
+import { PageHeader } from '~/ui/page-header'
 
-export const Route = createFileRoute('/_workspace/_member/templates/finding')(describedPage('/templates/finding'))
+const page = sitePage('/templates/finding')
+
+export const Route = createFileRoute('/_workspace/_member/templates/finding')({
+  validateSearch: TemplateListSearchSchema,
+  head: () => ({ meta: [{ title: pageTitle(page.title) }] }),
+  component: FindingTemplates,
+})
+
+const Top = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 16px;
+`
+
+function FindingTemplates() {
+  const { session } = Route.useRouteContext()
+  const search = Route.useSearch()
+  if (!session) return null
+  if (search.template) return <TemplateEditor key={search.template} slug={search.template} session={session} />
+  return (
+    <>
+      <Top>
+        <PageHeader title={page.title} summary={page.summary} />
+        <LibraryTools session={session} />
+      </Top>
+      <TemplateList search={search} />
+    </>
+  )
+}
