@@ -1,10 +1,11 @@
+// Imports are relative with extensions: the search benchmark runs this module in Node as well.
 // What the templates list asks the search service, from the list's state in the address bar:
 // the hits of the chosen order and page, and facet counts that ignore each facet's own choice
 // (disjunctive facets: picking "high" still shows how many "critical" there are).
 import * as v from 'valibot'
-import { SEVERITIES, TEMPLATE_STATUSES } from '~/domain/finding-template.ts'
-import { TEMPLATE_SORTS, type TemplateSort } from '~/domain/template-search.ts'
-import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from './highlight'
+import { SEVERITIES, TEMPLATE_STATUSES } from '../../domain/finding-template.ts'
+import { TEMPLATE_SORTS, type TemplateSort } from '../../domain/template-search.ts'
+import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from './highlight.ts'
 
 export const TEMPLATE_FACETS = ['severity', 'status', 'services', 'tags'] as const
 export type TemplateFacet = (typeof TEMPLATE_FACETS)[number]

@@ -41,3 +41,8 @@ export async function setPreferences(uid: string, changes: Record<string, unknow
 export async function resetSignInRateLimits(): Promise<void> {
   await getFirestore(app).recursiveDelete(getFirestore(app).collection('rate_limits'))
 }
+
+/** A document as stored, or null when there is none. */
+export async function documentOf(path: string): Promise<Record<string, unknown> | null> {
+  return (await getFirestore(app).doc(path).get()).data() ?? null
+}

@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import { demoAccount } from '../../emulators/seed/demo-accounts'
+import { expect, test } from './fixtures'
+import { documentOf } from './support/admin'
+import { signIn } from './support/sign-in'
+
+const senior = demoAccount('senior@sectest.example')
+
+/** The status icon beside the field labelled `label` (they share the label's row). */
+const statusOf = (page: Page, label: string) =>
+  page.locator('label', { hasText: new RegExp(`^${label}$`) }).locator('xpath=..').locator('[data-autosave-status]')
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search templates' })
+const results = (page: Page) => page.getByRole('region', { name: 'Templates found' })
+
+async function openLibrary(page: Page) {
+  await signIn(page, senior.email)
+  await page.goto('/templates/finding')
+  await expect(results(page).getByRole('status')).toHaveText(/^\d[\d,]* templates$/)
+}
+
+test.describe('finding templates', () => {
+  test('search as you type with highlights, facets and orders', async ({ page }) => {
+    await openLibrary(page)
+    await searchBox(page).fill('smb signing')
+    const first = results(page).getByRole('listitem').first()
+    await expect(first.getByRole('link')).toHaveText('SMB signing not required')
+    await expect(first.locator('mark').first()).toHaveText(/smb/i)
+
+    const severity = page.getByRole('group', { name: 'Severity' })
+    await searchBox(page).fill('')
+    await expect(results(page).getByRole('status')).toHaveText(/^\d[\d,]* templates$/)
+    const total = Number((await results(page).getByRole('status').textContent())?.replace(/\D/g, ''))
+    const high = severity.getByRole('checkbox', { name: /^High/ })
+    const highCount = Number(await high.locator('xpath=..').locator('.count').textContent())
+    await high.check()
+    await expect(results(page).getByRole('status')).toHaveText(`${highCount} templates`)
+    expect(highCount).toBeLessThan(total)
+    await expect(page).toHaveURL(/severity=/)
+    // Every hit now is high.
+    await expect(results(page).getByRole('listitem').first()).toContainText('High')
+
+    await page.getByRole('combobox', { name: 'Order' }).selectOption('title')
+    const titles = await results(page).getByRole('listitem').getByRole('link').allTextContents()
+    expect(titles.length).toBeGreaterThan(1)
+    expect([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(titles)
+  })
+
+  test('create, edit with autosave, tag, find by search, and delete a template', async ({ page }) => {
+    await openLibrary(page)
+    const title = `Verbose error pages ${Date.now()}`
+    await page.getByRole('button', { name: 'New template' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New template' })
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(title)
+    await dialog.getByRole('combobox', { name: 'Severity' }).selectOption('low')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    const slug = new URL(page.url()).searchParams.get('template') ?? ''
+    expect(slug).toMatch(/^verbose-error-pages-\d+$/)
+
+    // A Markdown field saves itself, stamped with the editor.
+    const description = page.getByRole('textbox', { name: 'Description' })
+    await description.fill('Stack traces show **framework versions** and file paths.')
+    await expect(statusOf(page, 'Description')).toHaveAttribute('data-autosave-status', 'synced')
+    await expect.poll(async () => (await documentOf(`finding_templates/${slug}`))?.description).toBe('Stack traces show **framework versions** and file paths.')
+    expect((await documentOf(`finding_templates/${slug}`))?.updatedBy).toBe(senior.email)
+    await page.getByRole('tab', { name: 'Preview' }).first().click()
+    await expect(page.locator('strong', { hasText: 'framework versions' })).toBeVisible()
+
+    // A pasted CVSS vector fills the builder and gives the score; an invalid one is refused.
+    const vector = page.getByRole('textbox', { name: 'CVSS vector' })
+    await vector.fill('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N')
+    await vector.press('Enter')
+    await expect(page.getByText('5.3', { exact: true })).toBeVisible()
+    await expect.poll(async () => (await documentOf(`finding_templates/${slug}`))?.cvss).toMatchObject({ version: '3.1', score: 5.3 })
+    await vector.fill('CVSS:3.1/AV:N/AC:Q')
+    await vector.press('Enter')
+    await expect(page.getByRole('alert').filter({ hasText: /AC/ })).toBeVisible()
+    await vector.fill('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N')
+    await vector.press('Enter')
+
+    // Tags: one batched write each, the counter follows.
+    const tags = page.getByRole('combobox', { name: 'Tags' })
+    await tags.fill('information-disc')
+    await expect(page.getByRole('option', { name: /information-disclosure/ })).toBeVisible()
+    await tags.press('Enter')
+    await tags.fill('e2e-verbose')
+    await tags.press('Enter')
+    await expect.poll(async () => (await documentOf(`finding_templates/${slug}`))?.tags).toEqual(['information-disclosure', 'e2e-verbose'])
+    await expect.poll(async () => (await documentOf('finding_tags/e2e-verbose'))?.tagCount).toBe(1)
+    expect(await documentOf(`finding_tags/e2e-verbose/tags/${slug}`)).toEqual({ slug })
+
+    // The index trigger makes it findable.
+    await page.getByRole('link', { name: 'All templates' }).click()
+    await searchBox(page).fill(title)
+    await expect(results(page).getByRole('link', { name: title })).toBeVisible({ timeout: 20_000 })
+
+    // Delete, after a confirmation; its tags are released and search forgets it.
+    await results(page).getByRole('link', { name: title }).click()
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('dialog', { name: 'Delete this template?' }).getByRole('button', { name: 'Delete template' }).click()
+    await expect(page.getByText('Template deleted')).toBeVisible()
+    await expect.poll(async () => documentOf(`finding_templates/${slug}`)).toBeNull()
+    expect((await documentOf('finding_tags/e2e-verbose'))?.tagCount ?? 0).toBe(0)
+    await searchBox(page).fill(title)
+    await expect(results(page).getByRole('status')).toHaveText('0 templates', { timeout: 20_000 })
+  })
+
+  test('a template that findings use cannot be deleted', async ({ page }) => {
+    await signIn(page, senior.email)
+    await page.goto('/templates/finding?template=exposed-git-directory')
+    await page.getByRole('button', { name: 'Delete' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete this template?' })
+    await dialog.getByRole('button', { name: 'Delete template' }).click()
+    await expect(dialog.getByRole('alert')).toContainText(/finding/i)
+    expect(await documentOf('finding_templates/exposed-git-directory')).not.toBeNull()
+  })
+
+  test('the library exports to JSON and CSV and each file re-imports unchanged', async ({ page }) => {
+    test.setTimeout(120_000)
+    await openLibrary(page)
+    for (const format of ['JSON', 'CSV'] as const) {
+      const downloading = page.waitForEvent('download')
+      await page.getByRole('button', { name: `Export ${format}` }).click()
+      const file = await downloading
+      const path = await file.path()
+      const text = await readFile(path, 'utf8')
+      expect(text.length).toBeGreaterThan(10_000)
+
+      await page.getByLabel('Template file to import').setInputFiles({
+        name: file.suggestedFilename(),
+        mimeType: format === 'JSON' ? 'application/json' : 'text/csv',
+        buffer: Buffer.from(text),
+      })
+      const report = page.getByRole('dialog', { name: 'Import report' })
+      await expect(report).toBeVisible({ timeout: 60_000 })
+      await expect(report).toContainText(/0 created, 0 updated, \d+ unchanged, 0 refused/)
+      await page.keyboard.press('Escape')
+    }
+  })
+
+  test('when search is unreachable the list says so, lists the library from the database and retries', async ({ page, browserConsole }) => {
+    browserConsole.allow(/Template search failed|Failed to load resource|ERR_FAILED/)
+    await signIn(page, senior.email)
+    await page.route('http://127.0.0.1:9700/**', (route) => route.abort())
+    await page.goto('/templates/finding')
+    await expect(page.getByRole('alert')).toContainText('Search is unreachable')
+    await expect(results(page).getByRole('listitem').first()).toBeVisible()
+    await page.unroute('http://127.0.0.1:9700/**')
+    await page.getByRole('button', { name: 'Retry search' }).click()
+    await expect(results(page).getByRole('status')).toHaveText(/^\d[\d,]* templates$/, { timeout: 15_000 })
+  })
+
+  for (const email of ['analyst@sectest.example', 'admin@acme.example']) {
+    test(`${email} cannot open the templates`, async ({ page }) => {
+      await signIn(page, email)
+      await page.goto('/templates/finding')
+      await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
+      await expect(searchBox(page)).toHaveCount(0)
+    })
+  }
+})
