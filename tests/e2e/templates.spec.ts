@@ -24,13 +24,14 @@ test.describe('finding templates', () => {
   test('search as you type with highlights, facets and orders', async ({ page }) => {
     await openLibrary(page)
     await searchBox(page).fill('smb signing')
-    const first = results(page).getByRole('listitem').first()
-    await expect(first.getByRole('link')).toHaveText('SMB signing not required')
-    await expect(first.locator('mark').first()).toHaveText(/smb/i)
+    const hit = results(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: 'SMB signing not required' }) })
+    await expect(hit).toBeVisible()
+    await expect(hit.locator('mark').first()).toHaveText(/smb/i)
 
     const severity = page.getByRole('group', { name: 'Severity' })
     await searchBox(page).fill('')
-    await expect(results(page).getByRole('status')).toHaveText(/^\d[\d,]* templates$/)
+    // The whole library: hundreds of templates.
+    await expect(results(page).getByRole('status')).toHaveText(/^\d{3,}[\d,]* templates$/)
     const total = Number((await results(page).getByRole('status').textContent())?.replace(/\D/g, ''))
     const high = severity.getByRole('checkbox', { name: /^High/ })
     const highCount = Number(await high.locator('xpath=..').locator('.count').textContent())
@@ -83,8 +84,7 @@ test.describe('finding templates', () => {
     // Tags: one batched write each, the counter follows.
     const tags = page.getByRole('combobox', { name: 'Tags' })
     await tags.fill('information-disc')
-    await expect(page.getByRole('option', { name: /information-disclosure/ })).toBeVisible()
-    await tags.press('Enter')
+    await page.getByRole('option', { name: /information-disclosure/ }).click()
     await tags.fill('e2e-verbose')
     await tags.press('Enter')
     await expect.poll(async () => (await documentOf(`finding_templates/${slug}`))?.tags).toEqual(['information-disclosure', 'e2e-verbose'])
@@ -100,14 +100,16 @@ test.describe('finding templates', () => {
     await results(page).getByRole('link', { name: title }).click()
     await page.getByRole('button', { name: 'Delete' }).click()
     await page.getByRole('dialog', { name: 'Delete this template?' }).getByRole('button', { name: 'Delete template' }).click()
-    await expect(page.getByText('Template deleted')).toBeVisible()
+    await expect(page.getByText('Template deleted').first()).toBeVisible()
     await expect.poll(async () => documentOf(`finding_templates/${slug}`)).toBeNull()
     expect((await documentOf('finding_tags/e2e-verbose'))?.tagCount ?? 0).toBe(0)
     await searchBox(page).fill(title)
     await expect(results(page).getByRole('status')).toHaveText('0 templates', { timeout: 20_000 })
   })
 
-  test('a template that findings use cannot be deleted', async ({ page }) => {
+  test('a template that findings use cannot be deleted', async ({ page, browserConsole }) => {
+    // The refusal is an HTTP error of the callable, which the browser logs.
+    browserConsole.allow(/status of 400/)
     await signIn(page, senior.email)
     await page.goto('/templates/finding?template=exposed-git-directory')
     await page.getByRole('button', { name: 'Delete' }).click()

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { mergeFacetCounts, templateSearchRequests, type FacetCounts, type TemplateListSearch } from './template-query'
 
 /** A search hit as the list shows it: the record and its highlighted title and excerpt. */
@@ -33,6 +33,9 @@ export function useTemplateSearch(search: TemplateListSearch): { state: Template
   const [state, setState] = useState<TemplateSearchState>({ status: 'loading', result: null })
   const [attempt, setAttempt] = useState(0)
   const key = JSON.stringify(search)
+  // The client caches answers by request. A list opened afresh (back from an edit, say) and a
+  // retry must not show answers from before: they start from an empty cache.
+  const cacheIsFresh = useRef(false)
 
   useEffect(() => {
     let current = true
@@ -41,6 +44,10 @@ export function useTemplateSearch(search: TemplateListSearch): { state: Template
       try {
         const { templateSearchClient } = await import('./template-search-client')
         const client = await templateSearchClient()
+        if (!cacheIsFresh.current) {
+          await client.clearCache()
+          cacheIsFresh.current = true
+        }
         const { results } = await client.search<TemplateHit>({ requests: templateSearchRequests(search) })
         if (!current) return
         const [main] = results
@@ -68,5 +75,9 @@ export function useTemplateSearch(search: TemplateListSearch): { state: Template
     // `key` stands for `search`: a new object with the same content must not search again.
   }, [key, attempt])
 
-  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) }
+  const retry = useCallback(() => {
+    cacheIsFresh.current = false
+    setAttempt((n) => n + 1)
+  }, [])
+  return { state, retry }
 }
