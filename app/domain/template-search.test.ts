@@ -1,0 +1,105 @@
+import type { IndexSettings } from 'algoliasearch'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import {
+  algoliaHosts,
+  applyTemplateIndexSettings,
+  SearchClientRequestSchema,
+  TEMPLATE_INDEX_NAMES,
+  TEMPLATE_INDEX_SETTINGS,
+  TEMPLATE_SORTS,
+  TEMPLATES_INDEX,
+  type IndexSettingsClient,
+} from './template-search.ts'
+
+/** An index service holding settings by index name; absent indexes answer 404 as Algolia does. */
+function fakeClient(initial: Record<string, IndexSettings> = {}) {
+  const settings = new Map(Object.entries(initial))
+  const written: string[] = []
+  const client: IndexSettingsClient = {
+    async getSettings({ indexName }) {
+      const found = settings.get(indexName)
+      if (!found) throw Object.assign(new Error('Index does not exist'), { status: 404 })
+      return found
+    },
+    async setSettings({ indexName, indexSettings }) {
+      written.push(indexName)
+      settings.set(indexName, { ...settings.get(indexName), ...indexSettings })
+      return { taskID: written.length }
+    },
+    async waitForTask() {},
+  }
+  return { client, written, settings }
+}
+
+describe('the templates indexes', () => {
+  it('are the primary and one virtual replica per other sort order, all open to search keys', () => {
+    expect(TEMPLATE_SORTS[0]?.indexName).toBe(TEMPLATES_INDEX)
+    expect(TEMPLATE_INDEX_NAMES).toEqual(TEMPLATE_SORTS.map((sort) => sort.indexName))
+    const [[primary, settings], ...replicas] = TEMPLATE_INDEX_SETTINGS as [[string, IndexSettings], ...[string, IndexSettings][]]
+    expect(primary).toBe(TEMPLATES_INDEX)
+    expect(settings.replicas).toEqual(replicas.map(([name]) => `virtual(${name})`))
+    expect(replicas.map(([name]) => name)).toEqual(TEMPLATE_INDEX_NAMES.slice(1))
+    for (const [, replica] of replicas) expect(replica.customRanking?.length).toBeGreaterThan(0)
+  })
+
+  it('search and facet on fields the search record has', () => {
+    const [, settings] = TEMPLATE_INDEX_SETTINGS[0] ?? []
+    const bare = (attribute: string) => attribute.replace(/^\w+\((.*)\)$/, '$1')
+    const recordFields = ['title', 'severity', 'severityRank', 'cvssScore', 'cwe', 'tags', 'services', 'status', 'excerpt', 'updatedAt']
+    for (const attribute of [...(settings?.searchableAttributes ?? []), ...(settings?.attributesForFaceting ?? [])]) {
+      expect(recordFields).toContain(bare(attribute))
+    }
+    for (const [, { customRanking }] of TEMPLATE_INDEX_SETTINGS) for (const ranking of customRanking ?? []) expect(recordFields).toContain(bare(ranking))
+  })
+})
+
+describe('applyTemplateIndexSettings', () => {
+  it('configures missing indexes, the primary first', async () => {
+    const { client, written, settings } = fakeClient()
+    expect(await applyTemplateIndexSettings(client)).toEqual([...TEMPLATE_INDEX_NAMES])
+    expect(written).toEqual([...TEMPLATE_INDEX_NAMES])
+    for (const [name, wanted] of TEMPLATE_INDEX_SETTINGS) expect(settings.get(name)).toEqual(wanted)
+  })
+
+  it('writes nothing when every index has its settings, whatever else it holds', async () => {
+    const { client, written } = fakeClient(
+      Object.fromEntries(TEMPLATE_INDEX_SETTINGS.map(([name, wanted]) => [name, { ...wanted, hitsPerPage: 20, typoTolerance: true }])),
+    )
+    expect(await applyTemplateIndexSettings(client)).toEqual([])
+    expect(written).toEqual([])
+  })
+
+  it('writes only the indexes whose settings differ', async () => {
+    const current = Object.fromEntries(TEMPLATE_INDEX_SETTINGS.map(([name, wanted]) => [name, { ...wanted }]))
+    const replica = TEMPLATE_INDEX_NAMES[2] ?? ''
+    current[replica] = { customRanking: ['asc(updatedAt)'] }
+    const { client, written } = fakeClient(current)
+    expect(await applyTemplateIndexSettings(client)).toEqual([replica])
+    expect(written).toEqual([replica])
+  })
+
+  it('passes on errors other than a missing index', async () => {
+    const { client } = fakeClient()
+    client.getSettings = async () => {
+      throw Object.assign(new Error('Invalid Application-ID or API key'), { status: 403 })
+    }
+    await expect(applyTemplateIndexSettings(client)).rejects.toThrow('Invalid Application-ID or API key')
+  })
+})
+
+describe('getSearchClient contract', () => {
+  it('asks for type "search" and nothing else', () => {
+    expect(v.is(SearchClientRequestSchema, { type: 'search' })).toBe(true)
+    for (const payload of [{}, { type: 'admin' }, { type: 'search', restrictIndices: '*' }, 'search', null]) {
+      expect(v.is(SearchClientRequestSchema, payload)).toBe(false)
+    }
+  })
+
+  it('turns search hosts into the hosts option of algoliasearch', () => {
+    expect(algoliaHosts({ hosts: ['127.0.0.1:9700', 'localhost:9701'], protocol: 'http' }, 'read')).toEqual([
+      { url: '127.0.0.1:9700', accept: 'read', protocol: 'http' },
+      { url: 'localhost:9701', accept: 'read', protocol: 'http' },
+    ])
+  })
+})

@@ -1,0 +1,89 @@
+// importFindingTemplates: reads a JSON or CSV file of templates (template-transfer.ts) into the
+// library. The plan is made against the whole library; each template is then written in a
+// transaction of its own with its tag changes, so concurrent edits cannot make a count drift.
+import './options.ts'
+import { FieldValue, type Firestore } from 'firebase-admin/firestore'
+import * as logger from 'firebase-functions/logger'
+import { HttpsError, onCall } from 'firebase-functions/v2/https'
+import * as v from 'valibot'
+import { templateIssuesMessage, type FindingTemplate, type TemplateInput } from '../../app/domain/finding-template.ts'
+import {
+  ImportTemplatesRequestSchema,
+  mayEditTemplates,
+  storedTags,
+  templateContentDocument,
+  templateFromDocument,
+  templatePath,
+  TEMPLATES_COLLECTION,
+  type ImportTemplatesResponse,
+} from '../../app/domain/template-library.ts'
+import { planTemplateImport, type TemplateImportRow } from '../../app/domain/template-transfer.ts'
+import { adminDb } from './admin.ts'
+import { authorizedCaller } from './caller.ts'
+import { prepareTagChanges } from './template-tags.ts'
+
+/** Every template that can be read; others are logged and left to the import to replace. */
+async function readLibrary(db: Firestore): Promise<FindingTemplate[]> {
+  const snapshot = await db.collection(TEMPLATES_COLLECTION).get()
+  return snapshot.docs.flatMap((document) => {
+    const stored = templateFromDocument(document.id, document.data())
+    if (stored.ok) return [stored.template]
+    logger.warn('importFindingTemplates: a template cannot be read', { slug: document.id, problem: templateIssuesMessage(stored.issues) })
+    return []
+  })
+}
+
+async function writeTemplate(db: Firestore, template: TemplateInput, editor: string): Promise<void> {
+  const ref = db.doc(templatePath(template.slug))
+  await db.runTransaction(async (transaction) => {
+    const current = await transaction.get(ref)
+    const writeTagChanges = await prepareTagChanges(db, transaction, template.slug, storedTags(current.data()), template.tags)
+    transaction.set(ref, {
+      ...templateContentDocument(template),
+      createdAt: current.get('createdAt') ?? FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+      updatedBy: editor,
+    })
+    writeTagChanges()
+  })
+}
+
+const NOT_SAVED = 'The template could not be saved: import the file again'
+
+export const importFindingTemplates = onCall<unknown, Promise<ImportTemplatesResponse>>(
+  // A file of thousands of templates is thousands of transactions.
+  { timeoutSeconds: 540, memory: '512MiB' },
+  async (request) => {
+    const caller = authorizedCaller(request, mayEditTemplates)
+    const parsed = v.safeParse(ImportTemplatesRequestSchema, request.data)
+    if (!parsed.success) throw new HttpsError('invalid-argument', parsed.issues[0].message)
+    const { fileName, text } = parsed.output
+
+    const db = adminDb()
+    const plan = planTemplateImport({ name: fileName, text }, await readLibrary(db))
+    if (!plan.ok) throw new HttpsError('invalid-argument', plan.error)
+
+    const editor = caller.email ?? caller.uid
+    const notSaved = new Set<string>()
+    // One after the other: transactions sharing a popular tag's counter would wait on each other.
+    for (const { template } of plan.writes) {
+      try {
+        await writeTemplate(db, template, editor)
+      } catch (error) {
+        logger.error('importFindingTemplates: a template could not be saved', {
+          slug: template.slug,
+          error: error instanceof Error ? error.message : String(error),
+        })
+        notSaved.add(template.slug)
+      }
+    }
+    const rows = plan.rows.map(
+      (row): TemplateImportRow =>
+        row.slug !== null && notSaved.has(row.slug) && (row.outcome === 'created' || row.outcome === 'updated')
+          ? { ...row, outcome: 'refused', reason: NOT_SAVED }
+          : row,
+    )
+    logger.info('importFindingTemplates: imported', { fileName, format: plan.format, rows: rows.length, writes: plan.writes.length - notSaved.size })
+    return { success: true, rows }
+  },
+)
