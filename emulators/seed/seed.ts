@@ -6,6 +6,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth, type UpdateRequest } from 'firebase-admin/auth'
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { emulatorClientEnv, PROJECT_ID } from '../firebase/env.ts'
+import { searchEmulatorConfigFromEnv } from '../search/config.ts'
 import {
   DEMO_ACCOUNTS,
   DEMO_COMPANIES,
@@ -15,6 +16,7 @@ import {
   type DemoCompany,
   type DemoEmailKey,
 } from './demo-accounts.ts'
+import { indexTemplateLibrary, seedTemplateLibrary, type LibrarySummary } from './template-library.ts'
 
 export interface AdminClients {
   app: App
@@ -64,15 +66,15 @@ async function reachable(hostPort: string): Promise<boolean> {
 
 export async function assertEmulatorsReachable(): Promise<void> {
   const env = { ...emulatorClientEnv(), ...process.env }
+  const search = searchEmulatorConfigFromEnv()
   const targets = [
-    ['Auth', env.FIREBASE_AUTH_EMULATOR_HOST],
-    ['Firestore', env.FIRESTORE_EMULATOR_HOST],
+    ['Auth', env.FIREBASE_AUTH_EMULATOR_HOST, 'npm run emulators'],
+    ['Firestore', env.FIRESTORE_EMULATOR_HOST, 'npm run emulators'],
+    ['Search', `${search.host}:${search.port}`, 'npm run search-emulator'],
   ] as const
   const down: string[] = []
-  for (const [name, hostPort] of targets) if (!hostPort || !(await reachable(hostPort))) down.push(`${name} (${hostPort})`)
-  if (down.length > 0) {
-    throw new Error(`Emulators not reachable: ${down.join(', ')}. Start them with: npm run emulators`)
-  }
+  for (const [name, hostPort, start] of targets) if (!hostPort || !(await reachable(hostPort))) down.push(`${name} (${hostPort}; start it with: ${start})`)
+  if (down.length > 0) throw new Error(`Emulators not reachable: ${down.join(', ')}`)
 }
 
 // True when neither Auth users nor companies exist: the dev launcher seeds only then.
@@ -164,7 +166,7 @@ async function resetKeyNewcomer(auth: Auth, db: Firestore, key: DemoEmailKey): P
   }
 }
 
-export interface SeedSummary {
+export interface SeedSummary extends LibrarySummary {
   companies: number
   accounts: number
   emailKeys: number
@@ -183,7 +185,8 @@ export async function seedDemoData(clients?: AdminClients): Promise<SeedSummary>
     }
     for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(`email_keys/${key.id}`), emailKeyDocument(key))
     await batch.commit()
-    return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length }
+    const library = await seedTemplateLibrary(db)
+    return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length, ...library }
   })
 }
 
@@ -196,8 +199,10 @@ async function main(): Promise<void> {
       return
     }
     const summary = await seedDemoData(clients)
+    const indexed = await indexTemplateLibrary(clients.db, searchEmulatorConfigFromEnv())
     console.log(
-      `Seeded ${summary.companies} companies, ${summary.accounts} accounts and ${summary.emailKeys} email keys into ${PROJECT_ID}. Sign in as:`,
+      `Seeded ${summary.companies} companies, ${summary.accounts} accounts, ${summary.emailKeys} email keys, ` +
+        `${summary.templates} finding templates (${summary.tags} tags, ${indexed} in search) and ${summary.findings} findings into ${PROJECT_ID}. Sign in as:`,
     )
     console.log(formatDemoAccounts())
   } finally {

@@ -2,9 +2,11 @@
 // SDK, connected to the Auth and Functions emulators.
 import { randomUUID } from 'node:crypto'
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app'
-import { connectAuthEmulator, getAuth, signOut, type Auth } from 'firebase/auth'
+import type { Auth as AdminAuth } from 'firebase-admin/auth'
+import { connectAuthEmulator, getAuth, signInWithEmailLink, signOut, type Auth } from 'firebase/auth'
 import { connectFunctionsEmulator, getFunctions, type Functions } from 'firebase/functions'
 import { expect } from 'vitest'
+import { SIGN_IN_PATH } from '../../app/domain/sign-in.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 
 export interface CallableClient {
@@ -35,6 +37,29 @@ export function connectCallableClient(name: string): CallableClient {
   }
 }
 
-export async function expectCallableError(call: Promise<unknown>, code: string): Promise<void> {
-  await expect(call).rejects.toMatchObject({ code: `functions/${code}` })
+/** The call fails with this code and, when given, the server's message (the SDK appends the HTTP status). */
+export async function expectCallableError(call: Promise<unknown>, code: string, message?: string): Promise<void> {
+  const error: unknown = await call.then(
+    () => null,
+    (reason: unknown) => reason,
+  )
+  expect(error).toMatchObject({ code: `functions/${code}` })
+  if (message !== undefined) expect((error as Error).message.replace(/ \[\d+\]$/, '')).toBe(message)
+}
+
+/**
+ * Signs the client in as a new account whose ID token carries `claims`, through an email link the
+ * Admin SDK made (no callable, so no sign-in rate limit is spent).
+ */
+export async function signInWithClaims(
+  client: CallableClient,
+  adminAuth: AdminAuth,
+  claims: Record<string, unknown>,
+): Promise<{ uid: string; email: string }> {
+  const email = `caller-${randomUUID().slice(0, 8)}@callers.example`
+  const user = await adminAuth.createUser({ email, emailVerified: true })
+  await adminAuth.setCustomUserClaims(user.uid, claims)
+  const link = await adminAuth.generateSignInWithEmailLink(email, { url: `http://127.0.0.1:3000${SIGN_IN_PATH}`, handleCodeInApp: true })
+  await signInWithEmailLink(client.auth, email, link)
+  return { uid: user.uid, email }
 }

@@ -27,10 +27,12 @@ export interface ProjectState {
 export async function readProjectState({ auth, db }: AdminClients): Promise<ProjectState> {
   const { users } = await auth.listUsers(1000)
   const documents: Record<string, unknown> = {}
-  for (const collection of ['companies', 'users_access', 'users_preferences', 'email_keys']) {
-    const snapshot = await db.collection(collection).get()
-    for (const doc of snapshot.docs) documents[doc.ref.path] = doc.data()
-  }
+  const snapshots = await Promise.all([
+    ...['companies', 'users_access', 'users_preferences', 'email_keys', 'finding_templates', 'finding_tags'].map((name) => db.collection(name).get()),
+    // The references of each tag, and the findings of each company.
+    ...['tags', 'findings'].map((name) => db.collectionGroup(name).get()),
+  ])
+  for (const snapshot of snapshots) for (const doc of snapshot.docs) documents[doc.ref.path] = doc.data()
   return {
     users: users
       .map((u) => ({

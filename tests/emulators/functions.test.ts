@@ -6,7 +6,15 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { EMULATOR_HOST, EMULATOR_PORTS, nodeBinary, PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
 
 // The functions the codebase exports; each new callable or trigger is added here.
-const EXPECTED_ENDPOINTS: string[] = ['handleSignIn', 'handleSupportEmail', 'sendSignInLink']
+const EXPECTED_ENDPOINTS: string[] = [
+  'deleteFindingTemplate',
+  'getSearchClient',
+  'handleSignIn',
+  'handleSupportEmail',
+  'importFindingTemplates',
+  'sendSignInLink',
+  'syncTemplateSearch',
+]
 
 interface BackendInfo {
   directory: string

@@ -81,6 +81,10 @@ function templateCases(): RuleCase[] {
     const deleted = fresh('tpl-del')
     suite.seed(`finding_templates/${deleted}`, templateDoc(senior))
     cases.push(ruleCase(p, 'deletes a finding template', allowed, (db) => deleteDoc(doc(db, `finding_templates/${deleted}`))))
+    // Tagged ones go through deleteFindingTemplate, which removes their references and counts too.
+    const tagged = fresh('tpl-tagged-del')
+    suite.seed(`finding_templates/${tagged}`, templateDoc(senior, ['tls']))
+    cases.push(ruleCase(p, 'deletes a tagged finding template', false, (db) => deleteDoc(doc(db, `finding_templates/${tagged}`))))
   }
 
   const creates: [string, Record<string, unknown>, boolean][] = [

@@ -1,8 +1,17 @@
-import { Timestamp } from 'firebase-admin/firestore'
+import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { severityRank } from '../../app/domain/finding-template.ts'
+import { tagCounterPath, tagReferencePath, templateFromDocument, templatePath, TEMPLATES_COLLECTION } from '../../app/domain/template-library.ts'
+import { TEMPLATE_INDEX_SETTINGS, TEMPLATE_SORTS, TEMPLATES_INDEX } from '../../app/domain/template-search.ts'
+import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_EMAIL_KEYS } from '../../emulators/seed/demo-accounts.ts'
+import { DEMO_FINDING_TEMPLATES } from '../../emulators/seed/finding-templates.ts'
 import { connectToEmulators, disconnect, isEmulatorEmpty, seedDemoData, type AdminClients } from '../../emulators/seed/seed.ts'
+import { DEMO_FINDINGS, DEMO_TEMPLATE_EDITOR, demoFindingPath, demoTemplateInput, indexTemplateLibrary } from '../../emulators/seed/template-library.ts'
 import { clearEmulators, readProjectState } from './emulator-data.ts'
+import { expectTagsConsistent, searchAdmin } from './template-fixtures.ts'
+
+const demoTags = new Set(DEMO_FINDING_TEMPLATES.flatMap((template) => template.tags))
 
 describe('demo seed', () => {
   let clients: AdminClients
@@ -22,6 +31,9 @@ describe('demo seed', () => {
       companies: DEMO_COMPANIES.length,
       accounts: DEMO_ACCOUNTS.length,
       emailKeys: DEMO_EMAIL_KEYS.length,
+      templates: DEMO_FINDING_TEMPLATES.length,
+      tags: demoTags.size,
+      findings: DEMO_FINDINGS.length,
     })
     expect(await isEmulatorEmpty(clients)).toBe(false)
   })
@@ -74,6 +86,50 @@ describe('demo seed', () => {
     }
   })
 
+  it('writes every demo template as the product reads it, stamped by the senior analyst', async () => {
+    const snapshot = await clients.db.collection(TEMPLATES_COLLECTION).get()
+    expect(snapshot.size).toBe(DEMO_FINDING_TEMPLATES.length)
+    for (const demo of DEMO_FINDING_TEMPLATES) {
+      const stored = templateFromDocument(demo.slug, (await clients.db.doc(templatePath(demo.slug)).get()).data())
+      if (!stored.ok) throw new Error(`${demo.slug} cannot be read`)
+      const { createdAt, updatedAt, updatedBy, ...content } = stored.template
+      expect(content, demo.slug).toEqual(demoTemplateInput(demo))
+      expect(updatedBy).toBe(DEMO_TEMPLATE_EDITOR)
+      expect(updatedAt).toBeGreaterThanOrEqual(createdAt)
+      expect(content.cvss?.vector ?? null, demo.slug).toBe(demo.cvssVector)
+    }
+  })
+
+  it('counts every tag exactly: one reference per tagged template', async () => {
+    await expectTagsConsistent(clients.db)
+    const tags = await clients.db.collection('finding_tags').get()
+    expect(tags.docs.map((tag) => tag.id).sort()).toEqual([...demoTags].sort())
+  })
+
+  it('writes findings that use demo templates', async () => {
+    for (const finding of DEMO_FINDINGS) {
+      const data = (await clients.db.doc(demoFindingPath(finding)).get()).data()
+      expect(data).toMatchObject({ service: finding.service, templateSlug: finding.templateSlug, status: finding.status })
+      expect((await clients.db.doc(templatePath(finding.templateSlug)).get()).exists).toBe(true)
+    }
+  })
+
+  it('fills the search index with every template, its settings and its sort orders', async () => {
+    expect(await indexTemplateLibrary(clients.db, SEARCH_EMULATOR_DEFAULTS)).toBe(DEMO_FINDING_TEMPLATES.length)
+    const search = searchAdmin()
+    for (const [indexName, settings] of TEMPLATE_INDEX_SETTINGS) expect(await search.getSettings({ indexName })).toMatchObject(settings)
+    const first = async (sort: (typeof TEMPLATE_SORTS)[number]) => {
+      const { hits, nbHits } = await search.searchSingleIndex<Record<string, unknown>>({ indexName: sort.indexName, searchParams: { hitsPerPage: 1 } })
+      expect(nbHits, sort.indexName).toBe(DEMO_FINDING_TEMPLATES.length)
+      return hits[0]
+    }
+    const [relevance, updated, severity, title] = await Promise.all(TEMPLATE_SORTS.map(first))
+    expect(relevance?.severityRank).toBe(severityRank.critical)
+    expect(severity?.severityRank).toBe(severityRank.critical)
+    expect(updated?.updatedAt).toBe(Math.max(...(await clients.db.collection(TEMPLATES_COLLECTION).get()).docs.map((d) => d.get('updatedAt').toMillis())))
+    expect(title?.title).toBe(DEMO_FINDING_TEMPLATES.map((t) => t.title).sort((a, b) => a.localeCompare(b))[0])
+  })
+
   it('is idempotent: a second run changes nothing', async () => {
     const before = await readProjectState(clients)
     await seedDemoData(clients)
@@ -101,6 +157,17 @@ describe('demo seed', () => {
     await clients.db.doc(`users_access/${newcomer.uid}`).set({ claims: { userType: 'client', accessLevel: 1 } })
     await clients.db.doc(`users_preferences/${newcomer.uid}`).set({ defaultCompany: key.company })
     await clients.db.doc(`email_keys/${key.id}`).update({ accessLevel: 9 })
+
+    // A template edited and given a tag (with its reference and count), a finding closed.
+    const template = DEMO_FINDING_TEMPLATES[0]
+    const finding = DEMO_FINDINGS[0]
+    if (!template || !finding) throw new Error('no demo templates or findings')
+    const batch = clients.db.batch()
+    batch.update(clients.db.doc(templatePath(template.slug)), { title: 'Edited', tags: FieldValue.arrayUnion('edited') })
+    batch.set(clients.db.doc(tagCounterPath('edited')), { tagCount: 1, lastSlug: template.slug })
+    batch.set(clients.db.doc(tagReferencePath('edited', template.slug)), { slug: template.slug })
+    batch.update(clients.db.doc(demoFindingPath(finding)), { status: 'fixed' })
+    await batch.commit()
 
     await seedDemoData(clients)
     expect(await readProjectState(clients)).toEqual(seeded)
