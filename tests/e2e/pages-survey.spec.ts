@@ -12,8 +12,13 @@ import { signIn } from './support/sign-in'
 const SCREENSHOTS = path.resolve('.local/screenshots')
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const
 
-const urlOf = (pagePath: string) => pagePath.replace('/vault/$', '/vault/demo-share')
-const fileName = (pagePath: string) => (pagePath === '/' ? 'home' : pagePath.slice(1).replace(/[/$]+/g, '-').replace(/-$/, ''))
+/** Every page of the site map, plus states of a page worth their own look (a template open for editing). */
+const surveyed = [
+  ...sitePages.map((sitePage) => ({ path: sitePage.path, url: sitePage.path.replace('/vault/$', '/vault/demo-share') })),
+  { path: '/templates/finding (editor)', url: '/templates/finding?template=smb-signing-not-required' },
+]
+const fileName = (pagePath: string) =>
+  pagePath === '/' ? 'home' : pagePath.slice(1).replace(/[^a-z0-9_]+/gi, '-').replace(/-$/, '')
 
 /** Seriousness that fails the survey; "minor" and "moderate" are reported by axe but allowed. */
 const failing = new Set(['serious', 'critical'])
@@ -21,18 +26,20 @@ const failing = new Set(['serious', 'critical'])
 async function survey(page: Page, who: string, scheme: 'light' | 'dark'): Promise<string[]> {
   await page.emulateMedia({ colorScheme: scheme })
   const problems: string[] = []
-  for (const sitePage of sitePages) {
+  for (const entry of surveyed) {
     await page.setViewportSize(viewports.desktop)
-    await page.goto(urlOf(sitePage.path))
+    await page.goto(entry.url)
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    // Pages that load their data in the browser are looked at once it is there.
+    await expect(page.getByText(/^(Searching|Loading)\b.*…$/)).toHaveCount(0, { timeout: 15_000 })
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
     for (const violation of results.violations.filter((v) => failing.has(v.impact ?? ''))) {
       const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')
-      problems.push(`${sitePage.path} [${violation.impact}] ${violation.id}: ${violation.help} (${targets})`)
+      problems.push(`${entry.path} [${violation.impact}] ${violation.id}: ${violation.help} (${targets})`)
     }
     for (const [size, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport)
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${who}-${scheme}-${size}-${fileName(sitePage.path)}.png`), fullPage: true })
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${who}-${scheme}-${size}-${fileName(entry.path)}.png`), fullPage: true })
     }
   }
   return problems

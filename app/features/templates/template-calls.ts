@@ -10,7 +10,8 @@ const functions = () => firebaseClient(clientBoot.current().firebase).functions
 /** The server's own words when it refused for a reason people can act on; else a general line. */
 function reason(error: unknown, fallback: string): Error {
   const actionable = ['functions/failed-precondition', 'functions/invalid-argument', 'functions/permission-denied', 'functions/not-found']
-  if (error instanceof FirebaseError && actionable.includes(error.code)) return new Error(error.message)
+  // The SDK appends the HTTP status ("… [400]"), which means nothing to people.
+  if (error instanceof FirebaseError && actionable.includes(error.code)) return new Error(error.message.replace(/\s*\[\d+\]$/, ''))
   return new Error(fallback)
 }
 

@@ -22,6 +22,7 @@ const Top = styled.div`
   align-items: flex-start;
   justify-content: space-between;
   gap: 16px;
+  margin-bottom: 20px;
 `
 
 function FindingTemplates() {
