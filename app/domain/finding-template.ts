@@ -5,33 +5,10 @@ import * as v from 'valibot'
 import { parseCvssVector, type CvssVersion } from './cvss.ts'
 import { markdownToPlainText } from './markdown.ts'
 import { services, type ServiceId } from './services.ts'
+import { SEVERITIES, severityRank, TEMPLATE_STATUSES, type Severity, type TemplateStatus } from './template-vocabulary.ts'
 
-/** Most severe first. */
-export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const
-export type Severity = (typeof SEVERITIES)[number]
-
-export const severityLabels: Record<Severity, string> = {
-  critical: 'Critical',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-  info: 'Informational',
-}
-
-/** Higher is more severe: the search index sorts on it. */
-export const severityRank = Object.fromEntries(SEVERITIES.map((severity, index) => [severity, SEVERITIES.length - index])) as Record<
-  Severity,
-  number
->
-
-export const TEMPLATE_STATUSES = ['draft', 'ready', 'deprecated'] as const
-export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number]
-
-export const templateStatusLabels: Record<TemplateStatus, string> = {
-  draft: 'Draft',
-  ready: 'Ready',
-  deprecated: 'Deprecated',
-}
+export { SEVERITIES, severityLabels, severityRank, TEMPLATE_STATUSES, templateStatusLabels } from './template-vocabulary.ts'
+export type { Severity, TemplateStatus } from './template-vocabulary.ts'
 
 /**
  * Bounds of a template. A slug is a document id and a URL segment; the Markdown fields leave a

@@ -97,9 +97,9 @@ describe('getSearchClient contract', () => {
   })
 
   it('turns search hosts into the hosts option of algoliasearch', () => {
-    expect(algoliaHosts({ hosts: ['127.0.0.1:9700', 'localhost:9701'], protocol: 'http' }, 'read')).toEqual([
-      { url: '127.0.0.1:9700', accept: 'read', protocol: 'http' },
-      { url: 'localhost:9701', accept: 'read', protocol: 'http' },
+    expect(algoliaHosts({ hosts: ['127.0.0.1:7700', 'localhost:7701'], protocol: 'http' }, 'read')).toEqual([
+      { url: '127.0.0.1:7700', accept: 'read', protocol: 'http' },
+      { url: 'localhost:7701', accept: 'read', protocol: 'http' },
     ])
   })
 })

@@ -85,7 +85,7 @@ export async function applyTemplateIndexSettings(client: IndexSettingsClient): P
 
 /** Where the search service listens when it is not Algolia's own hosts (the local emulator). */
 export interface SearchHosts {
-  /** host:port, e.g. 127.0.0.1:9700 */
+  /** host:port, e.g. 127.0.0.1:7700 */
   hosts: string[]
   protocol: 'http' | 'https'
 }

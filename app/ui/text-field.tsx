@@ -26,6 +26,13 @@ export const fieldControl = css`
   }
 `
 
+/** A native select with the look of the text fields. */
+export const Select = styled.select`
+  ${fieldControl}
+  min-height: 40px;
+  padding: 0 10px;
+`
+
 const Input = styled.input`
   ${fieldControl}
   min-height: 40px;

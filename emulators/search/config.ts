@@ -2,7 +2,7 @@
 // placeholders, not secrets: the emulator only ever holds demo data.
 
 export const SEARCH_EMULATOR_DEFAULTS = {
-  port: 9700,
+  port: 7700,
   host: '127.0.0.1',
   appId: 'LOCALSEARCH',
   adminApiKey: 'local-admin-key',

@@ -1,5 +1,5 @@
 // `node --experimental-strip-types emulators/search/main.ts`: the search emulator on its own, until
-// SIGINT/SIGTERM. Env: SEARCH_PORT (9700), SEARCH_HOST (127.0.0.1), SEARCH_APP_ID, SEARCH_ADMIN_KEY,
+// SIGINT/SIGTERM. Env: SEARCH_PORT (7700), SEARCH_HOST (127.0.0.1), SEARCH_APP_ID, SEARCH_ADMIN_KEY,
 // SEARCH_SEARCH_KEY (defaults in config.ts).
 import { searchEmulatorConfigFromEnv } from './config.ts';
 import { startSearchEmulator } from './search-emulator.ts';

@@ -35,7 +35,7 @@ export type SearchEmulatorOptions = Credentials & {
 };
 
 export type SearchEmulator = {
-  /** e.g. http://127.0.0.1:9700 (no trailing slash) */
+  /** e.g. http://127.0.0.1:7700 (no trailing slash) */
   url: string;
   /** host:port, as algoliasearch's `hosts[].url` wants it */
   host: string;

@@ -11,8 +11,8 @@ describe('searchConfig', () => {
   })
 
   it('reads SEARCH_HOSTS as the addresses of one protocol', () => {
-    expect(searchConfig(searchSearchKey, { ...production, SEARCH_HOSTS: 'http://127.0.0.1:9700' }).hosts).toEqual({
-      hosts: ['127.0.0.1:9700'],
+    expect(searchConfig(searchSearchKey, { ...production, SEARCH_HOSTS: 'http://127.0.0.1:7700' }).hosts).toEqual({
+      hosts: ['127.0.0.1:7700'],
       protocol: 'http',
     })
     expect(searchConfig(searchSearchKey, { ...production, SEARCH_HOSTS: 'https://a.search.example/, https://b.search.example:8443' }).hosts).toEqual({
@@ -22,11 +22,11 @@ describe('searchConfig', () => {
   })
 
   it.each([
-    ['a host without protocol', '127.0.0.1:9700'],
-    ['a path', 'http://127.0.0.1:9700/1/indexes'],
-    ['another protocol', 'ftp://127.0.0.1:9700'],
-    ['an empty entry', 'http://127.0.0.1:9700,'],
-    ['mixed protocols', 'http://127.0.0.1:9700,https://search.example'],
+    ['a host without protocol', '127.0.0.1:7700'],
+    ['a path', 'http://127.0.0.1:7700/1/indexes'],
+    ['another protocol', 'ftp://127.0.0.1:7700'],
+    ['an empty entry', 'http://127.0.0.1:7700,'],
+    ['mixed protocols', 'http://127.0.0.1:7700,https://search.example'],
   ])('refuses SEARCH_HOSTS with %s', (_what, hosts) => {
     expect(() => searchConfig(searchSearchKey, { ...production, SEARCH_HOSTS: hosts })).toThrow(ConfigError)
   })

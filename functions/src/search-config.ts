@@ -35,7 +35,7 @@ function searchHosts(text: string | undefined): SearchHosts | null {
   const parsed = urls.map((item) => {
     const url = URL.canParse(item) ? new URL(item) : null
     if (!url || !/^https?:$/.test(url.protocol) || url.host === '' || (url.pathname !== '/' && url.pathname !== '')) {
-      throw new ConfigError(`SEARCH_HOSTS lists "${item}", which is not an address like http://127.0.0.1:9700`)
+      throw new ConfigError(`SEARCH_HOSTS lists "${item}", which is not an address like http://127.0.0.1:7700`)
     }
     return url
   })

@@ -145,11 +145,11 @@ test.describe('finding templates', () => {
   test('when search is unreachable the list says so, lists the library from the database and retries', async ({ page, browserConsole }) => {
     browserConsole.allow(/Template search failed|Failed to load resource|ERR_FAILED/)
     await signIn(page, senior.email)
-    await page.route('http://127.0.0.1:9700/**', (route) => route.abort())
+    await page.route('http://127.0.0.1:7700/**', (route) => route.abort())
     await page.goto('/templates/finding')
     await expect(page.getByRole('alert')).toContainText('Search is unreachable')
     await expect(results(page).getByRole('listitem').first()).toBeVisible()
-    await page.unroute('http://127.0.0.1:9700/**')
+    await page.unroute('http://127.0.0.1:7700/**')
     await page.getByRole('button', { name: 'Retry search' }).click()
     await expect(results(page).getByRole('status')).toHaveText(/^\d[\d,]* templates$/, { timeout: 15_000 })
   })

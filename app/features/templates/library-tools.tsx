@@ -9,7 +9,7 @@ import type { Session } from '~/features/session/session'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { notify } from '~/ui/notifications/notifications'
-import { Field, fieldControl, FormMessage, Label, TextField } from '~/ui/text-field'
+import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
 
 const Bar = styled.div`
   display: flex;
@@ -20,12 +20,6 @@ const Bar = styled.div`
 const Form = styled.form`
   display: grid;
   gap: 16px;
-`
-
-const Select = styled.select`
-  ${fieldControl}
-  min-height: 40px;
-  padding: 0 10px;
 `
 
 const Actions = styled.div`

@@ -8,7 +8,7 @@ import { TEMPLATE_SORTS } from '~/domain/template-search.ts'
 import { Button } from '~/ui/button'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
-import { fieldControl } from '~/ui/text-field'
+import { fieldControl, Select } from '~/ui/text-field'
 import { media } from '~/ui/theme'
 import { highlightParts } from './highlight'
 import { facetOptions, selectedValues, TEMPLATE_FACETS, type TemplateFacet, type TemplateListSearch } from './template-query'
@@ -56,10 +56,8 @@ const SearchBox = styled.label`
   }
 `
 
-const Select = styled.select`
-  ${fieldControl}
+const OrderSelect = styled(Select)`
   min-height: 42px;
-  padding: 0 10px;
 `
 
 const Facets = styled.aside`
@@ -206,15 +204,9 @@ function Highlighted({ value }: { value: string }) {
   )
 }
 
-interface ListedTemplate {
+/** A row of the list, from a search hit or (search down) from the library itself. */
+type ListedTemplate = Omit<TemplateHit, 'objectID' | '_highlightResult'> & {
   slug: string
-  title: string
-  severity: string
-  cvssScore: number | null
-  tags: string[]
-  services: string[]
-  status: string
-  excerpt: string
   highlightedTitle?: string
   highlightedExcerpt?: string
 }
@@ -306,13 +298,13 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
             onChange={(event) => setTyped(event.target.value)}
           />
         </SearchBox>
-        <Select aria-label="Order" value={search.sort ?? 'relevance'} onChange={(event) => update({ sort: event.target.value as TemplateListSearch['sort'] })}>
+        <OrderSelect aria-label="Order" value={search.sort ?? 'relevance'} onChange={(event) => update({ sort: event.target.value as TemplateListSearch['sort'] })}>
           {TEMPLATE_SORTS.map((sort) => (
             <option key={sort.id} value={sort.id}>
               {sort.label}
             </option>
           ))}
-        </Select>
+        </OrderSelect>
       </Toolbar>
 
       {state.status === 'unreachable' ? (

@@ -1,15 +1,9 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import { fieldControl } from '../text-field'
+import { Select } from '../text-field'
 import { useHydrated } from '../use-hydrated'
 import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from './autosave-field-frame'
 import { useAutosave, type UseAutosaveOptions } from './use-autosave'
-
-const Select = styled.select`
-  ${fieldControl}
-  min-height: 40px;
-  padding: 0 10px;
-`
 
 /** A choice from a list that saves itself once chosen (text variant) or after the callback pause. */
 export function AutosaveSelectField<T extends string>({
