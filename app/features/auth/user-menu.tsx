@@ -8,6 +8,7 @@ import type { Workspace } from '~/features/workspace/workspace'
 import { Avatar } from '~/ui/avatar'
 import { notify } from '~/ui/notifications/notifications'
 import { layers, media, offsets, timings } from '~/ui/theme'
+import { useHydrated } from '~/ui/use-hydrated'
 
 const fadeIn = keyframes`
   from { opacity: 0; transform: translateY(-4px); }
@@ -146,6 +147,8 @@ export function UserMenu({ session, workspace }: { session: Session; workspace: 
   const router = useRouter()
   const navigate = useNavigate()
   const [switching, setSwitching] = useState(false)
+  // A click before the page is interactive would do nothing: the button waits until it can open.
+  const hydrated = useHydrated()
   const displayName = workspace?.preferences.displayName ?? ''
   const photoURL = workspace?.preferences.photoURL ?? ''
   const companies = workspace?.companies ?? []
@@ -176,7 +179,7 @@ export function UserMenu({ session, workspace }: { session: Session; workspace: 
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Trigger type="button" aria-label="User menu">
+        <Trigger type="button" aria-label="User menu" disabled={!hydrated}>
           <Avatar name={displayName} email={session.email} photoURL={photoURL} />
           <TriggerName>{displayName || session.email}</TriggerName>
           <IconChevronDown size={16} aria-hidden="true" />

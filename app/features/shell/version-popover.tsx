@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import { brand, release } from '~/domain/brand'
 import { Popover } from '~/ui/popover'
+import { useHydrated } from '~/ui/use-hydrated'
 
 const Trigger = styled.button`
   padding: 4px 8px;
@@ -61,11 +62,12 @@ function ReleaseFacts() {
 
 /** The footer's release label; opens the version and when it was last updated. */
 export function VersionPopover() {
+  const hydrated = useHydrated()
   return (
     <Popover
       label="About this version"
       trigger={
-        <Trigger type="button">
+        <Trigger type="button" disabled={!hydrated}>
           Version {release.version}
         </Trigger>
       }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 import { SupportDialog } from './support-dialog'
+import { useHydrated } from '~/ui/use-hydrated'
 
 const Link = styled.button`
   padding: 0;
@@ -18,9 +19,10 @@ const Link = styled.button`
 /** The footer's way to reach the team: opens the support dialog. */
 export function ContactButton() {
   const [open, setOpen] = useState(false)
+  const hydrated = useHydrated()
   return (
     <>
-      <Link type="button" onClick={() => setOpen(true)}>
+      <Link type="button" disabled={!hydrated} onClick={() => setOpen(true)}>
         Contact
       </Link>
       <SupportDialog open={open} onOpenChange={setOpen} />
