@@ -11,6 +11,7 @@ import { loadRootContext } from '~/features/session/session.functions'
 import { COLOR_SCHEME_KEY, parsePreference, readPreference, schemeAttribute, type ColorSchemePreference } from '~/ui/color-scheme'
 import { colorSchemeScript } from '~/ui/color-scheme-script'
 import { GlobalStyle } from '~/ui/global-style'
+import { brandColorsCss } from '~/ui/theme'
 import { Notifications } from '~/ui/notifications/notifications'
 
 /** The server renders `<html data-color-scheme>` from the cookie, so the first paint has the right colours. */
@@ -48,6 +49,7 @@ function Root() {
 
 function RootDocument({ children }: { children: ReactNode }) {
   const colorScheme = Route.useRouteContext({ select: (context) => context.colorScheme })
+  const brandCss = brandColorsCss(Route.useRouteContext({ select: (context) => context.firebase?.brandColors }))
   return (
     // The head script and setPreference change data-color-scheme before and after hydration;
     // suppressHydrationWarning only covers this element's own attributes.
@@ -55,6 +57,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       <head>
         <HeadContent />
         <script dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
+        {brandCss && <style dangerouslySetInnerHTML={{ __html: brandCss }} />}
       </head>
       <body>
         <GlobalStyle />

@@ -29,4 +29,14 @@ describe('parseServerConfig', () => {
     expect(() => parseServerConfig({ ...production, FIREBASE_API_KEY: '' })).toThrow(/FIREBASE_API_KEY/)
     expect(() => parseServerConfig({ ...production, FIREBASE_PROJECT_ID: 'Not A Project' })).toThrow(/FIREBASE_PROJECT_ID/)
   })
+
+  it('takes the primary colours of the deployment, and refuses anything but #rrggbb', () => {
+    expect(parseServerConfig(production).brandColors).toEqual({ light: null, dark: null })
+    expect(parseServerConfig({ ...production, PRIMARY_COLOR: '#0b7a4b', PRIMARY_COLOR_DARK: '#5fd39a' }).brandColors).toEqual({
+      light: '#0b7a4b',
+      dark: '#5fd39a',
+    })
+    expect(() => parseServerConfig({ ...production, PRIMARY_COLOR: 'red;}body{display:none' })).toThrow(/PRIMARY_COLOR must be a colour/)
+    expect(() => parseServerConfig({ ...production, PRIMARY_COLOR_DARK: '#fff' })).toThrow(/PRIMARY_COLOR_DARK must be a colour/)
+  })
 })

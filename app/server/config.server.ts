@@ -11,6 +11,8 @@ const EnvSchema = v.object({
   FIREBASE_AUTH_EMULATOR_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+:\d+$/))),
   FIRESTORE_EMULATOR_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+:\d+$/))),
   FUNCTIONS_EMULATOR_HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+:\d+$/))),
+  PRIMARY_COLOR: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'PRIMARY_COLOR must be a colour like #2563c9'))),
+  PRIMARY_COLOR_DARK: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'PRIMARY_COLOR_DARK must be a colour like #6ea2ff'))),
   SESSION_SECRET: v.pipe(v.string('SESSION_SECRET is required'), v.minLength(32, 'SESSION_SECRET must be at least 32 characters')),
 })
 
@@ -24,6 +26,7 @@ export interface ServerConfig {
   /** Set only for `demo-` projects: the emulators are never used with a real project. */
   emulators: PublicConfig['emulators']
   sessionSecret: string
+  brandColors: PublicConfig['brandColors']
 }
 
 /** Checks the Worker's variables; a missing or unsafe setting throws, naming it. */
@@ -47,6 +50,7 @@ export function parseServerConfig(vars: Record<string, unknown>): ServerConfig {
         ? { auth: e.FIREBASE_AUTH_EMULATOR_HOST, firestore: e.FIRESTORE_EMULATOR_HOST, functions: e.FUNCTIONS_EMULATOR_HOST }
         : null,
     sessionSecret: e.SESSION_SECRET,
+    brandColors: { light: e.PRIMARY_COLOR ?? null, dark: e.PRIMARY_COLOR_DARK ?? null },
   }
 }
 
@@ -65,5 +69,6 @@ export function publicConfig(): PublicConfig {
     apiKey: config.apiKey,
     authDomain: `${config.projectId}.firebaseapp.com`,
     emulators: config.emulators,
+    brandColors: config.brandColors,
   }
 }

@@ -92,10 +92,10 @@ const dark: Palette = {
   border: '#30363d',
   text: '#e6edf3',
   textMuted: '#9aa4b0',
-  primary: 'var(--brand-primary, #6ea2ff)',
+  primary: 'var(--brand-primary-dark, #6ea2ff)',
   primaryText: '#0e1116',
-  primarySoft: 'color-mix(in srgb, var(--brand-primary, #6ea2ff) 18%, transparent)',
-  focus: 'var(--brand-primary, #6ea2ff)',
+  primarySoft: 'color-mix(in srgb, var(--brand-primary-dark, #6ea2ff) 18%, transparent)',
+  focus: 'var(--brand-primary-dark, #6ea2ff)',
   danger: '#ff7b72',
   success: '#56d364',
   warning: '#e3b341',
@@ -114,3 +114,16 @@ export const fonts = {
 export const media = {
   mobile: `@media (max-width: ${breakpoints.mobile - 1}px)`,
 } as const
+
+/**
+ * The deployment's primary colours (wrangler vars PRIMARY_COLOR and PRIMARY_COLOR_DARK) as the CSS
+ * variables the palettes read; empty when the defaults apply. The values were checked to be
+ * #rrggbb colours, so they are safe inside a style element.
+ */
+export function brandColorsCss(colors: { light: string | null; dark: string | null } | undefined): string {
+  const declarations = [
+    colors?.light ? `--brand-primary: ${colors.light};` : '',
+    colors?.dark ? `--brand-primary-dark: ${colors.dark};` : '',
+  ].join('')
+  return declarations ? `:root{${declarations}}` : ''
+}

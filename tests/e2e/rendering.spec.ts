@@ -58,3 +58,12 @@ test('on a 375 px wide phone no page scrolls sideways', async ({ browser }) => {
   }
   await context.close()
 })
+
+test('the primary colours set by the deployment reach the server HTML and the page', async ({ page, request }) => {
+  // wrangler.toml sets them locally (to the default blues).
+  const html = await (await request.get('/')).text()
+  expect(html).toContain(':root{--brand-primary: #2563c9;--brand-primary-dark: #6ea2ff;}')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.goto('/')
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary-dark').trim())).toBe('#6ea2ff')
+})

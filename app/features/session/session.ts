@@ -26,4 +26,6 @@ export interface PublicConfig {
   authDomain: string
   /** host:port of each emulator, for local runs only. */
   emulators: { auth: string; firestore?: string; functions?: string } | null
+  /** The primary colour of each scheme when the deployment sets one (checked #rrggbb values). */
+  brandColors?: { light: string | null; dark: string | null }
 }
