@@ -9,9 +9,10 @@ import { formatDemoAccounts } from '../emulators/seed/demo-accounts.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, emulatorClientEnv, firebaseToolsSetup, LOG_DIR, nodeBinary, ROOT } from '../emulators/firebase/env.ts'
 import { JavaNotFoundError } from '../emulators/firebase/java.ts'
 import { waitForEmulators } from '../emulators/firebase/ready.ts'
-import { MailCatcherListenError, startMailCatcher, type MailCatcher } from '../emulators/mail/mail-catcher.ts'
+import { PortListenError } from '../emulators/listen-error.ts'
+import { startMailCatcher, type MailCatcher } from '../emulators/mail/mail-catcher.ts'
 import { SearchEmulatorConfigError, searchEmulatorConfigFromEnv } from '../emulators/search/config.ts'
-import { SearchEmulatorListenError, startSearchEmulator, type SearchEmulator } from '../emulators/search/search-emulator.ts'
+import { startSearchEmulator, type SearchEmulator } from '../emulators/search/search-emulator.ts'
 import { assertPortFree, StackError, startService, waitForHttp, type Service } from './lib/services.ts'
 
 const { values: flags } = parseArgs({
@@ -154,8 +155,7 @@ try {
   const oneLine =
     error instanceof StackError ||
     error instanceof JavaNotFoundError ||
-    error instanceof MailCatcherListenError ||
-    error instanceof SearchEmulatorListenError ||
+    error instanceof PortListenError ||
     error instanceof SearchEmulatorConfigError
   console.error(oneLine ? `✖ ${(error as Error).message}` : error)
   await stopAll()

@@ -26,6 +26,7 @@ import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { parseTab, renderInboxPage } from './inbox-page.ts';
 import { MessageStore, summarize } from './message-store.ts';
 import type { CaughtMessage, MessageFilter } from './message-store.ts';
+import { PortListenError, portListenError } from '../listen-error.ts';
 
 export type { CaughtMessage, MessageSummary } from './message-store.ts';
 
@@ -60,30 +61,11 @@ const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 const DEFAULT_WAIT_MS = 10_000;
 const MAX_WAIT_MS = 300_000;
 
-/** A port could not be opened; `message` is one line meant for people. */
-export class MailCatcherListenError extends Error {
-  code: string;
-  port: number;
-  constructor(message: string, code: string, port: number) {
-    super(message);
-    this.name = 'MailCatcherListenError';
-    this.code = code;
-    this.port = port;
-  }
-}
+/** A port could not be opened (the error the dev launcher prints in one line). */
+export { PortListenError as MailCatcherListenError } from '../listen-error.ts';
 
-function listenError(err: NodeJS.ErrnoException, host: string, port: number, envVar: string): MailCatcherListenError {
-  const code = err.code ?? 'UNKNOWN';
-  const message =
-    code === 'EADDRINUSE'
-      ? `Port ${port} is in use: stop what uses it or set ${envVar}`
-      : code === 'EACCES'
-        ? `Port ${port} needs more privileges than this process has: set ${envVar} to another port`
-        : code === 'EADDRNOTAVAIL'
-          ? `Address ${host} is not on this machine: set MAIL_HOST to a local address`
-          : `Cannot listen on ${host}:${port} (${code}): set ${envVar} to another port`;
-  return new MailCatcherListenError(message, code, port);
-}
+const listenError = (err: NodeJS.ErrnoException, host: string, port: number, portVariable: string) =>
+  portListenError(err, host, port, { portVariable, hostVariable: 'MAIL_HOST' });
 
 function urlHost(host: string): string {
   return isIP(host) === 6 ? `[${host}]` : host;
@@ -419,7 +401,7 @@ function portFromEnv(name: string, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const port = Number(value);
   if (!/^\d+$/.test(value.trim()) || port > 65_535) {
-    throw new MailCatcherListenError(`${name} must be a port number (0-65535), not "${value}"`, 'EINVAL', Number.NaN);
+    throw new PortListenError(`${name} must be a port number (0-65535), not "${value}"`, 'EINVAL', Number.NaN);
   }
   return port;
 }

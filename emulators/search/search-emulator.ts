@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import { portListenError } from '../listen-error.ts';
 import { ApiError, parseOrBadRequest } from './api-error.ts';
 import { assertIndexAllowed, assertPermission, authenticate } from './api-keys.ts';
 import type { Access, Credentials, Permission } from './api-keys.ts';
@@ -43,30 +44,11 @@ export type SearchEmulator = {
   close(): Promise<void>;
 };
 
-/** The port could not be opened; `message` is one line meant for people. */
-export class SearchEmulatorListenError extends Error {
-  code: string;
-  port: number;
-  constructor(message: string, code: string, port: number) {
-    super(message);
-    this.name = 'SearchEmulatorListenError';
-    this.code = code;
-    this.port = port;
-  }
-}
+/** The port could not be opened (the error the dev launcher prints in one line). */
+export { PortListenError as SearchEmulatorListenError } from '../listen-error.ts';
 
-function listenError(err: NodeJS.ErrnoException, host: string, port: number): SearchEmulatorListenError {
-  const code = err.code ?? 'UNKNOWN';
-  const message =
-    code === 'EADDRINUSE'
-      ? `Port ${port} is in use: stop what uses it or set SEARCH_PORT`
-      : code === 'EACCES'
-        ? `Port ${port} needs more privileges than this process has: set SEARCH_PORT to another port`
-        : code === 'EADDRNOTAVAIL'
-          ? `Address ${host} is not on this machine: set SEARCH_HOST to a local address`
-          : `Cannot listen on ${host}:${port} (${code}): set SEARCH_PORT to another port`;
-  return new SearchEmulatorListenError(message, code, port);
-}
+const listenError = (err: NodeJS.ErrnoException, host: string, port: number) =>
+  portListenError(err, host, port, { portVariable: 'SEARCH_PORT', hostVariable: 'SEARCH_HOST' });
 
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
 const gunzipAsync = promisify(gunzip);
