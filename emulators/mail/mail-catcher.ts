@@ -18,7 +18,6 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
@@ -26,7 +25,7 @@ import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { parseTab, renderInboxPage } from './inbox-page.ts';
 import { MessageStore, summarize } from './message-store.ts';
 import type { CaughtMessage, MessageFilter } from './message-store.ts';
-import { PortListenError, portListenError } from '../listen-error.ts';
+import { isAllowedHost, PortListenError, portListenError, stopOnSignals, urlHost } from '../local-service.ts';
 
 export type { CaughtMessage, MessageSummary } from './message-store.ts';
 
@@ -62,14 +61,10 @@ const DEFAULT_WAIT_MS = 10_000;
 const MAX_WAIT_MS = 300_000;
 
 /** A port could not be opened (the error the dev launcher prints in one line). */
-export { PortListenError as MailCatcherListenError } from '../listen-error.ts';
+export { PortListenError as MailCatcherListenError } from '../local-service.ts';
 
 const listenError = (err: NodeJS.ErrnoException, host: string, port: number, portVariable: string) =>
   portListenError(err, host, port, { portVariable, hostVariable: 'MAIL_HOST' });
-
-function urlHost(host: string): string {
-  return isIP(host) === 6 ? `[${host}]` : host;
-}
 
 const staticFiles = new Map<string, { type: string; body: Buffer }>([
   ['/inbox.js', { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('./inbox/inbox.js', import.meta.url)) }],
@@ -362,18 +357,6 @@ function readFilter(url: URL, res: ServerResponse): MessageFilter | undefined {
   return { to, after };
 }
 
-function isAllowedHost(hostHeader: string | undefined, boundHost: string): boolean {
-  if (!hostHeader) return true; // HTTP/1.0 clients; browsers always send Host
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${hostHeader}`).hostname;
-  } catch {
-    return false;
-  }
-  const bare = hostname.replace(/^\[|\]$/g, '');
-  return isIP(bare) !== 0 || hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === boundHost;
-}
-
 /** Links in the mail open in a new tab instead of inside the sandboxed frame. */
 function withBaseTarget(html: string): string {
   const base = '<base target="_blank">';
@@ -418,19 +401,7 @@ async function main(): Promise<void> {
     console.error(`Mail catcher: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      process.exit(signal === 'SIGINT' ? 130 : 143); // a second signal: do not wait any longer
-    }
-    stopping = true;
-    catcher.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(() => catcher.close());
   // printed once the signal handlers are in place: whoever waits for this line may stop us at once
   console.log(`Mail catcher\n  SMTP   ${catcher.smtpUrl}\n  Inbox  ${catcher.inboxUrl}/`);
 }

@@ -1,6 +1,7 @@
 // `node --experimental-strip-types emulators/search/main.ts`: the search emulator on its own, until
 // SIGINT/SIGTERM. Env: SEARCH_PORT (7700), SEARCH_HOST (127.0.0.1), SEARCH_APP_ID, SEARCH_ADMIN_KEY,
 // SEARCH_SEARCH_KEY (defaults in config.ts).
+import { stopOnSignals } from '../local-service.ts';
 import { searchEmulatorConfigFromEnv } from './config.ts';
 import { startSearchEmulator } from './search-emulator.ts';
 import type { SearchEmulator } from './search-emulator.ts';
@@ -16,16 +17,6 @@ try {
   process.exit(1);
 }
 
-let stopping = false;
-const stop = (signal: NodeJS.Signals) => {
-  if (stopping) process.exit(signal === 'SIGINT' ? 130 : 143); // a second signal: do not wait any longer
-  stopping = true;
-  emulator.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+stopOnSignals(() => emulator.close());
 // printed once the signal handlers are in place: whoever waits for this line may stop us at once
 console.log(`Search emulator\n  URL     ${emulator.url}\n  App ID  ${appId}`);

@@ -3,11 +3,10 @@
 // covered; main.ts runs it on its own.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { portListenError } from '../listen-error.ts';
+import { isAllowedHost, isLoopbackName, portListenError, urlHost } from '../local-service.ts';
 import { ApiError, parseOrBadRequest } from './api-error.ts';
 import { assertIndexAllowed, assertPermission, authenticate } from './api-keys.ts';
 import type { Access, Credentials, Permission } from './api-keys.ts';
@@ -45,7 +44,7 @@ export type SearchEmulator = {
 };
 
 /** The port could not be opened (the error the dev launcher prints in one line). */
-export { PortListenError as SearchEmulatorListenError } from '../listen-error.ts';
+export { PortListenError as SearchEmulatorListenError } from '../local-service.ts';
 
 const listenError = (err: NodeJS.ErrnoException, host: string, port: number) =>
   portListenError(err, host, port, { portVariable: 'SEARCH_PORT', hostVariable: 'SEARCH_HOST' });
@@ -65,27 +64,6 @@ type Route = {
   permission: Permission;
   handle(context: RouteContext): unknown;
 };
-
-function urlHost(host: string): string {
-  return isIP(host) === 6 ? `[${host}]` : host;
-}
-
-function isLoopbackName(hostname: string): boolean {
-  const bare = hostname.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
-}
-
-/** DNS-rebinding guard: a page on another domain resolved to this machine must not reach the data. */
-function isAllowedHost(hostHeader: string | undefined, boundHost: string): boolean {
-  if (!hostHeader) return true; // HTTP/1.0 clients; browsers always send Host
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${hostHeader}`).hostname;
-  } catch {
-    return false;
-  }
-  return isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || isLoopbackName(hostname) || hostname === boundHost;
-}
 
 /** Browsers may call from pages served by this machine (the app runs on another port). */
 function allowedOrigin(origin: string | undefined, boundHost: string): string | undefined {
