@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config'
+import { domainAlias } from './tests/config/domain-alias.ts'
 
 // Tests against the Firebase emulators; run through `npm run test:emulators`, which starts fresh
 // emulators around them (firebase emulators:exec).
 export default defineConfig({
+  resolve: { alias: domainAlias },
   test: {
     include: ['tests/emulators/**/*.test.ts', 'functions/src/**/*.emulator.test.ts', 'emulators/**/*.emulator.test.ts'],
     exclude: ['**/node_modules/**', 'functions/lib/**'],

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config'
+import { domainAlias } from '../tests/config/domain-alias.ts'
 
 // Unit tests of the functions code; tests that need the emulators are *.emulator.test.ts and run
 // from the root through `npm run test:emulators`.
 export default defineConfig({
+  resolve: { alias: domainAlias },
   test: {
     include: ['src/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/*.emulator.test.ts'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { selectCompany } from './company-selection'
+import { selectCompany } from './company-selection.ts'
 
 describe('selectCompany', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import styled from 'styled-components'
-import { showsCompanyName } from '~/domain/access.ts'
+import { showsCompanyName } from '#domain/access.ts'
 import { SessionSync } from '~/features/auth/session-sync'
 import { UserMenu } from '~/features/auth/user-menu'
 import { MainNav } from '~/features/navigation/main-nav'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { seesAllCompanies } from '~/domain/access.ts'
-import { selectCompany } from '~/domain/company-selection.ts'
+import { seesAllCompanies } from '#domain/access.ts'
+import { selectCompany } from '#domain/company-selection.ts'
 import type { Session } from '~/features/session/session'
 import { accessOf, CompanySchema, PreferencesSchema, UserAccessSchema, type Company, type Workspace } from '~/features/workspace/workspace'
 import { publicConfig } from './config.server'

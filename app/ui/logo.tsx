@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { brand } from '~/domain/brand'
+import { brand } from '#domain/brand.ts'
 import { sizes } from './theme'
 
 /**

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { SEVERITIES, severityLabels } from '~/domain/finding-template.ts'
+import { SEVERITIES, severityLabels } from '#domain/finding-template.ts'
 import { SeverityBadge } from './severity-badge'
 
 describe('SeverityBadge', () => {

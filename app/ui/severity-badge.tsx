@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components'
-import { severityLabels, type Severity } from '~/domain/template-vocabulary.ts'
+import { severityLabels, type Severity } from '#domain/template-vocabulary.ts'
 import { colors } from './theme'
 
 /**

@@ -1,8 +1,8 @@
 // The demo companies and accounts of the local stack: one source for the seed, the dev launcher's
 // printout, the README and the e2e tests. Addresses use the reserved .example domain.
 
-import { allCompanyFlags, type CompanyFlags as DomainCompanyFlags } from '../../app/domain/access.ts'
-import { services, type ServiceId } from '../../app/domain/services.ts'
+import { allCompanyFlags, type CompanyFlags as DomainCompanyFlags } from '#domain/access.ts'
+import { services, type ServiceId } from '#domain/services.ts'
 
 export const SERVICE_NAMES: readonly ServiceId[] = services.map((s) => s.id)
 export type ServiceName = ServiceId

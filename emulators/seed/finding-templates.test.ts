@@ -1,6 +1,6 @@
 import cvssCalculator from 'ae-cvss-calculator'
 import { describe, expect, it } from 'vitest'
-import { services } from '../../app/domain/services.ts'
+import { services } from '#domain/services.ts'
 import { DEMO_FINDING_TEMPLATES, type DemoFindingTemplate, type FindingSeverity } from './finding-templates.ts'
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/

@@ -2,7 +2,7 @@
 // security consultancy keeps ready for its reports, one file per service under ./finding-templates/.
 // A template shared by several services lives in the file of the service it is mostly written for.
 
-import type { ServiceId } from '../../app/domain/services.ts'
+import type { ServiceId } from '#domain/services.ts'
 import { CLOUD_TEMPLATES } from './finding-templates/cloud.ts'
 import { DAST_TEMPLATES } from './finding-templates/dast.ts'
 import { NETWORK_TEMPLATES } from './finding-templates/network.ts'

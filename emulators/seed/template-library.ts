@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { algoliasearch } from 'algoliasearch'
 import { Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore'
 import * as v from 'valibot'
-import { searchRecordFromTemplate, TemplateInputSchema, templateIssuesMessage, type TemplateInput } from '../../app/domain/finding-template.ts'
+import { searchRecordFromTemplate, TemplateInputSchema, templateIssuesMessage, type TemplateInput } from '#domain/finding-template.ts'
 import {
   TAGS_COLLECTION,
   tagCounterPath,
@@ -15,8 +15,8 @@ import {
   templateFromDocument,
   templatePath,
   TEMPLATES_COLLECTION,
-} from '../../app/domain/template-library.ts'
-import { algoliaHosts, applyTemplateIndexSettings, TEMPLATES_INDEX } from '../../app/domain/template-search.ts'
+} from '#domain/template-library.ts'
+import { algoliaHosts, applyTemplateIndexSettings, TEMPLATES_INDEX } from '#domain/template-search.ts'
 import type { SearchEmulatorConfig } from '../search/config.ts'
 import { DEMO_FINDING_TEMPLATES, type DemoFindingTemplate } from './finding-templates.ts'
 

@@ -1,6 +1,6 @@
 import type { CallableRequest } from 'firebase-functions/v2/https'
 import { describe, expect, it } from 'vitest'
-import { mayRequestSearchCredentials } from '../../app/domain/access.ts'
+import { mayRequestSearchCredentials } from '#domain/access.ts'
 import { authorizedCaller } from './caller.ts'
 
 const AUTH_TIME = 1_750_000_000

@@ -2,7 +2,7 @@
 // authority, as in firestore.rules; a revoked sign-in counts as none, as at the edge.
 import type { CallableRequest } from 'firebase-functions/v2/https'
 import { HttpsError } from 'firebase-functions/v2/https'
-import type { Access } from '../../app/domain/access.ts'
+import type { Access } from '#domain/access.ts'
 
 export interface Caller {
   uid: string

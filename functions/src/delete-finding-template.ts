@@ -9,7 +9,7 @@ import {
   storedTags,
   templatePath,
   type DeleteTemplateResponse,
-} from '../../app/domain/template-library.ts'
+} from '#domain/template-library.ts'
 import { adminDb } from './admin.ts'
 import { authorizedCaller } from './caller.ts'
 import { prepareTagChanges } from './template-tags.ts'

@@ -2,7 +2,7 @@
 // company and access a first sign-in receives (collection email_keys).
 import type { Firestore, Transaction } from 'firebase-admin/firestore'
 import * as v from 'valibot'
-import { UserTypeSchema } from '../../app/domain/sign-in.ts'
+import { UserTypeSchema } from '#domain/sign-in.ts'
 
 export const EMAIL_KEYS_COLLECTION = 'email_keys'
 

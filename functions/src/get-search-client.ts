@@ -6,13 +6,13 @@ import { algoliasearch } from 'algoliasearch'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError, onCall } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
-import { mayRequestSearchCredentials } from '../../app/domain/access.ts'
+import { mayRequestSearchCredentials } from '#domain/access.ts'
 import {
   SEARCH_KEY_LIFETIME_SECONDS,
   SearchClientRequestSchema,
   TEMPLATE_INDEX_NAMES,
   type SearchClientResponse,
-} from '../../app/domain/template-search.ts'
+} from '#domain/template-search.ts'
 import { authorizedCaller } from './caller.ts'
 import { declaredSecrets, searchConfig, searchSearchKey, type SearchConfig } from './search-config.ts'
 

@@ -6,7 +6,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError, onCall } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
-import { UserTypeSchema, type HandleSignInResponse } from '../../app/domain/sign-in.ts'
+import { UserTypeSchema, type HandleSignInResponse } from '#domain/sign-in.ts'
 import { adminAuth, adminDb } from './admin.ts'
 import { findEmailKey } from './email-keys.ts'
 

@@ -6,15 +6,15 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError, onCall } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
-import { brand } from '../../app/domain/brand.ts'
-import { selectCompany } from '../../app/domain/company-selection.ts'
-import { EMAIL_PATTERN } from '../../app/domain/sign-in.ts'
+import { brand } from '#domain/brand.ts'
+import { selectCompany } from '#domain/company-selection.ts'
+import { EMAIL_PATTERN } from '#domain/sign-in.ts'
 import {
   SupportRequestSchema,
   supportRequestTypeLabels,
   type SupportRequest,
   type SupportResponse,
-} from '../../app/domain/support.ts'
+} from '#domain/support.ts'
 import { adminDb } from './admin.ts'
 import { ConfigError, mailConfig } from './config.ts'
 import { sendMail, type OutgoingMail } from './mailer.ts'

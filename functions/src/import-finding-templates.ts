@@ -6,7 +6,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError, onCall } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
-import { templateIssuesMessage, type FindingTemplate, type TemplateInput } from '../../app/domain/finding-template.ts'
+import { templateIssuesMessage, type FindingTemplate, type TemplateInput } from '#domain/finding-template.ts'
 import {
   ImportTemplatesRequestSchema,
   mayEditTemplates,
@@ -16,8 +16,8 @@ import {
   templatePath,
   TEMPLATES_COLLECTION,
   type ImportTemplatesResponse,
-} from '../../app/domain/template-library.ts'
-import { planTemplateImport, type TemplateImportRow } from '../../app/domain/template-transfer.ts'
+} from '#domain/template-library.ts'
+import { planTemplateImport, type TemplateImportRow } from '#domain/template-transfer.ts'
 import { adminDb } from './admin.ts'
 import { authorizedCaller } from './caller.ts'
 import { prepareTagChanges } from './template-tags.ts'

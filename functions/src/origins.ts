@@ -1,6 +1,6 @@
 // Which pages a sign-in link may lead back to. Only the app's own origins are allowed, so the
 // callable cannot be used to mail links into someone else's site.
-import { SIGN_IN_PATH } from '../../app/domain/sign-in.ts'
+import { SIGN_IN_PATH } from '#domain/sign-in.ts'
 
 // scheme://host[:port], lowercased. The URL standard gives 'null' as the origin of schemes it
 // does not know (tauri://), so the origin is rebuilt from its parts.

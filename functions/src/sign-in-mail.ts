@@ -1,6 +1,6 @@
 // The sign-in email: subject, plain text and a simple HTML version with inline styles (mail
 // clients drop <style> blocks and external CSS).
-import { brand } from '../../app/domain/brand.ts'
+import { brand } from '#domain/brand.ts'
 
 export interface SignInMailInput {
   link: string

@@ -4,7 +4,7 @@
 import './options.ts'
 import { onDocumentWritten } from 'firebase-functions/v2/firestore'
 import * as logger from 'firebase-functions/logger'
-import { TEMPLATES_COLLECTION } from '../../app/domain/template-library.ts'
+import { TEMPLATES_COLLECTION } from '#domain/template-library.ts'
 import { adminDb } from './admin.ts'
 import { declaredSecrets, searchAdminKey } from './search-config.ts'
 import { syncTemplateRecord } from './template-index.ts'

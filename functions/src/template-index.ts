@@ -4,9 +4,9 @@ import { isDeepStrictEqual } from 'node:util'
 import { algoliasearch, type Algoliasearch } from 'algoliasearch'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
-import { searchRecordFromTemplate, templateIssuesMessage } from '../../app/domain/finding-template.ts'
-import { templateFromDocument, templatePath } from '../../app/domain/template-library.ts'
-import { algoliaHosts, applyTemplateIndexSettings, TEMPLATES_INDEX } from '../../app/domain/template-search.ts'
+import { searchRecordFromTemplate, templateIssuesMessage } from '#domain/finding-template.ts'
+import { templateFromDocument, templatePath } from '#domain/template-library.ts'
+import { algoliaHosts, applyTemplateIndexSettings, TEMPLATES_INDEX } from '#domain/template-search.ts'
 import { searchAdminKey, searchConfig } from './search-config.ts'
 
 let adminClient: Algoliasearch | undefined

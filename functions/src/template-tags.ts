@@ -2,7 +2,7 @@
 // each reference that appears or disappears moves its tag's counter by one and names the template
 // in lastSlug, so every tagCount stays equal to the number of references of its tag.
 import type { Firestore, Transaction } from 'firebase-admin/firestore'
-import { tagCounterPath, tagReferencePath } from '../../app/domain/template-library.ts'
+import { tagCounterPath, tagReferencePath } from '#domain/template-library.ts'
 
 /**
  * Reads what changing the tags of `slug` from `before` to `after` touches, and returns the step that

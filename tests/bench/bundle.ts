@@ -1,6 +1,6 @@
 // `npm run bench:bundle`: first-load JavaScript (gzip bytes) of every route of the product.
 import path from 'node:path'
-import { sitePages } from '../../app/domain/site-map.ts'
+import { sitePages } from '#domain/site-map.ts'
 import { ROOT } from '../../emulators/firebase/env.ts'
 import { firstLoadJs } from './first-load.ts'
 import { withPreviewServer } from './preview-server.ts'

@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import path from 'node:path'
-import { sitePages } from '../../app/domain/site-map'
+import { sitePages } from '#domain/site-map.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { signIn } from './support/sign-in'

@@ -1,5 +1,5 @@
-import { pageTitle } from '../../app/domain/brand'
-import { sitePages } from '../../app/domain/site-map'
+import { pageTitle } from '#domain/brand.ts'
+import { sitePages } from '#domain/site-map.ts'
 import { expect, test } from './fixtures'
 
 /** A concrete address for each page of the site map (the vault page stands for every /vault/… path). */

@@ -1,4 +1,4 @@
-import { supportMessages } from '../../app/domain/support'
+import { supportMessages } from '#domain/support.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { nextMail } from './support/inbox'

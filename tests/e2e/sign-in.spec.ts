@@ -1,5 +1,5 @@
 import type { BrowserContext } from '@playwright/test'
-import { signInMessages } from '../../app/domain/sign-in'
+import { signInMessages } from '#domain/sign-in.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { revokeSignIns } from './support/admin'

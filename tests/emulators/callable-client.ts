@@ -6,7 +6,7 @@ import type { Auth as AdminAuth } from 'firebase-admin/auth'
 import { connectAuthEmulator, getAuth, signInWithEmailLink, signOut, type Auth } from 'firebase/auth'
 import { connectFunctionsEmulator, getFunctions, type Functions } from 'firebase/functions'
 import { expect } from 'vitest'
-import { SIGN_IN_PATH } from '../../app/domain/sign-in.ts'
+import { SIGN_IN_PATH } from '#domain/sign-in.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 
 export interface CallableClient {

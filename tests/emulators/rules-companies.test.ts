@@ -2,8 +2,8 @@
 // service, against app/domain/access.ts.
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { allCompanyFlags, canViewReport, hasLevel, isAdminType, LEVEL, pageRules, seesAllCompanies } from '../../app/domain/access.ts'
-import { services } from '../../app/domain/services.ts'
+import { allCompanyFlags, canViewReport, hasLevel, isAdminType, LEVEL, pageRules, seesAllCompanies } from '#domain/access.ts'
+import { services } from '#domain/services.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import {
   at,

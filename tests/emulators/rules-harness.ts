@@ -17,7 +17,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite'
 import { afterAll, beforeAll, it } from 'vitest'
-import { seesAllCompanies, type Access, type CompanyFlags } from '../../app/domain/access.ts'
+import { seesAllCompanies, type Access, type CompanyFlags } from '#domain/access.ts'
 import { PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, type DemoAccount } from '../../emulators/seed/demo-accounts.ts'
 

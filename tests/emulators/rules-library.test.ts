@@ -14,7 +14,7 @@ import {
   writeBatch,
 } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { pageRules } from '../../app/domain/access.ts'
+import { pageRules } from '#domain/access.ts'
 import {
   at,
   demo,

@@ -2,7 +2,7 @@
 // them, against app/domain/access.ts.
 import { arrayUnion, collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { pageRules, seesAllCompanies } from '../../app/domain/access.ts'
+import { pageRules, seesAllCompanies } from '#domain/access.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import {
   at,

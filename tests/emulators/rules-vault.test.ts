@@ -14,7 +14,7 @@ import {
   where,
 } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { pageRules } from '../../app/domain/access.ts'
+import { pageRules } from '#domain/access.ts'
 import { at, demo, fresh, principals, ruleCase, rulesSuite, type Principal, type RuleCase } from './rules-harness.ts'
 
 const suite = rulesSuite('vault and functions-only')

@@ -18,7 +18,7 @@ import {
   signInMessages,
   type HandleSignInResponse,
   type SignInResponse,
-} from '../../app/domain/sign-in.ts'
+} from '#domain/sign-in.ts'
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'

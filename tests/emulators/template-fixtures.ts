@@ -6,7 +6,7 @@ import path from 'node:path'
 import { algoliasearch, type Algoliasearch } from 'algoliasearch'
 import { Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { expect, vi } from 'vitest'
-import { searchRecordFromTemplate, type TemplateInput, type TemplateSearchRecord } from '../../app/domain/finding-template.ts'
+import { searchRecordFromTemplate, type TemplateInput, type TemplateSearchRecord } from '#domain/finding-template.ts'
 import {
   storedTags,
   TAGS_COLLECTION,
@@ -15,8 +15,8 @@ import {
   templateFromDocument,
   templatePath,
   TEMPLATES_COLLECTION,
-} from '../../app/domain/template-library.ts'
-import { algoliaHosts, TEMPLATES_INDEX, type SearchHosts } from '../../app/domain/template-search.ts'
+} from '#domain/template-library.ts'
+import { algoliaHosts, TEMPLATES_INDEX, type SearchHosts } from '#domain/template-search.ts'
 import { PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
 

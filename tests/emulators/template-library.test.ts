@@ -4,15 +4,15 @@ import { signOut } from 'firebase/auth'
 import { httpsCallable } from 'firebase/functions'
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { LEVEL } from '../../app/domain/access.ts'
-import type { TemplateInput } from '../../app/domain/finding-template.ts'
+import { LEVEL } from '#domain/access.ts'
+import type { TemplateInput } from '#domain/finding-template.ts'
 import {
   TEMPLATE_IMPORT_MAX_BYTES,
   templatePath,
   type DeleteTemplateResponse,
   type ImportTemplatesResponse,
-} from '../../app/domain/template-library.ts'
-import { exportTemplatesJson } from '../../app/domain/template-transfer.ts'
+} from '#domain/template-library.ts'
+import { exportTemplatesJson } from '#domain/template-transfer.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
 import { connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
 import { eventually, expectTagsConsistent, INDEX_TIMEOUT_MS, indexedRecords, runId, tagState, templateInput } from './template-fixtures.ts'

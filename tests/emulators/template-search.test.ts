@@ -5,8 +5,8 @@ import { algoliasearch } from 'algoliasearch'
 import { signOut } from 'firebase/auth'
 import { httpsCallable } from 'firebase/functions'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LEVEL, mayRequestSearchCredentials, type UserType } from '../../app/domain/access.ts'
-import { templatePath } from '../../app/domain/template-library.ts'
+import { LEVEL, mayRequestSearchCredentials, type UserType } from '#domain/access.ts'
+import { templatePath } from '#domain/template-library.ts'
 import {
   SEARCH_KEY_LIFETIME_SECONDS,
   TEMPLATE_INDEX_NAMES,
@@ -14,7 +14,7 @@ import {
   TEMPLATES_INDEX,
   algoliaHosts,
   type SearchClientResponse,
-} from '../../app/domain/template-search.ts'
+} from '#domain/template-search.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
 import { connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'

@@ -5,7 +5,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app'
 import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore'
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { templatePath } from '../../app/domain/template-library.ts'
+import { templatePath } from '#domain/template-library.ts'
 import {
   addTag,
   createTemplate,

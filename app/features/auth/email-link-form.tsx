@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import styled from 'styled-components'
-import { EMAIL_PATTERN, INVALID_EMAIL } from '~/domain/sign-in.ts'
+import { EMAIL_PATTERN, INVALID_EMAIL } from '#domain/sign-in.ts'
 import { Button } from '~/ui/button'
 import { FormMessage, TextField } from '~/ui/text-field'
 import { useHydrated } from '~/ui/use-hydrated'

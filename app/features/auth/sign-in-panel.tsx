@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { SIGN_IN_PATH, signInMessages } from '~/domain/sign-in.ts'
+import { SIGN_IN_PATH, signInMessages } from '#domain/sign-in.ts'
 import { EmailLinkForm, type FormOutcome } from './email-link-form'
 import { emailForSignIn } from './email-for-sign-in'
 import { notify } from '~/ui/notifications/notifications'

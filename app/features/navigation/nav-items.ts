@@ -1,6 +1,6 @@
-import { pageRules } from '~/domain/access.ts'
-import { services } from '~/domain/services.ts'
-import { sitePage } from '~/domain/site-map.ts'
+import { pageRules } from '#domain/access.ts'
+import { services } from '#domain/services.ts'
+import { sitePage } from '#domain/site-map.ts'
 import type { Session } from '~/features/session/session'
 import type { Workspace } from '~/features/workspace/workspace'
 

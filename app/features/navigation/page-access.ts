@@ -1,5 +1,5 @@
-import { pageRules } from '~/domain/access.ts'
-import { serviceByAnalystSlug } from '~/domain/services.ts'
+import { pageRules } from '#domain/access.ts'
+import { serviceByAnalystSlug } from '#domain/services.ts'
 import type { Session } from '~/features/session/session'
 import type { Workspace } from '~/features/workspace/workspace'
 

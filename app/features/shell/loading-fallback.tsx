@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router'
 import styled, { keyframes } from 'styled-components'
-import { brand } from '~/domain/brand'
+import { brand } from '#domain/brand.ts'
 import { SignInPanel } from '~/features/auth/sign-in-panel'
 import { Logo, LogoMark } from '~/ui/logo'
 import { DarkSchemeOnly, LightSchemeOnly } from '~/ui/scheme-only'

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { brand, release } from '~/domain/brand'
+import { brand, release } from '#domain/brand.ts'
 import { Popover } from '~/ui/popover'
 import { useHydrated } from '~/ui/use-hydrated'
 

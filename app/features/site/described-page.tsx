@@ -1,6 +1,6 @@
 import { notFound, useLoaderData } from '@tanstack/react-router'
-import { pageTitle } from '~/domain/brand'
-import { sitePage, type SitePage } from '~/domain/site-map'
+import { pageTitle } from '#domain/brand.ts'
+import { sitePage, type SitePage } from '#domain/site-map.ts'
 import { PageHeader } from '~/ui/page-header'
 
 function DescribedPageHeader({ page }: { page: SitePage }) {

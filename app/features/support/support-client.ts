@@ -1,7 +1,7 @@
 // Sends a support message from the browser. Loaded with `import()` (it brings the Firebase SDK),
 // so pages that only show the contact button stay small.
 import * as v from 'valibot'
-import { SupportResponseSchema, type SupportRequest, type SupportResponse } from '~/domain/support.ts'
+import { SupportResponseSchema, type SupportRequest, type SupportResponse } from '#domain/support.ts'
 import { callable, firebaseClient } from '~/lib/firebase'
 import { clientBoot } from '~/features/session/client-boot'
 

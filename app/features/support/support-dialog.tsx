@@ -7,7 +7,7 @@ import {
   type SupportRequest,
   type SupportRequestType,
   type SupportResponse,
-} from '~/domain/support.ts'
+} from '#domain/support.ts'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { notify } from '~/ui/notifications/notifications'

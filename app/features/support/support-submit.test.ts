@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGE_REQUIRED, supportMessages } from '~/domain/support.ts'
+import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGE_REQUIRED, supportMessages } from '#domain/support.ts'
 import { submitSupport } from './support-submit'
 
 describe('submitSupport', () => {

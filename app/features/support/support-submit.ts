@@ -1,6 +1,6 @@
 // What sending the support form leads to, apart from React: testable without a DOM.
 import * as v from 'valibot'
-import { SupportRequestSchema, supportMessages, type SupportRequest, type SupportResponse } from '~/domain/support.ts'
+import { SupportRequestSchema, supportMessages, type SupportRequest, type SupportResponse } from '#domain/support.ts'
 
 export type SupportOutcome =
   // Nothing was sent: the form shows `error` next to the message.

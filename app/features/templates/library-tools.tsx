@@ -2,9 +2,9 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react'
 import styled from 'styled-components'
-import { SEVERITIES, severityLabels, slugifyTitle, type Severity } from '~/domain/finding-template.ts'
-import { TEMPLATE_IMPORT_MAX_BYTES } from '~/domain/template-library.ts'
-import type { TemplateImportRow } from '~/domain/template-transfer.ts'
+import { SEVERITIES, severityLabels, slugifyTitle, type Severity } from '#domain/finding-template.ts'
+import { TEMPLATE_IMPORT_MAX_BYTES } from '#domain/template-library.ts'
+import type { TemplateImportRow } from '#domain/template-transfer.ts'
 import type { Session } from '~/features/session/session'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
@@ -74,7 +74,7 @@ export function LibraryTools({ session }: { session: Session }) {
   const exportAs = async (format: 'json' | 'csv') => {
     setExporting(true)
     try {
-      const [{ readWholeLibrary }, transfer] = await Promise.all([import('./template-library-live'), import('~/domain/template-transfer.ts')])
+      const [{ readWholeLibrary }, transfer] = await Promise.all([import('./template-library-live'), import('#domain/template-transfer.ts')])
       const templates = await readWholeLibrary()
       const day = new Date().toISOString().slice(0, 10)
       if (format === 'json') download(`finding-templates-${day}.json`, 'application/json', transfer.exportTemplatesJson(templates))

@@ -1,7 +1,7 @@
 // The template library's callables: deleting (refused while findings use the template) and
 // importing a file. Loaded with `import()` (it brings the Firebase SDK).
 import { FirebaseError } from 'firebase/app'
-import type { DeleteTemplateRequest, DeleteTemplateResponse, ImportTemplatesRequest, ImportTemplatesResponse } from '~/domain/template-library.ts'
+import type { DeleteTemplateRequest, DeleteTemplateResponse, ImportTemplatesRequest, ImportTemplatesResponse } from '#domain/template-library.ts'
 import { clientBoot } from '~/features/session/client-boot'
 import { callable, firebaseClient } from '~/lib/firebase'
 

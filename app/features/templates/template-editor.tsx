@@ -12,8 +12,8 @@ import {
   templateIssuesMessage,
   templateStatusLabels,
   type FindingTemplate,
-} from '~/domain/finding-template.ts'
-import { services } from '~/domain/services'
+} from '#domain/finding-template.ts'
+import { services } from '#domain/services.ts'
 import type { Session } from '~/features/session/session'
 import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from '~/ui/autosave/autosave-field-frame'
 import { AutosaveSelectField } from '~/ui/autosave/autosave-select-field'

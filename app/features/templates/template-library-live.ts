@@ -3,8 +3,8 @@
 // whole library for an export. Loaded with `import()` (it brings the Firebase SDK).
 import { collection, doc, getDocs, limit, onSnapshot, orderBy, query } from 'firebase/firestore'
 import * as v from 'valibot'
-import type { FindingTemplate } from '~/domain/finding-template.ts'
-import { TAGS_COLLECTION, templateFromDocument, TEMPLATES_COLLECTION } from '~/domain/template-library.ts'
+import type { FindingTemplate } from '#domain/finding-template.ts'
+import { TAGS_COLLECTION, templateFromDocument, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
 import { clientBoot } from '~/features/session/client-boot'
 import { firebaseClient } from '~/lib/firebase'
 

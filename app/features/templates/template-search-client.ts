@@ -3,7 +3,7 @@
 // caches). Loaded with `import()`, so only the templates pages carry it.
 import { liteClient, type LiteClient } from 'algoliasearch/lite'
 import * as v from 'valibot'
-import { algoliaHosts, SEARCH_KEY_LIFETIME_SECONDS, type SearchClientRequest } from '~/domain/template-search.ts'
+import { algoliaHosts, SEARCH_KEY_LIFETIME_SECONDS, type SearchClientRequest } from '#domain/template-search.ts'
 import { clientBoot } from '~/features/session/client-boot'
 import { callable, firebaseClient } from '~/lib/firebase'
 

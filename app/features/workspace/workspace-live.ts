@@ -2,8 +2,8 @@
 // Firestore listeners that start from what the server rendered with. Loaded with `import()`.
 import { collection, doc, onSnapshot, serverTimestamp, setDoc, type Unsubscribe } from 'firebase/firestore'
 import * as v from 'valibot'
-import { seesAllCompanies, showsCompanyName } from '~/domain/access.ts'
-import { selectCompany } from '~/domain/company-selection.ts'
+import { seesAllCompanies, showsCompanyName } from '#domain/access.ts'
+import { selectCompany } from '#domain/company-selection.ts'
 import { clientBoot } from '~/features/session/client-boot'
 import type { Session } from '~/features/session/session'
 import { firebaseClient } from '~/lib/firebase'

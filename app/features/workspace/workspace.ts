@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Access, CompanyFlags } from '~/domain/access.ts'
+import type { Access, CompanyFlags } from '#domain/access.ts'
 
 /** users_access/{uid}, as the app uses it. */
 export const UserAccessSchema = v.object({

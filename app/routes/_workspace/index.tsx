@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import styled from 'styled-components'
-import { brand, pageTitle } from '~/domain/brand'
+import { brand, pageTitle } from '#domain/brand.ts'
 import { SignInPanel } from '~/features/auth/sign-in-panel'
 import { media } from '~/ui/theme'
 import { surface } from '~/ui/surface'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pageTitle } from '~/domain/brand'
-import { sitePage } from '~/domain/site-map'
+import { pageTitle } from '#domain/brand.ts'
+import { sitePage } from '#domain/site-map.ts'
 import { CompleteSignIn } from '~/features/auth/complete-sign-in'
 import { BareShell } from '~/ui/bare-shell'
 

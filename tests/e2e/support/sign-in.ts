@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { signInMessages } from '../../../app/domain/sign-in'
+import { signInMessages } from '#domain/sign-in.ts'
 import { expect } from '../fixtures'
 import { resetSignInRateLimits } from './admin'
 import { nextMail, signInLink } from './inbox'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cvssBaseMetrics, parseCvssVector } from '~/domain/cvss.ts'
+import { cvssBaseMetrics, parseCvssVector } from '#domain/cvss.ts'
 import { chooseMetric, convertVector, cvssProblem, cvssRecord, sameVector, selectionsOf, versionOfVector } from './cvss-editing'
 
 const SHELLSHOCK = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H'

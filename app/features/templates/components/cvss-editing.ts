@@ -1,8 +1,8 @@
 // Editing a CVSS vector as text and through the builder. The field's value is always the vector
 // string: the builder reads its choices from it and writes them back into it.
 import * as v from 'valibot'
-import { buildVector, CVSS_VERSIONS, cvssBaseMetrics, parseCvssVector, type CvssVersion } from '~/domain/cvss.ts'
-import { templateFieldSchemas, type TemplateCvss } from '~/domain/finding-template.ts'
+import { buildVector, CVSS_VERSIONS, cvssBaseMetrics, parseCvssVector, type CvssVersion } from '#domain/cvss.ts'
+import { templateFieldSchemas, type TemplateCvss } from '#domain/finding-template.ts'
 
 /** The version a vector names, also while it is still incomplete ("CVSS:4.0/AV:N"). */
 export function versionOfVector(text: string): CvssVersion | null {

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { cvssBaseMetrics } from '~/domain/cvss.ts'
-import type { TemplateCvss } from '~/domain/finding-template.ts'
+import { cvssBaseMetrics } from '#domain/cvss.ts'
+import type { TemplateCvss } from '#domain/finding-template.ts'
 import { CvssField } from './cvss-field'
 
 const render = (saved: TemplateCvss | null) => renderToString(<CvssField saved={saved} save={async () => {}} />)

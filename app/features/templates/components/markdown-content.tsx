@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import styled from 'styled-components'
-import { renderMarkdown } from '~/domain/markdown.ts'
+import { renderMarkdown } from '#domain/markdown.ts'
 import { colors, fonts } from '~/ui/theme'
 
 /** GitHub-flavoured Markdown in the product's type, on the surface colours of either scheme. */

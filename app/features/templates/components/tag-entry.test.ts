@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { TEMPLATE_LIMITS } from '~/domain/finding-template.ts'
+import { TEMPLATE_LIMITS } from '#domain/finding-template.ts'
 import { DEFAULT_SAVE_ERROR } from '~/ui/autosave/autosave'
 import {
   describeTagError,

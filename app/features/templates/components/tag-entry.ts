@@ -1,7 +1,7 @@
 // The logic of the tag input: reading what is typed with the template's tag rules, the suggestions
 // that match it, and saving a tag list as single adds and removes.
 import * as v from 'valibot'
-import { templateFieldSchemas } from '~/domain/finding-template.ts'
+import { templateFieldSchemas } from '#domain/finding-template.ts'
 import { DEFAULT_SAVE_ERROR } from '~/ui/autosave/autosave'
 
 export interface TagSuggestion {

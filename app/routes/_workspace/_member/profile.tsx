@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pageTitle } from '~/domain/brand'
-import { sitePage } from '~/domain/site-map'
+import { pageTitle } from '#domain/brand.ts'
+import { sitePage } from '#domain/site-map.ts'
 import { ActivityList } from '~/features/activity/activity-list'
 import { ProfileForm } from '~/features/profile/profile-form'
 import { PageHeader } from '~/ui/page-header'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { serviceById } from '~/domain/services'
+import { serviceById } from '#domain/services.ts'
 import { describedServicePage } from '~/features/site/described-page'
 
 export const Route = createFileRoute('/_workspace/_member/reports/$service')(

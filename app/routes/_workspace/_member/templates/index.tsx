@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import styled from 'styled-components'
-import { pageTitle } from '~/domain/brand'
-import { sitePage } from '~/domain/site-map'
+import { pageTitle } from '#domain/brand.ts'
+import { sitePage } from '#domain/site-map.ts'
 import { PageHeader } from '~/ui/page-header'
 import { surface } from '~/ui/surface'
 
