@@ -13,7 +13,9 @@ export const LEVEL = {
   platformAdmin: 9,
 } as const
 
-export type UserType = 'client' | 'analyst'
+/** Client staff, or the analysts who run the services. */
+export const USER_TYPES = ['client', 'analyst'] as const
+export type UserType = (typeof USER_TYPES)[number]
 
 /** What is known about a person: their claims and, from users_access, their service rights. */
 export interface Access {

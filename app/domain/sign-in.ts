@@ -2,6 +2,7 @@
 // what the callables answer and the messages people see. Pure TypeScript and valibot only: Node
 // runs it directly and the functions build compiles it into their package.
 import * as v from 'valibot'
+import { AccessGrantSchema } from './users-access.ts'
 
 /** The spec's "text@text": anything more precise would reject addresses people really use. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
@@ -49,12 +50,7 @@ export type SignInRequest = v.InferOutput<typeof SignInRequestSchema>
 
 export type SignInResponse = { success: boolean; message: string }
 
-export const UserTypeSchema = v.picklist(['client', 'analyst'])
-export type UserType = v.InferOutput<typeof UserTypeSchema>
-
-export const HandleSignInResponseSchema = v.strictObject({
-  accessLevel: v.pipe(v.number(), v.integer()),
-  userType: UserTypeSchema,
-})
+/** handleSignIn answers with the access it copied into the token. */
+export const HandleSignInResponseSchema = v.strictObject(AccessGrantSchema.entries)
 
 export type HandleSignInResponse = v.InferOutput<typeof HandleSignInResponseSchema>

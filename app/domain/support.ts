@@ -35,6 +35,30 @@ export type SupportResponse = { success: boolean }
 
 export const SupportResponseSchema = v.object({ success: v.boolean() })
 
+/** support_messages/{id}: every message handleSupportEmail handled, kept whether or not it was mailed. */
+export const SUPPORT_MESSAGES_COLLECTION = 'support_messages'
+
+export interface SupportMessageRecord {
+  request: SupportRequest
+  uid: string
+  email: string | null
+  /** The sender's company at the time, or null when they had none. */
+  company: string | null
+  /** Whether the mail reached the support inbox. */
+  delivered: boolean
+}
+
+/** The stored document of a support message; `createdAt` is the server's time stamp. */
+export const supportMessageDocument = <Time>(record: SupportMessageRecord, createdAt: Time) => ({
+  message: record.request.message,
+  request_type: record.request.request_type,
+  uid: record.uid,
+  email: record.email,
+  company: record.company,
+  createdAt,
+  delivered: record.delivered,
+})
+
 /** The spec's texts, word for word. */
 export const supportMessages = {
   sent: 'Message sent: We will get back to you soon.',

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import * as v from 'valibot'
-import type { PublicConfig } from '~/features/session/session'
+import type { PublicConfig } from '~/core/session'
 import { GOOGLE_SECURETOKEN_JWKS_URL } from './id-token.server'
 
 /** The Worker's configuration, by the names the deployment sets (wrangler vars and secrets). */

@@ -1,6 +1,6 @@
 // Firestore reads at the edge through the REST API, with the signed-in user's own ID token:
 // the security rules apply to the Worker exactly as they do to the browser.
-import type { PublicConfig } from '~/features/session/session'
+import type { PublicConfig } from '~/core/session'
 
 /** A Firestore REST value (https://firebase.google.com/docs/firestore/reference/rest/v1/Value). */
 export type RestValue =

@@ -1,5 +1,6 @@
 import { deleteCookie, getCookie, setCookie } from '@tanstack/react-start/server'
-import type { Session } from '~/features/session/session'
+import { accessFromClaims, tokenRevoked } from '#domain/users-access.ts'
+import type { Session } from '~/core/session'
 import { serverConfig } from './config.server'
 import { createIdTokenVerifier, IdTokenError, type IdTokenVerifier, type VerifiedIdToken } from './id-token.server'
 import { refreshIdToken } from './secure-token.server'
@@ -22,18 +23,11 @@ function idTokenVerifier(): IdTokenVerifier {
   return verifier
 }
 
-const claimNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
-
 /** The signed-in person a verified token describes, or null when an administrator revoked the sign-in. */
 export function sessionFromToken(token: VerifiedIdToken): Session | null {
-  const revoked = claimNumber(token.claims.revoked)
-  if (revoked !== null && revoked >= token.authTime) return null
-  return {
-    uid: token.uid,
-    email: token.email ?? '',
-    userType: token.claims.userType === 'analyst' ? 'analyst' : 'client',
-    accessLevel: claimNumber(token.claims.accessLevel) ?? 0,
-  }
+  if (tokenRevoked(token.claims, token.authTime)) return null
+  const access = accessFromClaims(token.claims)
+  return { uid: token.uid, email: token.email ?? '', userType: access.userType ?? 'client', accessLevel: access.accessLevel ?? 0 }
 }
 
 async function writeCookies(idToken: string, uid: string, refreshToken: string): Promise<void> {

@@ -1,15 +1,12 @@
-import * as v from 'valibot'
 import { seesAllCompanies } from '#domain/access.ts'
+import { COMPANIES_COLLECTION, companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
 import { selectCompany } from '#domain/company-selection.ts'
-import type { Session } from '~/features/session/session'
-import { accessOf, CompanySchema, PreferencesSchema, UserAccessSchema, type Company, type Workspace } from '~/features/workspace/workspace'
+import { readPreferences, userPreferencesPath } from '#domain/users-preferences.ts'
+import { accessFromDocument, readUserAccess, userAccessPath } from '#domain/users-access.ts'
+import type { Session } from '~/core/session'
+import type { Workspace } from '~/core/workspace'
 import { publicConfig } from './config.server'
-import { firestoreReader, FirestoreReadDenied, type Plain } from './firestore-rest.server'
-
-const parseCompany = (slug: string, data: { [key: string]: Plain }): Company | null => {
-  const parsed = v.safeParse(CompanySchema, { slug, ...data })
-  return parsed.success ? parsed.output : null
-}
+import { firestoreReader, FirestoreReadDenied } from './firestore-rest.server'
 
 const byName = (a: Company, b: Company) => a.companyName.localeCompare(b.companyName)
 
@@ -20,17 +17,16 @@ const byName = (a: Company, b: Company) => a.companyName.localeCompare(b.company
 export async function loadWorkspace(session: Session, idToken: string): Promise<Workspace> {
   const reader = firestoreReader(publicConfig(), idToken)
   const [accessDoc, preferencesDoc] = await Promise.all([
-    reader.get(`users_access/${session.uid}`),
-    reader.get(`users_preferences/${session.uid}`),
+    reader.get(userAccessPath(session.uid)),
+    reader.get(userPreferencesPath(session.uid)),
   ])
-  const accessData = v.parse(UserAccessSchema, accessDoc ?? {})
-  const access = accessOf(accessData, session)
-  const preferences = v.parse(PreferencesSchema, preferencesDoc ?? {})
+  const accessData = readUserAccess(accessDoc)
+  const access = accessFromDocument(accessData, session)
+  const preferences = readPreferences(preferencesDoc)
 
   const readOne = async (slug: string) => {
     try {
-      const data = await reader.get(`companies/${slug}`)
-      return data ? parseCompany(slug, data) : null
+      return companyFromDocument(slug, await reader.get(companyPath(slug)))
     } catch (error) {
       if (error instanceof FirestoreReadDenied) return null
       throw error
@@ -38,7 +34,7 @@ export async function loadWorkspace(session: Session, idToken: string): Promise<
   }
   const companies = (
     seesAllCompanies(access)
-      ? (await reader.list('companies')).map((doc) => parseCompany(doc.id, doc.data))
+      ? (await reader.list(COMPANIES_COLLECTION)).map((doc) => companyFromDocument(doc.id, doc.data))
       : await Promise.all(accessData.companies.map(readOne))
   )
     .filter((company): company is Company => company !== null)

@@ -3,6 +3,7 @@
 import type { CallableRequest } from 'firebase-functions/v2/https'
 import { HttpsError } from 'firebase-functions/v2/https'
 import type { Access } from '#domain/access.ts'
+import { accessFromClaims, tokenRevoked } from '#domain/users-access.ts'
 
 export interface Caller {
   uid: string
@@ -10,18 +11,12 @@ export interface Caller {
   access: Access
 }
 
-const claimNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
-
 /** The caller, when signed in and `allowed` by access.ts; throws unauthenticated or permission-denied. */
 export function authorizedCaller(request: CallableRequest<unknown>, allowed: (access: Access) => boolean): Caller {
   if (!request.auth) throw new HttpsError('unauthenticated', 'Sign in first.')
   const { uid, token } = request.auth
-  const revoked = claimNumber(token.revoked)
-  if (revoked !== null && revoked >= token.auth_time) throw new HttpsError('unauthenticated', 'Your sign-in was revoked: sign in again.')
-  const access: Access = {
-    accessLevel: claimNumber(token.accessLevel),
-    userType: token.userType === 'analyst' || token.userType === 'client' ? token.userType : null,
-  }
+  if (tokenRevoked(token, token.auth_time)) throw new HttpsError('unauthenticated', 'Your sign-in was revoked: sign in again.')
+  const access: Access = accessFromClaims(token)
   if (!allowed(access)) throw new HttpsError('permission-denied', 'Your access does not allow this.')
   return { uid, email: typeof token.email === 'string' ? token.email : null, access }
 }

@@ -1,26 +1,6 @@
-// Email keys: an address or a whole domain that an administrator opened for sign-up, with the
-// company and access a first sign-in receives (collection email_keys).
+// The email key that lets an address sign up (email-keys.ts of the domain holds the document).
 import type { Firestore, Transaction } from 'firebase-admin/firestore'
-import * as v from 'valibot'
-import { UserTypeSchema } from '#domain/sign-in.ts'
-
-export const EMAIL_KEYS_COLLECTION = 'email_keys'
-
-const EmailKeySchema = v.object({
-  // 'alice@x.example' or '@x.example', lowercase.
-  match: v.string(),
-  company: v.pipe(v.string(), v.minLength(1)),
-  accessLevel: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9)),
-  userType: UserTypeSchema,
-})
-
-export type EmailKey = v.InferOutput<typeof EmailKeySchema>
-
-// The `match` values that open an address: the address itself, then its domain.
-export function emailKeyMatches(email: string): [string, string] {
-  const address = email.toLowerCase()
-  return [address, address.slice(address.lastIndexOf('@'))]
-}
+import { EMAIL_KEYS_COLLECTION, emailKeyFromDocument, emailKeyMatches, type EmailKey } from '#domain/email-keys.ts'
 
 // The key for an address: one for the exact address wins over one for its domain. Malformed key
 // documents are skipped. With `tx`, the read is part of that transaction.
@@ -28,10 +8,7 @@ export async function findEmailKey(db: Firestore, email: string, tx?: Transactio
   const matches = emailKeyMatches(email)
   const query = db.collection(EMAIL_KEYS_COLLECTION).where('match', 'in', matches).limit(20)
   const snapshot = tx ? await tx.get(query) : await query.get()
-  const keys = snapshot.docs.flatMap((doc) => {
-    const result = v.safeParse(EmailKeySchema, doc.data())
-    return result.success ? [result.output] : []
-  })
+  const keys = snapshot.docs.flatMap((doc) => emailKeyFromDocument(doc.data()) ?? [])
   for (const match of matches) {
     const key = keys.find((k) => k.match === match)
     if (key) return key

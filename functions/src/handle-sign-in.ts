@@ -5,40 +5,32 @@ import './options.ts'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError, onCall } from 'firebase-functions/v2/https'
-import * as v from 'valibot'
-import { UserTypeSchema, type HandleSignInResponse } from '#domain/sign-in.ts'
+import { newEventDocument, EVENTS_COLLECTION } from '#domain/events.ts'
+import type { HandleSignInResponse } from '#domain/sign-in.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
+import { accessGrant, newUserAccessDocument, userAccessPath } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from './admin.ts'
 import { findEmailKey } from './email-keys.ts'
-
-const AccessClaimsSchema = v.object({
-  claims: v.object({
-    accessLevel: v.pipe(v.number(), v.integer()),
-    userType: UserTypeSchema,
-  }),
-})
 
 // The access of `uid`: from users_access, or, on the first sign-in of an address that matches
 // an email key, from a users_access (and users_preferences) created now. Null: no access.
 async function accessOf(db: Firestore, uid: string, email: string | null): Promise<HandleSignInResponse | null> {
-  const accessRef = db.doc(`users_access/${uid}`)
+  const accessRef = db.doc(userAccessPath(uid))
   return db.runTransaction(async (tx) => {
     const access = await tx.get(accessRef)
     if (access.exists) {
-      const parsed = v.safeParse(AccessClaimsSchema, access.data())
-      if (parsed.success) return { accessLevel: parsed.output.claims.accessLevel, userType: parsed.output.claims.userType }
+      const grant = accessGrant(access.data())
+      if (grant) return grant
       logger.error('handleSignIn: users_access has no valid claims', { uid })
       return null
     }
     if (!email) return null
     const key = await findEmailKey(db, email, tx)
     if (!key) return null
-    const preferencesRef = db.doc(`users_preferences/${uid}`)
+    const preferencesRef = db.doc(userPreferencesPath(uid))
     const preferences = await tx.get(preferencesRef)
     tx.create(accessRef, {
-      claims: { userType: key.userType, accessLevel: key.accessLevel },
-      companies: [key.company],
-      servicesEnabled: [],
-      servicesManaged: [],
+      ...newUserAccessDocument(key, [key.company]),
       updatedAt: FieldValue.serverTimestamp(),
       updatedBy: 'system',
     })
@@ -65,8 +57,8 @@ export const handleSignIn = onCall<unknown, Promise<HandleSignInResponse>>(async
 
   // After the claims: a client that sees `synced` move refreshes its token and gets them.
   const batch = db.batch()
-  batch.update(db.doc(`users_access/${uid}`), { 'claims.synced': FieldValue.serverTimestamp() })
-  batch.set(db.collection('events').doc(), { type: 'sign_in', createdByUid: uid, createdAt: FieldValue.serverTimestamp() })
+  batch.update(db.doc(userAccessPath(uid)), { 'claims.synced': FieldValue.serverTimestamp() })
+  batch.set(db.collection(EVENTS_COLLECTION).doc(), newEventDocument('sign_in', uid, FieldValue.serverTimestamp()))
   await batch.commit()
   return access
 })

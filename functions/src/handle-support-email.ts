@@ -7,21 +7,24 @@ import * as logger from 'firebase-functions/logger'
 import { HttpsError, onCall } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 import { brand } from '#domain/brand.ts'
+import { companyFromDocument, companyPath } from '#domain/companies.ts'
 import { selectCompany } from '#domain/company-selection.ts'
 import { EMAIL_PATTERN } from '#domain/sign-in.ts'
 import {
+  SUPPORT_MESSAGES_COLLECTION,
   SupportRequestSchema,
+  supportMessageDocument,
   supportRequestTypeLabels,
   type SupportRequest,
   type SupportResponse,
 } from '#domain/support.ts'
+import { readPreferences, userPreferencesPath } from '#domain/users-preferences.ts'
+import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { adminDb } from './admin.ts'
 import { ConfigError, mailConfig } from './config.ts'
 import { sendMail, type OutgoingMail } from './mailer.ts'
 import { consumeRateLimits } from './rate-limit.ts'
 import { escapeHtml } from './sign-in-mail.ts'
-
-export const SUPPORT_MESSAGES_COLLECTION = 'support_messages'
 
 // Enough for a few follow-ups; not enough to flood the inbox.
 export const SUPPORT_RATE_LIMIT = { kind: 'support-user', limit: 5, windowMs: 10 * 60_000 } as const
@@ -85,22 +88,12 @@ ${rows}
   return { subject, text, html }
 }
 
-const AccessSchema = v.object({ companies: v.optional(v.array(v.string())) })
-const PreferencesSchema = v.object({ defaultCompany: v.optional(v.nullable(v.string())) })
-const CompanySchema = v.object({ companyName: v.optional(v.string()) })
-
 // The company the sender works in right now, chosen the way the app chooses it.
 async function companyOf(db: Firestore, uid: string): Promise<SupportCompany | null> {
-  const [access, preferences] = await db.getAll(db.doc(`users_access/${uid}`), db.doc(`users_preferences/${uid}`))
-  const companies = v.safeParse(AccessSchema, access?.data())
-  const defaults = v.safeParse(PreferencesSchema, preferences?.data())
-  const slug = selectCompany(
-    companies.success ? (companies.output.companies ?? []) : [],
-    defaults.success ? defaults.output.defaultCompany : null,
-  )
+  const [access, preferences] = await db.getAll(db.doc(userAccessPath(uid)), db.doc(userPreferencesPath(uid)))
+  const slug = selectCompany(readUserAccess(access?.data()).companies, readPreferences(preferences?.data()).defaultCompany)
   if (!slug) return null
-  const company = v.safeParse(CompanySchema, (await db.doc(`companies/${slug}`).get()).data())
-  return { slug, name: company.success ? (company.output.companyName ?? null) : null }
+  return { slug, name: companyFromDocument(slug, (await db.doc(companyPath(slug)).get()).data())?.companyName ?? null }
 }
 
 // Logged instead of the error itself: an SMTP error can quote the message it failed to send.
@@ -150,15 +143,9 @@ export const handleSupportEmail = onCall<unknown, Promise<SupportResponse>>(asyn
   }
 
   try {
-    await db.collection(SUPPORT_MESSAGES_COLLECTION).add({
-      message: support.message,
-      request_type: support.request_type,
-      uid,
-      email: sender.email,
-      company: company?.slug ?? null,
-      createdAt: FieldValue.serverTimestamp(),
-      delivered,
-    })
+    await db.collection(SUPPORT_MESSAGES_COLLECTION).add(
+      supportMessageDocument({ request: support, uid, email: sender.email, company: company?.slug ?? null, delivered }, FieldValue.serverTimestamp()),
+    )
   } catch (error) {
     // The mail, if it went, is the record that counts: the sender need not write again.
     logger.error('handleSupportEmail: the message could not be stored', { uid, delivered, ...errorSummary(error) })

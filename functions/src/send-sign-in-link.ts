@@ -7,6 +7,7 @@ import * as logger from 'firebase-functions/logger'
 import { HttpsError, onCall } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 import { SignInRequestSchema, signInMessages, type SignInResponse } from '#domain/sign-in.ts'
+import { userAccessPath } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from './admin.ts'
 import { appOrigins, mailConfig } from './config.ts'
 import { findEmailKey } from './email-keys.ts'
@@ -48,7 +49,7 @@ async function userByEmail(auth: Auth, email: string): Promise<UserRecord | null
 async function mayReceiveLink(auth: Auth, db: Firestore, email: string): Promise<boolean> {
   const user = await userByEmail(auth, email)
   if (user?.disabled) return false
-  if (user && (await db.doc(`users_access/${user.uid}`).get()).exists) return true
+  if (user && (await db.doc(userAccessPath(user.uid)).get()).exists) return true
   if (!(await findEmailKey(db, email))) return false
   if (!user) {
     try {

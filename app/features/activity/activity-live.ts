@@ -1,7 +1,6 @@
 // The signed-in user's own activity, live. Loaded with `import()` (Firestore SDK).
 import { collection, limit, onSnapshot, orderBy, query, where, type Timestamp } from 'firebase/firestore'
-import { clientBoot } from '~/features/session/client-boot'
-import { firebaseClient } from '~/lib/firebase'
+import { firestore } from '~/core/firebase'
 
 export interface ActivityEvent {
   id: string
@@ -12,8 +11,7 @@ export interface ActivityEvent {
 const RECENT = 20
 
 export function watchActivity(uid: string, onChange: (events: ActivityEvent[]) => void, onError: (error: Error) => void): () => void {
-  const { firestore } = firebaseClient(clientBoot.current().firebase)
-  const recent = query(collection(firestore, 'events'), where('createdByUid', '==', uid), orderBy('createdAt', 'desc'), limit(RECENT))
+  const recent = query(collection(firestore(), 'events'), where('createdByUid', '==', uid), orderBy('createdAt', 'desc'), limit(RECENT))
   return onSnapshot(
     recent,
     (snapshot) =>

@@ -24,7 +24,7 @@ async function requestLink(email: string): Promise<FormOutcome> {
   const auth = await import('./auth-client').catch(() => null)
   try {
     if (!auth) throw new Error('The sign-in code could not be loaded')
-    const { isDesktopApp } = await import('./desktop-links')
+    const { isDesktopApp } = await import('~/platform/desktop-links')
     const response = await auth.requestSignInLink({
       email,
       // The desktop app's links land on the sign-in page itself; the web's on the site.

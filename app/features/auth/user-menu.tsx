@@ -3,8 +3,8 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { IconBuilding, IconCheck, IconChevronDown, IconLogout, IconSearch, IconSettings } from '@tabler/icons-react'
 import { DropdownMenu } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
-import type { Session } from '~/features/session/session'
-import type { Workspace } from '~/features/workspace/workspace'
+import type { Session } from '~/core/session'
+import type { Workspace } from '~/core/workspace'
 import { Avatar } from '~/ui/avatar'
 import { notify } from '~/ui/notifications/notifications'
 import { layers, media, offsets, timings } from '~/ui/theme'
@@ -155,7 +155,7 @@ export function UserMenu({ session, workspace }: { session: Session; workspace: 
 
   const signOut = async () => {
     try {
-      const { signOutEverywhere } = await import('./auth-client')
+      const { signOutEverywhere } = await import('~/core/session-live')
       await signOutEverywhere()
       await router.invalidate()
       await navigate({ to: '/' })
@@ -167,7 +167,7 @@ export function UserMenu({ session, workspace }: { session: Session; workspace: 
   const switchTo = async (slug: string) => {
     setSwitching(true)
     try {
-      const { switchCompany } = await import('~/features/workspace/workspace-live')
+      const { switchCompany } = await import('~/core/workspace-live')
       await switchCompany(session, slug)
     } catch {
       notify({ tone: 'error', title: 'Company not switched', message: 'Please try again.' })

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
-import type { Session } from '~/features/session/session'
-import type { Workspace } from '~/features/workspace/workspace'
+import type { Session } from '~/core/session'
+import type { Workspace } from '~/core/workspace'
 import { navItems, type NavItem } from './nav-items'
 
 const List = styled.ul`

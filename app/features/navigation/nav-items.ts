@@ -1,8 +1,8 @@
 import { pageRules } from '#domain/access.ts'
 import { services } from '#domain/services.ts'
 import { sitePage } from '#domain/site-map.ts'
-import type { Session } from '~/features/session/session'
-import type { Workspace } from '~/features/workspace/workspace'
+import type { Session } from '~/core/session'
+import type { Workspace } from '~/core/workspace'
 
 export interface NavItem {
   to: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Workspace } from '~/features/workspace/workspace'
+import type { Workspace } from '~/core/workspace'
 import { pageAccess, sitePathOf } from './page-access'
 
 const acme = {

@@ -1,7 +1,7 @@
 import { pageRules } from '#domain/access.ts'
 import { serviceByAnalystSlug } from '#domain/services.ts'
-import type { Session } from '~/features/session/session'
-import type { Workspace } from '~/features/workspace/workspace'
+import type { Session } from '~/core/session'
+import type { Workspace } from '~/core/workspace'
 
 export type PageAccess = 'allowed' | 'signed-out' | 'denied'
 

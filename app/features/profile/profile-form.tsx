@@ -1,6 +1,6 @@
 import styled from 'styled-components'
-import type { Session } from '~/features/session/session'
-import type { Workspace } from '~/features/workspace/workspace'
+import type { Session } from '~/core/session'
+import type { Workspace } from '~/core/workspace'
 import { AutosaveSelectField } from '~/ui/autosave/autosave-select-field'
 import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'
 import { Avatar } from '~/ui/avatar'
@@ -49,7 +49,7 @@ const schemeOptions = [
   { value: 'dark', label: 'Dark' },
 ] as const satisfies readonly { value: ColorSchemePreference; label: string }[]
 
-const live = () => import('~/features/workspace/workspace-live')
+const live = () => import('~/core/workspace-live')
 
 /** The person's own settings; every field saves itself. */
 export function ProfileForm({ session, workspace }: { session: Session; workspace: Workspace }) {

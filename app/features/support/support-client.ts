@@ -2,12 +2,10 @@
 // so pages that only show the contact button stay small.
 import * as v from 'valibot'
 import { SupportResponseSchema, type SupportRequest, type SupportResponse } from '#domain/support.ts'
-import { callable, firebaseClient } from '~/lib/firebase'
-import { clientBoot } from '~/features/session/client-boot'
+import { callable } from '~/core/firebase'
 
 export async function sendSupportMessage(request: SupportRequest): Promise<SupportResponse> {
-  const { functions } = firebaseClient(clientBoot.current().firebase)
-  const call = callable<SupportRequest, unknown>(functions, 'handleSupportEmail')
+  const call = callable<SupportRequest, unknown>('handleSupportEmail')
   // A malformed answer counts as a failed call, not as a success.
   return v.parse(SupportResponseSchema, (await call(request)).data)
 }

@@ -2,10 +2,8 @@
 // importing a file. Loaded with `import()` (it brings the Firebase SDK).
 import { FirebaseError } from 'firebase/app'
 import type { DeleteTemplateRequest, DeleteTemplateResponse, ImportTemplatesRequest, ImportTemplatesResponse } from '#domain/template-library.ts'
-import { clientBoot } from '~/features/session/client-boot'
-import { callable, firebaseClient } from '~/lib/firebase'
+import { callable } from '~/core/firebase'
 
-const functions = () => firebaseClient(clientBoot.current().firebase).functions
 
 /** The server's own words when it refused for a reason people can act on; else a general line. */
 function reason(error: unknown, fallback: string): Error {
@@ -17,7 +15,7 @@ function reason(error: unknown, fallback: string): Error {
 
 export async function deleteTemplate(slug: string): Promise<void> {
   try {
-    const { data } = await callable<DeleteTemplateRequest, DeleteTemplateResponse>(functions(), 'deleteFindingTemplate')({ slug })
+    const { data } = await callable<DeleteTemplateRequest, DeleteTemplateResponse>('deleteFindingTemplate')({ slug })
     if (!data.success) throw new Error('The template was not deleted. Please try again.')
   } catch (error) {
     throw reason(error, 'The template was not deleted. Please try again.')
@@ -26,7 +24,7 @@ export async function deleteTemplate(slug: string): Promise<void> {
 
 export async function importTemplates(file: ImportTemplatesRequest): Promise<ImportTemplatesResponse> {
   try {
-    return (await callable<ImportTemplatesRequest, ImportTemplatesResponse>(functions(), 'importFindingTemplates')(file)).data
+    return (await callable<ImportTemplatesRequest, ImportTemplatesResponse>('importFindingTemplates')(file)).data
   } catch (error) {
     throw reason(error, 'The file was not imported. Please try again.')
   }

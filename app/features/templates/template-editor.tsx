@@ -14,7 +14,7 @@ import {
   type FindingTemplate,
 } from '#domain/finding-template.ts'
 import { services } from '#domain/services.ts'
-import type { Session } from '~/features/session/session'
+import type { Session } from '~/core/session'
 import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from '~/ui/autosave/autosave-field-frame'
 import { AutosaveSelectField } from '~/ui/autosave/autosave-select-field'
 import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'

@@ -5,10 +5,8 @@ import { collection, doc, getDocs, limit, onSnapshot, orderBy, query } from 'fir
 import * as v from 'valibot'
 import type { FindingTemplate } from '#domain/finding-template.ts'
 import { TAGS_COLLECTION, templateFromDocument, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
-import { clientBoot } from '~/features/session/client-boot'
-import { firebaseClient } from '~/lib/firebase'
+import { firestore } from '~/core/firebase'
 
-const firestore = () => firebaseClient(clientBoot.current().firebase).firestore
 
 export { firestore as libraryFirestore }
 

@@ -4,8 +4,7 @@
 import { liteClient, type LiteClient } from 'algoliasearch/lite'
 import * as v from 'valibot'
 import { algoliaHosts, SEARCH_KEY_LIFETIME_SECONDS, type SearchClientRequest } from '#domain/template-search.ts'
-import { clientBoot } from '~/features/session/client-boot'
-import { callable, firebaseClient } from '~/lib/firebase'
+import { callable } from '~/core/firebase'
 
 /**
  * The spec's timeouts (ms). A host that timed out is skipped for 120 s: algoliasearch's own
@@ -31,8 +30,7 @@ interface KeyedClient {
 let current: Promise<KeyedClient> | null = null
 
 async function createClient(): Promise<KeyedClient> {
-  const { functions } = firebaseClient(clientBoot.current().firebase)
-  const response = v.parse(SearchClientResponseSchema, (await callable<SearchClientRequest, unknown>(functions, 'getSearchClient')({ type: 'search' })).data)
+  const response = v.parse(SearchClientResponseSchema, (await callable<SearchClientRequest, unknown>('getSearchClient')({ type: 'search' })).data)
   const client = liteClient(response.appId, response.searchKey, {
     timeouts: SEARCH_TIMEOUTS,
     ...(response.searchHosts ? { hosts: algoliaHosts(response.searchHosts, 'read') } : {}),

@@ -1,10 +1,11 @@
-import type { Workspace } from '~/features/workspace/workspace'
+import type { UserType } from '#domain/access.ts'
+import type { Workspace } from './workspace'
 
 /** The signed-in person as the app sees them: who they are and what they may open. */
 export interface Session {
   uid: string
   email: string
-  userType: 'client' | 'analyst'
+  userType: UserType
   /** 0 until the first sign-in has copied the user's access into their token. */
   accessLevel: number
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useRouter } from '@tanstack/react-router'
-import { clientBoot } from '~/features/session/client-boot'
-import type { Session } from '~/features/session/session'
+import { clientBoot } from './client-boot'
+import type { Session } from './session'
 import type { Workspace } from './workspace'
 
 /**
@@ -13,7 +13,7 @@ export function WorkspaceSync({ session, seed }: { session: Session; seed: Works
   useEffect(() => {
     let stop: (() => void) | undefined
     let cancelled = false
-    void Promise.all([import('./workspace-live'), import('~/features/auth/auth-client')]).then(([live, auth]) => {
+    void Promise.all([import('./workspace-live'), import('./session-live')]).then(([live, auth]) => {
       if (cancelled) return
       stop = live.watchWorkspace(session, seed, {
         onChange: (workspace) => {

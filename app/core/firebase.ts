@@ -1,10 +1,11 @@
 // The Firebase web SDK, loaded on demand (it is larger than the rest of the first page together):
-// import this module only with `import()`, from event handlers and effects.
+// import this module only with `import()`, from event handlers, effects and other lazy modules.
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app'
 import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore'
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions, type HttpsCallable } from 'firebase/functions'
-import type { PublicConfig } from '~/features/session/session'
+import { clientBoot } from './client-boot'
+import type { PublicConfig } from './session'
 
 export interface FirebaseClient {
   app: FirebaseApp
@@ -20,8 +21,7 @@ const hostAndPort = (value: string): [string, number] => {
   return [value.slice(0, at), Number(value.slice(at + 1))]
 }
 
-export function firebaseClient(config: PublicConfig): FirebaseClient {
-  if (client) return client
+function connect(config: PublicConfig): FirebaseClient {
   const app = getApps().length > 0 ? getApp() : initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId })
   const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] })
   // The spec's default region for callables.
@@ -33,14 +33,23 @@ export function firebaseClient(config: PublicConfig): FirebaseClient {
     if (emulators.functions) connectFunctionsEmulator(functions, ...hostAndPort(emulators.functions))
     if (emulators.firestore) connectFirestoreEmulator(firestore, ...hostAndPort(emulators.firestore))
   }
-  client = { app, auth, functions, firestore }
+  return { app, auth, functions, firestore }
+}
+
+/** The app's Firebase clients, set up once from the settings the server rendered with. */
+function firebaseClient(): FirebaseClient {
+  client ??= connect(clientBoot.current().firebase)
   return client
 }
+
+export const firebaseAuth = (): Auth => firebaseClient().auth
+export const firestore = (): Firestore => firebaseClient().firestore
+export const functions = (): Functions => firebaseClient().functions
 
 /** The spec's timeout of a callable function call. */
 export const CALL_TIMEOUT_MS = 70_000
 
 /** The callable function `name`, with the spec's timeout. */
-export function callable<Request, Response>(functions: Functions, name: string): HttpsCallable<Request, Response> {
-  return httpsCallable<Request, Response>(functions, name, { timeout: CALL_TIMEOUT_MS })
+export function callable<Request, Response>(name: string): HttpsCallable<Request, Response> {
+  return httpsCallable<Request, Response>(functions(), name, { timeout: CALL_TIMEOUT_MS })
 }

@@ -1,4 +1,4 @@
-import type { Workspace } from '~/features/workspace/workspace'
+import type { Workspace } from './workspace'
 import type { PublicConfig, RouterContext, Session } from './session'
 
 export type RootContext = { session: Session | null; firebase: PublicConfig; workspace: Workspace | null }

@@ -10,7 +10,7 @@ export function SessionSync({ uid }: { uid: string }) {
   useEffect(() => {
     let stop: (() => void) | undefined
     let cancelled = false
-    void import('./auth-client').then(({ watchSession }) => {
+    void import('./session-live').then(({ watchSession }) => {
       if (cancelled) return
       stop = watchSession(() => void router.invalidate())
     })

@@ -1,15 +1,15 @@
 // Live company context in the browser: the user's access, preferences and companies, followed with
 // Firestore listeners that start from what the server rendered with. Loaded with `import()`.
 import { collection, doc, onSnapshot, serverTimestamp, setDoc, type Unsubscribe } from 'firebase/firestore'
-import * as v from 'valibot'
 import { seesAllCompanies, showsCompanyName } from '#domain/access.ts'
+import { COMPANIES_COLLECTION, companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
 import { selectCompany } from '#domain/company-selection.ts'
-import { clientBoot } from '~/features/session/client-boot'
-import type { Session } from '~/features/session/session'
-import { firebaseClient } from '~/lib/firebase'
-import { accessOf, CompanySchema, PreferencesSchema, UserAccessSchema, type Company, type Preferences, type Workspace } from './workspace'
+import { readPreferences, userPreferencesPath, type Preferences } from '#domain/users-preferences.ts'
+import { accessFromDocument, readUserAccess, userAccessPath } from '#domain/users-access.ts'
+import type { Session } from './session'
+import { firestore } from './firebase'
+import type { Workspace } from './workspace'
 
-const firestore = () => firebaseClient(clientBoot.current().firebase).firestore
 
 export interface WorkspaceWatch {
   onChange(workspace: Workspace): void
@@ -22,10 +22,10 @@ export interface WorkspaceWatch {
  * the whole collection (a new company appears by itself); others follow their own companies.
  */
 export function watchWorkspace(session: Session, seed: Workspace | null, watch: WorkspaceWatch): () => void {
-  let accessData = v.parse(UserAccessSchema, {})
+  let accessData = readUserAccess(undefined)
   // Nothing is published before the access document arrived: the seed stays in place until then.
   let accessKnown = false
-  let preferences = seed?.preferences ?? v.parse(PreferencesSchema, {})
+  let preferences = seed?.preferences ?? readPreferences(undefined)
   let companies = new Map<string, Company>((seed?.companies ?? []).map((c) => [c.slug, c]))
   let companiesKnown = seed !== null
   let stopCompanies: Unsubscribe[] = []
@@ -33,7 +33,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
 
   const publish = () => {
     if (!accessKnown) return
-    const access = accessOf(accessData, session)
+    const access = accessFromDocument(accessData, session)
     const list = [...companies.values()].sort((a, b) => a.companyName.localeCompare(b.companyName))
     const selected = selectCompany(companiesKnown ? list.map((c) => c.slug) : undefined, preferences.defaultCompany)
     watch.onChange({
@@ -46,7 +46,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
 
   const denied = (slug: string | null) => (error: Error) => {
     console.error(`Company ${slug ?? 'list'} could not be read`, error)
-    if (showsCompanyName(accessOf(accessData, session))) {
+    if (showsCompanyName(accessFromDocument(accessData, session))) {
       // Analysts keep working; the company is treated as disabled.
       if (slug) companies.delete(slug)
       else companies = new Map()
@@ -57,7 +57,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   }
 
   const followCompanies = () => {
-    const all = seesAllCompanies(accessOf(accessData, session))
+    const all = seesAllCompanies(accessFromDocument(accessData, session))
     const key = all ? '*' : accessData.companies.join(',')
     if (key === followedKey) return
     followedKey = key
@@ -65,12 +65,12 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
     if (all) {
       stopCompanies = [
         onSnapshot(
-          collection(firestore(), 'companies'),
+          collection(firestore(), COMPANIES_COLLECTION),
           (snapshot) => {
             companies = new Map()
             for (const d of snapshot.docs) {
-              const parsed = v.safeParse(CompanySchema, { slug: d.id, ...d.data() })
-              if (parsed.success) companies.set(d.id, parsed.output)
+              const company = companyFromDocument(d.id, d.data())
+              if (company) companies.set(d.id, company)
             }
             companiesKnown = true
             publish()
@@ -84,10 +84,10 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
     companiesKnown = accessData.companies.length === 0 || accessData.companies.every((slug) => companies.has(slug))
     stopCompanies = accessData.companies.map((slug) =>
       onSnapshot(
-        doc(firestore(), 'companies', slug),
+        doc(firestore(), companyPath(slug)),
         (snapshot) => {
-          const parsed = v.safeParse(CompanySchema, { slug, ...snapshot.data() })
-          if (parsed.success) companies.set(slug, parsed.output)
+          const company = companyFromDocument(slug, snapshot.data())
+          if (company) companies.set(slug, company)
           else companies.delete(slug)
           companiesKnown = true
           publish()
@@ -99,9 +99,9 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   }
 
   const stopAccess = onSnapshot(
-    doc(firestore(), 'users_access', session.uid),
+    doc(firestore(), userAccessPath(session.uid)),
     (snapshot) => {
-      accessData = v.parse(UserAccessSchema, snapshot.data() ?? {})
+      accessData = readUserAccess(snapshot.data())
       accessKnown = true
       followCompanies()
       publish()
@@ -109,9 +109,9 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
     (error) => watch.onDenied(error),
   )
   const stopPreferences = onSnapshot(
-    doc(firestore(), 'users_preferences', session.uid),
+    doc(firestore(), userPreferencesPath(session.uid)),
     (snapshot) => {
-      preferences = v.parse(PreferencesSchema, snapshot.data() ?? {})
+      preferences = readPreferences(snapshot.data())
       publish()
     },
     (error) => watch.onDenied(error),
@@ -127,7 +127,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
 /** Saves some of the user's preferences, stamped with who and when (as every edited record is). */
 export async function savePreferences(session: Session, changes: Partial<Preferences>): Promise<void> {
   await setDoc(
-    doc(firestore(), 'users_preferences', session.uid),
+    doc(firestore(), userPreferencesPath(session.uid)),
     { ...changes, updatedAt: serverTimestamp(), updatedBy: session.email },
     { merge: true },
   )

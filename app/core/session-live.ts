@@ -1,0 +1,78 @@
+// The session's upkeep in the browser: every new ID token goes to the edge, an administrator's
+// revocation signs out at once, a change of access refreshes the token. Loaded with `import()`
+// (it brings the Firebase SDK), so the first page stays small.
+import { onIdTokenChanged, signOut, type User } from 'firebase/auth'
+import { doc, onSnapshot } from 'firebase/firestore'
+import { readUserAccess, revokesSignIn, userAccessPath } from '#domain/users-access.ts'
+import { clientBoot } from './client-boot'
+import { firebaseAuth, firestore } from './firebase'
+import type { Session } from './session'
+import { endSession, startSession } from './session.functions'
+
+/** Hands the user's current ID token to the edge, which answers with the session and workspace. */
+export async function syncSession(user: User, forceRefresh: boolean): Promise<Session | null> {
+  const idToken = await user.getIdToken(forceRefresh)
+  const { session, workspace } = await startSession({ data: { idToken, refreshToken: user.refreshToken } })
+  clientBoot.setSession(session)
+  clientBoot.setWorkspace(workspace)
+  return session
+}
+
+export async function signOutEverywhere(): Promise<void> {
+  await signOut(firebaseAuth()).catch(() => undefined)
+  await endSession()
+  clientBoot.setSession(null)
+}
+
+const seconds = (milliseconds: number | null | undefined) => (typeof milliseconds === 'number' ? milliseconds / 1000 : null)
+
+/**
+ * Keeps a signed-in browser in step: every new ID token goes to the edge; an administrator's
+ * revocation signs the user out at once; a change of access refreshes the token. `onChange` is
+ * told whenever the session changed, so the app can re-render its guards and navigation.
+ */
+export function watchSession(onChange: (session: Session | null) => void): () => void {
+  let stopAccess: (() => void) | undefined
+  let lastToken: string | undefined
+  let ended = false
+
+  // Once: signing out of the SDK fires the token listener again with no user.
+  const end = async () => {
+    if (ended) return
+    ended = true
+    stopAccess?.()
+    await signOutEverywhere()
+    onChange(null)
+  }
+
+  const stopToken = onIdTokenChanged(firebaseAuth(), async (user) => {
+    stopAccess?.()
+    stopAccess = undefined
+    // Signed out in the Firebase SDK (another tab, cleared storage): end the edge session too.
+    if (!user) return end()
+    const token = await user.getIdTokenResult()
+    if (token.token !== lastToken) {
+      lastToken = token.token
+      onChange(await syncSession(user, false))
+    }
+    const signedInAt = Date.parse(token.authTime) / 1000
+    const issuedAt = Date.parse(token.issuedAtTime) / 1000
+    stopAccess = onSnapshot(
+      doc(firestore(), userAccessPath(user.uid)),
+      async (snapshot) => {
+        const { claims } = readUserAccess(snapshot.data())
+        const synced = seconds(claims.synced)
+        if (revokesSignIn(seconds(claims.revoked), signedInAt)) await end()
+        else if (synced !== null && synced > issuedAt) {
+          await user.getIdToken(true)
+        }
+      },
+      // Reading one's own access is always allowed; a denial means the sign-in is no longer valid.
+      () => void end(),
+    )
+  })
+  return () => {
+    stopToken()
+    stopAccess?.()
+  }
+}

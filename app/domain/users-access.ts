@@ -1,0 +1,93 @@
+// users_access/{uid}: what a person may do. `claims` holds the access level and user type that
+// handleSignIn copies into the ID token's custom claims, plus when an administrator revoked the
+// sign-ins and when the claims were last synced; the lists say which companies and services are
+// theirs. Browser, edge, functions, seed and tests read and write it through this module.
+import * as v from 'valibot'
+import { USER_TYPES, type Access, type UserType } from './access.ts'
+import { TimestampSchema } from './stored.ts'
+
+export const USERS_ACCESS_COLLECTION = 'users_access'
+
+export const userAccessPath = (uid: string) => `${USERS_ACCESS_COLLECTION}/${uid}`
+
+export const UserTypeSchema = v.picklist(USER_TYPES)
+
+/** The level and type a sign-in copies into the token. */
+export const AccessGrantSchema = v.object({
+  accessLevel: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9)),
+  userType: UserTypeSchema,
+})
+
+export type AccessGrant = v.InferOutput<typeof AccessGrantSchema>
+
+const UserAccessSchema = v.object({
+  claims: v.optional(
+    v.object({
+      accessLevel: v.optional(v.nullable(v.number())),
+      userType: v.optional(v.nullable(UserTypeSchema)),
+      /** Sign-ins before this time (epoch ms) are revoked. */
+      revoked: v.optional(v.nullable(TimestampSchema)),
+      /** The token claims were last set at this time (epoch ms): older tokens refresh. */
+      synced: v.optional(v.nullable(TimestampSchema)),
+    }),
+    {},
+  ),
+  companies: v.optional(v.array(v.string()), []),
+  servicesEnabled: v.optional(v.array(v.string()), []),
+  servicesManaged: v.optional(v.array(v.string()), []),
+})
+
+export type UserAccessDocument = v.InferOutput<typeof UserAccessSchema>
+
+/** A users_access document as stored; a missing document reads as no access. Throws on a malformed one. */
+export const readUserAccess = (data: unknown): UserAccessDocument => v.parse(UserAccessSchema, data ?? {})
+
+/** The grant a users_access document's claims hold, or null when they hold no complete one. */
+export function accessGrant(data: unknown): AccessGrant | null {
+  const parsed = v.safeParse(v.object({ claims: AccessGrantSchema }), data)
+  return parsed.success ? { accessLevel: parsed.output.claims.accessLevel, userType: parsed.output.claims.userType } : null
+}
+
+/** The document of a person let in by an email key (or created by an administrator). */
+export const newUserAccessDocument = (grant: AccessGrant, companies: readonly string[]) => ({
+  claims: { userType: grant.userType, accessLevel: grant.accessLevel },
+  companies: [...companies],
+  servicesEnabled: [] as string[],
+  servicesManaged: [] as string[],
+})
+
+const claimNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+
+/** The part of access an ID token's custom claims carry: the rules and callables go by these. */
+export interface ClaimsAccess {
+  accessLevel: number | null
+  userType: UserType | null
+}
+
+/** Access as a verified ID token's custom claims state it; anything malformed counts as absent. */
+export function accessFromClaims(claims: Readonly<Record<string, unknown>>): ClaimsAccess {
+  const userType = USER_TYPES.find((type) => type === claims.userType) ?? null
+  return { accessLevel: claimNumber(claims.accessLevel), userType }
+}
+
+/** Whether a revocation at `revokedAtSeconds` ends a sign-in made at `signedInAtSeconds`. */
+export const revokesSignIn = (revokedAtSeconds: number | null | undefined, signedInAtSeconds: number) =>
+  typeof revokedAtSeconds === 'number' && revokedAtSeconds >= signedInAtSeconds
+
+/** Whether the token's own claims say its sign-in was revoked (the `revoked` claim, in seconds). */
+export const tokenRevoked = (claims: Readonly<Record<string, unknown>>, authTimeSeconds: number) =>
+  revokesSignIn(claimNumber(claims.revoked), authTimeSeconds)
+
+/**
+ * Access as the permission module reads it. The document's claims win over the token's: an
+ * administrator's change shows at once, while the token catches up at its next refresh (the
+ * security rules, which decide what data can be read, go by the token).
+ */
+export function accessFromDocument(document: UserAccessDocument, token: ClaimsAccess): Access {
+  return {
+    accessLevel: document.claims.accessLevel ?? token.accessLevel,
+    userType: document.claims.userType ?? token.userType,
+    servicesEnabled: document.servicesEnabled,
+    servicesManaged: document.servicesManaged,
+  }
+}
