@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { NotFoundPage } from './ui/not-found-page'
 import { ErrorPage } from './ui/error-page'
+import { SignInPanel } from './features/auth/sign-in-panel'
 import { LoadingFallback } from './features/shell/loading-fallback'
 
 export function getRouter() {
@@ -13,7 +14,7 @@ export function getRouter() {
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: ErrorPage,
     // Only when a page takes longer than the router's pending delay (1 s) to load.
-    defaultPendingComponent: LoadingFallback,
+    defaultPendingComponent: () => <LoadingFallback visitorPanel={<SignInPanel />} />,
   })
 }
 

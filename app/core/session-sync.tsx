@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
 import { useRouter } from '@tanstack/react-router'
+import { useLazySubscription } from './live-data'
 
 /**
  * While someone is signed in, keeps the edge session and the page in step with Firebase Auth:
@@ -7,17 +7,6 @@ import { useRouter } from '@tanstack/react-router'
  */
 export function SessionSync({ uid }: { uid: string }) {
   const router = useRouter()
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let cancelled = false
-    void import('./session-live').then(({ watchSession }) => {
-      if (cancelled) return
-      stop = watchSession(() => void router.invalidate())
-    })
-    return () => {
-      cancelled = true
-      stop?.()
-    }
-  }, [uid, router])
+  useLazySubscription(() => import('./session-live').then((live) => live.watchSession(() => void router.invalidate())), [uid, router])
   return null
 }

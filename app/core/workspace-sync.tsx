@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
 import { useRouter } from '@tanstack/react-router'
+import { useLazySubscription } from './live-data'
 import { clientBoot } from './client-boot'
 import type { Session } from './session'
 import type { Workspace } from './workspace'
@@ -10,28 +10,23 @@ import type { Workspace } from './workspace'
  */
 export function WorkspaceSync({ session, seed }: { session: Session; seed: Workspace | null }) {
   const router = useRouter()
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let cancelled = false
-    void Promise.all([import('./workspace-live'), import('./session-live')]).then(([live, auth]) => {
-      if (cancelled) return
-      stop = live.watchWorkspace(session, seed, {
-        onChange: (workspace) => {
-          clientBoot.setWorkspace(workspace)
-          void router.invalidate()
-        },
-        onDenied: async () => {
-          await auth.signOutEverywhere()
-          await router.invalidate()
-        },
-      })
-    })
-    return () => {
-      cancelled = true
-      stop?.()
-    }
+  useLazySubscription(
+    () =>
+      Promise.all([import('./workspace-live'), import('./session-live')]).then(([live, upkeep]) =>
+        live.watchWorkspace(session, seed, {
+          onChange: (workspace) => {
+            clientBoot.setWorkspace(workspace)
+            void router.invalidate()
+          },
+          onDenied: async () => {
+            await upkeep.signOutEverywhere()
+            await router.invalidate()
+          },
+        }),
+      ),
     // One watch per signed-in user; the seed only matters when it starts.
     // (A new seed for the same user is the watch's own output coming back.)
-  }, [session.uid, router])
+    [session.uid, router],
+  )
   return null
 }

@@ -1,21 +1,9 @@
-import { useEffect } from 'react'
 import { useRouter } from '@tanstack/react-router'
+import { useLazySubscription } from '~/core/live-data'
 
 /** In the desktop app, opens the sign-in page for each emailed link the app receives. */
 export function DesktopSignInLinks() {
   const router = useRouter()
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let cancelled = false
-    void import('./desktop-links').then(async ({ listenForDesktopSignInLinks }) => {
-      const unlisten = await listenForDesktopSignInLinks((path) => void router.navigate({ href: path }))
-      if (cancelled) unlisten()
-      else stop = unlisten
-    })
-    return () => {
-      cancelled = true
-      stop?.()
-    }
-  }, [router])
+  useLazySubscription(() => import('./desktop-links').then((links) => links.listenForDesktopSignInLinks((path) => void router.navigate({ href: path }))), [router])
   return null
 }

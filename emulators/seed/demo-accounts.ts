@@ -1,13 +1,12 @@
 // The demo companies and accounts of the local stack: one source for the seed, the dev launcher's
 // printout, the README and the e2e tests. Addresses use the reserved .example domain.
 
-import { allCompanyFlags, type CompanyFlags as DomainCompanyFlags } from '#domain/access.ts'
+import { allCompanyFlags, type CompanyFlags as DomainCompanyFlags, type UserType } from '#domain/access.ts'
 import { services, type ServiceId } from '#domain/services.ts'
 
 export const SERVICE_NAMES: readonly ServiceId[] = services.map((s) => s.id)
 export type ServiceName = ServiceId
 
-export type UserType = 'client' | 'analyst'
 // 1 client viewer, 2 client manager, 3 company admin, 5 analyst, 7 senior analyst, 9 platform admin.
 export type AccessLevel = 1 | 2 | 3 | 5 | 7 | 9
 

@@ -5,6 +5,10 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth, type UpdateRequest } from 'firebase-admin/auth'
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore'
+import { COMPANIES_COLLECTION, companyPath } from '#domain/companies.ts'
+import { emailKeyPath } from '#domain/email-keys.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
+import { newUserAccessDocument, userAccessPath } from '#domain/users-access.ts'
 import { emulatorClientEnv, PROJECT_ID } from '../firebase/env.ts'
 import { searchEmulatorConfigFromEnv } from '../search/config.ts'
 import {
@@ -82,7 +86,7 @@ export async function isEmulatorEmpty(clients?: AdminClients): Promise<boolean> 
   return withClients(clients, async ({ auth, db }) => {
     const users = await auth.listUsers(1)
     if (users.users.length > 0) return false
-    const companies = await db.collection('companies').limit(1).get()
+    const companies = await db.collection(COMPANIES_COLLECTION).limit(1).get()
     return companies.empty
   })
 }
@@ -128,8 +132,7 @@ export function companyDocument(company: DemoCompany): Record<string, unknown> {
 
 export function usersAccessDocument(account: DemoAccount): Record<string, unknown> {
   return {
-    claims: { userType: account.userType, accessLevel: account.accessLevel },
-    companies: [...account.companies],
+    ...newUserAccessDocument(account, account.companies),
     servicesEnabled: [...account.servicesEnabled],
     servicesManaged: [...account.servicesManaged],
   }
@@ -159,8 +162,8 @@ async function resetKeyNewcomer(auth: Auth, db: Firestore, key: DemoEmailKey): P
   try {
     const user = await auth.getUserByEmail(key.example)
     await auth.deleteUser(user.uid)
-    await db.doc(`users_access/${user.uid}`).delete()
-    await db.doc(`users_preferences/${user.uid}`).delete()
+    await db.doc(userAccessPath(user.uid)).delete()
+    await db.doc(userPreferencesPath(user.uid)).delete()
   } catch (error) {
     if (errorCode(error) !== 'auth/user-not-found') throw error
   }
@@ -178,12 +181,12 @@ export async function seedDemoData(clients?: AdminClients): Promise<SeedSummary>
     for (const key of DEMO_EMAIL_KEYS) await resetKeyNewcomer(auth, db, key)
     const batch = db.batch()
     // set() without merge: each document is replaced whole, so reruns give identical documents.
-    for (const company of DEMO_COMPANIES) batch.set(db.doc(`companies/${company.slug}`), companyDocument(company))
+    for (const company of DEMO_COMPANIES) batch.set(db.doc(companyPath(company.slug)), companyDocument(company))
     for (const account of DEMO_ACCOUNTS) {
-      batch.set(db.doc(`users_access/${account.uid}`), usersAccessDocument(account))
-      batch.set(db.doc(`users_preferences/${account.uid}`), usersPreferencesDocument(account))
+      batch.set(db.doc(userAccessPath(account.uid)), usersAccessDocument(account))
+      batch.set(db.doc(userPreferencesPath(account.uid)), usersPreferencesDocument(account))
     }
-    for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(`email_keys/${key.id}`), emailKeyDocument(key))
+    for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(emailKeyPath(key.id)), emailKeyDocument(key))
     await batch.commit()
     const library = await seedTemplateLibrary(db)
     return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length, ...library }

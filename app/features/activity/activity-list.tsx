@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
 import styled from 'styled-components'
+import { useLiveData } from '~/core/live-data'
+import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
-import type { ActivityEvent } from './activity-live'
 
 const Section = styled.section`
   ${surface}
@@ -42,36 +42,21 @@ const formatWhen = (at: Date) => new Intl.DateTimeFormat(undefined, { dateStyle:
 
 /** The user's recent activity (sign-ins and more), newest first, as it happens. */
 export function ActivityList({ uid }: { uid: string }) {
-  const [events, setEvents] = useState<ActivityEvent[] | null>(null)
-  const [failed, setFailed] = useState(false)
-
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let cancelled = false
-    void import('./activity-live').then(({ watchActivity }) => {
-      if (!cancelled) stop = watchActivity(uid, setEvents, () => setFailed(true))
-    })
-    return () => {
-      cancelled = true
-      stop?.()
-    }
-  }, [uid])
+  const activity = useLiveData(() => import('./activity-live').then((live) => live.watchActivity(uid)), [uid])
 
   return (
-    <Section aria-labelledby="activity-title" aria-busy={events === null && !failed}>
+    <Section aria-labelledby="activity-title" aria-busy={activity.status === 'loading'}>
       <h2 id="activity-title">Recent activity</h2>
-      {failed ? (
-        <Muted role="alert">Your activity could not be loaded.</Muted>
-      ) : events === null ? (
-        <Muted>Loading…</Muted>
-      ) : events.length === 0 ? (
+      {activity.status !== 'ready' ? (
+        <LiveStatus live={activity} what="your activity" />
+      ) : activity.data.length === 0 ? (
         <Muted>No activity yet.</Muted>
       ) : (
         <List>
-          {events.map((event) => (
+          {activity.data.map((event) => (
             <li key={event.id}>
               <span>{describe(event.type)}</span>
-              {event.at && <time dateTime={event.at.toISOString()}>{formatWhen(event.at)}</time>}
+              {event.at !== null && <time dateTime={new Date(event.at).toISOString()}>{formatWhen(new Date(event.at))}</time>}
             </li>
           ))}
         </List>

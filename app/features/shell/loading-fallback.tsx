@@ -1,7 +1,7 @@
+import type { ReactNode } from 'react'
 import { useRouterState } from '@tanstack/react-router'
 import styled, { keyframes } from 'styled-components'
 import { brand } from '#domain/brand.ts'
-import { SignInPanel } from '~/features/auth/sign-in-panel'
 import { Logo, LogoMark } from '~/ui/logo'
 import { DarkSchemeOnly, LightSchemeOnly } from '~/ui/scheme-only'
 import { layers, sizes } from '~/ui/theme'
@@ -53,11 +53,11 @@ const Footer = styled.footer`
 `
 
 /**
- * Shown while a page takes longer than the router's pending delay to load: the logo in the middle, the sign-in panel for visitors who
- * are not signed in (they can ask for their link meanwhile), and the footer with the logo variant
- * that suits the scheme.
+ * Shown while a page takes longer than the router's pending delay to load: the logo in the
+ * middle, `visitorPanel` (the sign-in panel) for visitors who are not signed in, so they can ask
+ * for their link meanwhile, and the footer with the logo variant that suits the scheme.
  */
-export function LoadingFallback() {
+export function LoadingFallback({ visitorPanel }: { visitorPanel: ReactNode }) {
   const signedIn = useRouterState({ select: (state) => Boolean(state.matches[0]?.context?.session) })
   return (
     <Page>
@@ -66,7 +66,7 @@ export function LoadingFallback() {
           <LogoMark size={64} />
           <span>Loading {brand.name}…</span>
         </Mark>
-        {!signedIn && <SignInPanel />}
+        {!signedIn && visitorPanel}
       </Centre>
       <Footer>
         <LightSchemeOnly data-testid="logo-light">

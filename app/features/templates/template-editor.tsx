@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react'
 import * as v from 'valibot'
@@ -11,9 +11,9 @@ import {
   templateFieldSchemas,
   templateIssuesMessage,
   templateStatusLabels,
-  type FindingTemplate,
 } from '#domain/finding-template.ts'
 import { services } from '#domain/services.ts'
+import { useLiveData } from '~/core/live-data'
 import type { Session } from '~/core/session'
 import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from '~/ui/autosave/autosave-field-frame'
 import { AutosaveSelectField } from '~/ui/autosave/autosave-select-field'
@@ -25,13 +25,13 @@ import { Notice } from '~/ui/notice'
 import { notify } from '~/ui/notifications/notifications'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
+import { LiveStatus } from '~/ui/live-status'
 import { FormMessage } from '~/ui/text-field'
 import { media } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 import { CvssField } from './components/cvss-field'
 import { MarkdownField } from './components/markdown-field'
 import { TagInput } from './components/tag-input'
-import type { TagCount } from './template-library-live'
 import type { SavedField } from './template-writes'
 
 const Header = styled.header`
@@ -123,33 +123,12 @@ async function writes() {
 
 /** One template, every field saved as it is edited, changes by others shown live. */
 export function TemplateEditor({ slug, session }: { slug: string; session: Session }) {
-  const [template, setTemplate] = useState<FindingTemplate | null | undefined>(undefined)
-  const [readFailed, setReadFailed] = useState(false)
-  const [tagCounts, setTagCounts] = useState<TagCount[]>([])
+  const live = useLiveData(() => import('./template-library-live').then((library) => library.watchTemplate(slug)), [slug])
+  // Suggestions only: without them, tags are typed in full.
+  const tagCounts = useLiveData(() => import('./template-library-live').then((library) => library.watchTagCounts()), []).data ?? []
 
-  useEffect(() => {
-    const stops: (() => void)[] = []
-    let current = true
-    void import('./template-library-live').then((live) => {
-      if (!current) return
-      stops.push(live.watchTemplate(slug, setTemplate, () => setReadFailed(true)))
-      stops.push(live.watchTagCounts(setTagCounts, () => setTagCounts([])))
-    })
-    return () => {
-      current = false
-      stops.forEach((stop) => stop())
-    }
-  }, [slug])
-
-  if (readFailed) {
-    return (
-      <Notice title="This template could not be read">
-        <p>Check your connection, then reload the page.</p>
-        <Link to="/templates/finding">Back to the templates</Link>
-      </Notice>
-    )
-  }
-  if (template === undefined) return <p role="status">Loading the template…</p>
+  if (live.status !== 'ready') return <LiveStatus live={live} what="the template" />
+  const template = live.data
   if (template === null) {
     return (
       <Notice title="There is no such template">

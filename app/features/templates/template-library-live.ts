@@ -4,9 +4,9 @@
 import { collection, doc, getDocs, limit, onSnapshot, orderBy, query } from 'firebase/firestore'
 import * as v from 'valibot'
 import type { FindingTemplate } from '#domain/finding-template.ts'
-import { TAGS_COLLECTION, templateFromDocument, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
+import { TAGS_COLLECTION, templateFromDocument, templatePath, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
 import { firestore } from '~/core/firebase'
-
+import type { Watch } from '~/core/live-data'
 
 export { firestore as libraryFirestore }
 
@@ -20,27 +20,27 @@ const readable = (docs: { id: string; data(): unknown }[]): FindingTemplate[] =>
   })
 
 /** Follows one template; `null` once it is known not to exist (or no longer to). */
-export function watchTemplate(slug: string, onChange: (template: FindingTemplate | null) => void, onError: (error: Error) => void): () => void {
-  return onSnapshot(
-    doc(firestore(), TEMPLATES_COLLECTION, slug),
-    (snapshot) => {
-      if (!snapshot.exists()) return onChange(null)
-      const parsed = templateFromDocument(slug, snapshot.data())
-      // A document mid-write (server timestamps still pending) reads as not yet valid: wait for the next.
-      if (parsed.ok) onChange(parsed.template)
-    },
-    onError,
-  )
-}
+export const watchTemplate =
+  (slug: string): Watch<FindingTemplate | null> =>
+  (next, fail) =>
+    onSnapshot(
+      doc(firestore(), templatePath(slug)),
+      (snapshot) => {
+        if (!snapshot.exists()) return next(null)
+        const parsed = templateFromDocument(slug, snapshot.data())
+        // A document mid-write (server timestamps still pending) reads as not yet valid: wait for the next.
+        if (parsed.ok) next(parsed.template)
+      },
+      fail,
+    )
 
 /** Follows the most recently edited templates. */
-export function watchLatestTemplates(onChange: (templates: FindingTemplate[]) => void, onError: (error: Error) => void): () => void {
-  return onSnapshot(
+export const watchLatestTemplates = (): Watch<FindingTemplate[]> => (next, fail) =>
+  onSnapshot(
     query(collection(firestore(), TEMPLATES_COLLECTION), orderBy('updatedAt', 'desc'), limit(LISTING_LIMIT)),
-    (snapshot) => onChange(readable(snapshot.docs)),
-    onError,
+    (snapshot) => next(readable(snapshot.docs)),
+    fail,
   )
-}
 
 export interface TagCount {
   tag: string
@@ -50,11 +50,11 @@ export interface TagCount {
 const TagCounterSchema = v.object({ tagCount: v.number() })
 
 /** Follows every tag in use with its count, most used first (the suggestions of the tag field). */
-export function watchTagCounts(onChange: (tags: TagCount[]) => void, onError: (error: Error) => void): () => void {
-  return onSnapshot(
+export const watchTagCounts = (): Watch<TagCount[]> => (next, fail) =>
+  onSnapshot(
     collection(firestore(), TAGS_COLLECTION),
     (snapshot) =>
-      onChange(
+      next(
         snapshot.docs
           .flatMap((d) => {
             const parsed = v.safeParse(TagCounterSchema, d.data())
@@ -62,9 +62,8 @@ export function watchTagCounts(onChange: (tags: TagCount[]) => void, onError: (e
           })
           .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
       ),
-    onError,
+    fail,
   )
-}
 
 /** Every template, for an export. */
 export async function readWholeLibrary(): Promise<FindingTemplate[]> {

@@ -5,7 +5,9 @@ import styled from 'styled-components'
 import { severityLabels, templateStatusLabels, type FindingTemplate, type Severity, type TemplateStatus } from '#domain/finding-template.ts'
 import { serviceById } from '#domain/services.ts'
 import { TEMPLATE_SORTS } from '#domain/template-search.ts'
+import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
+import { LiveStatus } from '~/ui/live-status'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
 import { fieldControl, Select } from '~/ui/text-field'
@@ -374,22 +376,10 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
 
 /** Search is unreachable: say so, offer a retry, and list the latest templates from the library itself. */
 function FallbackListing({ search, onRetry }: { search: TemplateListSearch; onRetry(): void }) {
-  const [templates, setTemplates] = useState<FindingTemplate[] | null>(null)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let current = true
-    void import('./template-library-live').then((live) => {
-      if (current) stop = live.watchLatestTemplates(setTemplates, () => setFailed(true))
-    })
-    return () => {
-      current = false
-      stop?.()
-    }
-  }, [])
+  const latest = useLiveData(() => import('./template-library-live').then((library) => library.watchLatestTemplates()), [])
 
   const words = (search.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)
-  const shown = (templates ?? []).filter(
+  const shown = (latest.data ?? []).filter(
     (template) =>
       words.every((word) => template.title.toLowerCase().includes(word)) &&
       TEMPLATE_FACETS.every((facet) => {
@@ -408,14 +398,12 @@ function FallbackListing({ search, onRetry }: { search: TemplateListSearch; onRe
           Retry search
         </Button>
       </Alert>
-      {failed ? (
-        <Empty>The library could not be read either. Check your connection and retry.</Empty>
-      ) : templates === null ? (
-        <Summary role="status">Loading the library…</Summary>
+      {latest.status !== 'ready' ? (
+        <LiveStatus live={latest} what="the latest templates" />
       ) : (
         <section aria-label="Templates found">
           <Summary role="status">
-            {shown.length} of the {templates.length} latest templates
+            {shown.length} of the {latest.data.length} latest templates
           </Summary>
           <Results>
             {shown.map((template) => (

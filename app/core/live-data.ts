@@ -1,0 +1,87 @@
+// The one way the app follows live data: a listener module is imported lazily (it brings the
+// Firebase SDK), started when the component mounts and stopped when it unmounts or its inputs
+// change. `useLiveData` adds the state a page shows: loading, ready with data, or failed with a
+// retry. A route loader may hand the edge's read as the first value, so the server renders with
+// data and the listener only brings changes.
+import { useEffect, useRef, useState, type DependencyList } from 'react'
+
+/** A listener: calls `next` with each value, `fail` if it stops; returns the function that stops it. */
+export type Watch<T> = (next: (value: T) => void, fail: (error: Error) => void) => () => void
+
+export type LiveStatus = 'loading' | 'ready' | 'failed'
+
+export type LiveData<T> =
+  | { status: 'loading'; data: T | undefined; error: null; retry(): void }
+  | { status: 'ready'; data: T; error: null; retry(): void }
+  | { status: 'failed'; data: T | undefined; error: Error; retry(): void }
+
+type State<T> = Omit<LiveData<T>, 'retry'>
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
+
+/**
+ * Runs what `start` subscribes to (after importing it) while the component stays mounted with the
+ * same `deps`. A subscription that arrives after the component moved on is stopped at once.
+ */
+export function useLazySubscription(
+  start: () => Promise<() => void>,
+  deps: DependencyList,
+  onError: (error: Error) => void = (error) => console.error(error),
+): void {
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let current = true
+    start().then(
+      (stopper) => {
+        if (current) stop = stopper
+        else stopper()
+      },
+      (error: unknown) => {
+        if (current) onError(asError(error))
+      },
+    )
+    return () => {
+      current = false
+      stop?.()
+    }
+    // The caller's deps decide when to start again, as with useEffect.
+  }, deps)
+}
+
+/**
+ * Follows the data the lazily imported listener `load` gives. `initial`, when given, is the first
+ * value (read at the edge): the state starts ready with it.
+ */
+export function useLiveData<T>(load: () => Promise<Watch<T>>, deps: DependencyList, initial?: T): LiveData<T> {
+  const [state, setState] = useState<State<T>>(() =>
+    initial === undefined ? { status: 'loading', data: undefined, error: null } : { status: 'ready', data: initial, error: null },
+  )
+  const [attempt, setAttempt] = useState(0)
+  const started = useRef(false)
+  const retrying = useRef(false)
+
+  useLazySubscription(
+    async () => {
+      if (started.current) {
+        // A retry keeps what was shown; new inputs (another template, say) do not.
+        const keep = retrying.current
+        setState((last) => ({ status: 'loading', data: keep ? last.data : undefined, error: null }))
+      }
+      started.current = true
+      retrying.current = false
+      const watch = await load()
+      return watch(
+        (data) => setState({ status: 'ready', data, error: null }),
+        (error) => setState((last) => ({ status: 'failed', data: last.data, error })),
+      )
+    },
+    [...deps, attempt],
+    (error) => setState((last) => ({ status: 'failed', data: last.data, error })),
+  )
+
+  const retry = () => {
+    retrying.current = true
+    setAttempt((n) => n + 1)
+  }
+  return { ...state, retry } as LiveData<T>
+}
