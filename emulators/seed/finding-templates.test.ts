@@ -1,13 +1,15 @@
 import cvssCalculator from 'ae-cvss-calculator'
 import { describe, expect, it } from 'vitest'
+import type { FindingTemplate, Severity } from '#domain/finding-template.ts'
 import { services } from '#domain/services.ts'
-import { DEMO_FINDING_TEMPLATES, type DemoFindingTemplate, type FindingSeverity } from './finding-templates.ts'
+import { exportTemplatesJson } from '#domain/template-transfer.ts'
+import { DEMO_FINDING_TEMPLATES, loadDemoTemplateFiles, templatesOfExport } from './finding-templates.ts'
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-const SEVERITIES: readonly FindingSeverity[] = ['critical', 'high', 'medium', 'low', 'info']
+const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info']
 
 // CVSS qualitative ratings (identical in 3.1 and 4.0).
-const ratingOf = (score: number): FindingSeverity | 'none' =>
+const ratingOf = (score: number): Severity | 'none' =>
   score >= 9 ? 'critical' : score >= 7 ? 'high' : score >= 4 ? 'medium' : score >= 0.1 ? 'low' : 'none'
 
 const scoreOf = (vector: string) => {
@@ -20,12 +22,34 @@ const scoreOf = (vector: string) => {
 }
 
 const templates = DEMO_FINDING_TEMPLATES
-const label = (t: DemoFindingTemplate) => t.slug
+const label = (t: FindingTemplate) => t.slug
 const countBy = <K extends string>(keys: K[]) => keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<K, number>())
 
 describe('demo finding templates', () => {
   it('hold at least 220 templates', () => {
     expect(templates.length).toBeGreaterThanOrEqual(220)
+  })
+
+  it('are 348 templates in one file per service, each template listing its file\'s service', () => {
+    const files = loadDemoTemplateFiles()
+    expect(files.map((file) => file.service).sort()).toEqual(services.map((s) => s.id).sort())
+    expect(files.flatMap((file) => file.templates)).toEqual(templates)
+    expect(templates).toHaveLength(348)
+    for (const file of files) {
+      expect(file.templates.length, file.fileName).toBeGreaterThan(0)
+      for (const t of file.templates) expect(t.services, `${file.fileName}: ${label(t)}`).toContain(file.service)
+    }
+  })
+
+  it('are files of the product\'s JSON export: exporting what the importer read gives each file back', () => {
+    for (const file of loadDemoTemplateFiles()) expect(exportTemplatesJson(file.templates), file.fileName).toBe(file.text)
+  })
+
+  it('are stamped in the order the files list them, each edited after it was created', () => {
+    for (const [index, t] of templates.entries()) {
+      expect(t.updatedAt, label(t)).toBeGreaterThanOrEqual(t.createdAt)
+      if (index > 0) expect(t.createdAt, label(t)).toBeGreaterThan(templates[index - 1]!.createdAt)
+    }
   })
 
   it('have unique, well-formed slugs and unique titles', () => {
@@ -52,7 +76,7 @@ describe('demo finding templates', () => {
     const perSeverity = countBy(templates.map((t) => t.severity))
     for (const severity of SEVERITIES) expect(perSeverity.get(severity) ?? 0, severity).toBeGreaterThan(0)
     // Few criticals; medium and low make up the bulk.
-    const count = (s: FindingSeverity) => perSeverity.get(s) ?? 0
+    const count = (s: Severity) => perSeverity.get(s) ?? 0
     expect(count('critical')).toBeLessThan(count('high'))
     expect(count('critical')).toBeLessThan(count('medium'))
     expect(count('medium') + count('low')).toBeGreaterThan(templates.length * 0.45)
@@ -61,10 +85,10 @@ describe('demo finding templates', () => {
   it('carry complete base-metric CVSS vectors whose rating matches the severity; none for info', () => {
     for (const t of templates) {
       if (t.severity === 'info') {
-        expect(t.cvssVector, label(t)).toBeNull()
+        expect(t.cvss, label(t)).toBeNull()
         continue
       }
-      const vector = t.cvssVector
+      const vector = t.cvss?.vector
       expect(vector, label(t)).toMatch(/^CVSS:(3\.1|4\.0)\//)
       if (!vector) continue
       const { complete, normalised, base } = scoreOf(vector)
@@ -72,12 +96,13 @@ describe('demo finding templates', () => {
       // Round-trips: base metrics only, canonical order, no unknown values.
       expect(normalised, label(t)).toBe(vector)
       expect(base, `${label(t)}: ${vector}`).toBeTypeOf('number')
+      expect(t.cvss?.score, `${label(t)}: ${vector}`).toBe(base)
       expect(ratingOf(base ?? 0), `${label(t)}: ${vector} scores ${base}`).toBe(t.severity)
     }
   })
 
   it('mix CVSS versions: mostly 3.1, about a quarter 4.0', () => {
-    const vectors = templates.flatMap((t) => (t.cvssVector ? [t.cvssVector] : []))
+    const vectors = templates.flatMap((t) => (t.cvss ? [t.cvss.vector] : []))
     const v4 = vectors.filter((v) => v.startsWith('CVSS:4.0/')).length
     expect(v4 / vectors.length).toBeGreaterThanOrEqual(0.15)
     expect(v4 / vectors.length).toBeLessThanOrEqual(0.35)
@@ -130,11 +155,44 @@ describe('demo finding templates', () => {
   it('are mostly ready, with some drafts and a few deprecated', () => {
     const perStatus = countBy(templates.map((t) => t.status))
     expect([...perStatus.keys()].sort()).toEqual(['deprecated', 'draft', 'ready'])
-    const share = (status: DemoFindingTemplate['status']) => (perStatus.get(status) ?? 0) / templates.length
+    const share = (status: FindingTemplate['status']) => (perStatus.get(status) ?? 0) / templates.length
     expect(share('ready')).toBeGreaterThan(0.75)
     expect(share('draft')).toBeGreaterThanOrEqual(0.05)
     expect(share('draft')).toBeLessThanOrEqual(0.15)
     expect(share('deprecated')).toBeGreaterThanOrEqual(0.02)
     expect(share('deprecated')).toBeLessThanOrEqual(0.08)
+  })
+})
+
+describe('reading a demo template file', () => {
+  const stamps = { createdAt: '2025-06-02T08:00:00.000Z', updatedAt: '2025-06-03T08:00:00.000Z', updatedBy: 'senior@sectest.example' }
+  const exportOf = (...rows: Record<string, unknown>[]) =>
+    JSON.stringify({ format: 'bulwark.finding-templates', version: 1, templates: rows.map((row) => ({ ...row, ...stamps })) })
+  const xss = { slug: 'reflected-xss', title: 'Reflected XSS', severity: 'medium', cvss: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N' }
+
+  it('reads each template as the importer does, stamped as the file says', () => {
+    const [template] = templatesOfExport({ name: 'dast.json', text: exportOf(xss) }, [])
+    expect(template).toMatchObject({ slug: 'reflected-xss', cvss: { version: '3.1', score: 6.1 }, status: 'draft', updatedBy: stamps.updatedBy })
+    expect(template?.createdAt).toBe(Date.parse(stamps.createdAt))
+    expect(template?.updatedAt).toBe(Date.parse(stamps.updatedAt))
+  })
+
+  it('stops at a template the importer refuses, naming the file and the template', () => {
+    expect(() => templatesOfExport({ name: 'dast.json', text: exportOf(xss, { ...xss, slug: 'bad-cvss', cvss: 'CVSS:3.1/AV:N' }) }, [])).toThrow(
+      /^dast\.json, template 2 \(bad-cvss\): cvss: /,
+    )
+    expect(() => templatesOfExport({ name: 'dast.json', text: '{"format":"other"}' }, [])).toThrow(/^dast\.json: The file is not an export/)
+  })
+
+  it('stops at a slug an earlier file already holds', () => {
+    const [earlier] = templatesOfExport({ name: 'dast.json', text: exportOf(xss) }, [])
+    expect(() => templatesOfExport({ name: 'network.json', text: exportOf({ ...xss, title: 'Other' }) }, [earlier!])).toThrow(
+      /^network\.json, template 1 \(reflected-xss\): its slug is already in the library/,
+    )
+  })
+
+  it('stops at a template without the export\'s stamps', () => {
+    const text = JSON.stringify({ format: 'bulwark.finding-templates', version: 1, templates: [{ ...xss, updatedBy: 'x' }] })
+    expect(() => templatesOfExport({ name: 'dast.json', text }, [])).toThrow(/^dast\.json: /)
   })
 })

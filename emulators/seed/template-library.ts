@@ -5,8 +5,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import { algoliasearch } from 'algoliasearch'
 import { Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore'
-import * as v from 'valibot'
-import { searchRecordFromTemplate, TemplateInputSchema, templateIssuesMessage, type TemplateInput } from '#domain/finding-template.ts'
+import { searchRecordFromTemplate, type FindingTemplate } from '#domain/finding-template.ts'
+import type { ServiceId } from '#domain/services.ts'
 import {
   TAGS_COLLECTION,
   tagCounterPath,
@@ -18,36 +18,21 @@ import {
 } from '#domain/template-library.ts'
 import { algoliaHosts, applyTemplateIndexSettings, TEMPLATES_INDEX } from '#domain/template-search.ts'
 import type { SearchEmulatorConfig } from '../search/config.ts'
-import { DEMO_FINDING_TEMPLATES, type DemoFindingTemplate } from './finding-templates.ts'
+import { DEMO_FINDING_TEMPLATES } from './finding-templates.ts'
 
-/** Who last edited the demo templates: the senior analyst demo account. */
+/** Who last changed the demo findings (and, as their files say, the demo templates): the senior analyst. */
 export const DEMO_TEMPLATE_EDITOR = 'senior@sectest.example'
 
-const HOUR_MS = 60 * 60 * 1000
-const LIBRARY_STARTED = Date.parse('2025-06-02T08:00:00Z')
-
-/** A demo template as the product's schema reads it (the CVSS version and score come from the vector). */
-export function demoTemplateInput(demo: DemoFindingTemplate): TemplateInput {
-  const { cvssVector, ...content } = demo
-  const parsed = v.safeParse(TemplateInputSchema, { ...content, cvss: cvssVector })
-  if (!parsed.success) throw new Error(`Demo template ${demo.slug}: ${templateIssuesMessage(parsed.issues)}`)
-  return parsed.output
-}
-
-/** Fixed times, so that reruns write identical documents: written an hour apart, edited days later. */
-function demoTemplateTimes(position: number) {
-  const created = LIBRARY_STARTED + position * HOUR_MS
-  return { createdAt: Timestamp.fromMillis(created), updatedAt: Timestamp.fromMillis(created + (position % 11) * 24 * HOUR_MS) }
-}
-
-export function demoTemplateDocument(demo: DemoFindingTemplate, position: number): Record<string, unknown> {
-  return { ...templateContentDocument(demoTemplateInput(demo)), ...demoTemplateTimes(position), updatedBy: DEMO_TEMPLATE_EDITOR }
+/** A demo template's document: the content the import callable writes, stamped as its file says. */
+export function demoTemplateDocument(template: FindingTemplate): Record<string, unknown> {
+  const { createdAt, updatedAt, updatedBy, ...content } = template
+  return { ...templateContentDocument(content), createdAt: Timestamp.fromMillis(createdAt), updatedAt: Timestamp.fromMillis(updatedAt), updatedBy }
 }
 
 export interface DemoFinding {
   company: string
   id: string
-  service: DemoFindingTemplate['services'][number]
+  service: ServiceId
   templateSlug: string
   asset: string
   evidence: string
@@ -118,9 +103,8 @@ export const DEMO_FINDINGS: readonly DemoFinding[] = [
 export const demoFindingPath = (finding: DemoFinding) => `companies/${finding.company}/findings/${finding.id}`
 
 export function demoFindingDocument(finding: DemoFinding): Record<string, unknown> {
-  const demo = DEMO_FINDING_TEMPLATES.find((template) => template.slug === finding.templateSlug)
-  if (!demo) throw new Error(`Demo finding ${finding.id} uses the unknown template ${finding.templateSlug}`)
-  const template = demoTemplateInput(demo)
+  const template = DEMO_FINDING_TEMPLATES.find((demo) => demo.slug === finding.templateSlug)
+  if (!template) throw new Error(`Demo finding ${finding.id} uses the unknown template ${finding.templateSlug}`)
   const firstSeen = Timestamp.fromDate(new Date(finding.firstSeen))
   const lastSeen = Timestamp.fromDate(new Date(finding.lastSeen))
   return {
@@ -175,7 +159,7 @@ export interface LibrarySummary {
  */
 export async function seedTemplateLibrary(db: Firestore): Promise<LibrarySummary> {
   await setWhereChanged(db, [
-    ...DEMO_FINDING_TEMPLATES.map((demo, position) => [templatePath(demo.slug), demoTemplateDocument(demo, position)] as const),
+    ...DEMO_FINDING_TEMPLATES.map((template) => [templatePath(template.slug), demoTemplateDocument(template)] as const),
     ...DEMO_FINDINGS.map((finding) => [demoFindingPath(finding), demoFindingDocument(finding)] as const),
   ])
 

@@ -13,7 +13,6 @@ import { TemplateListSearchSchema, templateSearchRequests } from '../../app/feat
 import { emulatorClientEnv, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
 import { DEMO_FINDING_TEMPLATES } from '../../emulators/seed/finding-templates.ts'
-import { demoTemplateInput } from '../../emulators/seed/template-library.ts'
 import { withStack } from './preview-server.ts'
 
 const LIBRARY_SIZE = Number(process.env.BENCH_TEMPLATES ?? 5000)
@@ -30,7 +29,7 @@ await withStack(async () => {
   const search = algoliasearch(appId, adminApiKey, { hosts: algoliaHosts({ hosts: [`${host}:${port}`], protocol: 'http' }, 'readWrite') })
 
   // A library of LIBRARY_SIZE: the demo templates, then variants of them under new slugs.
-  const demo = DEMO_FINDING_TEMPLATES.map(demoTemplateInput)
+  const demo = DEMO_FINDING_TEMPLATES
   const records = Array.from({ length: LIBRARY_SIZE }, (_, i) => {
     const base = demo[i % demo.length]!
     const round = Math.floor(i / demo.length)
