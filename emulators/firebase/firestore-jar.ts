@@ -83,6 +83,22 @@ export interface ZipEntry {
 const DOS_TIME = 0
 const DOS_DATE = (0 << 9) | (1 << 5) | 1
 
+// The fields a zip's local header (from byte 4) and its central directory entry (from byte 6)
+// share: version needed 1.0, UTF-8 names, stored, the fixed time, CRC, sizes, name length, no extra.
+function sharedHeaderFields(crc: number, size: number, nameLength: number): Buffer {
+  const fields = Buffer.alloc(26)
+  fields.writeUInt16LE(10, 0)
+  fields.writeUInt16LE(0x0800, 2)
+  fields.writeUInt16LE(0, 4)
+  fields.writeUInt16LE(DOS_TIME, 6)
+  fields.writeUInt16LE(DOS_DATE, 8)
+  fields.writeUInt32LE(crc, 10)
+  fields.writeUInt32LE(size, 14)
+  fields.writeUInt32LE(size, 18)
+  fields.writeUInt16LE(nameLength, 22)
+  return fields
+}
+
 // A zip with uncompressed ("stored") entries: enough for a manifest-only jar, no JDK tool needed.
 export function createStoredZip(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = []
@@ -90,34 +106,17 @@ export function createStoredZip(entries: readonly ZipEntry[]): Buffer {
   let offset = 0
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8')
-    const crc = crc32(entry.data)
+    const shared = sharedHeaderFields(crc32(entry.data), entry.data.length, name.length)
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
-    local.writeUInt16LE(10, 4) // version needed: 1.0
-    local.writeUInt16LE(0x0800, 6) // names are UTF-8
-    local.writeUInt16LE(0, 8) // stored
-    local.writeUInt16LE(DOS_TIME, 10)
-    local.writeUInt16LE(DOS_DATE, 12)
-    local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(entry.data.length, 18)
-    local.writeUInt32LE(entry.data.length, 22)
-    local.writeUInt16LE(name.length, 26)
-    local.writeUInt16LE(0, 28)
+    shared.copy(local, 4)
     locals.push(local, name, entry.data)
 
     const central = Buffer.alloc(46)
     central.writeUInt32LE(0x02014b50, 0)
     central.writeUInt16LE(20, 4) // made by: 2.0
-    central.writeUInt16LE(10, 6)
-    central.writeUInt16LE(0x0800, 8)
-    central.writeUInt16LE(0, 10)
-    central.writeUInt16LE(DOS_TIME, 12)
-    central.writeUInt16LE(DOS_DATE, 14)
-    central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(entry.data.length, 20)
-    central.writeUInt32LE(entry.data.length, 24)
-    central.writeUInt16LE(name.length, 28)
-    // extra length, comment length, disk number, internal and external attributes: all 0
+    shared.copy(central, 6)
+    // comment length, disk number, internal and external attributes: all 0
     central.writeUInt32LE(offset, 42)
     centrals.push(central, name)
 

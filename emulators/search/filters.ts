@@ -109,21 +109,21 @@ class ExpressionParser {
   }
 
   private parseOr(): Node {
-    const items = [this.parseAnd()];
-    while (this.isKeyword(this.peek(), 'OR')) {
-      this.position += 1;
-      items.push(this.parseAnd());
-    }
-    return items.length === 1 ? (items[0] as Node) : { type: 'or', items };
+    return this.parseJoined('OR', 'or', () => this.parseAnd());
   }
 
   private parseAnd(): Node {
-    const items = [this.parseUnary()];
-    while (this.isKeyword(this.peek(), 'AND')) {
+    return this.parseJoined('AND', 'and', () => this.parseUnary());
+  }
+
+  /** Operands joined by one keyword; a single operand stands alone. */
+  private parseJoined(keyword: 'OR' | 'AND', type: 'or' | 'and', operand: () => Node): Node {
+    const items = [operand()];
+    while (this.isKeyword(this.peek(), keyword)) {
       this.position += 1;
-      items.push(this.parseUnary());
+      items.push(operand());
     }
-    return items.length === 1 ? (items[0] as Node) : { type: 'and', items };
+    return items.length === 1 ? (items[0] as Node) : { type, items };
   }
 
   private parseUnary(): Node {

@@ -560,10 +560,9 @@ export class IndexStore {
   }
 
   saveObject(indexName: string, body: Record<string, unknown>): WriteResult & { createdAt: string; objectID: string } {
-    const index = this.writable(indexName);
     const objectID = typeof body.objectID === 'string' ? body.objectID : randomUUID();
-    index.collection.put({ ...body, objectID });
-    return { createdAt: new Date().toISOString(), ...this.task(index), objectID };
+    const { updatedAt, ...written } = this.putObject(indexName, objectID, body);
+    return { createdAt: updatedAt, ...written };
   }
 
   putObject(

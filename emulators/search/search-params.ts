@@ -12,6 +12,9 @@ const QueryTypeSchema = v.picklist(['prefixLast', 'prefixAll', 'prefixNone']);
 /** Accepted because Algolia accepts it, and ignored: analytics, personalization, rules, languages. */
 const Ignored = v.optional(v.unknown());
 
+/** Parameters Algolia accepts whose effect does not show on the product's data: accepted, then ignored. */
+const ignored = (...names: string[]) => Object.fromEntries(names.map((name) => [name, Ignored]));
+
 const SearchParamsSchema = v.object({
   query: v.optional(v.string()),
   filters: v.optional(v.string()),
@@ -30,23 +33,25 @@ const SearchParamsSchema = v.object({
   minWordSizefor1Typo: v.optional(Count),
   minWordSizefor2Typos: v.optional(Count),
   queryType: v.optional(QueryTypeSchema),
-  analytics: Ignored,
-  analyticsTags: Ignored,
-  clickAnalytics: Ignored,
-  userToken: Ignored,
-  enablePersonalization: Ignored,
-  personalizationImpact: Ignored,
-  enableABTest: Ignored,
-  enableRules: Ignored,
-  ruleContexts: Ignored,
-  getRankingInfo: Ignored,
-  percentileComputation: Ignored,
-  synonyms: Ignored,
-  responseFields: Ignored,
-  ignorePlurals: Ignored,
-  removeStopWords: Ignored,
-  queryLanguages: Ignored,
-  naturalLanguages: Ignored,
+  ...ignored(
+    'analytics',
+    'analyticsTags',
+    'clickAnalytics',
+    'userToken',
+    'enablePersonalization',
+    'personalizationImpact',
+    'enableABTest',
+    'enableRules',
+    'ruleContexts',
+    'getRankingInfo',
+    'percentileComputation',
+    'synonyms',
+    'responseFields',
+    'ignorePlurals',
+    'removeStopWords',
+    'queryLanguages',
+    'naturalLanguages',
+  ),
 });
 
 export type SearchParams = v.InferOutput<typeof SearchParamsSchema>;
@@ -231,14 +236,16 @@ const SettingsSchema = v.object({
   minWordSizefor2Typos: v.nullish(Count),
   queryType: v.nullish(QueryTypeSchema),
   // stored and returned, but they change nothing here
-  ignorePlurals: Ignored,
-  removeStopWords: Ignored,
-  queryLanguages: Ignored,
-  indexLanguages: Ignored,
-  advancedSyntax: Ignored,
-  separatorsToIndex: Ignored,
-  allowTyposOnNumericTokens: Ignored,
-  userData: Ignored,
+  ...ignored(
+    'ignorePlurals',
+    'removeStopWords',
+    'queryLanguages',
+    'indexLanguages',
+    'advancedSyntax',
+    'separatorsToIndex',
+    'allowTyposOnNumericTokens',
+    'userData',
+  ),
 });
 
 export type IndexSettings = v.InferOutput<typeof SettingsSchema>;
