@@ -44,7 +44,8 @@ export function useLazySubscription(
       current = false
       stop?.()
     }
-    // The caller's deps decide when to start again, as with useEffect.
+    // The caller's deps decide when to start again, as with useEffect (lint checks them at the call).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps)
 }
 
@@ -75,6 +76,7 @@ export function useLiveData<T>(load: () => Promise<Watch<T>>, deps: DependencyLi
         (error) => setState((last) => ({ status: 'failed', data: last.data, error })),
       )
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps, checked at its call
     [...deps, attempt],
     (error) => setState((last) => ({ status: 'failed', data: last.data, error })),
   )

@@ -7,6 +7,11 @@ import { useLazySubscription } from './live-data'
  */
 export function SessionSync({ uid }: { uid: string }) {
   const router = useRouter()
-  useLazySubscription(() => import('./session-live').then((live) => live.watchSession(() => void router.invalidate())), [uid, router])
+  useLazySubscription(
+    () => import('./session-live').then((live) => live.watchSession(() => void router.invalidate())),
+    // A new person signed in: their own watch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [uid, router],
+  )
   return null
 }

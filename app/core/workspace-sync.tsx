@@ -26,6 +26,7 @@ export function WorkspaceSync({ session, seed }: { session: Session; seed: Works
       ),
     // One watch per signed-in user; the seed only matters when it starts.
     // (A new seed for the same user is the watch's own output coming back.)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [session.uid, router],
   )
   return null

@@ -1,6 +1,6 @@
 // Finds a Java runtime new enough for the Firestore emulator that firebase-tools starts.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 // firebase-tools 15 refuses older Java (commandUtils MIN_SUPPORTED_JAVA_MAJOR_VERSION).

@@ -24,7 +24,7 @@ import { SMTPServer } from 'smtp-server';
 import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { parseTab, renderInboxPage } from './inbox-page.ts';
 import { MessageStore, summarize } from './message-store.ts';
-import type { CaughtMessage, MessageFilter } from './message-store.ts';
+import type { MessageFilter } from './message-store.ts';
 import { isAllowedHost, PortListenError, portListenError, stopOnSignals, urlHost } from '../local-service.ts';
 
 export type { CaughtMessage, MessageSummary } from './message-store.ts';

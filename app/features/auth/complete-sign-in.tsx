@@ -54,6 +54,7 @@ export function CompleteSignIn({ link: givenLink }: { link?: string }) {
       cancelled = true
     }
     // Once per link: completing twice would spend the one-time code.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [givenLink])
 
   return (

@@ -73,6 +73,7 @@ export function useTemplateSearch(search: TemplateListSearch): { state: Template
       current = false
     }
     // `key` stands for `search`: a new object with the same content must not search again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt])
 
   const retry = useCallback(() => {

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import styled from 'styled-components'
 import { Select } from '../text-field'
 import { useHydrated } from '../use-hydrated'
 import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from './autosave-field-frame'
