@@ -6,9 +6,6 @@ import { BareShell } from '~/ui/bare-shell'
 import { surface } from '~/ui/surface'
 import { pageHead, pageMeta, SitePageHeader } from './page-head'
 
-/** The name of the placeholder's region, which tests look for on planned pages. */
-export const plannedRegionName = 'Coming soon'
-
 const Frame = styled.div`
   width: 100%;
   max-width: 640px;
@@ -79,7 +76,7 @@ export function PlannedPage({ page }: { page: SitePage }) {
           <Hourglass />
         </Mark>
         <div>
-          <h2 id={headingId}>{plannedRegionName}</h2>
+          <h2 id={headingId}>Coming soon</h2>
           <p>This part of the workspace is being built and is not available yet.</p>
           <HomeLink to="/">Back to home</HomeLink>
         </div>
