@@ -2,10 +2,13 @@ import { services } from './services.ts'
 
 /**
  * Every page of the product: its path, its name (document title and navigation), which shell it
- * renders in and whether it needs a signed-in user. Navigation, guards and the route tests read
- * this one list.
+ * renders in, whether it needs a signed-in user and whether it is built yet. Navigation, guards and
+ * the route tests read this one list.
  */
 export type Shell = 'workspace' | 'bare'
+
+/** `planned` pages are declared but not built: they show a placeholder and navigation marks them. */
+export type PageStatus = 'planned' | 'live'
 
 export interface SitePage {
   path: string
@@ -13,43 +16,52 @@ export interface SitePage {
   /** `workspace` pages sit in the shell with logo and navigation; `bare` pages stand alone. */
   shell: Shell
   signIn: boolean
+  status: PageStatus
   /** One line on what the page is for, shown under its heading. */
   summary: string
 }
 
-const page = (path: string, title: string, summary: string, shell: Shell = 'workspace', signIn = true): SitePage => ({
+const page = (
+  status: PageStatus,
+  path: string,
+  title: string,
+  summary: string,
+  shell: Shell = 'workspace',
+  signIn = true,
+): SitePage => ({
   path,
   title,
   summary,
   shell,
   signIn,
+  status,
 })
 
 export const sitePages: readonly SitePage[] = [
-  page('/', 'Home', 'Your security testing workspace.', 'workspace', false),
-  page('/reports', 'Reports', 'Scan reports of the services your company uses.'),
-  ...services.map((s) => page(`/reports/${s.id}`, `${s.label} report`, `Findings and scans of the ${s.label} service.`)),
-  page('/templates', 'Templates', 'The library of reusable findings.'),
-  page('/templates/finding', 'Finding templates', 'Search, write and maintain finding templates.'),
-  page('/analyst', 'Analyst', 'Tools for running the services.'),
+  page('live', '/', 'Home', 'Your security testing workspace.', 'workspace', false),
+  page('planned', '/reports', 'Reports', 'Scan reports of the services your company uses.'),
+  ...services.map((s) => page('planned', `/reports/${s.id}`, `${s.label} report`, `Findings and scans of the ${s.label} service.`)),
+  page('live', '/templates', 'Templates', 'The library of reusable findings.'),
+  page('live', '/templates/finding', 'Finding templates', 'Search, write and maintain finding templates.'),
+  page('planned', '/analyst', 'Analyst', 'Tools for running the services.'),
   ...services.map((s) =>
-    page(`/analyst/services/${s.analystSlug}`, `${s.label} service`, `Run and review the ${s.label} service for a company.`),
+    page('planned', `/analyst/services/${s.analystSlug}`, `${s.label} service`, `Run and review the ${s.label} service for a company.`),
   ),
-  page('/analyst/vault/link', 'Vault share link', 'Share a secret with a client through a one-time link.'),
-  page('/analyst/vault/request', 'Vault request link', 'Ask a client for a secret through a one-time link.'),
-  page('/analyst/agents', 'Agents', 'Scanning agents and their state.'),
-  page('/analyst/locations', 'Locations', 'Where agents scan from.'),
-  page('/admin', 'Administration', 'Companies, users, services and keys.'),
-  page('/admin/company/create-company', 'Create company', 'Add a client company and choose its services.'),
-  page('/admin/company', 'Companies', 'Manage client companies and their services.'),
-  page('/admin/app/users', 'Platform users', 'Everyone who can sign in, across companies.'),
-  page('/admin/app/services', 'Platform services', 'The services the platform offers.'),
-  page('/admin/keys_email', 'Email keys', 'Addresses and domains that may sign in for a company.'),
-  page('/admin/company/manage-users', 'Company users', 'People of your company and their access.'),
-  page('/admin/dast', 'DAST keys', 'Keys that let your pipelines trigger DAST scans.'),
-  page('/profile', 'Settings', 'Your profile, preferences and activity.'),
-  page('/auth/redirect', 'Signing in', 'Completing sign-in from the emailed link.', 'bare', false),
-  page('/vault/$', 'Vault', 'A secret shared through a one-time link.', 'bare', false),
+  page('planned', '/analyst/vault/link', 'Vault share link', 'Share a secret with a client through a one-time link.'),
+  page('planned', '/analyst/vault/request', 'Vault request link', 'Ask a client for a secret through a one-time link.'),
+  page('planned', '/analyst/agents', 'Agents', 'Scanning agents and their state.'),
+  page('planned', '/analyst/locations', 'Locations', 'Where agents scan from.'),
+  page('planned', '/admin', 'Administration', 'Companies, users, services and keys.'),
+  page('planned', '/admin/company/create-company', 'Create company', 'Add a client company and choose its services.'),
+  page('planned', '/admin/company', 'Companies', 'Manage client companies and their services.'),
+  page('planned', '/admin/app/users', 'Platform users', 'Everyone who can sign in, across companies.'),
+  page('planned', '/admin/app/services', 'Platform services', 'The services the platform offers.'),
+  page('planned', '/admin/keys_email', 'Email keys', 'Addresses and domains that may sign in for a company.'),
+  page('planned', '/admin/company/manage-users', 'Company users', 'People of your company and their access.'),
+  page('planned', '/admin/dast', 'DAST keys', 'Keys that let your pipelines trigger DAST scans.'),
+  page('live', '/profile', 'Settings', 'Your profile, preferences and activity.'),
+  page('live', '/auth/redirect', 'Signing in', 'Completing sign-in from the emailed link.', 'bare', false),
+  page('planned', '/vault/$', 'Vault', 'A secret shared through a one-time link.', 'bare', false),
 ]
 
 /** The page a path belongs to; `/vault/…` paths all belong to the vault page. */

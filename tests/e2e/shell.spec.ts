@@ -68,7 +68,7 @@ test.describe('layout', () => {
     // The open menu covers the page below the header, full width.
     const box = await nav.boundingBox()
     expect(box?.width).toBeGreaterThan(360)
-    await nav.getByRole('link', { name: 'Reports', exact: true }).click()
+    await nav.getByRole('link', { name: /^Reports\b/ }).click()
     await expect(page).toHaveURL('/reports')
     await expect(nav).toBeHidden()
 
@@ -117,7 +117,7 @@ test.describe('layout', () => {
       await new Promise((resolve) => setTimeout(resolve, 2500))
       await route.continue()
     })
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Reports\b/ }).click()
     const fallback = page.getByRole('status').filter({ hasText: 'Loading Bulwark' })
     await expect(fallback).toBeVisible()
     await expect(page.getByTestId('logo-light')).toBeVisible()

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
 import type { Session } from '~/core/session'
 import type { Workspace } from '~/core/workspace'
+import { VisuallyHidden } from '~/ui/visually-hidden'
 import { navItems, type NavItem } from './nav-items'
 
 const List = styled.ul`
@@ -18,7 +19,10 @@ const List = styled.ul`
 `
 
 const Item = styled(Link)`
-  display: block;
+  position: relative;
+  display: flex;
+  align-items: center;
+  gap: 8px;
   padding: 9px 12px;
   border-radius: 8px;
   color: var(--color-text);
@@ -35,6 +39,28 @@ const Item = styled(Link)`
   }
 `
 
+const SoonBadge = styled.span`
+  margin-left: auto;
+  padding: 1px 7px;
+  border: 1px solid var(--color-border);
+  border-radius: 999px;
+  color: var(--color-text-muted);
+  font-size: 11px;
+  font-weight: 600;
+  line-height: 16px;
+  white-space: nowrap;
+`
+
+/** Marks a page that is not built yet; screen readers hear it as part of the link's name. */
+function Soon() {
+  return (
+    <>
+      <SoonBadge aria-hidden="true">Soon</SoonBadge>
+      <VisuallyHidden> (coming soon)</VisuallyHidden>
+    </>
+  )
+}
+
 function Items({ items }: { items: NavItem[] }) {
   return (
     <List>
@@ -42,6 +68,7 @@ function Items({ items }: { items: NavItem[] }) {
         <li key={item.to}>
           <Item to={item.to} activeOptions={{ exact: true }}>
             {item.label}
+            {item.planned && <Soon />}
           </Item>
           {item.children && item.children.length > 0 && <Items items={item.children} />}
         </li>

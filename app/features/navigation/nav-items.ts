@@ -7,18 +7,23 @@ import type { Workspace } from '~/core/workspace'
 export interface NavItem {
   to: string
   label: string
+  /** Not built yet: still offered, marked as coming soon. */
+  planned: boolean
   children?: NavItem[]
 }
 
 /** The top-level areas, in menu order. */
 const areaPaths = ['/reports', '/templates', '/analyst', '/admin'] as const
 
+/** The entry of a site-map page, under its own title unless `label` names it otherwise. */
+const item = (path: string, label = sitePage(path).title): NavItem => ({ to: path, label, planned: sitePage(path).status === 'planned' })
+
 /**
  * What the main navigation offers: Home, and each area the permission module lets the person
  * open (with the reports they can read under Reports). Signed out, only Home.
  */
 export function navItems(session: Session | null, workspace: Workspace | null | undefined): NavItem[] {
-  const home = { to: '/', label: sitePage('/').title }
+  const home = item('/')
   if (!session) return [home]
   const context = {
     access: workspace?.access ?? { accessLevel: session.accessLevel, userType: session.userType },
@@ -27,12 +32,12 @@ export function navItems(session: Session | null, workspace: Workspace | null | 
   const areas = areaPaths
     .filter((path) => pageRules[path]?.(context))
     .map((path): NavItem => {
-      const item = { to: path, label: sitePage(path).title }
-      if (path !== '/reports') return item
+      const area = item(path)
+      if (path !== '/reports') return area
       const reports = services
         .filter((s) => pageRules['/reports/$service']?.(context, s.id))
-        .map((s) => ({ to: `/reports/${s.id}`, label: s.label }))
-      return { ...item, children: reports }
+        .map((s) => item(`/reports/${s.id}`, s.label))
+      return { ...area, children: reports }
     })
   return [home, ...areas]
 }

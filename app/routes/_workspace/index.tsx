@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import styled from 'styled-components'
-import { brand, pageTitle } from '#domain/brand.ts'
+import { brand } from '#domain/brand.ts'
 import { SignInPanel } from '~/features/auth/sign-in-panel'
+import { pageHead } from '~/features/site/page-head'
 import { media } from '~/ui/theme'
 import { surface } from '~/ui/surface'
 
 export const Route = createFileRoute('/_workspace/')({
-  head: () => ({ meta: [{ title: pageTitle() }] }),
+  head: pageHead('/'),
   component: Home,
 })
 

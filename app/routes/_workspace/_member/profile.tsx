@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pageTitle } from '#domain/brand.ts'
 import { sitePage } from '#domain/site-map.ts'
 import { ActivityList } from '~/features/activity/activity-list'
 import { ProfileForm } from '~/features/profile/profile-form'
-import { PageHeader } from '~/ui/page-header'
+import { pageHead, SitePageHeader } from '~/features/site/page-head'
 
 const page = sitePage('/profile')
 
 export const Route = createFileRoute('/_workspace/_member/profile')({
-  head: () => ({ meta: [{ title: pageTitle(page.title) }] }),
+  head: pageHead('/profile'),
   component: Profile,
 })
 
@@ -16,7 +15,7 @@ function Profile() {
   const { session, workspace } = Route.useRouteContext()
   return (
     <>
-      <PageHeader title={page.title} summary={page.summary} />
+      <SitePageHeader page={page} />
       {session && workspace && <ProfileForm session={session} workspace={workspace} />}
       {session && <ActivityList uid={session.uid} />}
     </>

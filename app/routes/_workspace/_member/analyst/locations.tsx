@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { describedPage } from '~/features/site/described-page'
+import { plannedPage } from '~/features/site/planned-page'
 
-export const Route = createFileRoute('/_workspace/_member/analyst/locations')(describedPage('/analyst/locations'))
+export const Route = createFileRoute('/_workspace/_member/analyst/locations')(plannedPage('/analyst/locations'))

@@ -1,18 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import styled from 'styled-components'
-import { pageTitle } from '#domain/brand.ts'
 import { sitePage } from '#domain/site-map.ts'
+import { pageHead, SitePageHeader } from '~/features/site/page-head'
 import { LibraryTools } from '~/features/templates/library-tools'
 import { TemplateEditor } from '~/features/templates/template-editor'
 import { TemplateList } from '~/features/templates/template-list'
 import { TemplateListSearchSchema } from '~/features/templates/template-query'
-import { PageHeader } from '~/ui/page-header'
 
 const page = sitePage('/templates/finding')
 
 export const Route = createFileRoute('/_workspace/_member/templates/finding')({
   validateSearch: TemplateListSearchSchema,
-  head: () => ({ meta: [{ title: pageTitle(page.title) }] }),
+  head: pageHead('/templates/finding'),
   component: FindingTemplates,
 })
 
@@ -33,7 +32,7 @@ function FindingTemplates() {
   return (
     <>
       <Top>
-        <PageHeader title={page.title} summary={page.summary} />
+        <SitePageHeader page={page} />
         <LibraryTools session={session} />
       </Top>
       <TemplateList search={search} />

@@ -1,15 +1,14 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import styled from 'styled-components'
-import { pageTitle } from '#domain/brand.ts'
 import { sitePage } from '#domain/site-map.ts'
-import { PageHeader } from '~/ui/page-header'
+import { pageHead, SitePageHeader } from '~/features/site/page-head'
 import { surface } from '~/ui/surface'
 
 const page = sitePage('/templates')
 const findingTemplates = sitePage('/templates/finding')
 
 export const Route = createFileRoute('/_workspace/_member/templates/')({
-  head: () => ({ meta: [{ title: pageTitle(page.title) }] }),
+  head: pageHead('/templates'),
   component: Templates,
 })
 
@@ -37,7 +36,7 @@ const Card = styled(Link)`
 function Templates() {
   return (
     <>
-      <PageHeader title={page.title} summary={page.summary} />
+      <SitePageHeader page={page} />
       <Card to="/templates/finding">
         <strong>{findingTemplates.title}</strong>
         <span>{findingTemplates.summary}</span>

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { describedPage } from '~/features/site/described-page'
+import { plannedPage } from '~/features/site/planned-page'
 
-export const Route = createFileRoute('/_workspace/_member/analyst/vault/link')(describedPage('/analyst/vault/link'))
+export const Route = createFileRoute('/_workspace/_member/analyst/vault/link')(plannedPage('/analyst/vault/link'))

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { describedPage } from '~/features/site/described-page'
+import { plannedPage } from '~/features/site/planned-page'
 
-export const Route = createFileRoute('/_workspace/_member/analyst/vault/request')(describedPage('/analyst/vault/request'))
+export const Route = createFileRoute('/_workspace/_member/analyst/vault/request')(plannedPage('/analyst/vault/request'))

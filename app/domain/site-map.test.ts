@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { sitePage, sitePages } from './site-map.ts'
+
+/** The pages that are built; every other page of the site map is planned. */
+const live = ['/', '/templates', '/templates/finding', '/profile', '/auth/redirect']
+
+describe('site map', () => {
+  it('gives every page a status, and each path once', () => {
+    for (const page of sitePages) expect(['planned', 'live'], page.path).toContain(page.status)
+    expect(new Set(sitePages.map((p) => p.path)).size).toBe(sitePages.length)
+  })
+
+  it('has exactly the built pages live', () => {
+    expect(sitePages.filter((p) => p.status === 'live').map((p) => p.path)).toEqual(live)
+    expect(sitePages.filter((p) => p.status === 'planned').length).toBe(sitePages.length - live.length)
+  })
+
+  it('finds the page of a path, trailing slash and vault links included', () => {
+    expect(sitePage('/profile/').title).toBe('Settings')
+    expect(sitePage('/vault/share/3f9c1a').path).toBe('/vault/$')
+    expect(() => sitePage('/nowhere')).toThrow()
+  })
+})

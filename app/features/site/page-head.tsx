@@ -1,0 +1,26 @@
+import { pageTitle } from '#domain/brand.ts'
+import { sitePage, type SitePage } from '#domain/site-map.ts'
+import { PageHeader } from '~/ui/page-header'
+
+/** A further `<meta>` tag of a page's head, beside its title. */
+export interface MetaTag {
+  name: string
+  content: string
+}
+
+/** The document title of a page: Home carries the brand's own, every other page its name first. */
+export const documentTitle = (page: SitePage | undefined) => pageTitle(page && page.path !== '/' ? page.title : undefined)
+
+/** A route's `head` value for a site-map page (undefined while its loader has not answered). */
+export const pageMeta = (page: SitePage | undefined, ...meta: MetaTag[]) => ({ meta: [{ title: documentTitle(page) }, ...meta] })
+
+/** Route option `head` of the page at `path` in the site map: its document title, then `meta`. */
+export function pageHead(path: string, ...meta: MetaTag[]) {
+  const page = sitePage(path)
+  return () => pageMeta(page, ...meta)
+}
+
+/** A page's heading and summary, as the site map names them. */
+export function SitePageHeader({ page }: { page: SitePage }) {
+  return <PageHeader title={page.title} summary={page.summary} />
+}
