@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Dialog as RadixDialog } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
+import { floating } from './surface'
 import { layers, timings } from './theme'
 
 const fadeIn = keyframes`
@@ -28,11 +29,7 @@ const Content = styled(RadixDialog.Content)`
   transform: translate(-50%, -50%);
   width: min(440px, calc(100vw - 32px));
   padding: 28px;
-  border-radius: 12px;
-  border: 1px solid var(--color-border);
-  background: var(--color-surface-raised);
-  color: var(--color-text);
-  box-shadow: 0 16px 48px rgb(0 0 0 / 0.24);
+  ${floating('far')}
   animation: ${popIn} ${timings.modalTransition}ms ease-out;
 
   /* Focus lands on the panel itself when it has no field; its outline would frame the whole dialog. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Popover as RadixPopover } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
+import { floating } from './surface'
 import { layers, offsets, timings } from './theme'
 
 const fadeIn = keyframes`
@@ -12,11 +13,7 @@ const Content = styled(RadixPopover.Content)`
   z-index: ${layers.popover};
   max-width: min(360px, calc(100vw - 16px));
   padding: 14px 16px;
-  border-radius: 12px;
-  border: 1px solid var(--color-border);
-  background: var(--color-surface-raised);
-  color: var(--color-text);
-  box-shadow: 0 12px 32px rgb(0 0 0 / 0.18);
+  ${floating('near')}
   font-size: 14px;
   animation: ${fadeIn} ${timings.popoverFade}ms ease-out;
 `

@@ -41,6 +41,15 @@ const Input = styled.input`
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string }
 
+/** The options of a select, each a value and what the person reads. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ))
+}
+
 export function TextField({ label, ...input }: TextFieldProps) {
   const id = useId()
   return (

@@ -7,6 +7,7 @@ import type { Session } from '~/core/session'
 import type { Workspace } from '~/core/workspace'
 import { Avatar } from '~/ui/avatar'
 import { notify } from '~/ui/notifications/notifications'
+import { floating } from '~/ui/surface'
 import { layers, media, offsets, timings } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 
@@ -53,11 +54,7 @@ const Content = styled(DropdownMenu.Content)`
   min-width: 260px;
   max-width: min(340px, calc(100vw - 16px));
   padding: 6px;
-  border-radius: 12px;
-  border: 1px solid var(--color-border);
-  background: var(--color-surface-raised);
-  color: var(--color-text);
-  box-shadow: 0 12px 32px rgb(0 0 0 / 0.18);
+  ${floating('near')}
   animation: ${fadeIn} ${timings.popoverFade}ms ease-out;
 `
 

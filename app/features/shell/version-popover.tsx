@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import { definitionGrid } from '~/ui/layout'
 import { brand, release } from '#domain/brand.ts'
 import { Popover } from '~/ui/popover'
 import { useHydrated } from '~/ui/use-hydrated'
@@ -19,16 +20,12 @@ const Trigger = styled.button`
 `
 
 const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 6px 16px;
-  margin: 0;
+  ${definitionGrid('6px 16px')}
 
   dt {
     color: var(--color-text-muted);
   }
   dd {
-    margin: 0;
     font-weight: 600;
   }
 `

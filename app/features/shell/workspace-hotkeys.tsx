@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import styled from 'styled-components'
+import { definitionGrid } from '~/ui/layout'
 import { useColorScheme } from '~/ui/color-scheme'
 import { Dialog } from '~/ui/dialog'
 import { formatHotkey, useHotkeys } from '~/ui/hotkeys'
@@ -14,17 +15,11 @@ export const shortcuts = [
 ] as const
 
 const Table = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 10px 20px;
-  margin: 0;
+  ${definitionGrid('10px 20px')}
 
   dt {
     font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
     font-weight: 600;
-  }
-  dd {
-    margin: 0;
   }
 `
 

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
+import { cluster } from '~/ui/layout'
 import {
   SUPPORT_MESSAGE_MAX_LENGTH,
   SUPPORT_REQUEST_TYPES,
@@ -47,9 +48,7 @@ const Legend = styled.legend`
 `
 
 const Choices = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
+  ${cluster('8px')}
 `
 
 // A native radio inside its label: arrow keys move between the choices, as in any radio group.

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react'
 import styled from 'styled-components'
+import { cluster } from '~/ui/layout'
 import { SEVERITIES, severityLabels, slugifyTitle, type Severity } from '#domain/finding-template.ts'
 import { TEMPLATE_IMPORT_MAX_BYTES } from '#domain/template-library.ts'
 import type { TemplateImportRow } from '#domain/template-transfer.ts'
@@ -12,9 +13,7 @@ import { notify } from '~/ui/notifications/notifications'
 import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
 
 const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
+  ${cluster('8px')}
 `
 
 const Form = styled.form`

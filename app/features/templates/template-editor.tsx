@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react'
 import * as v from 'valibot'
 import styled from 'styled-components'
+import { cluster } from '~/ui/layout'
 import {
   SEVERITIES,
   severityLabels,
@@ -35,11 +36,8 @@ import { TagInput } from './components/tag-input'
 import type { SavedField } from './template-writes'
 
 const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${cluster('12px')}
   justify-content: space-between;
-  gap: 12px;
   margin-bottom: 20px;
 
   h1 {

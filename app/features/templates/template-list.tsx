@@ -10,7 +10,7 @@ import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
-import { fieldControl, Select } from '~/ui/text-field'
+import { fieldControl, Select, SelectOptions } from '~/ui/text-field'
 import { media } from '~/ui/theme'
 import { highlightParts } from './highlight'
 import { facetOptions, selectedValues, TEMPLATE_FACETS, type TemplateFacet, type TemplateListSearch } from './template-query'
@@ -301,11 +301,7 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
           />
         </SearchBox>
         <OrderSelect aria-label="Order" value={search.sort ?? 'relevance'} onChange={(event) => update({ sort: event.target.value as TemplateListSearch['sort'] })}>
-          {TEMPLATE_SORTS.map((sort) => (
-            <option key={sort.id} value={sort.id}>
-              {sort.label}
-            </option>
-          ))}
+          <SelectOptions options={TEMPLATE_SORTS.map((sort) => ({ value: sort.id, label: sort.label }))} />
         </OrderSelect>
       </Toolbar>
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Select } from '../text-field'
+import { Select, SelectOptions } from '../text-field'
 import { useHydrated } from '../use-hydrated'
 import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from './autosave-field-frame'
 import { useAutosave, type UseAutosaveOptions } from './use-autosave'
@@ -32,11 +32,7 @@ export function AutosaveSelectField<T extends string>({
         aria-describedby={describedBy(hint ? ids.hint : null, error && ids.error)}
         onChange={(event) => field.type(event.target.value as T)}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </Select>
     </AutosaveFieldFrame>
   )

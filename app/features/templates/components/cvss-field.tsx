@@ -1,6 +1,7 @@
 import { IconX } from '@tabler/icons-react'
 import { useId, useRef, useState } from 'react'
 import styled from 'styled-components'
+import { cluster } from '~/ui/layout'
 import { CVSS_VERSIONS, cvssBaseMetrics, parseCvssVector, type CvssMetric, type CvssSeverity, type CvssVersion } from '#domain/cvss.ts'
 import type { TemplateCvss } from '#domain/finding-template.ts'
 import { useAutosave } from '~/ui/autosave/use-autosave'
@@ -55,11 +56,8 @@ const Builder = styled.fieldset`
 `
 
 const BuilderHead = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${cluster('12px')}
   justify-content: space-between;
-  gap: 12px;
 `
 
 const Score = styled.p`
@@ -121,9 +119,7 @@ const MetricKey = styled.span`
 `
 
 const Choices = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
+  ${cluster('6px')}
 `
 
 /** A radio button that looks like a button: filled when chosen, outlined when not. */
