@@ -13,7 +13,7 @@ import {
   type ImportTemplatesResponse,
 } from '#domain/template-library.ts'
 import { exportTemplatesJson } from '#domain/template-transfer.ts'
-import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
 import { eventually, expectTagsConsistent, INDEX_TIMEOUT_MS, indexedRecords, runId, tagState, templateInput } from './template-fixtures.ts'
 

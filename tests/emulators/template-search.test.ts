@@ -16,7 +16,7 @@ import {
   type SearchClientResponse,
 } from '#domain/template-search.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
-import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
 import {
   eventually,

@@ -14,7 +14,7 @@ import {
   TemplateWriteError,
 } from '../../app/features/templates/template-writes.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
-import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { expectTagsConsistent, runId, tagState, templateInput, writeTemplate } from './template-fixtures.ts'
 
 interface Editor {
