@@ -1,5 +1,6 @@
 // What an administrator does behind the user's back, through the Admin SDK against the emulators.
 import { FieldValue } from 'firebase-admin/firestore'
+import type { CompanyFlags } from '#domain/access.ts'
 import { sharedAdmin } from '../../../emulators/firebase/admin.ts'
 
 const auth = () => sharedAdmin().auth
@@ -14,7 +15,7 @@ export async function revokeSignIns(uid: string): Promise<void> {
 }
 
 /** Turns company service switches on or off, as an administrator editing the company would. */
-export async function setCompanyFlags(slug: string, flags: Record<string, boolean>): Promise<void> {
+export async function setCompanyFlags(slug: string, flags: CompanyFlags): Promise<void> {
   await db()
     .doc(`companies/${slug}`)
     .update({ ...flags, updatedAt: FieldValue.serverTimestamp(), updatedBy: 'e2e-admin@sectest.example' })
