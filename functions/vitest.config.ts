@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { domainAlias } from '../tests/config/domain-alias.ts'
 
-// Unit tests of the functions code; tests that need the emulators are *.emulator.test.ts and run
+// Unit tests of the functions code; tests that need the emulators live in tests/emulators/ and run
 // from the root through `npm run test:emulators`.
 export default defineConfig({
   resolve: { alias: domainAlias },

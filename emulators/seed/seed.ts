@@ -2,13 +2,13 @@
 // the same users, claims and documents, whatever was changed in between.
 //   npm run seed              seed (the emulators must be running)
 //   npm run seed -- --if-empty   seed only when the emulators hold no data yet
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app'
-import { getAuth, type Auth, type UpdateRequest } from 'firebase-admin/auth'
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore'
+import type { Auth, UpdateRequest } from 'firebase-admin/auth'
+import { Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { COMPANIES_COLLECTION, companyPath } from '#domain/companies.ts'
 import { emailKeyPath } from '#domain/email-keys.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { newUserAccessDocument, userAccessPath } from '#domain/users-access.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../firebase/admin.ts'
 import { emulatorClientEnv, PROJECT_ID } from '../firebase/env.ts'
 import { searchEmulatorConfigFromEnv } from '../search/config.ts'
 import {
@@ -22,29 +22,8 @@ import {
 } from './demo-accounts.ts'
 import { indexTemplateLibrary, seedTemplateLibrary, type LibrarySummary } from './template-library.ts'
 
-export interface AdminClients {
-  app: App
-  auth: Auth
-  db: Firestore
-}
-
-let appCount = 0
-
-// Admin SDK clients for the emulators. firebase-admin takes the emulator addresses only from the
-// environment, so the standard ones are filled in where unset (emulators:exec sets its own).
-export function connectToEmulators(): AdminClients {
-  for (const [name, value] of Object.entries(emulatorClientEnv())) process.env[name] ??= value
-  if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new Error('Refusing to seed without FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST')
-  }
-  appCount += 1
-  const app = initializeApp({ projectId: PROJECT_ID }, `seed-${process.pid}-${appCount}`)
-  return { app, auth: getAuth(app), db: getFirestore(app) }
-}
-
-export async function disconnect(clients: AdminClients): Promise<void> {
-  await deleteApp(clients.app)
-}
+// Kept where older callers import them from; the clients themselves live in firebase/admin.ts.
+export { connectToEmulators, disconnect, type AdminClients }
 
 async function withClients<T>(clients: AdminClients | undefined, run: (c: AdminClients) => Promise<T>): Promise<T> {
   if (clients) return run(clients)

@@ -3,9 +3,8 @@
 // commit to the Network report link appearing or disappearing in the user's navigation is taken.
 // The production build in workerd, the emulators and Chromium, all on this machine, in one run.
 import { chromium } from '@playwright/test'
-import { getApps, initializeApp } from 'firebase-admin/app'
-import { FieldValue, getFirestore } from 'firebase-admin/firestore'
-import { emulatorClientEnv, PROJECT_ID } from '../../emulators/firebase/env.ts'
+import { FieldValue } from 'firebase-admin/firestore'
+import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { chromiumArgs, chromiumExecutable } from '../support/chromium.ts'
 import { withStack } from './preview-server.ts'
 
@@ -16,8 +15,7 @@ const EMAIL = 'viewer@acme.example'
 const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs })
 try {
   await withStack(async (app) => {
-    Object.assign(process.env, emulatorClientEnv())
-    const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: PROJECT_ID }))
+    const { db } = sharedAdmin()
     const page = await browser.newPage()
 
     const before = Date.now()

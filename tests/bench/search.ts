@@ -4,13 +4,12 @@
 // 2. The time from a template written to Firestore to its appearance in search results, through
 //    the index trigger in the Functions emulator.
 import { algoliasearch } from 'algoliasearch'
-import { getApps, initializeApp } from 'firebase-admin/app'
-import { FieldValue, getFirestore } from 'firebase-admin/firestore'
+import { FieldValue } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { searchRecordFromTemplate } from '#domain/finding-template.ts'
 import { algoliaHosts, TEMPLATES_INDEX } from '#domain/template-search.ts'
 import { TemplateListSearchSchema, templateSearchRequests } from '../../app/features/templates/template-query.ts'
-import { emulatorClientEnv, PROJECT_ID } from '../../emulators/firebase/env.ts'
+import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
 import { DEMO_FINDING_TEMPLATES } from '../../emulators/seed/finding-templates.ts'
 import { withStack } from './preview-server.ts'
@@ -53,8 +52,7 @@ await withStack(async () => {
   console.log(`search over ${LIBRARY_SIZE} templates, ${latencies.length} list searches: median ${median.toFixed(1)} ms, p95 ${quantile(latencies, 0.95).toFixed(1)} ms`)
   console.log(`median against the one-second promise: ×${(median / 1000).toFixed(3)}`)
 
-  Object.assign(process.env, emulatorClientEnv())
-  const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: PROJECT_ID }))
+  const { db } = sharedAdmin()
   const delays: number[] = []
   for (let i = 0; i < WRITES; i++) {
     const slug = `bench-written-${Date.now()}-${i}`

@@ -5,9 +5,8 @@
 // Note: emulator ID tokens are unsigned, so the signature check of production tokens (see
 // `npm run bench:verify`) is not in these figures.
 import autocannon from 'autocannon'
-import { getApps, initializeApp } from 'firebase-admin/app'
-import { getAuth } from 'firebase-admin/auth'
-import { EMULATOR_HOST, EMULATOR_PORTS, emulatorClientEnv, PROJECT_ID } from '../../emulators/firebase/env.ts'
+import { sharedAdmin } from '../../emulators/firebase/admin.ts'
+import { EMULATOR_HOST, EMULATOR_PORTS } from '../../emulators/firebase/env.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
 import { withStack } from './preview-server.ts'
 
@@ -16,9 +15,7 @@ const CONNECTIONS = 8
 const PAGE = '/reports'
 
 async function idTokenFor(uid: string): Promise<string> {
-  Object.assign(process.env, emulatorClientEnv())
-  const app = getApps()[0] ?? initializeApp({ projectId: PROJECT_ID })
-  const customToken = await getAuth(app).createCustomToken(uid)
+  const customToken = await sharedAdmin().auth.createCustomToken(uid)
   const response = await fetch(
     `http://${EMULATOR_HOST}:${EMULATOR_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
     { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: customToken, returnSecureToken: true }) },

@@ -6,8 +6,8 @@ import { sitePages } from '#domain/site-map.ts'
 import { navItems } from '../../app/features/navigation/nav-items'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
+import { Shell } from './pages/shell'
 import { setCompanyFlags } from './support/admin'
-import { openUserMenu, signIn } from './support/sign-in'
 
 /** Every member page as concrete addresses, with the rule's service parameter where it has one. */
 interface MemberPage {
@@ -53,7 +53,7 @@ type Probe = Window & { __TSR_ROUTER__: { navigate: (o: { href: string }) => Pro
 
 async function opens(page: Page, url: string): Promise<boolean> {
   await page.evaluate((href) => (window as unknown as Probe).__TSR_ROUTER__.navigate({ href }), url)
-  const main = page.getByRole('main')
+  const main = new Shell(page).main
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible()
   const denied = await main.getByRole('heading', { name: /You don't have access|You must be signed in/ }).count()
   return denied === 0
@@ -65,82 +65,92 @@ const navNames = (items: ReturnType<typeof navItems>): string[] =>
 
 test.describe('each person sees exactly what their access allows', () => {
   for (const account of DEMO_ACCOUNTS) {
-    test(`${account.email}: navigation and every member page follow the permission module`, async ({ page }) => {
-      await signIn(page, account.email)
-      const context = expectedContext(account.email)
+    test.describe(() => {
+      test.use({ signedInAs: account.email })
 
-      const session = { uid: account.uid, email: account.email, userType: account.userType, accessLevel: account.accessLevel }
-      const expectedNav = navNames(navItems(session, { ...context, preferences: { defaultCompany: account.defaultCompany, displayName: '', photoURL: '' }, companies: [] }))
-      const navLinks = page.getByRole('navigation', { name: 'Main' }).getByRole('link')
-      await expect(navLinks).toHaveCount(expectedNav.length)
-      for (const [i, name] of expectedNav.entries()) await expect(navLinks.nth(i)).toHaveAccessibleName(name)
+      test(`${account.email}: navigation and every member page follow the permission module`, async ({ page, shell }) => {
+        await shell.open('/')
+        const context = expectedContext(account.email)
 
-      const mismatches: string[] = []
-      for (const p of memberPages) {
-        const expected = pageRules[p.rule]!(context, p.service)
-        if ((await opens(page, p.url)) !== expected) mismatches.push(`${p.url}: expected ${expected ? 'open' : 'refused'}`)
-      }
-      expect(mismatches).toEqual([])
+        const session = { uid: account.uid, email: account.email, userType: account.userType, accessLevel: account.accessLevel }
+        const expectedNav = navNames(navItems(session, { ...context, preferences: { defaultCompany: account.defaultCompany, displayName: '', photoURL: '' }, companies: [] }))
+        const navLinks = shell.nav.getByRole('link')
+        await expect(navLinks).toHaveCount(expectedNav.length)
+        for (const [i, name] of expectedNav.entries()) await expect(navLinks.nth(i)).toHaveAccessibleName(name)
 
-      const companyName = page.getByTestId('company-name')
-      if (showsCompanyName(context.access) && context.company) await expect(companyName).toHaveText(context.company.companyName)
-      else await expect(companyName).toHaveCount(0)
+        const mismatches: string[] = []
+        for (const p of memberPages) {
+          const expected = pageRules[p.rule]!(context, p.service)
+          if ((await opens(page, p.url)) !== expected) mismatches.push(`${p.url}: expected ${expected ? 'open' : 'refused'}`)
+        }
+        expect(mismatches).toEqual([])
+
+        const companyName = page.getByTestId('company-name')
+        if (showsCompanyName(context.access) && context.company) await expect(companyName).toHaveText(context.company.companyName)
+        else await expect(companyName).toHaveCount(0)
+      })
     })
   }
 })
 
-test('the company switcher in the user menu changes the context, and the choice is kept for the next visit', async ({ page }) => {
-  const account = demoAccount('manager@acme.example')
-  await signIn(page, account.email)
-  const nav = page.getByRole('navigation', { name: 'Main' })
-  const company = async (name: string) => (await openUserMenu(page)).getByRole('menuitemradio', { name })
-  await expect(await company('Globex')).toHaveAttribute('aria-checked', 'true')
-  await page.keyboard.press('Escape')
-  await expect(nav.getByRole('link', { name: 'Network' })).toBeVisible()
+test.describe('the manager', () => {
+  test.use({ signedInAs: 'manager@acme.example' })
 
-  await (await company('Initech')).click()
-  await expect(nav.getByRole('link', { name: 'DAST' })).toBeVisible()
-  await expect(nav.getByRole('link', { name: 'Network' })).toHaveCount(0)
+  test('the company switcher in the user menu changes the context, and the choice is kept for the next visit', async ({ page, shell }) => {
+    await shell.open('/')
+    await expect(await shell.company('Globex')).toHaveAttribute('aria-checked', 'true')
+    await shell.closeUserMenu()
+    await expect(shell.navLink('Network')).toBeVisible()
 
-  await page.reload()
-  await expect(await company('Initech')).toHaveAttribute('aria-checked', 'true')
-  await page.keyboard.press('Escape')
-  await expect(nav.getByRole('link', { name: 'DAST' })).toBeVisible()
-  await (await company('Globex')).click()
-  await expect(nav.getByRole('link', { name: 'Network' })).toBeVisible()
+    await shell.chooseCompany('Initech')
+    await expect(shell.navLink('DAST')).toBeVisible()
+    await expect(shell.navLink('Network')).toHaveCount(0)
+
+    await page.reload()
+    await expect(await shell.company('Initech')).toHaveAttribute('aria-checked', 'true')
+    await shell.closeUserMenu()
+    await expect(shell.navLink('DAST')).toBeVisible()
+    await shell.chooseCompany('Globex')
+    await expect(shell.navLink('Network')).toBeVisible()
+  })
 })
 
-test('the user menu holds settings, a disabled search item and sign-out; one company means no switcher', async ({ page }) => {
-  await signIn(page, demoAccount('viewer@acme.example').email)
-  const menu = await openUserMenu(page)
-  await expect(menu.getByRole('menuitem', { name: /Search/ })).toHaveAttribute('aria-disabled', 'true')
-  await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
-  await expect(menu.getByRole('menuitemradio')).toHaveCount(0)
-  await menu.getByRole('menuitem', { name: 'Settings' }).click()
-  await expect(page).toHaveURL('/profile')
-  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+test.describe('the client viewer', () => {
+  test.use({ signedInAs: 'viewer@acme.example' })
+
+  test('the user menu holds settings, a disabled search item and sign-out; one company means no switcher', async ({ page, shell }) => {
+    await shell.open('/')
+    const menu = await shell.openUserMenu()
+    await expect(menu.getByRole('menuitem', { name: /Search/ })).toHaveAttribute('aria-disabled', 'true')
+    await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
+    await expect(menu.getByRole('menuitemradio')).toHaveCount(0)
+    await menu.getByRole('menuitem', { name: 'Settings' }).click()
+    await expect(page).toHaveURL('/profile')
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+  })
+
+  test('turning a service off hides its report live, and turning it on shows it again', async ({ page, shell }) => {
+    await shell.open('/reports/network')
+    await expect(shell.navLink('Network')).toBeVisible()
+    await page.evaluate(() => ((window as { __stayed?: boolean }).__stayed = true))
+
+    await setCompanyFlags('acme', { enableViewResultsNetwork: false })
+    await expect(shell.navLink('Network')).toHaveCount(0)
+    await expect(shell.accessDenied).toBeVisible()
+
+    await setCompanyFlags('acme', { enableViewResultsNetwork: true })
+    await expect(shell.navLink('Network')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Network report' })).toBeVisible()
+    expect(await page.evaluate(() => (window as { __stayed?: boolean }).__stayed)).toBe(true)
+  })
 })
 
-test('turning a service off hides its report live, and turning it on shows it again', async ({ page }) => {
-  await signIn(page, demoAccount('viewer@acme.example').email)
-  await page.goto('/reports/network')
-  const nav = page.getByRole('navigation', { name: 'Main' })
-  await expect(nav.getByRole('link', { name: 'Network' })).toBeVisible()
-  await page.evaluate(() => ((window as { __stayed?: boolean }).__stayed = true))
+test.describe('the company admin', () => {
+  test.use({ signedInAs: 'admin@acme.example' })
 
-  await setCompanyFlags('acme', { enableViewResultsNetwork: false })
-  await expect(nav.getByRole('link', { name: 'Network' })).toHaveCount(0)
-  await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
-
-  await setCompanyFlags('acme', { enableViewResultsNetwork: true })
-  await expect(nav.getByRole('link', { name: 'Network' })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Network report' })).toBeVisible()
-  expect(await page.evaluate(() => (window as { __stayed?: boolean }).__stayed)).toBe(true)
-})
-
-test('the settings page lists the user’s own sign-ins, live', async ({ page }) => {
-  await signIn(page, demoAccount('admin@acme.example').email)
-  await page.goto('/profile')
-  const activity = page.getByRole('region', { name: 'Recent activity' })
-  await expect(activity.getByRole('listitem').first()).toContainText('Signed in')
+  test('the settings page lists the user’s own sign-ins, live', async ({ page, shell }) => {
+    await shell.open('/profile')
+    const activity = page.getByRole('region', { name: 'Recent activity' })
+    await expect(activity.getByRole('listitem').first()).toContainText('Signed in')
+  })
 })

@@ -1,4 +1,8 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { Shell } from './pages/shell'
+import { SettingsPage } from './pages/settings'
+import { SignInPanel } from './pages/sign-in-panel'
+import { TemplatesPage } from './pages/templates'
 
 interface BrowserConsole {
   /** Accepts console lines matching `pattern` in this test (an expected failed request, say). */
@@ -7,34 +11,106 @@ interface BrowserConsole {
   watch(context: BrowserContext): void
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+/** Signed-in browser states of demo users, one sign-in per user and worker. */
+interface DemoSessions {
+  /** The state of a browser `email` signed into by the emailed link (made on first use). */
+  stateOf(email: string): Promise<StorageState>
+  /** Drops a saved state its sign-in no longer holds for (revoked), so the next use signs in again. */
+  forget(email: string): void
+}
+
+/** Collects console errors and warnings and uncaught exceptions of every page of a context. */
+function consoleProblems(context: BrowserContext): string[] {
+  const problems: string[] = []
+  const watchPage = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+  }
+  context.pages().forEach(watchPage)
+  context.on('page', watchPage)
+  return problems
+}
+
+// The session lives in httpOnly cookies and Firebase Auth keeps its user in IndexedDB: the saved
+// state holds both, so a context made from it is signed in on the server and in the browser.
+async function signedInState(browser: Browser, baseURL: string | undefined, email: string): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL })
+  try {
+    const problems = consoleProblems(context)
+    const page = await context.newPage()
+    await new SignInPanel(page).signIn(email)
+    await expect.poll(async () => (await context.cookies()).map((c) => c.name)).toEqual(expect.arrayContaining(['__Host-session', '__Host-refresh']))
+    expect(problems, `browser console while signing in ${email}`).toEqual([])
+    return await context.storageState({ indexedDB: true })
+  } finally {
+    await context.close()
+  }
+}
+
+interface TestFixtures {
+  browserConsole: BrowserConsole
+  /** A demo user's email: the test's page starts signed in as them (see `demoSessions`). */
+  signedInAs: string | null
+  shell: Shell
+  signInPanel: SignInPanel
+  settings: SettingsPage
+  templates: TemplatesPage
+}
+
+interface WorkerFixtures {
+  demoSessions: DemoSessions
+}
+
 /**
  * Every test fails if a page logged an error or a warning (a hydration mismatch is one) or threw
  * an uncaught exception while it ran, unless the test said it expects that line.
+ * `test.use({ signedInAs })` gives a test a page already signed in as a demo user; tests about
+ * signing in or out use the sign-in panel on a fresh page instead.
  */
-export const test = base.extend<{ browserConsole: BrowserConsole }>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  demoSessions: [
+    async ({ browser }, use, workerInfo) => {
+      const states = new Map<string, Promise<StorageState>>()
+      await use({
+        stateOf: (email) => {
+          let state = states.get(email)
+          if (!state) {
+            state = signedInState(browser, workerInfo.project.use.baseURL, email)
+            states.set(email, state)
+          }
+          return state
+        },
+        forget: (email) => states.delete(email),
+      })
+    },
+    { scope: 'worker' },
+  ],
+  signedInAs: [null, { option: true }],
+  storageState: async ({ signedInAs, demoSessions, storageState }, use) => {
+    await use(signedInAs ? await demoSessions.stateOf(signedInAs) : storageState)
+  },
   browserConsole: [
     async ({ context }, use) => {
-      const problems: string[] = []
+      const watched: string[][] = []
       const allowed: RegExp[] = []
-      const watchPage = (page: Page) => {
-        page.on('console', (message) => {
-          if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
-        })
-        page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
-      }
-      const watch = (watched: BrowserContext) => {
-        watched.pages().forEach(watchPage)
-        watched.on('page', watchPage)
-      }
+      const watch = (other: BrowserContext) => void watched.push(consoleProblems(other))
       watch(context)
       await use({ allow: (pattern) => allowed.push(pattern), watch })
       expect(
-        problems.filter((line) => !allowed.some((pattern) => pattern.test(line))),
+        watched.flat().filter((line) => !allowed.some((pattern) => pattern.test(line))),
         'browser console',
       ).toEqual([])
     },
     { auto: true },
   ],
+  shell: async ({ page }, use) => use(new Shell(page)),
+  signInPanel: async ({ page }, use) => use(new SignInPanel(page)),
+  settings: async ({ page }, use) => use(new SettingsPage(page)),
+  templates: async ({ page }, use) => use(new TemplatesPage(page)),
 })
 
 export { expect }

@@ -7,7 +7,6 @@ import path from 'node:path'
 import { sitePages } from '#domain/site-map.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
-import { signIn } from './support/sign-in'
 
 const SCREENSHOTS = path.resolve('.local/screenshots')
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const
@@ -51,9 +50,13 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await survey(page, 'visitor', scheme)).toEqual([])
   })
 
-  test(`every page as a platform administrator, ${scheme}: no serious or critical accessibility violation`, async ({ page }) => {
-    test.setTimeout(240_000)
-    await signIn(page, demoAccount('platform@sectest.example').email)
-    expect(await survey(page, 'platform', scheme)).toEqual([])
+  test.describe(() => {
+    test.use({ signedInAs: demoAccount('platform@sectest.example').email })
+
+    test(`every page as a platform administrator, ${scheme}: no serious or critical accessibility violation`, async ({ page, shell }) => {
+      test.setTimeout(240_000)
+      await shell.open('/')
+      expect(await survey(page, 'platform', scheme)).toEqual([])
+    })
   })
 }

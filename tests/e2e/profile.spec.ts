@@ -1,25 +1,21 @@
-import type { Page } from '@playwright/test'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { preferencesOf, setPreferences } from './support/admin'
-import { openUserMenu, signIn } from './support/sign-in'
 
 const account = demoAccount('admin@acme.example')
 
-/** The status icon beside the field labelled `label` (they share the label's row). */
-const statusOf = (page: Page, label: string) =>
-  page.locator('label', { hasText: label }).locator('xpath=..').locator('[data-autosave-status]')
-
 test.describe('settings', () => {
+  test.use({ signedInAs: account.email })
+
   test.afterEach(async () => {
     await setPreferences(account.uid, { displayName: '', photoURL: '' })
   })
 
-  test('the display name saves itself, with who and when, and follows changes made elsewhere (accept and reject)', async ({ page }) => {
-    await signIn(page, account.email)
-    await (await openUserMenu(page)).getByRole('menuitem', { name: 'Settings' }).click()
-    const name = page.getByRole('textbox', { name: 'Display name' })
-    const status = statusOf(page, 'Display name')
+  test('the display name saves itself, with who and when, and follows changes made elsewhere (accept and reject)', async ({ page, shell, settings }) => {
+    await shell.open('/')
+    await shell.openSettings()
+    const name = settings.displayName
+    const status = settings.status('Display name')
     await expect(status).toHaveAttribute('data-autosave-status', 'synced')
 
     await name.fill('Avery Admin')
@@ -29,7 +25,7 @@ test.describe('settings', () => {
     expect(saved.updatedBy).toBe(account.email)
     expect(saved.updatedAt).toBeDefined()
     // The user menu shows the new name at once.
-    await expect(page.getByRole('banner').getByText('Avery Admin')).toBeVisible()
+    await expect(shell.banner.getByText('Avery Admin')).toBeVisible()
 
     // Changed in another browser: the field asks before taking it.
     await setPreferences(account.uid, { displayName: 'Avery from the laptop' })
@@ -51,13 +47,12 @@ test.describe('settings', () => {
     expect((await preferencesOf(account.uid)).displayName).toBe('Avery from the laptop')
   })
 
-  test('an invalid photo address is kept in the field with the reason and not saved; a valid one is', async ({ page, browserConsole }) => {
+  test('an invalid photo address is kept in the field with the reason and not saved; a valid one is', async ({ page, browserConsole, shell, settings }) => {
     // The saved address points nowhere (there is no network here): the avatar falls back to initials.
     browserConsole.allow(/ERR_NAME_NOT_RESOLVED/)
-    await signIn(page, account.email)
-    await page.goto('/profile')
-    const photo = page.getByRole('textbox', { name: 'Photo address' })
-    const status = statusOf(page, 'Photo address')
+    await shell.open('/profile')
+    const photo = settings.photo
+    const status = settings.status('Photo address')
     await photo.fill('http://cdn.example/me.png')
     await expect(status).toHaveAttribute('data-autosave-status', 'failed')
     await expect(page.getByRole('alert').filter({ hasText: 'The address must start with https://.' })).toBeVisible()
@@ -68,38 +63,40 @@ test.describe('settings', () => {
     await photo.fill('https://cdn.example/me.png')
     await expect(status).toHaveAttribute('data-autosave-status', 'synced')
     expect((await preferencesOf(account.uid)).photoURL).toBe('https://cdn.example/me.png')
-    await expect(page.getByRole('banner').getByRole('button', { name: 'User menu' })).toContainText('A')
+    await expect(shell.userMenuButton).toContainText('A')
   })
 
-  test('the colour scheme applies at once and is kept in the browser', async ({ page }) => {
-    await signIn(page, account.email)
-    await page.goto('/profile')
-    await page.getByRole('radio', { name: 'Dark' }).check()
+  test('the colour scheme applies at once and is kept in the browser', async ({ page, shell, settings }) => {
+    await shell.open('/profile')
+    await settings.scheme('Dark').check()
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorScheme)).toBe('dark')
     await page.reload()
-    await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked()
-    await page.getByRole('radio', { name: 'Auto' }).check()
+    await expect(settings.scheme('Dark')).toBeChecked()
+    await settings.scheme('Auto').check()
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorScheme ?? 'auto')).toBe('auto')
   })
 
-  test('the default company saves after the longer pause of the callback variant and switches the workspace', async ({ page }) => {
-    const manager = demoAccount('manager@acme.example')
-    await signIn(page, manager.email)
-    await page.goto('/profile')
-    const select = page.getByRole('combobox', { name: 'Default company' })
-    const status = statusOf(page, 'Default company')
-    const before = await select.inputValue()
-    const other = before === 'initech' ? 'globex' : 'initech'
-    const otherName = other === 'initech' ? 'Initech' : 'Globex'
-    await select.selectOption(other)
-    await expect(status).toHaveAttribute('data-autosave-status', 'pending')
-    await page.waitForTimeout(1500)
-    expect((await preferencesOf(manager.uid)).defaultCompany).toBe(before)
-    await expect(status).toHaveAttribute('data-autosave-status', 'synced', { timeout: 5_000 })
-    expect((await preferencesOf(manager.uid)).defaultCompany).toBe(other)
-    await expect((await openUserMenu(page)).getByRole('menuitemradio', { name: otherName })).toHaveAttribute('aria-checked', 'true')
-    await page.keyboard.press('Escape')
-    await select.selectOption(before)
-    await expect(status).toHaveAttribute('data-autosave-status', 'synced', { timeout: 5_000 })
+  test.describe(() => {
+    test.use({ signedInAs: 'manager@acme.example' })
+
+    test('the default company saves after the longer pause of the callback variant and switches the workspace', async ({ page, shell, settings }) => {
+      const manager = demoAccount('manager@acme.example')
+      await shell.open('/profile')
+      const select = settings.defaultCompany
+      const status = settings.status('Default company')
+      const before = await select.inputValue()
+      const other = before === 'initech' ? 'globex' : 'initech'
+      const otherName = other === 'initech' ? 'Initech' : 'Globex'
+      await select.selectOption(other)
+      await expect(status).toHaveAttribute('data-autosave-status', 'pending')
+      await page.waitForTimeout(1500)
+      expect((await preferencesOf(manager.uid)).defaultCompany).toBe(before)
+      await expect(status).toHaveAttribute('data-autosave-status', 'synced', { timeout: 5_000 })
+      expect((await preferencesOf(manager.uid)).defaultCompany).toBe(other)
+      await expect(await shell.company(otherName)).toHaveAttribute('aria-checked', 'true')
+      await shell.closeUserMenu()
+      await select.selectOption(before)
+      await expect(status).toHaveAttribute('data-autosave-status', 'synced', { timeout: 5_000 })
+    })
   })
 })

@@ -1,8 +1,6 @@
 import { pageTitle } from '#domain/brand.ts'
 import { sitePages } from '#domain/site-map.ts'
-import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
-import { signIn } from './support/sign-in'
 
 /** A concrete address for each page of the site map (the vault page stands for every /vault/… path). */
 const addresses = sitePages.map((page) => ({ page, url: page.path === '/vault/$' ? '/vault/share/3f9c1a' : page.path }))
@@ -92,9 +90,11 @@ test.describe('every route of the product, signed out', () => {
 })
 
 test.describe('every route of the product, signed in as a platform administrator', () => {
-  test('planned pages show the placeholder under their site-map heading, live pages their own content, and navigation marks planned pages', async ({ page }) => {
+  test.use({ signedInAs: 'platform@sectest.example' })
+
+  test('planned pages show the placeholder under their site-map heading, live pages their own content, and navigation marks planned pages', async ({ page, shell }) => {
     test.setTimeout(120_000)
-    await signIn(page, demoAccount('platform@sectest.example').email)
+    await shell.open('/')
 
     const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').all()
     expect(links.length).toBeGreaterThan(1)

@@ -2,7 +2,6 @@ import { supportMessages } from '#domain/support.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { nextMail } from './support/inbox'
-import { signIn } from './support/sign-in'
 
 const scheme = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.dataset.colorScheme ?? 'auto')
 
@@ -54,28 +53,48 @@ test.describe('workspace shortcuts', () => {
 })
 
 test.describe('layout', () => {
-  test('on a 375 px wide phone the navbar is collapsed, opens from the menu button or mod+M, and closes on navigation', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 812 })
-    await signIn(page, demoAccount('viewer@acme.example').email)
-    const nav = page.getByRole('navigation', { name: 'Main' })
-    const toggle = page.getByRole('banner').getByRole('button', { name: /^(Show|Hide) menu$/ })
-    await expect(nav).toBeHidden()
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  test.describe(() => {
+    test.use({ signedInAs: 'viewer@acme.example' })
 
-    await toggle.click()
-    await expect(nav).toBeVisible()
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
-    // The open menu covers the page below the header, full width.
-    const box = await nav.boundingBox()
-    expect(box?.width).toBeGreaterThan(360)
-    await nav.getByRole('link', { name: /^Reports\b/ }).click()
-    await expect(page).toHaveURL('/reports')
-    await expect(nav).toBeHidden()
+    test('on a 375 px wide phone the navbar is collapsed, opens from the menu button or mod+M, and closes on navigation', async ({ page, shell }) => {
+      await page.setViewportSize({ width: 375, height: 812 })
+      await shell.open('/')
+      const nav = shell.nav
+      const toggle = shell.menuToggle
+      await expect(nav).toBeHidden()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false')
 
-    await page.keyboard.press('Control+M')
-    await expect(nav).toBeVisible()
-    await page.keyboard.press('Escape')
-    await expect(nav).toBeHidden()
+      await toggle.click()
+      await expect(nav).toBeVisible()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      // The open menu covers the page below the header, full width.
+      const box = await nav.boundingBox()
+      expect(box?.width).toBeGreaterThan(360)
+      await shell.navLink(/^Reports\b/).click()
+      await expect(page).toHaveURL('/reports')
+      await expect(nav).toBeHidden()
+
+      await page.keyboard.press('Control+M')
+      await expect(nav).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(nav).toBeHidden()
+    })
+
+    test('a page that takes long to load shows the loading fallback with the logo variant of the scheme', async ({ page, shell }) => {
+      await shell.open('/')
+      // Hold back the code of the next page, as a slow network would.
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2500))
+        await route.continue()
+      })
+      await shell.navLink(/^Reports\b/).click()
+      const fallback = page.getByRole('status').filter({ hasText: 'Loading Bulwark' })
+      await expect(fallback).toBeVisible()
+      await expect(page.getByTestId('logo-light')).toBeVisible()
+      await expect(page.getByTestId('logo-dark')).toBeHidden()
+      await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible({ timeout: 15_000 })
+      await expect(fallback).toBeHidden()
+    })
   })
 
   test('on a wide screen the navbar is 300 px wide, open by default, and the menu button hides it', async ({ page }) => {
@@ -109,39 +128,27 @@ test.describe('layout', () => {
     await expect(popover).toBeHidden()
     await expect(trigger).toBeFocused()
   })
-
-  test('a page that takes long to load shows the loading fallback with the logo variant of the scheme', async ({ page }) => {
-    await signIn(page, demoAccount('viewer@acme.example').email)
-    // Hold back the code of the next page, as a slow network would.
-    await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2500))
-      await route.continue()
-    })
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Reports\b/ }).click()
-    const fallback = page.getByRole('status').filter({ hasText: 'Loading Bulwark' })
-    await expect(fallback).toBeVisible()
-    await expect(page.getByTestId('logo-light')).toBeVisible()
-    await expect(page.getByTestId('logo-dark')).toBeHidden()
-    await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible({ timeout: 15_000 })
-    await expect(fallback).toBeHidden()
-  })
 })
 
-test('the contact button sends a support message that reaches the support inbox', async ({ page }) => {
-  const email = demoAccount('viewer@acme.example').email
-  await signIn(page, email)
-  const before = Date.now()
-  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Contact support' })
-  await dialog.getByRole('radio', { name: 'Bug report' }).check()
-  await dialog.getByRole('button', { name: 'Send' }).click()
-  await expect(dialog.getByRole('alert')).toBeVisible()
-  await dialog.getByRole('textbox', { name: 'Message' }).fill('The DAST report does not load for Acme.')
-  await dialog.getByRole('button', { name: 'Send' }).click()
-  await expect(page.getByText(supportMessages.sent, { exact: true })).toBeVisible()
-  await expect(dialog).toBeHidden()
+test.describe('support', () => {
+  test.use({ signedInAs: 'viewer@acme.example' })
 
-  const mail = await nextMail('support@bulwark.example', before)
-  expect(mail.text).toContain('The DAST report does not load for Acme.')
-  expect(mail.text).toContain(email)
+  test('the contact button sends a support message that reaches the support inbox', async ({ page, shell }) => {
+    const email = demoAccount('viewer@acme.example').email
+    await shell.open('/')
+    const before = Date.now()
+    await shell.footer.getByRole('button', { name: 'Contact' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Contact support' })
+    await dialog.getByRole('radio', { name: 'Bug report' }).check()
+    await dialog.getByRole('button', { name: 'Send' }).click()
+    await expect(dialog.getByRole('alert')).toBeVisible()
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('The DAST report does not load for Acme.')
+    await dialog.getByRole('button', { name: 'Send' }).click()
+    await expect(page.getByText(supportMessages.sent, { exact: true })).toBeVisible()
+    await expect(dialog).toBeHidden()
+
+    const mail = await nextMail('support@bulwark.example', before)
+    expect(mail.text).toContain('The DAST report does not load for Acme.')
+    expect(mail.text).toContain(email)
+  })
 })

@@ -3,14 +3,13 @@ import { signInMessages } from '#domain/sign-in.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { revokeSignIns } from './support/admin'
-import { openUserMenu, requestLink, signIn } from './support/sign-in'
 
 const sessionCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === '__Host-session')
 
 test.describe('sign-in by emailed link', () => {
-  test('the link from the inbox signs in on the same browser, and the server renders signed in afterwards', async ({ page }) => {
+  test('the link from the inbox signs in on the same browser, and the server renders signed in afterwards', async ({ page, signInPanel }) => {
     const email = demoAccount('viewer@acme.example').email
-    await signIn(page, email)
+    await signInPanel.signIn(email)
     expect(await page.evaluate(() => localStorage.getItem('emailForSignIn'))).toBeNull()
 
     const cookie = await sessionCookie(page.context())
@@ -24,9 +23,9 @@ test.describe('sign-in by emailed link', () => {
     await expect(page.getByText('You must be signed in')).toHaveCount(0)
   })
 
-  test('a link opened in another browser asks for the email in the Welcome dialog, then signs in', async ({ page, browser, browserConsole }) => {
+  test('a link opened in another browser asks for the email in the Welcome dialog, then signs in', async ({ page, browser, browserConsole, signInPanel }) => {
     const email = demoAccount('manager@acme.example').email
-    const link = await requestLink(page, email)
+    const link = await signInPanel.requestLink(email)
 
     const other = await browser.newContext()
     browserConsole.watch(other)
@@ -49,11 +48,11 @@ test.describe('sign-in by emailed link', () => {
     await other.close()
   })
 
-  test('a used link, or one typed with another email, is refused with the spec message', async ({ page, browser, browserConsole }) => {
+  test('a used link, or one typed with another email, is refused with the spec message', async ({ page, browser, browserConsole, signInPanel }) => {
     // Auth answers the refused sign-ins with 400s, which the browser logs.
     browserConsole.allow(/Failed to load resource: the server responded with a status of 400/)
     const email = demoAccount('admin@acme.example').email
-    const link = await requestLink(page, email)
+    const link = await signInPanel.requestLink(email)
 
     const mismatch = await browser.newContext()
     browserConsole.watch(mismatch)
@@ -77,25 +76,25 @@ test.describe('sign-in by emailed link', () => {
     await expect(page.getByText(signInMessages.linkInvalid).first()).toBeVisible()
   })
 
-  test('an address allowed by an email key signs in the first time and gets its access', async ({ page }) => {
+  test('an address allowed by an email key signs in the first time and gets its access', async ({ page, signInPanel }) => {
     // The seed's email key lets anyone at initech.example in, as a level-1 client of Initech.
-    await signIn(page, 'newcomer@initech.example')
+    await signInPanel.signIn('newcomer@initech.example')
     await page.goto('/reports')
     await expect(page.getByText('You must be signed in')).toHaveCount(0)
   })
 
-  test('an address that may not sign in, and an invalid one, are told so', async ({ page }) => {
-    await page.goto('/')
-    await page.getByRole('button', { name: 'Login with Link' }).click()
-    await expect(page.getByRole('alert')).toHaveText('Invalid email')
-    await page.getByRole('textbox', { name: 'Email' }).fill('nobody@nowhere.example')
-    await page.getByRole('button', { name: 'Login with Link' }).click()
-    await expect(page.getByRole('alert')).toHaveText(signInMessages.notAuthorized)
+  test('an address that may not sign in, and an invalid one, are told so', async ({ signInPanel }) => {
+    await signInPanel.goto()
+    await signInPanel.submit.click()
+    await expect(signInPanel.alert).toHaveText('Invalid email')
+    await signInPanel.email.fill('nobody@nowhere.example')
+    await signInPanel.submit.click()
+    await expect(signInPanel.alert).toHaveText(signInMessages.notAuthorized)
   })
 
-  test('an expired ID token is refreshed at the edge, and the page still renders signed in', async ({ page }) => {
+  test('an expired ID token is refreshed at the edge, and the page still renders signed in', async ({ page, signInPanel }) => {
     const email = demoAccount('analyst@sectest.example').email
-    await signIn(page, email)
+    await signInPanel.signIn(email)
     const cookie = (await sessionCookie(page.context()))!
     // Emulator tokens are unsigned, so an expired copy of the user's token can be made here.
     const [header, payload] = cookie.value.split('.')
@@ -113,16 +112,18 @@ test.describe('sign-in by emailed link', () => {
     expect(JSON.parse(Buffer.from(renewed.value.split('.')[1]!, 'base64url').toString()).exp).toBeGreaterThan(Date.now() / 1000)
   })
 
-  test('a revoked user is signed out live, without reload', async ({ page, browserConsole }) => {
+  test('a revoked user is signed out live, without reload', async ({ page, browserConsole, demoSessions, signInPanel }) => {
     // The SDK's token refresh is refused once the sign-in is revoked.
     browserConsole.allow(/Failed to load resource: the server responded with a status of 400/)
     const account = demoAccount('senior@sectest.example')
-    await signIn(page, account.email)
+    await signInPanel.signIn(account.email)
     await page.goto('/reports')
     await expect(page.getByText('You must be signed in')).toHaveCount(0)
     await page.evaluate(() => ((window as { __stayed?: boolean }).__stayed = true))
 
     await revokeSignIns(account.uid)
+    // Browser states saved for this user hold a revoked sign-in from now on.
+    demoSessions.forget(account.email)
 
     await expect(page.getByRole('heading', { name: 'You must be signed in' })).toBeVisible({ timeout: 10_000 })
     await expect(page.getByRole('banner').getByText(account.email)).toHaveCount(0)
@@ -132,15 +133,15 @@ test.describe('sign-in by emailed link', () => {
     expect(html).toContain('You must be signed in')
   })
 
-  test('sign-out ends the session on this browser, cookies included', async ({ page }) => {
+  test('sign-out ends the session on this browser, cookies included', async ({ page, shell, signInPanel }) => {
     const email = demoAccount('platform@sectest.example').email
-    await signIn(page, email)
-    await (await openUserMenu(page)).getByRole('menuitem', { name: 'Sign out' }).click()
+    await signInPanel.signIn(email)
+    await shell.signOut()
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     expect(await sessionCookie(page.context())).toBeUndefined()
     expect((await page.context().cookies()).some((c) => c.name === '__Host-refresh')).toBe(false)
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Home'])
+    await expect(shell.nav.getByRole('link')).toHaveText(['Home'])
   })
 })

@@ -1,69 +1,53 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { documentOf } from './support/admin'
-import { signIn } from './support/sign-in'
 
 const senior = demoAccount('senior@sectest.example')
 
-/** The status icon beside the field labelled `label` (they share the label's row). */
-const statusOf = (page: Page, label: string) =>
-  page.locator('label', { hasText: new RegExp(`^${label}$`) }).locator('xpath=..').locator('[data-autosave-status]')
-
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search templates' })
-const results = (page: Page) => page.getByRole('region', { name: 'Templates found' })
-
-async function openLibrary(page: Page) {
-  await signIn(page, senior.email)
-  await page.goto('/templates/finding')
-  await expect(results(page).getByRole('status')).toHaveText(/^\d[\d,]* templates$/)
-}
-
 test.describe('finding templates', () => {
-  test('search as you type with highlights, facets and orders', async ({ page }) => {
-    await openLibrary(page)
-    await searchBox(page).fill('smb signing')
-    const hit = results(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: 'SMB signing not required' }) })
+  test.use({ signedInAs: senior.email })
+
+  test('search as you type with highlights, facets and orders', async ({ page, templates }) => {
+    const { searchBox, results } = templates
+    await templates.open()
+    await searchBox.fill('smb signing')
+    const hit = results.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'SMB signing not required' }) })
     await expect(hit).toBeVisible()
     await expect(hit.locator('mark').first()).toHaveText(/smb/i)
 
     const severity = page.getByRole('group', { name: 'Severity' })
-    await searchBox(page).fill('')
+    await searchBox.fill('')
     // The whole library: hundreds of templates.
-    await expect(results(page).getByRole('status')).toHaveText(/^\d{3,}[\d,]* templates$/)
-    const total = Number((await results(page).getByRole('status').textContent())?.replace(/\D/g, ''))
+    await expect(results.getByRole('status')).toHaveText(/^\d{3,}[\d,]* templates$/)
+    const total = Number((await results.getByRole('status').textContent())?.replace(/\D/g, ''))
     const high = severity.getByRole('checkbox', { name: /^High/ })
     const highCount = Number(await high.locator('xpath=..').locator('.count').textContent())
     await high.check()
-    await expect(results(page).getByRole('status')).toHaveText(`${highCount} templates`)
+    await expect(results.getByRole('status')).toHaveText(`${highCount} templates`)
     expect(highCount).toBeLessThan(total)
     await expect(page).toHaveURL(/severity=/)
     // Every hit now is high.
-    await expect(results(page).getByRole('listitem').first()).toContainText('High')
+    await expect(results.getByRole('listitem').first()).toContainText('High')
 
     await page.getByRole('combobox', { name: 'Order' }).selectOption('title')
-    const titles = await results(page).getByRole('listitem').getByRole('link').allTextContents()
+    const titles = await results.getByRole('listitem').getByRole('link').allTextContents()
     expect(titles.length).toBeGreaterThan(1)
     expect([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(titles)
   })
 
-  test('create, edit with autosave, tag, find by search, and delete a template', async ({ page }) => {
-    await openLibrary(page)
+  test('create, edit with autosave, tag, find by search, and delete a template', async ({ page, templates }) => {
+    const { searchBox, results } = templates
+    await templates.open()
     const title = `Verbose error pages ${Date.now()}`
-    await page.getByRole('button', { name: 'New template' }).click()
-    const dialog = page.getByRole('dialog', { name: 'New template' })
-    await dialog.getByRole('textbox', { name: 'Title' }).fill(title)
-    await dialog.getByRole('combobox', { name: 'Severity' }).selectOption('low')
-    await dialog.getByRole('button', { name: 'Create' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
-    const slug = new URL(page.url()).searchParams.get('template') ?? ''
+    await templates.create(title, 'low')
+    const slug = templates.openSlug()
     expect(slug).toMatch(/^verbose-error-pages-\d+$/)
 
     // A Markdown field saves itself, stamped with the editor.
     const description = page.getByRole('textbox', { name: 'Description' })
     await description.fill('Stack traces show **framework versions** and file paths.')
-    await expect(statusOf(page, 'Description')).toHaveAttribute('data-autosave-status', 'synced')
+    await expect(templates.status('Description')).toHaveAttribute('data-autosave-status', 'synced')
     await expect.poll(async () => (await documentOf(`finding_templates/${slug}`))?.description).toBe('Stack traces show **framework versions** and file paths.')
     expect((await documentOf(`finding_templates/${slug}`))?.updatedBy).toBe(senior.email)
     await page.getByRole('tab', { name: 'Preview' }).first().click()
@@ -93,35 +77,31 @@ test.describe('finding templates', () => {
 
     // The index trigger makes it findable.
     await page.getByRole('link', { name: 'All templates' }).click()
-    await searchBox(page).fill(title)
-    await expect(results(page).getByRole('link', { name: title })).toBeVisible({ timeout: 20_000 })
+    await searchBox.fill(title)
+    await expect(templates.resultLink(title)).toBeVisible({ timeout: 20_000 })
 
     // Delete, after a confirmation; its tags are released and search forgets it.
-    await results(page).getByRole('link', { name: title }).click()
-    await page.getByRole('button', { name: 'Delete' }).click()
-    await page.getByRole('dialog', { name: 'Delete this template?' }).getByRole('button', { name: 'Delete template' }).click()
+    await templates.resultLink(title).click()
+    await templates.deleteOpen()
     await expect(page.getByText('Template deleted').first()).toBeVisible()
     await expect.poll(async () => documentOf(`finding_templates/${slug}`)).toBeNull()
     expect((await documentOf('finding_tags/e2e-verbose'))?.tagCount ?? 0).toBe(0)
-    await searchBox(page).fill(title)
-    await expect(results(page).getByRole('status')).toHaveText('0 templates', { timeout: 20_000 })
+    await searchBox.fill(title)
+    await expect(results.getByRole('status')).toHaveText('0 templates', { timeout: 20_000 })
   })
 
-  test('a template that findings use cannot be deleted', async ({ page, browserConsole }) => {
+  test('a template that findings use cannot be deleted', async ({ browserConsole, templates }) => {
     // The refusal is an HTTP error of the callable, which the browser logs.
     browserConsole.allow(/status of 400/)
-    await signIn(page, senior.email)
-    await page.goto('/templates/finding?template=exposed-git-directory')
-    await page.getByRole('button', { name: 'Delete' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Delete this template?' })
-    await dialog.getByRole('button', { name: 'Delete template' }).click()
+    await templates.goto('?template=exposed-git-directory')
+    const dialog = await templates.deleteOpen()
     await expect(dialog.getByRole('alert')).toContainText(/finding/i)
     expect(await documentOf('finding_templates/exposed-git-directory')).not.toBeNull()
   })
 
-  test('the library exports to JSON and CSV and each file re-imports unchanged', async ({ page }) => {
+  test('the library exports to JSON and CSV and each file re-imports unchanged', async ({ page, templates }) => {
     test.setTimeout(120_000)
-    await openLibrary(page)
+    await templates.open()
     for (const format of ['JSON', 'CSV'] as const) {
       const downloading = page.waitForEvent('download')
       await page.getByRole('button', { name: `Export ${format}` }).click()
@@ -142,24 +122,28 @@ test.describe('finding templates', () => {
     }
   })
 
-  test('when search is unreachable the list says so, lists the library from the database and retries', async ({ page, browserConsole }) => {
+  test('when search is unreachable the list says so, lists the library from the database and retries', async ({ page, browserConsole, templates }) => {
+    const { results } = templates
     browserConsole.allow(/Template search failed|Failed to load resource|ERR_FAILED/)
-    await signIn(page, senior.email)
     await page.route('http://127.0.0.1:7700/**', (route) => route.abort())
-    await page.goto('/templates/finding')
+    await templates.goto()
     await expect(page.getByRole('alert')).toContainText('Search is unreachable')
-    await expect(results(page).getByRole('listitem').first()).toBeVisible()
+    await expect(results.getByRole('listitem').first()).toBeVisible()
     await page.unroute('http://127.0.0.1:7700/**')
     await page.getByRole('button', { name: 'Retry search' }).click()
-    await expect(results(page).getByRole('status')).toHaveText(/^\d[\d,]* templates$/, { timeout: 15_000 })
+    await expect(results.getByRole('status')).toHaveText(/^\d[\d,]* templates$/, { timeout: 15_000 })
   })
 
-  for (const email of ['analyst@sectest.example', 'admin@acme.example']) {
-    test(`${email} cannot open the templates`, async ({ page }) => {
-      await signIn(page, email)
-      await page.goto('/templates/finding')
-      await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
-      await expect(searchBox(page)).toHaveCount(0)
-    })
-  }
 })
+
+for (const email of ['analyst@sectest.example', 'admin@acme.example']) {
+  test.describe(() => {
+    test.use({ signedInAs: email })
+
+    test(`${email} cannot open the templates`, async ({ shell, templates }) => {
+      await templates.goto()
+      await expect(shell.accessDenied).toBeVisible()
+      await expect(templates.searchBox).toHaveCount(0)
+    })
+  })
+}

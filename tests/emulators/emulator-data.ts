@@ -1,5 +1,5 @@
 // Helpers for emulator tests: wiping and reading the whole state of the demo project.
-import type { AdminClients } from '../../emulators/seed/seed.ts'
+import type { AdminClients } from '../../emulators/firebase/admin.ts'
 import { PROJECT_ID } from '../../emulators/firebase/env.ts'
 
 function required(name: string): string {

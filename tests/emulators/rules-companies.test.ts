@@ -2,7 +2,7 @@
 // service, against app/domain/access.ts.
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { allCompanyFlags, canViewReport, hasLevel, isAdminType, LEVEL, pageRules, seesAllCompanies } from '#domain/access.ts'
+import { canViewReport, hasLevel, isAdminType, LEVEL, pageRules, seesAllCompanies } from '#domain/access.ts'
 import { services } from '#domain/services.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import {
@@ -19,6 +19,7 @@ import {
   type Principal,
   type RuleCase,
 } from './rules-harness.ts'
+import { companyDocument } from '../builders.ts'
 
 const suite = rulesSuite('companies')
 suite.seedPrincipals(principals)
@@ -28,9 +29,7 @@ const serviceIds = services.map((s) => s.id)
 const page = (path: string, p: Principal, slug: string | null = null) =>
   pageRules[path]?.({ access: p.access, company: slug ? flagsOf(slug) : null }) ?? false
 
-const NO_FLAGS = allCompanyFlags(false)
-
-const companyDoc = (slug: string, p: Principal) => ({ slug, companyName: `Company ${slug}`, ...NO_FLAGS, ...stamp(p) })
+const companyDoc = (slug: string, p: Principal) => ({ ...companyDocument(slug), ...stamp(p) })
 
 function scanDoc(service: string) {
   return {

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, it } from 'vitest'
 import { seesAllCompanies, type Access, type CompanyFlags } from '#domain/access.ts'
 import { PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, type DemoAccount } from '../../emulators/seed/demo-accounts.ts'
+import { tokenClaims, usersAccessOf } from '../builders.ts'
 
 // Cases talk to the emulator through the lite SDK: one request per read or write, no listen
 // stream whose reconnects would make timings (and timeouts) depend on the load.
@@ -48,25 +49,15 @@ export const usable = (p: Principal) => p.access !== null
 /** May select the company: a member, or an analyst who sees every company. */
 export const selects = (p: Principal, slug: string) => usable(p) && (p.companies.includes(slug) || seesAllCompanies(p.access))
 
-function accessDocOf(account: DemoAccount): Record<string, unknown> {
-  return {
-    claims: { userType: account.userType, accessLevel: account.accessLevel },
-    companies: [...account.companies],
-    servicesEnabled: [...account.servicesEnabled],
-    servicesManaged: [...account.servicesManaged],
-  }
-}
-
 function fromAccount(account: DemoAccount, name: string, uid = account.uid, revoked?: number): Principal {
-  const claims: Record<string, unknown> = { userType: account.userType, accessLevel: account.accessLevel }
-  if (revoked !== undefined) claims.revoked = revoked
+  const claims = tokenClaims(account.accessLevel, { userType: account.userType, ...(revoked === undefined ? {} : { revoked }) })
   const active = revoked === undefined || revoked < AUTH_TIME
   return {
     name,
     uid,
     email: account.email,
     claims,
-    accessDoc: accessDocOf(account),
+    accessDoc: { ...usersAccessOf(account) },
     access: active
       ? {
           accessLevel: account.accessLevel,

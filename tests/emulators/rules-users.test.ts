@@ -2,7 +2,7 @@
 // them, against app/domain/access.ts.
 import { arrayUnion, collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { pageRules, seesAllCompanies } from '#domain/access.ts'
+import { LEVEL, pageRules, seesAllCompanies } from '#domain/access.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import {
   at,
@@ -18,6 +18,7 @@ import {
   type Principal,
   type RuleCase,
 } from './rules-harness.ts'
+import { tokenClaims, usersAccessDocument } from '../builders.ts'
 
 const suite = rulesSuite('users')
 suite.seedPrincipals(principals)
@@ -77,12 +78,7 @@ function accessCases(): RuleCase[] {
     const newcomer = twin(p, 'newcomer')
     cases.push(
       ruleCase(p, 'creates a users_access for itself', false, (db) =>
-        setDoc(doc(db, `users_access/${newcomer.uid ?? 'nobody'}`), {
-          claims: { userType: 'analyst', accessLevel: 9 },
-          companies: ['acme'],
-          servicesEnabled: [],
-          servicesManaged: [],
-        }),
+        setDoc(doc(db, `users_access/${newcomer.uid ?? 'nobody'}`), { ...usersAccessDocument({ claims: tokenClaims(LEVEL.platformAdmin), companies: ['acme'] }) }),
       ),
     )
     cases.push(

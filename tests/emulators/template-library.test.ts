@@ -13,9 +13,10 @@ import {
   type ImportTemplatesResponse,
 } from '#domain/template-library.ts'
 import { exportTemplatesJson } from '#domain/template-transfer.ts'
-import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
 import { eventually, expectTagsConsistent, INDEX_TIMEOUT_MS, indexedRecords, runId, tagState, templateInput } from './template-fixtures.ts'
+import { tokenClaims } from '../builders.ts'
 
 let admin: AdminClients
 let client: CallableClient
@@ -36,7 +37,7 @@ const jsonFile = (templates: TemplateInput[]) =>
 const csvCell = (text: string) => `"${text.replaceAll('"', '""')}"`
 
 async function signInSenior() {
-  senior = await signInWithClaims(client, admin.auth, { userType: 'analyst', accessLevel: LEVEL.seniorAnalyst })
+  senior = await signInWithClaims(client, admin.auth, tokenClaims(LEVEL.seniorAnalyst))
 }
 
 beforeAll(async () => {
@@ -132,7 +133,7 @@ describe('importFindingTemplates', () => {
   it('is for level 7 and above only', async () => {
     const file = { fileName: 'library.json', text: jsonFile([templateInput(slug('refused'))]) }
     await expectCallableError(importTemplates(file), 'unauthenticated')
-    await signInWithClaims(client, admin.auth, { userType: 'analyst', accessLevel: LEVEL.analyst })
+    await signInWithClaims(client, admin.auth, tokenClaims(LEVEL.analyst))
     await expectCallableError(importTemplates(file), 'permission-denied')
     expect((await admin.db.doc(templatePath(slug('refused'))).get()).exists).toBe(false)
   })
@@ -184,7 +185,7 @@ describe('deleteFindingTemplate', () => {
     await importTemplates({ fileName: 'library.json', text: jsonFile([templateInput(slug('protected'))]) })
     await signOut(client.auth)
     await expectCallableError(deleteTemplate({ slug: slug('protected') }), 'unauthenticated')
-    await signInWithClaims(client, admin.auth, { userType: 'analyst', accessLevel: LEVEL.analyst })
+    await signInWithClaims(client, admin.auth, tokenClaims(LEVEL.analyst))
     await expectCallableError(deleteTemplate({ slug: slug('protected') }), 'permission-denied')
     expect((await admin.db.doc(templatePath(slug('protected'))).get()).exists).toBe(true)
   })

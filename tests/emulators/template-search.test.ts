@@ -16,7 +16,7 @@ import {
   type SearchClientResponse,
 } from '#domain/template-search.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
-import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
 import {
   eventually,
@@ -30,6 +30,7 @@ import {
   templateInput,
   writeTemplate,
 } from './template-fixtures.ts'
+import { tokenClaims } from '../builders.ts'
 
 let admin: AdminClients
 let client: CallableClient
@@ -97,7 +98,7 @@ describe('getSearchClient', () => {
   })
 
   it('refuses a sign-in that was revoked', async () => {
-    await signInWithClaims(client, admin.auth, { userType: 'analyst', accessLevel: 9, revoked: Math.floor(Date.now() / 1000) + 3600 })
+    await signInWithClaims(client, admin.auth, tokenClaims(LEVEL.platformAdmin, { revoked: Math.floor(Date.now() / 1000) + 3600 }))
     await expectCallableError(getSearchClient({ type: 'search' }), 'unauthenticated')
   })
 
@@ -108,12 +109,12 @@ describe('getSearchClient', () => {
     ['the type alone', 'search'],
     ['an extra field', { type: 'search', indices: ['*'] }],
   ])('refuses %s', async (_what, payload) => {
-    await signInWithClaims(client, admin.auth, { userType: 'analyst', accessLevel: 7 })
+    await signInWithClaims(client, admin.auth, tokenClaims(LEVEL.seniorAnalyst))
     await expectCallableError(getSearchClient(payload), 'invalid-argument')
   })
 
   it('gives a key that searches the templates indexes only, and only searches', async () => {
-    await signInWithClaims(client, admin.auth, { userType: 'analyst', accessLevel: 7 })
+    await signInWithClaims(client, admin.auth, tokenClaims(LEVEL.seniorAnalyst))
     const { searchKey } = await getSearchClient({ type: 'search' })
     const search = searchAs(searchKey)
 

@@ -14,8 +14,9 @@ import {
   TemplateWriteError,
 } from '../../app/features/templates/template-writes.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
-import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { expectTagsConsistent, runId, tagState, templateInput, writeTemplate } from './template-fixtures.ts'
+import { tokenClaims } from '../builders.ts'
 
 interface Editor {
   email: string
@@ -33,7 +34,7 @@ function browser(name: string, accessLevel: number): Editor {
   apps.push(app)
   const db = getFirestore(app)
   connectFirestoreEmulator(db, EMULATOR_HOST, EMULATOR_PORTS.firestore, {
-    mockUserToken: { sub: `${name}-${run}`, email, userType: 'analyst', accessLevel },
+    mockUserToken: { sub: `${name}-${run}`, email, ...tokenClaims(accessLevel) },
   })
   return { email, db }
 }

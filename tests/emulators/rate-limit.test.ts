@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app'
-import { getFirestore, type Firestore } from 'firebase-admin/firestore'
+import type { Firestore } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consumeRateLimits, RATE_LIMITS_COLLECTION, rateLimitId, type RateLimit } from './rate-limit.ts'
+import { consumeRateLimits, RATE_LIMITS_COLLECTION, rateLimitId, type RateLimit } from '../../functions/src/rate-limit.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 
 describe('consumeRateLimits', () => {
-  let app: App
+  let admin: AdminClients
   let db: Firestore
 
   beforeAll(() => {
-    if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error('run with npm run test:emulators')
-    app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-sectest' }, `rate-limit-${randomUUID()}`)
-    db = getFirestore(app)
+    admin = connectToEmulators()
+    db = admin.db
   })
 
   afterAll(async () => {
-    await deleteApp(app)
+    await disconnect(admin)
   })
 
   const limitFor = (limit: number): RateLimit => ({ kind: 'test', key: randomUUID(), limit, windowMs: 60_000 })

@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test'
+import { signInMessages } from '#domain/sign-in.ts'
+import { resetSignInRateLimits } from '../support/admin'
+import { nextMail, signInLink } from '../support/inbox'
+
+/** The sign-in panel on Home, for a visitor. */
+export class SignInPanel {
+  readonly email
+  readonly submit
+  readonly alert
+
+  readonly page: Page
+
+  constructor(page: Page) {
+    this.page = page
+    this.email = page.getByRole('textbox', { name: 'Email' })
+    this.submit = page.getByRole('button', { name: 'Login with Link' })
+    this.alert = page.getByRole('alert')
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/')
+  }
+
+  /** Asks for a sign-in link and returns the link from the email. */
+  async requestLink(email: string): Promise<string> {
+    await resetSignInRateLimits()
+    const before = Date.now()
+    await this.goto()
+    await this.email.fill(email)
+    await this.submit.click()
+    // The first call after the stack starts also starts the functions: allow for that.
+    await expect(this.page.getByRole('status').filter({ hasText: signInMessages.sent })).toBeVisible({ timeout: 20_000 })
+    return signInLink(await nextMail(email, before))
+  }
+
+  /** Signs in through the emailed link, as a person does, and waits for the signed-in home. */
+  async signIn(email: string): Promise<void> {
+    const link = await this.requestLink(email)
+    await this.page.goto(link)
+    // Completing calls handleSignIn, whose first call starts its own function instance.
+    await expect(this.page).toHaveURL('/', { timeout: 20_000 })
+    await expect(this.page.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeVisible()
+  }
+}
