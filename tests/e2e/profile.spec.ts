@@ -11,7 +11,7 @@ test.describe('settings', () => {
     await setPreferences(account.uid, { displayName: '', photoURL: '' })
   })
 
-  test('the display name saves itself, with who and when, and follows changes made elsewhere (accept and reject)', async ({ page, shell, settings }) => {
+  test('the display name saves itself, with who and when, and follows changes made elsewhere (accept and reject)', async ({ shell, settings }) => {
     await shell.open('/')
     await shell.openSettings()
     const name = settings.displayName

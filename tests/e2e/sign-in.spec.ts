@@ -23,7 +23,7 @@ test.describe('sign-in by emailed link', () => {
     await expect(page.getByText('You must be signed in')).toHaveCount(0)
   })
 
-  test('a link opened in another browser asks for the email in the Welcome dialog, then signs in', async ({ page, browser, browserConsole, signInPanel }) => {
+  test('a link opened in another browser asks for the email in the Welcome dialog, then signs in', async ({ browser, browserConsole, signInPanel }) => {
     const email = demoAccount('manager@acme.example').email
     const link = await signInPanel.requestLink(email)
 
