@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { LiveStatus } from '~/ui/live-status'
+import { useLazySubscription, useLiveData, type Watch } from './live-data'
+
+afterEach(cleanup)
+
+/** A listener the test drives: what it was started with, and what it may send. */
+function fakeListener<T>() {
+  const started: string[] = []
+  const stopped: string[] = []
+  let next: (value: T) => void = () => {}
+  let fail: (error: Error) => void = () => {}
+  const watch =
+    (key: string): Watch<T> =>
+    (onNext, onFail) => {
+      started.push(key)
+      next = onNext
+      fail = onFail
+      return () => stopped.push(key)
+    }
+  return {
+    watch,
+    started,
+    stopped,
+    send: (value: T) => act(() => next(value)),
+    fail: (message: string) => act(() => fail(new Error(message))),
+  }
+}
+
+/** A lazily imported module, resolved when the test says so. */
+function lazyModule<M>(module: M) {
+  let resolve: () => void = () => {}
+  const loaded = new Promise<M>((done) => (resolve = () => done(module)))
+  return { load: () => loaded, arrive: () => act(async () => resolve()) }
+}
+
+function Names({ load, watchKey, initial }: { load: () => Promise<(key: string) => Watch<string[]>>; watchKey: string; initial?: string[] }) {
+  const names = useLiveData(() => load().then((watch) => watch(watchKey)), [watchKey], initial)
+  return names.status === 'ready' ? (
+    <ul aria-label="Names">
+      {names.data.map((name) => (
+        <li key={name}>{name}</li>
+      ))}
+    </ul>
+  ) : (
+    <LiveStatus live={names} what="the names" />
+  )
+}
+
+describe('useLiveData', () => {
+  it('is loading until the listener module arrived and sent, then ready with each value it sends', async () => {
+    const listener = fakeListener<string[]>()
+    const module = lazyModule(listener.watch)
+    render(<Names load={module.load} watchKey="acme" />)
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the names…')
+
+    await module.arrive()
+    expect(listener.started).toEqual(['acme'])
+    expect(screen.getByRole('status')).toBeInTheDocument()
+
+    listener.send(['Avery'])
+    expect(screen.getByRole('list', { name: 'Names' })).toHaveTextContent('Avery')
+    listener.send(['Avery', 'Blake'])
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Avery', 'Blake'])
+  })
+
+  it('starts ready with the first value the edge read, and the listener brings changes', async () => {
+    const listener = fakeListener<string[]>()
+    const module = lazyModule(listener.watch)
+    render(<Names load={module.load} watchKey="acme" initial={['Avery']} />)
+    expect(screen.getByRole('listitem')).toHaveTextContent('Avery')
+
+    await module.arrive()
+    listener.send(['Casey'])
+    expect(screen.getByRole('listitem')).toHaveTextContent('Casey')
+  })
+
+  it('says the data could not be loaded when the listener fails, and Retry starts a new one', async () => {
+    const listener = fakeListener<string[]>()
+    const module = lazyModule(listener.watch)
+    render(<Names load={module.load} watchKey="acme" />)
+    await module.arrive()
+    listener.fail('permission-denied')
+    expect(screen.getByRole('alert')).toHaveTextContent('The names could not be loaded.')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(listener.stopped).toEqual(['acme'])
+    expect(listener.started).toEqual(['acme', 'acme'])
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the names…')
+    listener.send(['Avery'])
+    expect(screen.getByRole('listitem')).toHaveTextContent('Avery')
+  })
+
+  it('fails when the listener module cannot be loaded (offline, say)', async () => {
+    render(<Names load={() => Promise.reject(new Error('Failed to fetch a module'))} watchKey="acme" />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('The names could not be loaded.')
+  })
+
+  it('follows new inputs with a new listener, stopping the old one and not showing its data', async () => {
+    const listener = fakeListener<string[]>()
+    const module = lazyModule(listener.watch)
+    const view = render(<Names load={module.load} watchKey="acme" />)
+    await module.arrive()
+    listener.send(['Avery'])
+
+    view.rerender(<Names load={module.load} watchKey="globex" />)
+    expect(screen.getByRole('status')).toBeInTheDocument()
+    await act(async () => {})
+    expect(listener.stopped).toEqual(['acme'])
+    expect(listener.started).toEqual(['acme', 'globex'])
+    listener.send(['Blake'])
+    expect(screen.getByRole('listitem')).toHaveTextContent('Blake')
+  })
+
+  it('stops the listener when the page goes away', async () => {
+    const listener = fakeListener<string[]>()
+    const module = lazyModule(listener.watch)
+    const view = render(<Names load={module.load} watchKey="acme" />)
+    await module.arrive()
+    view.unmount()
+    expect(listener.stopped).toEqual(['acme'])
+  })
+})
+
+function Subscriber({ start }: { start: () => Promise<() => void> }) {
+  useLazySubscription(start, [])
+  return null
+}
+
+describe('useLazySubscription', () => {
+  it('stops a subscription that arrives after the component went away', async () => {
+    const stopped: string[] = []
+    const module = lazyModule(() => () => void stopped.push('late'))
+    const view = render(<Subscriber start={() => module.load().then((subscribe) => subscribe())} />)
+    view.unmount()
+    expect(stopped).toEqual([])
+    await module.arrive()
+    expect(stopped).toEqual(['late'])
+  })
+})
