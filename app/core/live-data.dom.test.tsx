@@ -39,7 +39,7 @@ function lazyModule<M>(module: M) {
 }
 
 function Names({ load, watchKey, initial }: { load: () => Promise<(key: string) => Watch<string[]>>; watchKey: string; initial?: string[] }) {
-  const names = useLiveData(() => load().then((watch) => watch(watchKey)), [watchKey], initial)
+  const names = useLiveData(() => load().then((watch) => watch(watchKey)), [load, watchKey], initial)
   return names.status === 'ready' ? (
     <ul aria-label="Names">
       {names.data.map((name) => (
@@ -127,7 +127,7 @@ describe('useLiveData', () => {
 })
 
 function Subscriber({ start }: { start: () => Promise<() => void> }) {
-  useLazySubscription(start, [])
+  useLazySubscription(() => start(), [start])
   return null
 }
 
