@@ -4,6 +4,7 @@
 // The production build in workerd, the emulators and Chromium, all on this machine, in one run.
 import { chromium } from '@playwright/test'
 import { FieldValue } from 'firebase-admin/firestore'
+import { companyPath } from '#domain/companies.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { chromiumArgs, chromiumExecutable } from '../support/chromium.ts'
 import { withStack } from './preview-server.ts'
@@ -31,12 +32,12 @@ try {
     const samples: number[] = []
     for (let i = 0; i < FLIPS; i++) {
       const on = i % 2 === 1
-      const result = await db.doc('companies/acme').update({ enableViewResultsNetwork: on, updatedAt: FieldValue.serverTimestamp(), updatedBy: 'bench@sectest.example' })
+      const result = await db.doc(companyPath('acme')).update({ enableViewResultsNetwork: on, updatedAt: FieldValue.serverTimestamp(), updatedBy: 'bench@sectest.example' })
       const committedAt = result.writeTime.toMillis()
       await network.waitFor({ state: on ? 'visible' : 'detached' })
       samples.push(Date.now() - committedAt)
     }
-    await db.doc('companies/acme').update({ enableViewResultsNetwork: true })
+    await db.doc(companyPath('acme')).update({ enableViewResultsNetwork: true })
     samples.sort((a, b) => a - b)
     const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!
     console.log(`\nadmin write → navigation change, ${FLIPS} flips: median ${at(0.5)} ms, p95 ${at(0.95)} ms, min ${samples[0]} ms, max ${samples.at(-1)} ms`)

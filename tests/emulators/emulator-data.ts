@@ -1,4 +1,8 @@
 // Helpers for emulator tests: wiping and reading the whole state of the demo project.
+import { USERS_ACCESS_COLLECTION } from '#domain/users-access.ts'
+import { USERS_PREFERENCES_COLLECTION } from '#domain/users-preferences.ts'
+import { COMPANIES_COLLECTION } from '#domain/companies.ts'
+import { EMAIL_KEYS_COLLECTION } from '#domain/email-keys.ts'
 import type { AdminClients } from '../../emulators/firebase/admin.ts'
 import { PROJECT_ID } from '../../emulators/firebase/env.ts'
 
@@ -28,7 +32,7 @@ export async function readProjectState({ auth, db }: AdminClients): Promise<Proj
   const { users } = await auth.listUsers(1000)
   const documents: Record<string, unknown> = {}
   const snapshots = await Promise.all([
-    ...['companies', 'users_access', 'users_preferences', 'email_keys', 'finding_templates', 'finding_tags'].map((name) => db.collection(name).get()),
+    ...[COMPANIES_COLLECTION, USERS_ACCESS_COLLECTION, USERS_PREFERENCES_COLLECTION, EMAIL_KEYS_COLLECTION, 'finding_templates', 'finding_tags'].map((name) => db.collection(name).get()),
     // The references of each tag, and the findings of each company.
     ...['tags', 'findings'].map((name) => db.collectionGroup(name).get()),
   ])

@@ -4,6 +4,7 @@ import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, 
 import { describe } from 'vitest'
 import { canViewReport, hasLevel, isAdminType, LEVEL, pageRules, seesAllCompanies } from '#domain/access.ts'
 import { services } from '#domain/services.ts'
+import { COMPANIES_COLLECTION, companyPath } from '#domain/companies.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import {
   at,
@@ -21,9 +22,9 @@ import {
 } from './rules-harness.ts'
 import { companyDocument } from '../builders.ts'
 
-const suite = rulesSuite('companies')
+const suite = rulesSuite(COMPANIES_COLLECTION)
 suite.seedPrincipals(principals)
-for (const company of DEMO_COMPANIES) suite.seed(`companies/${company.slug}`, { ...company })
+for (const company of DEMO_COMPANIES) suite.seed(companyPath(company.slug), { ...company })
 
 const serviceIds = services.map((s) => s.id)
 const page = (path: string, p: Principal, slug: string | null = null) =>
@@ -97,34 +98,34 @@ function companyCases(): RuleCase[] {
   const cases: RuleCase[] = []
   for (const p of principals) {
     for (const slug of companies) {
-      cases.push(ruleCase(p, `gets companies/${slug}`, selects(p, slug), (db) => getDoc(doc(db, `companies/${slug}`))))
+      cases.push(ruleCase(p, `gets companies/${slug}`, selects(p, slug), (db) => getDoc(doc(db, companyPath(slug)))))
     }
-    cases.push(ruleCase(p, 'lists companies', seesAllCompanies(p.access), (db) => getDocs(collection(db, 'companies'))))
+    cases.push(ruleCase(p, 'lists companies', seesAllCompanies(p.access), (db) => getDocs(collection(db, COMPANIES_COLLECTION))))
 
     const created = fresh('new-co')
     cases.push(
       ruleCase(p, 'creates a company', page('/admin/company/create-company', p), (db) =>
-        setDoc(doc(db, `companies/${created}`), companyDoc(created, p)),
+        setDoc(doc(db, companyPath(created)), companyDoc(created, p)),
       ),
     )
     const updated = fresh('upd-co')
-    own(`companies/${updated}`, companyDoc(updated, demo[7]))
+    own(companyPath(updated), companyDoc(updated, demo[7]))
     cases.push(
       ruleCase(p, 'renames a company', page('/admin/company', p), (db) =>
-        updateDoc(doc(db, `companies/${updated}`), { companyName: 'Renamed', ...stamp(p) }),
+        updateDoc(doc(db, companyPath(updated)), { companyName: 'Renamed', ...stamp(p) }),
       ),
     )
     const switched = fresh('flag-co')
-    own(`companies/${switched}`, companyDoc(switched, demo[7]))
+    own(companyPath(switched), companyDoc(switched, demo[7]))
     cases.push(
       ruleCase(p, 'turns a company service on', page('/admin/company', p), (db) =>
-        updateDoc(doc(db, `companies/${switched}`), { enableDast: true, ...stamp(p) }),
+        updateDoc(doc(db, companyPath(switched)), { enableDast: true, ...stamp(p) }),
       ),
     )
     const deleted = fresh('del-co')
-    own(`companies/${deleted}`, companyDoc(deleted, demo[7]))
+    own(companyPath(deleted), companyDoc(deleted, demo[7]))
     cases.push(
-      ruleCase(p, 'deletes a company', hasLevel(p.access, LEVEL.platformAdmin), (db) => deleteDoc(doc(db, `companies/${deleted}`))),
+      ruleCase(p, 'deletes a company', hasLevel(p.access, LEVEL.platformAdmin), (db) => deleteDoc(doc(db, companyPath(deleted)))),
     )
   }
 
@@ -143,14 +144,14 @@ function companyCases(): RuleCase[] {
   cases.push(
     ruleCase(senior, 'creates a company with a name of 120 characters', true, (db) => {
       const slug = fresh('long-co')
-      return setDoc(doc(db, `companies/${slug}`), { ...companyDoc(slug, senior), companyName: 'x'.repeat(120) })
+      return setDoc(doc(db, companyPath(slug)), { ...companyDoc(slug, senior), companyName: 'x'.repeat(120) })
     }),
   )
   for (const [what, data] of forged) {
     cases.push(
       ruleCase(senior, `creates a company with ${what}`, false, (db) => {
         const slug = fresh('forged-co')
-        return setDoc(doc(db, `companies/${slug}`), data(slug))
+        return setDoc(doc(db, companyPath(slug)), data(slug))
       }),
     )
   }

@@ -18,6 +18,7 @@ import {
 } from 'firebase/firestore/lite'
 import { afterAll, beforeAll, it } from 'vitest'
 import { seesAllCompanies, type Access, type CompanyFlags } from '#domain/access.ts'
+import { userAccessPath } from '#domain/users-access.ts'
 import { PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, type DemoAccount } from '../../emulators/seed/demo-accounts.ts'
 import { tokenClaims, usersAccessOf } from '../builders.ts'
@@ -169,7 +170,7 @@ export function rulesSuite(title: string) {
 
   // Every principal's own users_access document, as functions would have written it.
   const seedPrincipals = (list: readonly Principal[]) => {
-    for (const p of list) if (p.uid && p.accessDoc) seed(`users_access/${p.uid}`, p.accessDoc)
+    for (const p of list) if (p.uid && p.accessDoc) seed(userAccessPath(p.uid), p.accessDoc)
   }
 
   // A client of the emulator: 'owner' bypasses the rules (as withSecurityRulesDisabled does).

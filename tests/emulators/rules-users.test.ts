@@ -3,6 +3,10 @@
 import { arrayUnion, collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
 import { LEVEL, pageRules, seesAllCompanies } from '#domain/access.ts'
+import { COMPANIES_COLLECTION, companyPath } from '#domain/companies.ts'
+import { userPreferencesPath, USERS_PREFERENCES_COLLECTION } from '#domain/users-preferences.ts'
+import { userAccessPath, USERS_ACCESS_COLLECTION } from '#domain/users-access.ts'
+import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import {
   at,
@@ -22,15 +26,17 @@ import { tokenClaims, usersAccessDocument } from '../builders.ts'
 
 const suite = rulesSuite('users')
 suite.seedPrincipals(principals)
-for (const company of DEMO_COMPANIES) suite.seed(`companies/${company.slug}`, { ...company })
+for (const company of DEMO_COMPANIES) suite.seed(companyPath(company.slug), { ...company })
 
 const page = (path: string, p: Principal) => pageRules[path]?.({ access: p.access, company: null }) ?? false
-const signedIn = principals.filter((p) => p.uid !== null)
+const signedIn = principals.filter((p): p is Principal & { uid: string } => p.uid !== null)
+// Signed-out principals have no uid: their paths name nobody.
+const uidOf = (p: Principal) => p.uid ?? 'nobody'
 // Someone else's records: the viewer's, or the manager's for the viewer.
 const otherThan = (p: Principal) => (p.uid === demo[1].uid ? demo[2] : demo[1])
 
 for (const p of signedIn) {
-  suite.seed(`users_preferences/${p.uid}`, {
+  suite.seed(userPreferencesPath(p.uid), {
     defaultCompany: p.companies[0] ?? null,
     updatedAt: at('2025-09-01T12:00:00Z'),
     updatedBy: p.email,
@@ -49,17 +55,17 @@ function accessCases(): RuleCase[] {
       const allowed =
         usable(p) && (own || page('/admin/app/users', p) || (page('/admin/company/manage-users', p) && shares(p.companies, t.companies)))
       const whose = own ? 'its own users_access' : `the users_access of ${t.name}`
-      cases.push(ruleCase(p, `gets ${whose}`, allowed, (db) => getDoc(doc(db, `users_access/${t.uid}`))))
+      cases.push(ruleCase(p, `gets ${whose}`, allowed, (db) => getDoc(doc(db, userAccessPath(t.uid)))))
     }
     if (p.uid !== null && p.accessDoc === null) {
-      cases.push(ruleCase(p, 'gets its own users_access (there is none)', usable(p), (db) => getDoc(doc(db, `users_access/${p.uid}`))))
+      cases.push(ruleCase(p, 'gets its own users_access (there is none)', usable(p), (db) => getDoc(doc(db, userAccessPath(uidOf(p))))))
     }
-    cases.push(ruleCase(p, 'lists users_access', page('/admin/app/users', p), (db) => getDocs(collection(db, 'users_access'))))
+    cases.push(ruleCase(p, 'lists users_access', page('/admin/app/users', p), (db) => getDocs(collection(db, USERS_ACCESS_COLLECTION))))
     for (const slug of companies) {
       const allowed = page('/admin/app/users', p) || (page('/admin/company/manage-users', p) && p.companies.includes(slug))
       cases.push(
         ruleCase(p, `lists users_access where companies array-contains ${slug}`, allowed, (db) =>
-          getDocs(query(collection(db, 'users_access'), where('companies', 'array-contains', slug))),
+          getDocs(query(collection(db, USERS_ACCESS_COLLECTION), where(COMPANIES_COLLECTION, 'array-contains', slug))),
         ),
       )
     }
@@ -67,41 +73,41 @@ function accessCases(): RuleCase[] {
       const allowed = page('/admin/app/users', p) || page('/admin/company/manage-users', p)
       cases.push(
         ruleCase(p, 'lists users_access where companies array-contains-any of its own', allowed, (db) =>
-          getDocs(query(collection(db, 'users_access'), where('companies', 'array-contains-any', [...p.companies]))),
+          getDocs(query(collection(db, USERS_ACCESS_COLLECTION), where(COMPANIES_COLLECTION, 'array-contains-any', [...p.companies]))),
         ),
       )
     }
 
     // Never from a client: claims, companies and service rights are set by functions.
     const other = otherThan(p)
-    const self = p.uid ?? 'nobody'
+    const self = uidOf(p)
     const newcomer = twin(p, 'newcomer')
     cases.push(
       ruleCase(p, 'creates a users_access for itself', false, (db) =>
-        setDoc(doc(db, `users_access/${newcomer.uid ?? 'nobody'}`), { ...usersAccessDocument({ claims: tokenClaims(LEVEL.platformAdmin), companies: ['acme'] }) }),
+        setDoc(doc(db, userAccessPath(uidOf(newcomer))), { ...usersAccessDocument({ claims: tokenClaims(LEVEL.platformAdmin), companies: ['acme'] }) }),
       ),
     )
     cases.push(
       ruleCase(p, 'raises its own accessLevel', false, (db) =>
-        updateDoc(doc(db, `users_access/${self}`), { 'claims.accessLevel': 9, 'claims.userType': 'analyst' }),
+        updateDoc(doc(db, userAccessPath(self)), { 'claims.accessLevel': 9, 'claims.userType': 'analyst' }),
       ),
     )
     cases.push(
       ruleCase(p, 'adds a company to its own users_access', false, (db) =>
-        updateDoc(doc(db, `users_access/${self}`), { companies: arrayUnion('globex') }),
+        updateDoc(doc(db, userAccessPath(self)), { companies: arrayUnion('globex') }),
       ),
     )
     cases.push(
       ruleCase(p, 'enables a service for itself', false, (db) =>
-        updateDoc(doc(db, `users_access/${self}`), { servicesEnabled: arrayUnion('cloud') }),
+        updateDoc(doc(db, userAccessPath(self)), { servicesEnabled: arrayUnion('cloud') }),
       ),
     )
     cases.push(
       ruleCase(p, `writes the users_access of ${other.name}`, false, (db) =>
-        updateDoc(doc(db, `users_access/${other.uid}`), { companies: ['umbrella'] }),
+        updateDoc(doc(db, userAccessPath(uidOf(other))), { companies: ['umbrella'] }),
       ),
     )
-    cases.push(ruleCase(p, 'deletes its own users_access', false, (db) => deleteDoc(doc(db, `users_access/${self}`))))
+    cases.push(ruleCase(p, 'deletes its own users_access', false, (db) => deleteDoc(doc(db, userAccessPath(self)))))
   }
   return cases
 }
@@ -112,7 +118,7 @@ function withOwnPreferences(p: Principal, suffix: string, preferences: Record<st
   if (own.uid === null) return own
   suite.seedPrincipals([own])
   if (preferences)
-    suite.seed(`users_preferences/${own.uid}`, { updatedAt: at('2025-09-01T12:00:00Z'), updatedBy: own.email, ...preferences })
+    suite.seed(userPreferencesPath(own.uid), { updatedAt: at('2025-09-01T12:00:00Z'), updatedBy: own.email, ...preferences })
   return own
 }
 
@@ -120,14 +126,14 @@ function preferencesCases(): RuleCase[] {
   const cases: RuleCase[] = []
   for (const p of principals) {
     const other = otherThan(p)
-    cases.push(ruleCase(p, 'gets its own preferences', usable(p), (db) => getDoc(doc(db, `users_preferences/${p.uid ?? 'nobody'}`))))
-    cases.push(ruleCase(p, `gets the preferences of ${other.name}`, false, (db) => getDoc(doc(db, `users_preferences/${other.uid}`))))
-    cases.push(ruleCase(p, 'lists preferences', false, (db) => getDocs(collection(db, 'users_preferences'))))
+    cases.push(ruleCase(p, 'gets its own preferences', usable(p), (db) => getDoc(doc(db, userPreferencesPath(uidOf(p))))))
+    cases.push(ruleCase(p, `gets the preferences of ${other.name}`, false, (db) => getDoc(doc(db, userPreferencesPath(uidOf(other))))))
+    cases.push(ruleCase(p, 'lists preferences', false, (db) => getDocs(collection(db, USERS_PREFERENCES_COLLECTION))))
 
     const creator = withOwnPreferences(p, 'creates', null)
     cases.push(
       ruleCase(creator, 'creates its own preferences', usable(p), (db) =>
-        setDoc(doc(db, `users_preferences/${creator.uid ?? 'nobody'}`), { defaultCompany: null, colorScheme: 'dark', ...stamp(p) }),
+        setDoc(doc(db, userPreferencesPath(uidOf(creator))), { defaultCompany: null, colorScheme: 'dark', ...stamp(p) }),
       ),
     )
     for (const slug of [...companies, 'nowhere']) {
@@ -136,22 +142,22 @@ function preferencesCases(): RuleCase[] {
       const allowed = usable(p) && (p.companies.includes(slug) || (seesAllCompanies(p.access) && exists))
       cases.push(
         ruleCase(chooser, `sets its default company to ${slug}`, allowed, (db) =>
-          updateDoc(doc(db, `users_preferences/${chooser.uid ?? 'nobody'}`), { defaultCompany: slug, ...stamp(p) }),
+          updateDoc(doc(db, userPreferencesPath(uidOf(chooser))), { defaultCompany: slug, ...stamp(p) }),
         ),
       )
     }
     const clearer = withOwnPreferences(p, 'clears', { defaultCompany: p.companies[0] ?? null })
     cases.push(
       ruleCase(clearer, 'clears its default company', usable(p), (db) =>
-        updateDoc(doc(db, `users_preferences/${clearer.uid ?? 'nobody'}`), { defaultCompany: null, ...stamp(p) }),
+        updateDoc(doc(db, userPreferencesPath(uidOf(clearer))), { defaultCompany: null, ...stamp(p) }),
       ),
     )
     cases.push(
       ruleCase(p, `writes the preferences of ${other.name}`, false, (db) =>
-        updateDoc(doc(db, `users_preferences/${other.uid}`), { colorScheme: 'light', ...stamp(p) }),
+        updateDoc(doc(db, userPreferencesPath(uidOf(other))), { colorScheme: 'light', ...stamp(p) }),
       ),
     )
-    cases.push(ruleCase(p, 'deletes its own preferences', false, (db) => deleteDoc(doc(db, `users_preferences/${p.uid ?? 'nobody'}`))))
+    cases.push(ruleCase(p, 'deletes its own preferences', false, (db) => deleteDoc(doc(db, userPreferencesPath(uidOf(p))))))
   }
 
   // Forged and borderline saves by the client viewer (member of acme only).
@@ -201,7 +207,7 @@ function preferencesCases(): RuleCase[] {
   ]
   for (const [what, before, change, allowed] of saves) {
     const own = withOwnPreferences(viewer, fresh('save'), before)
-    const ref = `users_preferences/${own.uid}`
+    const ref = userPreferencesPath(uidOf(own))
     cases.push(
       ruleCase(own, `saves its preferences with ${what}`, allowed, (db) =>
         before ? updateDoc(doc(db, ref), change) : setDoc(doc(db, ref), change),
@@ -215,23 +221,23 @@ function eventCases(): RuleCase[] {
   const cases: RuleCase[] = []
   for (const p of principals) {
     const other = otherThan(p)
-    const self = p.uid ?? 'nobody'
+    const self = uidOf(p)
     cases.push(ruleCase(p, 'gets its own event', usable(p), (db) => getDoc(doc(db, `events/event-${self}`))))
     cases.push(ruleCase(p, `gets an event of ${other.name}`, false, (db) => getDoc(doc(db, `events/event-${other.uid}`))))
     cases.push(
       ruleCase(p, 'lists events where createdByUid == its uid', usable(p), (db) =>
-        getDocs(query(collection(db, 'events'), where('createdByUid', '==', self))),
+        getDocs(query(collection(db, EVENTS_COLLECTION), where('createdByUid', '==', self))),
       ),
     )
     cases.push(
       ruleCase(p, `lists events where createdByUid == the uid of ${other.name}`, false, (db) =>
-        getDocs(query(collection(db, 'events'), where('createdByUid', '==', other.uid))),
+        getDocs(query(collection(db, EVENTS_COLLECTION), where('createdByUid', '==', other.uid))),
       ),
     )
-    cases.push(ruleCase(p, 'lists every event', false, (db) => getDocs(collection(db, 'events'))))
+    cases.push(ruleCase(p, 'lists every event', false, (db) => getDocs(collection(db, EVENTS_COLLECTION))))
     cases.push(
       ruleCase(p, 'creates an event', false, (db) =>
-        setDoc(doc(db, `events/${fresh('event')}`), { type: 'sign_in', createdByUid: self, createdAt: at('2025-09-02T12:00:00Z') }),
+        setDoc(doc(db, `${EVENTS_COLLECTION}/${fresh('event')}`), { type: 'sign_in', createdByUid: self, createdAt: at('2025-09-02T12:00:00Z') }),
       ),
     )
     cases.push(ruleCase(p, 'updates its own event', false, (db) => updateDoc(doc(db, `events/event-${self}`), { type: 'forged' })))

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { severityRank } from '#domain/finding-template.ts'
 import { tagCounterPath, tagReferencePath, templateFromDocument, templatePath, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
 import { TEMPLATE_INDEX_SETTINGS, TEMPLATE_SORTS } from '#domain/template-search.ts'
+import { userAccessPath } from '#domain/users-access.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
+import { companyPath } from '#domain/companies.ts'
+import { emailKeyPath } from '#domain/email-keys.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_EMAIL_KEYS } from '../../emulators/seed/demo-accounts.ts'
 import { DEMO_FINDING_TEMPLATES } from '../../emulators/seed/finding-templates.ts'
@@ -51,21 +55,21 @@ describe('demo seed', () => {
 
   it('writes users_access and users_preferences for every account', async () => {
     for (const account of DEMO_ACCOUNTS) {
-      const access = await clients.db.doc(`users_access/${account.uid}`).get()
+      const access = await clients.db.doc(userAccessPath(account.uid)).get()
       expect(access.data()).toEqual({
         claims: { userType: account.userType, accessLevel: account.accessLevel },
         companies: account.companies,
         servicesEnabled: account.servicesEnabled,
         servicesManaged: account.servicesManaged,
       })
-      const preferences = await clients.db.doc(`users_preferences/${account.uid}`).get()
+      const preferences = await clients.db.doc(userPreferencesPath(account.uid)).get()
       expect(preferences.data()).toEqual({ defaultCompany: account.defaultCompany })
     }
   })
 
   it('writes every company with its slug, name and all eight feature flags', async () => {
     for (const company of DEMO_COMPANIES) {
-      const snapshot = await clients.db.doc(`companies/${company.slug}`).get()
+      const snapshot = await clients.db.doc(companyPath(company.slug)).get()
       const data = snapshot.data()
       expect(data).toEqual(company)
       expect(Object.keys(data ?? {}).filter((key) => key.startsWith('enable'))).toHaveLength(8)
@@ -74,7 +78,7 @@ describe('demo seed', () => {
 
   it('writes every email key, and no account for the address it lets in', async () => {
     for (const key of DEMO_EMAIL_KEYS) {
-      const data = (await clients.db.doc(`email_keys/${key.id}`).get()).data()
+      const data = (await clients.db.doc(emailKeyPath(key.id)).get()).data()
       expect(data).toMatchObject({
         match: key.match,
         company: key.company,
@@ -142,8 +146,8 @@ describe('demo seed', () => {
     if (!viewer) throw new Error('no demo accounts')
     await clients.auth.updateUser(viewer.uid, { displayName: 'Renamed', emailVerified: false })
     await clients.auth.setCustomUserClaims(viewer.uid, { accessLevel: 9, userType: 'analyst', extra: true })
-    await clients.db.doc('companies/umbrella').set({ enableDast: true, note: 'edited' }, { merge: true })
-    await clients.db.doc(`users_access/${viewer.uid}`).update({ companies: ['umbrella'] })
+    await clients.db.doc(companyPath('umbrella')).set({ enableDast: true, note: 'edited' }, { merge: true })
+    await clients.db.doc(userAccessPath(viewer.uid)).update({ companies: ['umbrella'] })
     // The same address held by an account with another uid.
     const manager = DEMO_ACCOUNTS[1]
     if (!manager) throw new Error('no second demo account')
@@ -154,9 +158,9 @@ describe('demo seed', () => {
     const key = DEMO_EMAIL_KEYS[0]
     if (!key) throw new Error('no demo email keys')
     const newcomer = await clients.auth.createUser({ email: key.example, emailVerified: true })
-    await clients.db.doc(`users_access/${newcomer.uid}`).set({ claims: { userType: 'client', accessLevel: 1 } })
-    await clients.db.doc(`users_preferences/${newcomer.uid}`).set({ defaultCompany: key.company })
-    await clients.db.doc(`email_keys/${key.id}`).update({ accessLevel: 9 })
+    await clients.db.doc(userAccessPath(newcomer.uid)).set({ claims: { userType: 'client', accessLevel: 1 } })
+    await clients.db.doc(userPreferencesPath(newcomer.uid)).set({ defaultCompany: key.company })
+    await clients.db.doc(emailKeyPath(key.id)).update({ accessLevel: 9 })
 
     // A template edited and given a tag (with its reference and count), a finding closed.
     const template = DEMO_FINDING_TEMPLATES[0]

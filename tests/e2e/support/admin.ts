@@ -1,6 +1,9 @@
 // What an administrator does behind the user's back, through the Admin SDK against the emulators.
 import { FieldValue } from 'firebase-admin/firestore'
 import type { CompanyFlags } from '#domain/access.ts'
+import { userAccessPath } from '#domain/users-access.ts'
+import { companyPath } from '#domain/companies.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { sharedAdmin } from '../../../emulators/firebase/admin.ts'
 
 const auth = () => sharedAdmin().auth
@@ -11,25 +14,25 @@ export async function revokeSignIns(uid: string): Promise<void> {
   await auth().revokeRefreshTokens(uid)
   const user = await auth().getUser(uid)
   await auth().setCustomUserClaims(uid, { ...user.customClaims, revoked: Math.floor(Date.now() / 1000) })
-  await db().doc(`users_access/${uid}`).update({ 'claims.revoked': FieldValue.serverTimestamp() })
+  await db().doc(userAccessPath(uid)).update({ 'claims.revoked': FieldValue.serverTimestamp() })
 }
 
 /** Turns company service switches on or off, as an administrator editing the company would. */
 export async function setCompanyFlags(slug: string, flags: CompanyFlags): Promise<void> {
   await db()
-    .doc(`companies/${slug}`)
+    .doc(companyPath(slug))
     .update({ ...flags, updatedAt: FieldValue.serverTimestamp(), updatedBy: 'e2e-admin@sectest.example' })
 }
 
 /** The user's preferences document as stored. */
 export async function preferencesOf(uid: string): Promise<Record<string, unknown>> {
-  return (await db().doc(`users_preferences/${uid}`).get()).data() ?? {}
+  return (await db().doc(userPreferencesPath(uid)).get()).data() ?? {}
 }
 
 /** Changes the user's preferences from elsewhere (another of their browsers, say). */
 export async function setPreferences(uid: string, changes: Record<string, unknown>): Promise<void> {
   await db()
-    .doc(`users_preferences/${uid}`)
+    .doc(userPreferencesPath(uid))
     .set({ ...changes, updatedAt: FieldValue.serverTimestamp() }, { merge: true })
 }
 
