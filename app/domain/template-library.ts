@@ -5,7 +5,6 @@
 import * as v from 'valibot'
 import { pageRules, type Access } from './access.ts'
 import { TemplateInputSchema, TemplateSlugSchema, type FindingTemplate, type TemplateInput } from './finding-template.ts'
-import type { TemplateImportRow } from './template-transfer.ts'
 
 export const TEMPLATES_COLLECTION = 'finding_templates'
 export const TAGS_COLLECTION = 'finding_tags'
@@ -65,7 +64,9 @@ export function templateFromDocument(slug: string, data: unknown): StoredTemplat
 
 export const DeleteTemplateRequestSchema = v.strictObject({ slug: TemplateSlugSchema })
 export type DeleteTemplateRequest = v.InferOutput<typeof DeleteTemplateRequestSchema>
-export type DeleteTemplateResponse = { success: boolean }
+/** Deleted; a refusal is an error (failed-precondition, not-found). */
+export const DeleteTemplateResponseSchema = v.strictObject({ success: v.literal(true) })
+export type DeleteTemplateResponse = v.InferOutput<typeof DeleteTemplateResponseSchema>
 
 // --- importFindingTemplates
 
@@ -82,8 +83,22 @@ export const ImportTemplatesRequestSchema = v.strictObject({
 
 export type ImportTemplatesRequest = v.InferOutput<typeof ImportTemplatesRequestSchema>
 
-export interface ImportTemplatesResponse {
-  success: boolean
-  /** What happened to each row of the file (template-transfer.ts). */
-  rows: TemplateImportRow[]
-}
+/** What happened to one row of an imported file (template-transfer.ts). */
+export const TemplateImportRowSchema = v.object({
+  /** JSON: the template's position in the list, from 1. CSV: the row, counting the header as row 1. */
+  row: v.number(),
+  /** Null when the row gives neither a slug nor a title. */
+  slug: v.nullable(v.string()),
+  outcome: v.picklist(['created', 'updated', 'unchanged', 'refused']),
+  reason: v.optional(v.string()),
+})
+
+export type TemplateImportRow = v.InferOutput<typeof TemplateImportRowSchema>
+
+export const ImportTemplatesResponseSchema = v.strictObject({
+  success: v.literal(true),
+  /** What happened to each row of the file. */
+  rows: v.array(TemplateImportRowSchema),
+})
+
+export type ImportTemplatesResponse = v.InferOutput<typeof ImportTemplatesResponseSchema>
