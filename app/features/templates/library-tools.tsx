@@ -3,8 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react'
 import styled from 'styled-components'
 import { SEVERITIES, severityLabels, slugifyTitle, type Severity } from '#domain/finding-template.ts'
-import { TEMPLATE_IMPORT_MAX_BYTES } from '#domain/template-library.ts'
-import type { TemplateImportRow } from '#domain/template-transfer.ts'
+import { TEMPLATE_IMPORT_MAX_BYTES, type TemplateImportRow } from '#domain/template-library.ts'
 import type { Session } from '~/core/session'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
@@ -93,8 +92,8 @@ export function LibraryTools({ session }: { session: Session }) {
     }
     setImporting(true)
     try {
-      const { importTemplates } = await import('./template-calls')
-      const { rows } = await importTemplates({ fileName: file.name, text: await file.text() })
+      const { call } = await import('~/core/call')
+      const { rows } = await call('importFindingTemplates', { fileName: file.name, text: await file.text() })
       setReport({ fileName: file.name, rows })
     } catch (error) {
       notify({ tone: 'error', title: 'Import failed', message: error instanceof Error ? error.message : String(error) })
