@@ -3,7 +3,7 @@
 // browser calls them through it (app/core/call.ts), so both ends check the same contract. Pure
 // TypeScript and valibot: Node runs it directly and the functions build compiles it.
 import * as v from 'valibot'
-import { mayRequestSearchCredentials, type Access } from './access.ts'
+import { mayEditTemplates, mayRequestSearchCredentials, type Access } from './access.ts'
 import { HandleSignInResponseSchema, SignInRequestSchema, SignInResponseSchema } from './sign-in.ts'
 import { SupportRequestSchema, SupportResponseSchema } from './support.ts'
 import {
@@ -11,8 +11,7 @@ import {
   DeleteTemplateResponseSchema,
   ImportTemplatesRequestSchema,
   ImportTemplatesResponseSchema,
-  mayEditTemplates,
-} from './template-library.ts'
+} from './template-library-calls.ts'
 import { SearchClientRequestSchema, SearchClientResponseSchema } from './template-search.ts'
 
 /**

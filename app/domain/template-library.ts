@@ -3,14 +3,12 @@
 // finding_tags/{tag}/tags/{slug}, and the contracts of the callables that delete and import
 // templates. The browser, the functions and the seed read and write through these helpers.
 import * as v from 'valibot'
-import { pageRules, type Access } from './access.ts'
-import { TemplateInputSchema, TemplateSlugSchema, type FindingTemplate, type TemplateInput } from './finding-template.ts'
+import { TemplateInputSchema, type FindingTemplate, type TemplateInput } from './finding-template.ts'
 
 export const TEMPLATES_COLLECTION = 'finding_templates'
 export const TAGS_COLLECTION = 'finding_tags'
 
-/** Templates and tags are edited by those who may open the templates page. */
-export const mayEditTemplates = (access: Access | null | undefined) => pageRules['/templates']?.({ access, company: null }) ?? false
+export { mayEditTemplates } from './access.ts'
 
 export const templatePath = (slug: string) => `${TEMPLATES_COLLECTION}/${slug}`
 export const tagCounterPath = (tag: string) => `${TAGS_COLLECTION}/${tag}`
@@ -60,45 +58,19 @@ export function templateFromDocument(slug: string, data: unknown): StoredTemplat
   return parsed.success ? { ok: true, template: { slug, ...parsed.output } } : { ok: false, issues: parsed.issues }
 }
 
-// --- deleteFindingTemplate
-
-export const DeleteTemplateRequestSchema = v.strictObject({ slug: TemplateSlugSchema })
-export type DeleteTemplateRequest = v.InferOutput<typeof DeleteTemplateRequestSchema>
-/** Deleted; a refusal is an error (failed-precondition, not-found). */
-export const DeleteTemplateResponseSchema = v.strictObject({ success: v.literal(true) })
-export type DeleteTemplateResponse = v.InferOutput<typeof DeleteTemplateResponseSchema>
-
-// --- importFindingTemplates
-
-/** The largest file importFindingTemplates reads: a library of thousands of templates. */
-export const TEMPLATE_IMPORT_MAX_BYTES = 5 * 1024 * 1024
-
-export const ImportTemplatesRequestSchema = v.strictObject({
-  fileName: v.pipe(v.string('Give the file name'), v.maxLength(255, 'Keep the file name to 255 characters')),
-  text: v.pipe(
-    v.string('Send the file as text'),
-    v.maxBytes(TEMPLATE_IMPORT_MAX_BYTES, `Import files up to ${TEMPLATE_IMPORT_MAX_BYTES / 1024 / 1024} MB`),
-  ),
-})
-
-export type ImportTemplatesRequest = v.InferOutput<typeof ImportTemplatesRequestSchema>
-
-/** What happened to one row of an imported file (template-transfer.ts). */
-export const TemplateImportRowSchema = v.object({
-  /** JSON: the template's position in the list, from 1. CSV: the row, counting the header as row 1. */
-  row: v.number(),
-  /** Null when the row gives neither a slug nor a title. */
-  slug: v.nullable(v.string()),
-  outcome: v.picklist(['created', 'updated', 'unchanged', 'refused']),
-  reason: v.optional(v.string()),
-})
-
-export type TemplateImportRow = v.InferOutput<typeof TemplateImportRowSchema>
-
-export const ImportTemplatesResponseSchema = v.strictObject({
-  success: v.literal(true),
-  /** What happened to each row of the file. */
-  rows: v.array(TemplateImportRowSchema),
-})
-
-export type ImportTemplatesResponse = v.InferOutput<typeof ImportTemplatesResponseSchema>
+// The callables' contracts, light enough for the browser's call() (template-library-calls.ts).
+export {
+  DeleteTemplateRequestSchema,
+  DeleteTemplateResponseSchema,
+  ImportTemplatesRequestSchema,
+  ImportTemplatesResponseSchema,
+  TEMPLATE_IMPORT_MAX_BYTES,
+  TemplateImportRowSchema,
+} from './template-library-calls.ts'
+export type {
+  DeleteTemplateRequest,
+  DeleteTemplateResponse,
+  ImportTemplatesRequest,
+  ImportTemplatesResponse,
+  TemplateImportRow,
+} from './template-library-calls.ts'

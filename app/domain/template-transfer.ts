@@ -24,7 +24,7 @@ import {
   type FindingTemplate,
   type TemplateInput,
 } from './finding-template.ts'
-import type { TemplateImportRow } from './template-library.ts'
+import type { TemplateImportRow } from './template-library-calls.ts'
 
 export const TEMPLATE_EXPORT_FORMAT = 'bulwark.finding-templates'
 export const TEMPLATE_EXPORT_VERSION = 1

@@ -11,8 +11,8 @@ import {
   templateFromDocument,
   templatePath,
   TEMPLATES_COLLECTION,
-  type TemplateImportRow,
 } from '#domain/template-library.ts'
+import type { TemplateImportRow } from '#domain/template-library-calls.ts'
 import { planTemplateImport } from '#domain/template-transfer.ts'
 import { adminDb } from './admin.ts'
 import { defineCallable } from './define-callable.ts'
