@@ -3,7 +3,7 @@
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app'
 import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore'
-import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions, type HttpsCallable } from 'firebase/functions'
+import { connectFunctionsEmulator, getFunctions, type Functions } from 'firebase/functions'
 import { clientBoot } from './client-boot'
 import type { PublicConfig } from './session'
 
@@ -45,11 +45,3 @@ function firebaseClient(): FirebaseClient {
 export const firebaseAuth = (): Auth => firebaseClient().auth
 export const firestore = (): Firestore => firebaseClient().firestore
 export const functions = (): Functions => firebaseClient().functions
-
-/** The spec's timeout of a callable function call. */
-export const CALL_TIMEOUT_MS = 70_000
-
-/** The callable function `name`, with the spec's timeout. */
-export function callable<Request, Response>(name: string): HttpsCallable<Request, Response> {
-  return httpsCallable<Request, Response>(functions(), name, { timeout: CALL_TIMEOUT_MS })
-}

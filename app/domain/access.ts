@@ -148,3 +148,6 @@ export const pageRules: Readonly<Record<string, Rule>> = {
   '/admin/dast': ({ access, company }) => hasLevel(access, LEVEL.companyAdmin) && canViewService(access, company, 'dast', 'dast-triggering'),
   '/profile': level(LEVEL.clientViewer),
 }
+
+/** Templates and tags are edited by those who may open the templates page. */
+export const mayEditTemplates = (access: Access | null | undefined) => pageRules['/templates']?.({ access, company: null }) ?? false

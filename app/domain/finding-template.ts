@@ -5,9 +5,18 @@ import * as v from 'valibot'
 import { parseCvssVector, type CvssVersion } from './cvss.ts'
 import { markdownToPlainText } from './markdown.ts'
 import { services, type ServiceId } from './services.ts'
-import { SEVERITIES, severityRank, TEMPLATE_STATUSES, type Severity, type TemplateStatus } from './template-vocabulary.ts'
+import {
+  SEVERITIES,
+  severityRank,
+  SLUG_PATTERN,
+  TEMPLATE_SLUG_MAX_LENGTH,
+  TEMPLATE_STATUSES,
+  TemplateSlugSchema,
+  type Severity,
+  type TemplateStatus,
+} from './template-vocabulary.ts'
 
-export { SEVERITIES, severityLabels, severityRank, TEMPLATE_STATUSES, templateStatusLabels } from './template-vocabulary.ts'
+export { SEVERITIES, severityLabels, severityRank, TEMPLATE_STATUSES, templateStatusLabels, TemplateSlugSchema } from './template-vocabulary.ts'
 export type { Severity, TemplateStatus } from './template-vocabulary.ts'
 
 /**
@@ -15,7 +24,7 @@ export type { Severity, TemplateStatus } from './template-vocabulary.ts'
  * template far below Firestore's 1 MiB; the excerpt keeps search records small.
  */
 export const TEMPLATE_LIMITS = {
-  slugLength: 80,
+  slugLength: TEMPLATE_SLUG_MAX_LENGTH,
   titleLength: 200,
   markdownLength: 20_000,
   cweCount: 10,
@@ -26,18 +35,7 @@ export const TEMPLATE_LIMITS = {
   excerptLength: 300,
 } as const
 
-/** Lowercase letters and digits in words joined by single hyphens: slugs and tags. */
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-
 const withoutDuplicates = <T>() => v.transform<T[], T[]>((items) => [...new Set(items)])
-
-export const TemplateSlugSchema = v.pipe(
-  v.string('Enter a slug'),
-  v.trim(),
-  v.minLength(1, 'Enter a slug'),
-  v.maxLength(TEMPLATE_LIMITS.slugLength, `Keep the slug to ${TEMPLATE_LIMITS.slugLength} characters`),
-  v.regex(SLUG_PATTERN, 'A slug is lowercase letters and digits joined by single hyphens, like sql-injection'),
-)
 
 const TitleSchema = v.pipe(
   v.string('Enter a title'),

@@ -48,7 +48,10 @@ export const SignInRequestSchema = v.strictObject({
 
 export type SignInRequest = v.InferOutput<typeof SignInRequestSchema>
 
-export type SignInResponse = { success: boolean; message: string }
+/** sendSignInLink answers whether a link went out, with the message to show either way. */
+export const SignInResponseSchema = v.strictObject({ success: v.boolean(), message: v.string() })
+
+export type SignInResponse = v.InferOutput<typeof SignInResponseSchema>
 
 /** handleSignIn answers with the access it copied into the token. */
 export const HandleSignInResponseSchema = v.strictObject(AccessGrantSchema.entries)

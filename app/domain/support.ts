@@ -31,9 +31,9 @@ export const SupportRequestSchema = v.strictObject({
 
 export type SupportRequest = v.InferOutput<typeof SupportRequestSchema>
 
-export type SupportResponse = { success: boolean }
-
 export const SupportResponseSchema = v.object({ success: v.boolean() })
+
+export type SupportResponse = v.InferOutput<typeof SupportResponseSchema>
 
 /** support_messages/{id}: every message handleSupportEmail handled, kept whether or not it was mailed. */
 export const SUPPORT_MESSAGES_COLLECTION = 'support_messages'

@@ -3,15 +3,12 @@
 // finding_tags/{tag}/tags/{slug}, and the contracts of the callables that delete and import
 // templates. The browser, the functions and the seed read and write through these helpers.
 import * as v from 'valibot'
-import { pageRules, type Access } from './access.ts'
-import { TemplateInputSchema, TemplateSlugSchema, type FindingTemplate, type TemplateInput } from './finding-template.ts'
-import type { TemplateImportRow } from './template-transfer.ts'
+import { TemplateInputSchema, type FindingTemplate, type TemplateInput } from './finding-template.ts'
 
 export const TEMPLATES_COLLECTION = 'finding_templates'
 export const TAGS_COLLECTION = 'finding_tags'
 
-/** Templates and tags are edited by those who may open the templates page. */
-export const mayEditTemplates = (access: Access | null | undefined) => pageRules['/templates']?.({ access, company: null }) ?? false
+export { mayEditTemplates } from './access.ts'
 
 export const templatePath = (slug: string) => `${TEMPLATES_COLLECTION}/${slug}`
 export const tagCounterPath = (tag: string) => `${TAGS_COLLECTION}/${tag}`
@@ -61,29 +58,19 @@ export function templateFromDocument(slug: string, data: unknown): StoredTemplat
   return parsed.success ? { ok: true, template: { slug, ...parsed.output } } : { ok: false, issues: parsed.issues }
 }
 
-// --- deleteFindingTemplate
-
-export const DeleteTemplateRequestSchema = v.strictObject({ slug: TemplateSlugSchema })
-export type DeleteTemplateRequest = v.InferOutput<typeof DeleteTemplateRequestSchema>
-export type DeleteTemplateResponse = { success: boolean }
-
-// --- importFindingTemplates
-
-/** The largest file importFindingTemplates reads: a library of thousands of templates. */
-export const TEMPLATE_IMPORT_MAX_BYTES = 5 * 1024 * 1024
-
-export const ImportTemplatesRequestSchema = v.strictObject({
-  fileName: v.pipe(v.string('Give the file name'), v.maxLength(255, 'Keep the file name to 255 characters')),
-  text: v.pipe(
-    v.string('Send the file as text'),
-    v.maxBytes(TEMPLATE_IMPORT_MAX_BYTES, `Import files up to ${TEMPLATE_IMPORT_MAX_BYTES / 1024 / 1024} MB`),
-  ),
-})
-
-export type ImportTemplatesRequest = v.InferOutput<typeof ImportTemplatesRequestSchema>
-
-export interface ImportTemplatesResponse {
-  success: boolean
-  /** What happened to each row of the file (template-transfer.ts). */
-  rows: TemplateImportRow[]
-}
+// The callables' contracts, light enough for the browser's call() (template-library-calls.ts).
+export {
+  DeleteTemplateRequestSchema,
+  DeleteTemplateResponseSchema,
+  ImportTemplatesRequestSchema,
+  ImportTemplatesResponseSchema,
+  TEMPLATE_IMPORT_MAX_BYTES,
+  TemplateImportRowSchema,
+} from './template-library-calls.ts'
+export type {
+  DeleteTemplateRequest,
+  DeleteTemplateResponse,
+  ImportTemplatesRequest,
+  ImportTemplatesResponse,
+  TemplateImportRow,
+} from './template-library-calls.ts'

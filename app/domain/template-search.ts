@@ -84,11 +84,13 @@ export async function applyTemplateIndexSettings(client: IndexSettingsClient): P
 }
 
 /** Where the search service listens when it is not Algolia's own hosts (the local emulator). */
-export interface SearchHosts {
+export const SearchHostsSchema = v.object({
   /** host:port, e.g. 127.0.0.1:7700 */
-  hosts: string[]
-  protocol: 'http' | 'https'
-}
+  hosts: v.pipe(v.array(v.string()), v.minLength(1, 'searchHosts has no host')),
+  protocol: v.picklist(['http', 'https']),
+})
+
+export type SearchHosts = v.InferOutput<typeof SearchHostsSchema>
 
 /** The `hosts` option of an algoliasearch client for these hosts. */
 export function algoliaHosts(searchHosts: SearchHosts, accept: 'read' | 'readWrite') {
@@ -104,11 +106,13 @@ export const SearchClientRequestSchema = v.strictObject({
 
 export type SearchClientRequest = v.InferOutput<typeof SearchClientRequestSchema>
 
-export interface SearchClientResponse {
-  success: boolean
+export const SearchClientResponseSchema = v.object({
+  success: v.literal(true),
   /** A secured key: search only, the templates indexes only, valid for SEARCH_KEY_LIFETIME_SECONDS. */
-  searchKey: string
-  appId: string
+  searchKey: v.pipe(v.string(), v.minLength(1, 'searchKey is missing')),
+  appId: v.pipe(v.string(), v.minLength(1, 'appId is missing')),
   /** Present only where the browser must not use Algolia's default hosts (locally, the emulator). */
-  searchHosts?: SearchHosts
-}
+  searchHosts: v.optional(SearchHostsSchema),
+})
+
+export type SearchClientResponse = v.InferOutput<typeof SearchClientResponseSchema>

@@ -24,20 +24,12 @@ import {
   type FindingTemplate,
   type TemplateInput,
 } from './finding-template.ts'
+import type { TemplateImportRow } from './template-library-calls.ts'
 
 export const TEMPLATE_EXPORT_FORMAT = 'bulwark.finding-templates'
 export const TEMPLATE_EXPORT_VERSION = 1
 
 export type TemplateFileFormat = 'json' | 'csv'
-
-export interface TemplateImportRow {
-  /** JSON: the template's position in the list, from 1. CSV: the row, counting the header as row 1. */
-  row: number
-  /** Null when the row gives neither a slug nor a title. */
-  slug: string | null
-  outcome: 'created' | 'updated' | 'unchanged' | 'refused'
-  reason?: string
-}
 
 export interface TemplateImportWrite {
   outcome: 'created' | 'updated'

@@ -1,28 +1,15 @@
 // deleteFindingTemplate: removes a template from the library, with its tag references and counts,
 // unless findings of any company still use it (findings keep their template's slug).
-import './options.ts'
-import { HttpsError, onCall } from 'firebase-functions/v2/https'
-import * as v from 'valibot'
-import {
-  DeleteTemplateRequestSchema,
-  mayEditTemplates,
-  storedTags,
-  templatePath,
-  type DeleteTemplateResponse,
-} from '#domain/template-library.ts'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { storedTags, templatePath } from '#domain/template-library.ts'
 import { adminDb } from './admin.ts'
-import { authorizedCaller } from './caller.ts'
+import { defineCallable } from './define-callable.ts'
 import { prepareTagChanges } from './template-tags.ts'
 
 export const templateInUseMessage = (findings: number) =>
   `${findings} ${findings === 1 ? 'finding uses' : 'findings use'} this template: it can be deleted once no finding does.`
 
-export const deleteFindingTemplate = onCall<unknown, Promise<DeleteTemplateResponse>>(async (request) => {
-  authorizedCaller(request, mayEditTemplates)
-  const parsed = v.safeParse(DeleteTemplateRequestSchema, request.data)
-  if (!parsed.success) throw new HttpsError('invalid-argument', parsed.issues[0].message)
-  const { slug } = parsed.output
-
+export const deleteFindingTemplate = defineCallable('deleteFindingTemplate', {}, async (_caller, { slug }) => {
   const db = adminDb()
   await db.runTransaction(async (transaction) => {
     // Counted inside the transaction, right before the delete.

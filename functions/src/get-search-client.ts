@@ -1,28 +1,17 @@
 // getSearchClient: a search key for the finding templates, for analysts above level 5. The key is
 // a secured key derived from the search-only key: it searches the templates indexes only and
 // expires after SEARCH_KEY_LIFETIME_SECONDS; the browser then asks again.
-import './options.ts'
 import { algoliasearch } from 'algoliasearch'
 import * as logger from 'firebase-functions/logger'
-import { HttpsError, onCall } from 'firebase-functions/v2/https'
-import * as v from 'valibot'
-import { mayRequestSearchCredentials } from '#domain/access.ts'
-import {
-  SEARCH_KEY_LIFETIME_SECONDS,
-  SearchClientRequestSchema,
-  TEMPLATE_INDEX_NAMES,
-  type SearchClientResponse,
-} from '#domain/template-search.ts'
-import { authorizedCaller } from './caller.ts'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { SEARCH_KEY_LIFETIME_SECONDS, TEMPLATE_INDEX_NAMES } from '#domain/template-search.ts'
+import { defineCallable } from './define-callable.ts'
 import { declaredSecrets, searchConfig, searchSearchKey, type SearchConfig } from './search-config.ts'
 
-export const getSearchClient = onCall<unknown, Promise<SearchClientResponse>>(
+export const getSearchClient = defineCallable(
+  'getSearchClient',
   { secrets: declaredSecrets(searchSearchKey) },
-  async (request) => {
-    const caller = authorizedCaller(request, mayRequestSearchCredentials)
-    const parsed = v.safeParse(SearchClientRequestSchema, request.data)
-    if (!parsed.success) throw new HttpsError('invalid-argument', parsed.issues[0].message)
-
+  async (caller) => {
     let config: SearchConfig
     try {
       config = searchConfig(searchSearchKey)

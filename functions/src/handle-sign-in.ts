@@ -1,15 +1,15 @@
 // handleSignIn: called by the browser right after it completed an email-link sign-in. Provisions
 // a first sign-in through an email key, copies the user's access into the ID token's custom
 // claims, marks the access document as synced and records the sign-in.
-import './options.ts'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
-import { HttpsError, onCall } from 'firebase-functions/v2/https'
+import { HttpsError } from 'firebase-functions/v2/https'
 import { newEventDocument, EVENTS_COLLECTION } from '#domain/events.ts'
 import type { HandleSignInResponse } from '#domain/sign-in.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { accessGrant, newUserAccessDocument, userAccessPath } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from './admin.ts'
+import { defineCallable } from './define-callable.ts'
 import { findEmailKey } from './email-keys.ts'
 
 // The access of `uid`: from users_access, or, on the first sign-in of an address that matches
@@ -40,9 +40,7 @@ async function accessOf(db: Firestore, uid: string, email: string | null): Promi
   })
 }
 
-export const handleSignIn = onCall<unknown, Promise<HandleSignInResponse>>(async (request) => {
-  if (!request.auth) throw new HttpsError('unauthenticated', 'Sign in first.')
-  const { uid, token } = request.auth
+export const handleSignIn = defineCallable('handleSignIn', {}, async ({ uid, token }) => {
   // Only an address the link proved may be matched against the email keys.
   const email = token.email_verified === true && typeof token.email === 'string' ? token.email.toLowerCase() : null
 

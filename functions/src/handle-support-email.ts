@@ -1,27 +1,23 @@
 // handleSupportEmail: a signed-in person writes to support from the app. The message is mailed to
 // the support inbox (SUPPORT_INBOX) with who sent it and for which company, and kept in
 // support_messages so that nothing is lost when the mail server is down.
-import './options.ts'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
-import { HttpsError, onCall } from 'firebase-functions/v2/https'
-import * as v from 'valibot'
 import { brand } from '#domain/brand.ts'
 import { companyFromDocument, companyPath } from '#domain/companies.ts'
 import { selectCompany } from '#domain/company-selection.ts'
 import { EMAIL_PATTERN } from '#domain/sign-in.ts'
 import {
   SUPPORT_MESSAGES_COLLECTION,
-  SupportRequestSchema,
   supportMessageDocument,
   supportRequestTypeLabels,
   type SupportRequest,
-  type SupportResponse,
 } from '#domain/support.ts'
 import { readPreferences, userPreferencesPath } from '#domain/users-preferences.ts'
 import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { adminDb } from './admin.ts'
 import { ConfigError, mailConfig } from './config.ts'
+import { defineCallable } from './define-callable.ts'
 import { sendMail, type OutgoingMail } from './mailer.ts'
 import { consumeRateLimits } from './rate-limit.ts'
 import { escapeHtml } from './sign-in-mail.ts'
@@ -102,13 +98,8 @@ function errorSummary(error: unknown): Record<string, string | undefined> {
   return { error: error instanceof Error ? error.name : typeof error, code }
 }
 
-export const handleSupportEmail = onCall<unknown, Promise<SupportResponse>>(async (request) => {
-  if (!request.auth) throw new HttpsError('unauthenticated', 'Sign in first.')
-  const parsed = v.safeParse(SupportRequestSchema, request.data)
-  if (!parsed.success) throw new HttpsError('invalid-argument', parsed.issues[0].message)
-  const support = parsed.output
+export const handleSupportEmail = defineCallable('handleSupportEmail', {}, async ({ uid, token }, support) => {
   const sentAt = new Date()
-  const { uid, token } = request.auth
   const sender: SupportSender = {
     uid,
     email: typeof token.email === 'string' ? token.email : null,

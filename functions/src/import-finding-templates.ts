@@ -1,25 +1,21 @@
 // importFindingTemplates: reads a JSON or CSV file of templates (template-transfer.ts) into the
 // library. The plan is made against the whole library; each template is then written in a
 // transaction of its own with its tag changes, so concurrent edits cannot make a count drift.
-import './options.ts'
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
-import { HttpsError, onCall } from 'firebase-functions/v2/https'
-import * as v from 'valibot'
+import { HttpsError } from 'firebase-functions/v2/https'
 import { templateIssuesMessage, type FindingTemplate, type TemplateInput } from '#domain/finding-template.ts'
 import {
-  ImportTemplatesRequestSchema,
-  mayEditTemplates,
   storedTags,
   templateContentDocument,
   templateFromDocument,
   templatePath,
   TEMPLATES_COLLECTION,
-  type ImportTemplatesResponse,
 } from '#domain/template-library.ts'
-import { planTemplateImport, type TemplateImportRow } from '#domain/template-transfer.ts'
+import type { TemplateImportRow } from '#domain/template-library-calls.ts'
+import { planTemplateImport } from '#domain/template-transfer.ts'
 import { adminDb } from './admin.ts'
-import { authorizedCaller } from './caller.ts'
+import { defineCallable } from './define-callable.ts'
 import { prepareTagChanges } from './template-tags.ts'
 
 /** Every template that can be read; others are logged and left to the import to replace. */
@@ -50,15 +46,11 @@ async function writeTemplate(db: Firestore, template: TemplateInput, editor: str
 
 const NOT_SAVED = 'The template could not be saved: import the file again'
 
-export const importFindingTemplates = onCall<unknown, Promise<ImportTemplatesResponse>>(
+export const importFindingTemplates = defineCallable(
+  'importFindingTemplates',
   // A file of thousands of templates is thousands of transactions.
   { timeoutSeconds: 540, memory: '512MiB' },
-  async (request) => {
-    const caller = authorizedCaller(request, mayEditTemplates)
-    const parsed = v.safeParse(ImportTemplatesRequestSchema, request.data)
-    if (!parsed.success) throw new HttpsError('invalid-argument', parsed.issues[0].message)
-    const { fileName, text } = parsed.output
-
+  async (caller, { fileName, text }) => {
     const db = adminDb()
     const plan = planTemplateImport({ name: fileName, text }, await readLibrary(db))
     if (!plan.ok) throw new HttpsError('invalid-argument', plan.error)

@@ -1,18 +1,17 @@
 // sendSignInLink: mails a passwordless sign-in link to someone allowed to sign in. Sign-up is
 // closed: the address must belong to an account with access, or match an email key.
-import './options.ts'
 import type { Firestore } from 'firebase-admin/firestore'
 import type { Auth, UserRecord } from 'firebase-admin/auth'
 import * as logger from 'firebase-functions/logger'
-import { HttpsError, onCall } from 'firebase-functions/v2/https'
-import * as v from 'valibot'
-import { SignInRequestSchema, signInMessages, type SignInResponse } from '#domain/sign-in.ts'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { signInMessages, type SignInResponse } from '#domain/sign-in.ts'
 import { userAccessPath } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from './admin.ts'
 import { appOrigins, mailConfig } from './config.ts'
 import { findEmailKey } from './email-keys.ts'
 import { sendMail } from './mailer.ts'
 import { continueUrlFor } from './origins.ts'
+import { defineCallable } from './define-callable.ts'
 import { consumeRateLimits, type RateLimit } from './rate-limit.ts'
 import { signInMail } from './sign-in-mail.ts'
 
@@ -62,11 +61,8 @@ async function mayReceiveLink(auth: Auth, db: Firestore, email: string): Promise
   return true
 }
 
-export const sendSignInLink = onCall<unknown, Promise<SignInResponse>>(async (request) => {
+export const sendSignInLink = defineCallable('sendSignInLink', {}, async (_caller, { email, url, timeZone }, request) => {
   const requestedAt = new Date()
-  const parsed = v.safeParse(SignInRequestSchema, request.data)
-  if (!parsed.success) throw new HttpsError('invalid-argument', parsed.issues[0].message)
-  const { email, url, timeZone } = parsed.output
 
   let origins: string[]
   try {

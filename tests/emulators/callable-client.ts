@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto'
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app'
 import type { Auth as AdminAuth } from 'firebase-admin/auth'
 import { connectAuthEmulator, getAuth, signInWithEmailLink, signOut, type Auth } from 'firebase/auth'
-import { connectFunctionsEmulator, getFunctions, type Functions } from 'firebase/functions'
+import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions'
 import { expect } from 'vitest'
+import type { CallableName } from '#domain/callables.ts'
 import { SIGN_IN_PATH } from '#domain/sign-in.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 
@@ -62,4 +63,25 @@ export async function signInWithClaims(
   const link = await adminAuth.generateSignInWithEmailLink(email, { url: `http://127.0.0.1:3000${SIGN_IN_PATH}`, handleCodeInApp: true })
   await signInWithEmailLink(client.auth, email, link)
   return { uid: user.uid, email }
+}
+
+/** Calls the callable `name` with any payload, as the SDK sends it: the server's contract is under test. */
+export async function callByName(client: CallableClient, name: CallableName, data?: unknown): Promise<unknown> {
+  return (await httpsCallable(client.functions, name)(data)).data
+}
+
+/**
+ * Revokes the client's current sign-in the way an administrator does: the `revoked` claim (seconds)
+ * set to the sign-in's time, other claims kept; the client's token is then refreshed, so it
+ * carries the claim while its sign-in stays the old one.
+ */
+export async function revokeSignIn(client: CallableClient, adminAuth: AdminAuth): Promise<void> {
+  const user = client.auth.currentUser
+  if (!user) throw new Error('nobody is signed in')
+  const signedInAt = Number((await user.getIdTokenResult()).claims.auth_time)
+  const { customClaims } = await adminAuth.getUser(user.uid)
+  await adminAuth.setCustomUserClaims(user.uid, { ...customClaims, revoked: signedInAt })
+  const refreshed = await user.getIdTokenResult(true)
+  expect(refreshed.claims.revoked).toBe(signedInAt)
+  expect(Number(refreshed.claims.auth_time)).toBe(signedInAt)
 }

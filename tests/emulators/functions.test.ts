@@ -3,18 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { CALLABLE_NAMES } from '#domain/callables.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, nodeBinary, PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
 
-// The functions the codebase exports; each new callable or trigger is added here.
-const EXPECTED_ENDPOINTS: string[] = [
-  'deleteFindingTemplate',
-  'getSearchClient',
-  'handleSignIn',
-  'handleSupportEmail',
-  'importFindingTemplates',
-  'sendSignInLink',
-  'syncTemplateSearch',
-]
+// The functions the codebase exports: every callable of the registry, and each trigger added here.
+const TRIGGERS = ['syncTemplateSearch']
+const EXPECTED_ENDPOINTS: string[] = [...CALLABLE_NAMES, ...TRIGGERS].sort()
 
 interface BackendInfo {
   directory: string
@@ -53,7 +47,10 @@ describe('functions codebase', () => {
       },
     )
     expect(result.status, result.stderr).toBe(0)
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { endpoints: Record<string, unknown> }
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { endpoints: Record<string, { callableTrigger?: object }> }
     expect(Object.keys(manifest.endpoints).sort()).toEqual(EXPECTED_ENDPOINTS)
+    // The registry's names are the callables, the triggers are not.
+    const callable = Object.entries(manifest.endpoints).flatMap(([name, endpoint]) => (endpoint.callableTrigger ? [name] : []))
+    expect(callable.sort()).toEqual([...CALLABLE_NAMES].sort())
   })
 })

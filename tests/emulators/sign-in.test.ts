@@ -22,7 +22,7 @@ import {
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
-import { connectCallableClient, expectCallableError, type CallableClient } from './callable-client.ts'
+import { connectCallableClient, expectCallableError, revokeSignIn, type CallableClient } from './callable-client.ts'
 import * as v from 'valibot'
 
 // functions/.env.demo-sectest: SMTP_URL and the first of APP_ORIGINS.
@@ -362,6 +362,16 @@ describe('handleSignIn', () => {
     // The link works once.
     await signOut(auth)
     await expect(signInWithEmailLink(auth, email, link)).rejects.toMatchObject({ code: 'auth/invalid-action-code' })
+  })
+
+  it('refuses a revoked sign-in, leaving the claims and access as they were', async () => {
+    const member = await createMember({ accessLevel: 5, userType: 'analyst' })
+    await signInWithGeneratedLink(member.email)
+    await revokeSignIn(client, admin.auth)
+    const claims = (await admin.auth.getUser(member.uid)).customClaims
+    await expectCallableError(handleSignIn(), 'unauthenticated')
+    expect((await admin.auth.getUser(member.uid)).customClaims).toEqual(claims)
+    expect((await admin.db.doc(`users_access/${member.uid}`).get()).data()?.claims.synced).toBeUndefined()
   })
 
   it('denies a signed-in user without access and without a key, creating nothing', async () => {

@@ -10,7 +10,7 @@ import { SIGN_IN_PATH } from '#domain/sign-in.ts'
 import { SUPPORT_MESSAGE_MAX_LENGTH, type SupportResponse } from '#domain/support.ts'
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
-import { connectCallableClient, expectCallableError, type CallableClient } from './callable-client.ts'
+import { connectCallableClient, expectCallableError, revokeSignIn, type CallableClient } from './callable-client.ts'
 
 // functions/.env.demo-sectest: SMTP_URL and SUPPORT_INBOX.
 const SMTP_PORT = 1025
@@ -129,6 +129,16 @@ describe('handleSupportEmail', () => {
 
   it('refuses callers who are not signed in', async () => {
     await expectCallableError(handleSupportEmail({ message: 'Hello', request_type: 'question' }), 'unauthenticated')
+  })
+
+  it('refuses a sign-in that was revoked, storing and mailing nothing', async () => {
+    const member = await signInMember()
+    await revokeSignIn(client, admin.auth)
+    const before = Date.now()
+    await expectCallableError(handleSupportEmail({ message: 'Hello', request_type: 'question' }), 'unauthenticated')
+    expect(await storedMessages(member.uid)).toEqual([])
+    const mails = (await (await fetch(`${inbox()}/api/messages?to=${encodeURIComponent(SUPPORT_INBOX)}&after=${before}`)).json()) as unknown[]
+    expect(mails).toEqual([])
   })
 
   it('answers success false when the mail server is down, and keeps the message', async () => {

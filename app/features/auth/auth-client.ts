@@ -2,25 +2,23 @@
 // the first page stays small.
 import { FirebaseError } from 'firebase/app'
 import { isSignInWithEmailLink, signInWithEmailLink } from 'firebase/auth'
-import * as v from 'valibot'
-import { HandleSignInResponseSchema, signInMessages, type SignInRequest, type SignInResponse } from '#domain/sign-in.ts'
-import { callable, firebaseAuth } from '~/core/firebase'
+import { signInMessages, type SignInRequest, type SignInResponse } from '#domain/sign-in.ts'
+import { call, CallError } from '~/core/call'
+import { firebaseAuth } from '~/core/firebase'
 import type { Session } from '~/core/session'
 import { syncSession } from '~/core/session-live'
 
 /** The spec's messages for what went wrong, never a raw error code. */
 export function signInErrorMessage(error: unknown): string {
-  const code = error instanceof FirebaseError ? error.code : ''
   // Sign-up is closed: Auth refuses unknown addresses, handleSignIn refuses users without access.
-  if (code === 'auth/admin-restricted-operation' || code === 'functions/permission-denied') return signInMessages.notAuthorized
+  if (error instanceof CallError) return error.code === 'permission-denied' ? signInMessages.notAuthorized : signInMessages.cannotSend
+  const code = error instanceof FirebaseError ? error.code : ''
+  if (code === 'auth/admin-restricted-operation') return signInMessages.notAuthorized
   if (code === 'auth/invalid-action-code' || code === 'auth/invalid-email' || code === 'auth/expired-action-code') return signInMessages.linkInvalid
   return signInMessages.cannotSend
 }
 
-export async function requestSignInLink(request: SignInRequest): Promise<SignInResponse> {
-  const call = callable<SignInRequest, SignInResponse>('sendSignInLink')
-  return (await call(request)).data
-}
+export const requestSignInLink = (request: SignInRequest): Promise<SignInResponse> => call('sendSignInLink', request)
 
 export function isSignInLink(link: string): boolean {
   return isSignInWithEmailLink(firebaseAuth(), link)
@@ -32,7 +30,6 @@ export function isSignInLink(link: string): boolean {
  */
 export async function completeSignIn(email: string, link: string): Promise<Session | null> {
   const { user } = await signInWithEmailLink(firebaseAuth(), email, link)
-  const handleSignIn = callable('handleSignIn')
-  v.parse(HandleSignInResponseSchema, (await handleSignIn()).data)
+  await call('handleSignIn')
   return syncSession(user, true)
 }

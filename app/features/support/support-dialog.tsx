@@ -25,7 +25,7 @@ export const EMPTY_SUPPORT_DRAFT: SupportDraft = { message: '', request_type: 'q
 type Send = (request: SupportRequest) => Promise<SupportResponse>
 
 // The Firebase SDK loads only when someone actually sends a message.
-const sendLazily: Send = async (request) => (await import('./support-client')).sendSupportMessage(request)
+const sendLazily: Send = async (request) => (await import('~/core/call')).call('handleSupportEmail', request)
 
 const Form = styled.form`
   display: flex;

@@ -4,8 +4,7 @@ import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react'
 import styled from 'styled-components'
 import { cluster } from '~/ui/layout'
 import { SEVERITIES, severityLabels, slugifyTitle, type Severity } from '#domain/finding-template.ts'
-import { TEMPLATE_IMPORT_MAX_BYTES } from '#domain/template-library.ts'
-import type { TemplateImportRow } from '#domain/template-transfer.ts'
+import { TEMPLATE_IMPORT_MAX_BYTES, type TemplateImportRow } from '#domain/template-library-calls.ts'
 import type { Session } from '~/core/session'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
@@ -92,8 +91,8 @@ export function LibraryTools({ session }: { session: Session }) {
     }
     setImporting(true)
     try {
-      const { importTemplates } = await import('./template-calls')
-      const { rows } = await importTemplates({ fileName: file.name, text: await file.text() })
+      const { call } = await import('~/core/call')
+      const { rows } = await call('importFindingTemplates', { fileName: file.name, text: await file.text() })
       setReport({ fileName: file.name, rows })
     } catch (error) {
       notify({ tone: 'error', title: 'Import failed', message: error instanceof Error ? error.message : String(error) })

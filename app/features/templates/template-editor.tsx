@@ -271,8 +271,8 @@ function DeleteTemplate({ slug, title }: { slug: string; title: string }) {
     setBusy(true)
     setRefusal(null)
     try {
-      const { deleteTemplate } = await import('./template-calls')
-      await deleteTemplate(slug)
+      const { call } = await import('~/core/call')
+      await call('deleteFindingTemplate', { slug })
       setOpen(false)
       notify({ tone: 'success', title: 'Template deleted', message: title })
       await navigate({ to: '/templates/finding' })

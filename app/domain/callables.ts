@@ -1,0 +1,54 @@
+// Every Cloud Function callable: its name, what it takes, what it answers and who may call it.
+// The functions define each callable from this table (functions/src/define-callable.ts) and the
+// browser calls them through it (app/core/call.ts), so both ends check the same contract. Pure
+// TypeScript and valibot: Node runs it directly and the functions build compiles it.
+import * as v from 'valibot'
+import { mayEditTemplates, mayRequestSearchCredentials, type Access } from './access.ts'
+import { HandleSignInResponseSchema, SignInRequestSchema, SignInResponseSchema } from './sign-in.ts'
+import { SupportRequestSchema, SupportResponseSchema } from './support.ts'
+import {
+  DeleteTemplateRequestSchema,
+  DeleteTemplateResponseSchema,
+  ImportTemplatesRequestSchema,
+  ImportTemplatesResponseSchema,
+} from './template-library-calls.ts'
+import { SearchClientRequestSchema, SearchClientResponseSchema } from './template-search.ts'
+
+/**
+ * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
+ * their level ('signed-in'), or a signed-in caller whose access the rule of access.ts allows.
+ */
+export type CallableAudience = 'public' | 'signed-in' | ((access: Access) => boolean)
+
+export interface CallableContract {
+  request: v.GenericSchema
+  response: v.GenericSchema
+  who: CallableAudience
+}
+
+/** The request of a callable that takes nothing (the SDK sends null). */
+export const NoDataSchema = v.nullish(v.never('This call takes no data'))
+
+export const callables = {
+  sendSignInLink: { request: SignInRequestSchema, response: SignInResponseSchema, who: 'public' },
+  // Right after the link signed someone in: they have no level before this call gives it.
+  handleSignIn: { request: NoDataSchema, response: HandleSignInResponseSchema, who: 'signed-in' },
+  handleSupportEmail: { request: SupportRequestSchema, response: SupportResponseSchema, who: 'signed-in' },
+  getSearchClient: { request: SearchClientRequestSchema, response: SearchClientResponseSchema, who: mayRequestSearchCredentials },
+  deleteFindingTemplate: { request: DeleteTemplateRequestSchema, response: DeleteTemplateResponseSchema, who: mayEditTemplates },
+  importFindingTemplates: { request: ImportTemplatesRequestSchema, response: ImportTemplatesResponseSchema, who: mayEditTemplates },
+} as const satisfies Record<string, CallableContract>
+
+export type CallableName = keyof typeof callables
+
+/** What a caller sends: the request schema's input. */
+export type CallableRequest<N extends CallableName> = v.InferInput<(typeof callables)[N]['request']>
+
+/** What the callable's handler receives: the request after its schema (trimmed, lowercased ...). */
+export type CallableData<N extends CallableName> = v.InferOutput<(typeof callables)[N]['request']>
+
+export type CallableResponse<N extends CallableName> = v.InferOutput<(typeof callables)[N]['response']>
+
+export const CALLABLE_NAMES = Object.keys(callables) as CallableName[]
+
+export const isCallableName = (name: string): name is CallableName => Object.hasOwn(callables, name)

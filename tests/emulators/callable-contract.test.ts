@@ -1,0 +1,101 @@
+// The callable contract, enforced by the functions for every callable in #domain/callables.ts:
+// who may call (no sign-in, a revoked one, a level the rule refuses) and what they may send. The
+// cases come from the registry, so a new callable is covered once it is added there (and given an
+// example request below).
+import * as v from 'valibot'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { LEVEL, USER_TYPES, type Access } from '#domain/access.ts'
+import { CALLABLE_NAMES, callables, type CallableAudience, type CallableName, type CallableRequest } from '#domain/callables.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { callByName, connectCallableClient, expectCallableError, revokeSignIn, signInWithClaims, type CallableClient } from './callable-client.ts'
+
+/** A request each callable's contract accepts; those refused before the handler runs change nothing. */
+const examples: { [N in CallableName]: CallableRequest<N> } = {
+  sendSignInLink: { email: 'nobody@contract.example', url: 'http://127.0.0.1:3000', timeZone: 'UTC' },
+  handleSignIn: null,
+  handleSupportEmail: { message: 'Hello', request_type: 'question' },
+  getSearchClient: { type: 'search' },
+  deleteFindingTemplate: { slug: 'contract-no-such-template' },
+  importFindingTemplates: { fileName: 'library.json', text: '{"templates":[]}' },
+}
+
+/** Requests no contract accepts: not an object, and the example with a key it does not know. */
+function badRequests(name: CallableName): unknown[] {
+  const example: unknown = examples[name]
+  return ['not an object', typeof example === 'object' && example !== null ? { ...example, unexpected: true } : { unexpected: true }]
+}
+
+const CLAIMS: Access[] = USER_TYPES.flatMap((userType) => Object.values(LEVEL).map((accessLevel) => ({ userType, accessLevel })))
+
+/** The most privileged claims `who` admits: no claims at all when any sign-in will do. */
+function admitted(who: Exclude<CallableAudience, 'public'>): Access {
+  if (who === 'signed-in') return {}
+  const claims = CLAIMS.filter(who).at(-1)
+  if (!claims) throw new Error('no claims pass the rule')
+  return claims
+}
+
+/** For each user type, the most privileged claims `rule` refuses. */
+const refused = (rule: (access: Access) => boolean): Access[] =>
+  USER_TYPES.flatMap((userType) => CLAIMS.filter((claims) => claims.userType === userType && !rule(claims)).slice(-1))
+
+const guarded = CALLABLE_NAMES.flatMap((name) => {
+  const who = callables[name].who
+  return who === 'public' ? [] : [{ name, who }]
+})
+const ruled = guarded.flatMap(({ name, who }) => (typeof who === 'function' ? [{ name, rule: who }] : []))
+
+let admin: AdminClients
+let client: CallableClient
+
+beforeAll(() => {
+  admin = connectToEmulators()
+  client = connectCallableClient('callable-contract')
+})
+
+beforeEach(async () => {
+  await client.auth.signOut()
+})
+
+afterAll(async () => {
+  await client.close()
+  await disconnect(admin)
+})
+
+it('has an example request each contract accepts', () => {
+  for (const name of CALLABLE_NAMES) expect(v.is(callables[name].request, examples[name]), name).toBe(true)
+})
+
+describe.each(guarded)('$name', ({ name, who }) => {
+  it('refuses callers who are not signed in', async () => {
+    await expectCallableError(callByName(client, name, examples[name]), 'unauthenticated', 'Sign in first.')
+  })
+
+  it('refuses a revoked sign-in, even with access that would do', async () => {
+    await signInWithClaims(client, admin.auth, { ...admitted(who) })
+    await revokeSignIn(client, admin.auth)
+    await expectCallableError(callByName(client, name, examples[name]), 'unauthenticated', 'Your sign-in was revoked: sign in again.')
+  })
+
+  it.each(badRequests(name).map((data) => [JSON.stringify(data), data]))('refuses the payload %s from a caller it admits', async (_, data) => {
+    expect(v.is(callables[name].request, data)).toBe(false)
+    await signInWithClaims(client, admin.auth, { ...admitted(who) })
+    await expectCallableError(callByName(client, name, data), 'invalid-argument')
+  })
+})
+
+describe.each(ruled)('$name, for those its rule admits', ({ name, rule }) => {
+  it.each(refused(rule).map((claims) => [claims.userType, claims.accessLevel, claims]))(
+    'refuses a %s of level %i',
+    async (_type, _level, claims) => {
+      await signInWithClaims(client, admin.auth, { ...claims })
+      await expectCallableError(callByName(client, name, examples[name]), 'permission-denied', 'Your access does not allow this.')
+    },
+  )
+})
+
+describe.each(CALLABLE_NAMES.filter((name) => callables[name].who === 'public'))('%s, public', (name) => {
+  it.each(badRequests(name).map((data) => [JSON.stringify(data), data]))('refuses the payload %s without asking for a sign-in', async (_, data) => {
+    await expectCallableError(callByName(client, name, data), 'invalid-argument')
+  })
+})
