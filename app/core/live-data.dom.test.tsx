@@ -4,7 +4,8 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LiveStatus } from '~/ui/live-status'
-import { useLazySubscription, useLiveData, type Watch } from './live-data'
+import { useLazySubscription } from './lazy-subscription'
+import { useLiveData, type Watch } from './live-data'
 
 afterEach(cleanup)
 

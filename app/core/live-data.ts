@@ -3,7 +3,8 @@
 // change. `useLiveData` adds the state a page shows: loading, ready with data, or failed with a
 // retry. A route loader may hand the edge's read as the first value, so the server renders with
 // data and the listener only brings changes.
-import { useEffect, useRef, useState, type DependencyList } from 'react'
+import { useRef, useState, type DependencyList } from 'react'
+import { useLazySubscription } from './lazy-subscription'
 
 /** A listener: calls `next` with each value, `fail` if it stops; returns the function that stops it. */
 export type Watch<T> = (next: (value: T) => void, fail: (error: Error) => void) => () => void
@@ -16,38 +17,6 @@ export type LiveData<T> =
   | { status: 'failed'; data: T | undefined; error: Error; retry(): void }
 
 type State<T> = Omit<LiveData<T>, 'retry'>
-
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
-
-/**
- * Runs what `start` subscribes to (after importing it) while the component stays mounted with the
- * same `deps`. A subscription that arrives after the component moved on is stopped at once.
- */
-export function useLazySubscription(
-  start: () => Promise<() => void>,
-  deps: DependencyList,
-  onError: (error: Error) => void = (error) => console.error(error),
-): void {
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let current = true
-    start().then(
-      (stopper) => {
-        if (current) stop = stopper
-        else stopper()
-      },
-      (error: unknown) => {
-        if (current) onError(asError(error))
-      },
-    )
-    return () => {
-      current = false
-      stop?.()
-    }
-    // The caller's deps decide when to start again, as with useEffect (lint checks them at the call).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps)
-}
 
 /**
  * Follows the data the lazily imported listener `load` gives. `initial`, when given, is the first

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router'
-import { useLazySubscription } from './live-data'
+import { useLazySubscription } from './lazy-subscription'
 
 /**
  * While someone is signed in, keeps the edge session and the page in step with Firebase Auth:

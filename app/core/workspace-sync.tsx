@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router'
-import { useLazySubscription } from './live-data'
+import { useLazySubscription } from './lazy-subscription'
 import { clientBoot } from './client-boot'
 import type { Session } from './session'
 import type { Workspace } from './workspace'

@@ -4,15 +4,17 @@
 // TypeScript and valibot: Node runs it directly and the functions build compiles it.
 import * as v from 'valibot'
 import { mayEditTemplates, mayRequestSearchCredentials, type Access } from './access.ts'
-import { HandleSignInResponseSchema, SignInRequestSchema, SignInResponseSchema } from './sign-in.ts'
+import { SignInRequestSchema, SignInResponseSchema } from './sign-in.ts'
 import { SupportRequestSchema, SupportResponseSchema } from './support.ts'
 import {
   DeleteTemplateRequestSchema,
   DeleteTemplateResponseSchema,
   ImportTemplatesRequestSchema,
   ImportTemplatesResponseSchema,
+  SearchClientRequestSchema,
+  SearchClientResponseSchema,
 } from './template-library-calls.ts'
-import { SearchClientRequestSchema, SearchClientResponseSchema } from './template-search.ts'
+import { HandleSignInResponseSchema } from './users-access.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever

@@ -5,18 +5,11 @@ import * as v from 'valibot'
 import { parseCvssVector, type CvssVersion } from './cvss.ts'
 import { markdownToPlainText } from './markdown.ts'
 import { services, type ServiceId } from './services.ts'
-import {
-  SEVERITIES,
-  severityRank,
-  SLUG_PATTERN,
-  TEMPLATE_SLUG_MAX_LENGTH,
-  TEMPLATE_STATUSES,
-  TemplateSlugSchema,
-  type Severity,
-  type TemplateStatus,
-} from './template-vocabulary.ts'
+import { SLUG_PATTERN, TEMPLATE_SLUG_MAX_LENGTH, TemplateSlugSchema } from './template-library-calls.ts'
+import { SEVERITIES, severityRank, TEMPLATE_STATUSES, type Severity, type TemplateStatus } from './template-vocabulary.ts'
 
-export { SEVERITIES, severityLabels, severityRank, TEMPLATE_STATUSES, templateStatusLabels, TemplateSlugSchema } from './template-vocabulary.ts'
+export { TemplateSlugSchema } from './template-library-calls.ts'
+export { SEVERITIES, severityLabels, severityRank, TEMPLATE_STATUSES, templateStatusLabels } from './template-vocabulary.ts'
 export type { Severity, TemplateStatus } from './template-vocabulary.ts'
 
 /**

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { EMAIL_PATTERN, HandleSignInResponseSchema, INVALID_EMAIL, isTimeZone, SignInRequestSchema } from './sign-in.ts'
+import { EMAIL_PATTERN, INVALID_EMAIL, isTimeZone, SignInRequestSchema } from './sign-in.ts'
+import { HandleSignInResponseSchema } from './users-access.ts'
 
 const good = { email: 'viewer@acme.example', url: 'http://127.0.0.1:3000', timeZone: 'Europe/Paris' }
 const issues = (input: unknown) => {

@@ -2,7 +2,6 @@
 // what the callables answer and the messages people see. Pure TypeScript and valibot only: Node
 // runs it directly and the functions build compiles it into their package.
 import * as v from 'valibot'
-import { AccessGrantSchema } from './users-access.ts'
 
 /** The spec's "text@text": anything more precise would reject addresses people really use. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
@@ -52,8 +51,3 @@ export type SignInRequest = v.InferOutput<typeof SignInRequestSchema>
 export const SignInResponseSchema = v.strictObject({ success: v.boolean(), message: v.string() })
 
 export type SignInResponse = v.InferOutput<typeof SignInResponseSchema>
-
-/** handleSignIn answers with the access it copied into the token. */
-export const HandleSignInResponseSchema = v.strictObject(AccessGrantSchema.entries)
-
-export type HandleSignInResponse = v.InferOutput<typeof HandleSignInResponseSchema>

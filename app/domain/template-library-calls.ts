@@ -1,8 +1,22 @@
-// The contracts of the callables that delete finding templates and import files of them
-// (#domain/callables.ts). Kept apart from template-library.ts, whose template rules bring the CVSS
-// and Markdown libraries: the browser's call() carries every contract, on every page that calls.
+// The contracts of the template library's callables (#domain/callables.ts): deleting a template,
+// importing a file of them, and a key for searching them. Kept apart from template-library.ts,
+// whose template rules bring the CVSS and Markdown libraries, and from the modules the first page
+// loads: the browser's call() carries every contract, on every page that calls.
 import * as v from 'valibot'
-import { TemplateSlugSchema } from './template-vocabulary.ts'
+
+/** Lowercase letters and digits in words joined by single hyphens: slugs and tags. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** A slug is a document id and a URL segment. */
+export const TEMPLATE_SLUG_MAX_LENGTH = 80
+
+export const TemplateSlugSchema = v.pipe(
+  v.string('Enter a slug'),
+  v.trim(),
+  v.minLength(1, 'Enter a slug'),
+  v.maxLength(TEMPLATE_SLUG_MAX_LENGTH, `Keep the slug to ${TEMPLATE_SLUG_MAX_LENGTH} characters`),
+  v.regex(SLUG_PATTERN, 'A slug is lowercase letters and digits joined by single hyphens, like sql-injection'),
+)
 
 // --- deleteFindingTemplate
 
@@ -46,3 +60,31 @@ export const ImportTemplatesResponseSchema = v.strictObject({
 })
 
 export type ImportTemplatesResponse = v.InferOutput<typeof ImportTemplatesResponseSchema>
+
+// --- getSearchClient
+
+/** Where the search service listens when it is not Algolia's own hosts (the local emulator). */
+export const SearchHostsSchema = v.object({
+  /** host:port, e.g. 127.0.0.1:7700 */
+  hosts: v.pipe(v.array(v.string()), v.minLength(1, 'searchHosts has no host')),
+  protocol: v.picklist(['http', 'https']),
+})
+
+export type SearchHosts = v.InferOutput<typeof SearchHostsSchema>
+
+export const SearchClientRequestSchema = v.strictObject({
+  type: v.literal('search', 'Ask for a search client with type "search"'),
+})
+
+export type SearchClientRequest = v.InferOutput<typeof SearchClientRequestSchema>
+
+export const SearchClientResponseSchema = v.object({
+  success: v.literal(true),
+  /** A secured key: search only, the templates indexes only, valid for SEARCH_KEY_LIFETIME_SECONDS. */
+  searchKey: v.pipe(v.string(), v.minLength(1, 'searchKey is missing')),
+  appId: v.pipe(v.string(), v.minLength(1, 'appId is missing')),
+  /** Present only where the browser must not use Algolia's default hosts (locally, the emulator). */
+  searchHosts: v.optional(SearchHostsSchema),
+})
+
+export type SearchClientResponse = v.InferOutput<typeof SearchClientResponseSchema>

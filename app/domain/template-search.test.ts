@@ -1,10 +1,10 @@
 import type { IndexSettings } from 'algoliasearch'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { SearchClientRequestSchema } from './template-library-calls.ts'
 import {
   algoliaHosts,
   applyTemplateIndexSettings,
-  SearchClientRequestSchema,
   TEMPLATE_INDEX_NAMES,
   TEMPLATE_INDEX_SETTINGS,
   TEMPLATE_SORTS,

@@ -2,7 +2,7 @@
 // and the getSearchClient contract. The functions (trigger, search keys), the seed and the app
 // import it; pure TypeScript, with algoliasearch for types only.
 import type { IndexSettings } from 'algoliasearch'
-import * as v from 'valibot'
+import type { SearchHosts } from './template-library-calls.ts'
 
 /** The primary index: one record per finding_templates document, objectID = slug. */
 export const TEMPLATES_INDEX = 'finding_templates'
@@ -83,15 +83,6 @@ export async function applyTemplateIndexSettings(client: IndexSettingsClient): P
   return changed
 }
 
-/** Where the search service listens when it is not Algolia's own hosts (the local emulator). */
-export const SearchHostsSchema = v.object({
-  /** host:port, e.g. 127.0.0.1:7700 */
-  hosts: v.pipe(v.array(v.string()), v.minLength(1, 'searchHosts has no host')),
-  protocol: v.picklist(['http', 'https']),
-})
-
-export type SearchHosts = v.InferOutput<typeof SearchHostsSchema>
-
 /** The `hosts` option of an algoliasearch client for these hosts. */
 export function algoliaHosts(searchHosts: SearchHosts, accept: 'read' | 'readWrite') {
   return searchHosts.hosts.map((url) => ({ url, accept, protocol: searchHosts.protocol }))
@@ -99,20 +90,3 @@ export function algoliaHosts(searchHosts: SearchHosts, accept: 'read' | 'readWri
 
 /** How long a templates search key works; the browser asks for a new one when it expires. */
 export const SEARCH_KEY_LIFETIME_SECONDS = 60 * 60
-
-export const SearchClientRequestSchema = v.strictObject({
-  type: v.literal('search', 'Ask for a search client with type "search"'),
-})
-
-export type SearchClientRequest = v.InferOutput<typeof SearchClientRequestSchema>
-
-export const SearchClientResponseSchema = v.object({
-  success: v.literal(true),
-  /** A secured key: search only, the templates indexes only, valid for SEARCH_KEY_LIFETIME_SECONDS. */
-  searchKey: v.pipe(v.string(), v.minLength(1, 'searchKey is missing')),
-  appId: v.pipe(v.string(), v.minLength(1, 'appId is missing')),
-  /** Present only where the browser must not use Algolia's default hosts (locally, the emulator). */
-  searchHosts: v.optional(SearchHostsSchema),
-})
-
-export type SearchClientResponse = v.InferOutput<typeof SearchClientResponseSchema>

@@ -20,6 +20,11 @@ export const AccessGrantSchema = v.object({
 
 export type AccessGrant = v.InferOutput<typeof AccessGrantSchema>
 
+/** handleSignIn answers with the grant it copied into the token. */
+export const HandleSignInResponseSchema = v.strictObject(AccessGrantSchema.entries)
+
+export type HandleSignInResponse = v.InferOutput<typeof HandleSignInResponseSchema>
+
 const UserAccessSchema = v.object({
   claims: v.optional(
     v.object({

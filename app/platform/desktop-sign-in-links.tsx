@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router'
-import { useLazySubscription } from '~/core/live-data'
+import { useLazySubscription } from '~/core/lazy-subscription'
 
 /** In the desktop app, opens the sign-in page for each emailed link the app receives. */
 export function DesktopSignInLinks() {

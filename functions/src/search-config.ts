@@ -4,7 +4,7 @@
 // search emulator stands in for Algolia's hosts.
 import { defineSecret } from 'firebase-functions/params'
 import * as v from 'valibot'
-import type { SearchHosts } from '#domain/template-search.ts'
+import type { SearchHosts } from '#domain/template-library-calls.ts'
 import { ConfigError } from './config.ts'
 
 /** Parent of the secured keys handed to browsers: whoever holds it could search every index. */

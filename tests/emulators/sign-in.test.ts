@@ -12,13 +12,8 @@ import {
 import { httpsCallable, type Functions } from 'firebase/functions'
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  HandleSignInResponseSchema,
-  SIGN_IN_PATH,
-  signInMessages,
-  type HandleSignInResponse,
-  type SignInResponse,
-} from '#domain/sign-in.ts'
+import { SIGN_IN_PATH, signInMessages, type SignInResponse } from '#domain/sign-in.ts'
+import { HandleSignInResponseSchema, type HandleSignInResponse } from '#domain/users-access.ts'
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'

@@ -16,7 +16,8 @@ import {
   templatePath,
   TEMPLATES_COLLECTION,
 } from '#domain/template-library.ts'
-import { algoliaHosts, TEMPLATES_INDEX, type SearchHosts } from '#domain/template-search.ts'
+import type { SearchHosts } from '#domain/template-library-calls.ts'
+import { algoliaHosts, TEMPLATES_INDEX } from '#domain/template-search.ts'
 import { PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
 

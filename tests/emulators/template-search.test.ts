@@ -13,8 +13,8 @@ import {
   TEMPLATE_SORTS,
   TEMPLATES_INDEX,
   algoliaHosts,
-  type SearchClientResponse,
 } from '#domain/template-search.ts'
+import type { SearchClientResponse } from '#domain/template-library-calls.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'

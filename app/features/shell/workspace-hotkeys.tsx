@@ -1,49 +1,34 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import styled from 'styled-components'
-import { definitionGrid } from '~/ui/layout'
 import { useColorScheme } from '~/ui/color-scheme'
-import { Dialog } from '~/ui/dialog'
 import { formatHotkey, useHotkeys } from '~/ui/hotkeys'
 import { media } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 
-/** The workspace's keyboard shortcuts, in the order the help lists them. */
-export const shortcuts = [
-  { keys: 'mod+H', label: 'Show keyboard shortcuts' },
-  { keys: 'mod+J', label: 'Switch between light and dark' },
-  { keys: 'mod+M', label: 'Show or hide the menu' },
-] as const
-
-const Table = styled.dl`
-  ${definitionGrid('10px 20px')}
-
-  dt {
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-    font-weight: 600;
-  }
-`
+// The help is loaded the first time it is asked for: the first page stays small.
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })))
 
 /** Listens for the shortcuts while the workspace is shown, and owns the help dialog. */
 export function WorkspaceHotkeys({ onToggleMenu }: { onToggleMenu: () => void }) {
   const [helpOpen, setHelpOpen] = useState(false)
+  const [helpWanted, setHelpWanted] = useState(false)
   const { toggle } = useColorScheme()
   useHotkeys([
-    { keys: 'mod+H', run: () => setHelpOpen(true) },
+    {
+      keys: 'mod+H',
+      run: () => {
+        setHelpWanted(true)
+        setHelpOpen(true)
+      },
+    },
     { keys: 'mod+J', run: toggle },
     { keys: 'mod+M', run: onToggleMenu },
   ])
-  return (
-    <Dialog open={helpOpen} onOpenChange={setHelpOpen} title="Keyboard shortcuts" description="They work anywhere except while typing in a field.">
-      <Table>
-        {shortcuts.map((s) => (
-          <div key={s.keys} style={{ display: 'contents' }}>
-            <dt>{formatHotkey(s.keys)}</dt>
-            <dd>{s.label}</dd>
-          </div>
-        ))}
-      </Table>
-    </Dialog>
-  )
+  return helpWanted ? (
+    <Suspense fallback={null}>
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+    </Suspense>
+  ) : null
 }
 
 /** The footer's reminder of the help shortcut, in the reader's own platform's notation. */

@@ -1,3 +1,4 @@
+import { notFound } from '@tanstack/react-router'
 import { pageTitle } from '#domain/brand.ts'
 import { sitePage, type SitePage } from '#domain/site-map.ts'
 import { PageHeader } from '~/ui/page-header'
@@ -18,6 +19,21 @@ export const pageMeta = (page: SitePage | undefined, ...meta: MetaTag[]) => ({ m
 export function pageHead(path: string, ...meta: MetaTag[]) {
   const page = sitePage(path)
   return () => pageMeta(page, ...meta)
+}
+
+/**
+ * Route options `loader` and `head` of a page chosen by its `$service` path parameter: `pathFor`
+ * maps the parameter to a site-map path, and an unknown service is a 404.
+ */
+export function servicePage(pathFor: (service: string) => string | undefined) {
+  return {
+    loader: ({ params }: { params: { service: string } }): SitePage => {
+      const path = pathFor(params.service)
+      if (!path) throw notFound()
+      return sitePage(path)
+    },
+    head: ({ loaderData }: { loaderData?: SitePage }) => pageMeta(loaderData),
+  }
 }
 
 /** A page's heading and summary, as the site map names them. */

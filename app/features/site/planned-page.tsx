@@ -1,10 +1,10 @@
 import { useId } from 'react'
-import { Link, notFound, useLoaderData } from '@tanstack/react-router'
+import { Link, useLoaderData } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { sitePage, type SitePage } from '#domain/site-map.ts'
 import { BareShell } from '~/ui/bare-shell'
 import { surface } from '~/ui/surface'
-import { pageHead, pageMeta, SitePageHeader } from './page-head'
+import { SitePageHeader } from './page-head'
 
 const Frame = styled.div`
   width: 100%;
@@ -66,7 +66,7 @@ function Hourglass() {
 }
 
 /** What a planned page shows: its heading and summary, and that it is not available yet. */
-export function PlannedPage({ page }: { page: SitePage }) {
+function Placeholder({ page }: { page: SitePage }) {
   const headingId = useId()
   const content = (
     <Frame>
@@ -86,30 +86,12 @@ export function PlannedPage({ page }: { page: SitePage }) {
   return page.shell === 'bare' ? <BareShell>{content}</BareShell> : content
 }
 
-/** Route options of a planned page: its document title and the placeholder. */
-export function plannedPage(path: string) {
-  const page = sitePage(path)
-  return {
-    head: pageHead(path),
-    component: () => <PlannedPage page={page} />,
-  }
+/** The placeholder of the planned page at `path` in the site map. */
+export function PlannedPage({ path }: { path: string }) {
+  return <Placeholder page={sitePage(path)} />
 }
 
-/**
- * Route options of a planned page chosen by its `$service` path parameter: `pathFor` maps the
- * parameter to a site-map path, and an unknown service is a 404.
- */
-export function plannedServicePage(pathFor: (service: string) => string | undefined) {
-  return {
-    loader: ({ params }: { params: { service: string } }): SitePage => {
-      const path = pathFor(params.service)
-      if (!path) throw notFound()
-      return sitePage(path)
-    },
-    head: ({ loaderData }: { loaderData?: SitePage }) => pageMeta(loaderData),
-    component: function ServicePage() {
-      const page = useLoaderData({ strict: false }) as SitePage
-      return <PlannedPage page={page} />
-    },
-  }
+/** The placeholder of a planned page chosen by its `$service` parameter (see `servicePage`). */
+export function PlannedServicePage() {
+  return <Placeholder page={useLoaderData({ strict: false }) as SitePage} />
 }

@@ -1,7 +1,10 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import styled from 'styled-components'
-import { SupportDialog } from './support-dialog'
 import { useHydrated } from '~/ui/use-hydrated'
+
+// Loaded when first wanted (hovering or pressing Contact), so every page's first load stays small.
+const loadDialog = () => import('./support-dialog')
+const SupportDialog = lazy(() => loadDialog().then((module) => ({ default: module.SupportDialog })))
 
 const Link = styled.button`
   padding: 0;
@@ -16,16 +19,30 @@ const Link = styled.button`
   }
 `
 
-/** The footer's way to reach the team: opens the support dialog. */
+/** The footer's way to reach the team: opens the support dialog (which keeps its draft once opened). */
 export function ContactButton() {
   const [open, setOpen] = useState(false)
+  const [wanted, setWanted] = useState(false)
   const hydrated = useHydrated()
   return (
     <>
-      <Link type="button" disabled={!hydrated} onClick={() => setOpen(true)}>
+      <Link
+        type="button"
+        disabled={!hydrated}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setWanted(true)
+          setOpen(true)
+        }}
+      >
         Contact
       </Link>
-      <SupportDialog open={open} onOpenChange={setOpen} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <SupportDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   )
 }

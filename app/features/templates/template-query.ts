@@ -4,7 +4,7 @@
 // (disjunctive facets: picking "high" still shows how many "critical" there are).
 import * as v from 'valibot'
 import { SEVERITIES, TEMPLATE_STATUSES } from '../../domain/template-vocabulary.ts'
-import { TEMPLATE_SORTS, type TemplateSort } from '../../domain/template-search.ts'
+import { TEMPLATE_SORTS, type TemplateSort } from '#domain/template-search.ts'
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from './highlight.ts'
 
 export const TEMPLATE_FACETS = ['severity', 'status', 'services', 'tags'] as const

@@ -1,5 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { plannedPage } from '~/features/site/planned-page'
+import { pageHead } from '~/features/site/page-head'
+import { PlannedPage } from '~/features/site/planned-page'
 
 /** Vault links are opened by people who may not have an account, so they stand outside the workspace. */
-export const Route = createFileRoute('/vault/$')(plannedPage('/vault/$'))
+export const Route = createFileRoute('/vault/$')({
+  head: pageHead('/vault/$'),
+  component: () => <PlannedPage path="/vault/$" />,
+})

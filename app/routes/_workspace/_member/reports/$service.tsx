@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { serviceById } from '#domain/services.ts'
-import { plannedServicePage } from '~/features/site/planned-page'
+import { servicePage } from '~/features/site/page-head'
+import { PlannedServicePage } from '~/features/site/planned-page'
 
-export const Route = createFileRoute('/_workspace/_member/reports/$service')(
-  plannedServicePage((id) => serviceById(id) && `/reports/${id}`),
-)
+export const Route = createFileRoute('/_workspace/_member/reports/$service')({
+  ...servicePage((id) => serviceById(id) && `/reports/${id}`),
+  component: PlannedServicePage,
+})

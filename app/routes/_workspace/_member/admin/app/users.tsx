@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { plannedPage } from '~/features/site/planned-page'
+import { pageHead } from '~/features/site/page-head'
+import { PlannedPage } from '~/features/site/planned-page'
 
-export const Route = createFileRoute('/_workspace/_member/admin/app/users')(plannedPage('/admin/app/users'))
+export const Route = createFileRoute('/_workspace/_member/admin/app/users')({
+  head: pageHead('/admin/app/users'),
+  component: () => <PlannedPage path="/admin/app/users" />,
+})

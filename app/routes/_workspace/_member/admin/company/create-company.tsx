@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { plannedPage } from '~/features/site/planned-page'
+import { pageHead } from '~/features/site/page-head'
+import { PlannedPage } from '~/features/site/planned-page'
 
-export const Route = createFileRoute('/_workspace/_member/admin/company/create-company')(plannedPage('/admin/company/create-company'))
+export const Route = createFileRoute('/_workspace/_member/admin/company/create-company')({
+  head: pageHead('/admin/company/create-company'),
+  component: () => <PlannedPage path="/admin/company/create-company" />,
+})

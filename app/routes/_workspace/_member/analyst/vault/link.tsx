@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { plannedPage } from '~/features/site/planned-page'
+import { pageHead } from '~/features/site/page-head'
+import { PlannedPage } from '~/features/site/planned-page'
 
-export const Route = createFileRoute('/_workspace/_member/analyst/vault/link')(plannedPage('/analyst/vault/link'))
+export const Route = createFileRoute('/_workspace/_member/analyst/vault/link')({
+  head: pageHead('/analyst/vault/link'),
+  component: () => <PlannedPage path="/analyst/vault/link" />,
+})

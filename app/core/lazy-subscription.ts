@@ -1,0 +1,36 @@
+// Starting a listener that is imported lazily (it brings the Firebase SDK) and stopping it with
+// the component: the shape every live part of the app shares (live-data.ts builds on it). Kept
+// apart from live-data.ts so the first page, which needs only this, stays small.
+import { useEffect, type DependencyList } from 'react'
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
+
+/**
+ * Runs what `start` subscribes to (after importing it) while the component stays mounted with the
+ * same `deps`. A subscription that arrives after the component moved on is stopped at once.
+ */
+export function useLazySubscription(
+  start: () => Promise<() => void>,
+  deps: DependencyList,
+  onError: (error: Error) => void = (error) => console.error(error),
+): void {
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let current = true
+    start().then(
+      (stopper) => {
+        if (current) stop = stopper
+        else stopper()
+      },
+      (error: unknown) => {
+        if (current) onError(asError(error))
+      },
+    )
+    return () => {
+      current = false
+      stop?.()
+    }
+    // The caller's deps decide when to start again, as with useEffect (lint checks them at the call).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps)
+}
