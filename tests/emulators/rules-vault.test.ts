@@ -15,6 +15,8 @@ import {
 } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
 import { pageRules } from '#domain/access.ts'
+import { EMAIL_KEYS_COLLECTION } from '#domain/email-keys.ts'
+import { SUPPORT_MESSAGES_COLLECTION } from '#domain/support.ts'
 import { at, demo, fresh, principals, ruleCase, rulesSuite, type Principal, type RuleCase } from './rules-harness.ts'
 
 const suite = rulesSuite('vault and functions-only')
@@ -84,7 +86,7 @@ function vaultCases(kind: 'vault_links' | 'vault_requests'): RuleCase[] {
 }
 
 const functionsOnly = {
-  email_keys: {
+  [EMAIL_KEYS_COLLECTION]: {
     match: '@rules.example',
     company: 'acme',
     accessLevel: 1,
@@ -92,7 +94,7 @@ const functionsOnly = {
     createdAt: at('2025-09-01T12:00:00Z'),
     createdBy: 'platform@sectest.example',
   },
-  support_messages: {
+  [SUPPORT_MESSAGES_COLLECTION]: {
     message: 'Help',
     request_type: 'question',
     createdByUid: 'demo-client-viewer',
@@ -109,7 +111,7 @@ function functionsOnlyCases(): RuleCase[] {
     suite.seed(`${name}/one`, data)
     for (const p of principals) {
       // Platform admins read the email keys; no one else reads, and no client writes.
-      const reads = name === 'email_keys' && page('/admin/keys_email', p)
+      const reads = name === EMAIL_KEYS_COLLECTION && page('/admin/keys_email', p)
       cases.push(ruleCase(p, `gets ${name}/one`, reads, (db) => getDoc(doc(db, `${name}/one`))))
       cases.push(ruleCase(p, `lists ${name}`, reads, (db) => getDocs(collection(db, name))))
       cases.push(ruleCase(p, `creates in ${name}`, false, (db) => addDoc(collection(db, name), data)))

@@ -13,7 +13,10 @@ import { httpsCallable, type Functions } from 'firebase/functions'
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_IN_PATH, signInMessages, type SignInResponse } from '#domain/sign-in.ts'
-import { HandleSignInResponseSchema, type HandleSignInResponse } from '#domain/users-access.ts'
+import { type HandleSignInResponse, HandleSignInResponseSchema, userAccessPath } from '#domain/users-access.ts'
+import { EMAIL_KEYS_COLLECTION } from '#domain/email-keys.ts'
+import { EVENTS_COLLECTION } from '#domain/events.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
@@ -85,14 +88,14 @@ async function createMember(options: { accessLevel?: number; userType?: 'client'
   const user = await admin.auth.createUser({ email, emailVerified: true })
   if (options.customClaims) await admin.auth.setCustomUserClaims(user.uid, options.customClaims)
   const claims = { accessLevel: options.accessLevel ?? 2, userType: options.userType ?? 'client' }
-  await admin.db.doc(`users_access/${user.uid}`).set({ claims, companies: ['acme'], servicesEnabled: [], servicesManaged: [] })
+  await admin.db.doc(userAccessPath(user.uid)).set({ claims, companies: ['acme'], servicesEnabled: [], servicesManaged: [] })
   return { uid: user.uid, email, claims }
 }
 
 // An email key for a domain of its own.
 async function createDomainKey(key: { company: string; accessLevel: number; userType: 'client' | 'analyst' }) {
   const domain = `keyed-${unique()}.example`
-  await admin.db.collection('email_keys').add({
+  await admin.db.collection(EMAIL_KEYS_COLLECTION).add({
     match: `@${domain}`,
     ...key,
     createdAt: Timestamp.now(),
@@ -181,14 +184,14 @@ describe('sendSignInLink', () => {
     const user = await admin.auth.getUserByEmail(email)
     expect(user.emailVerified).toBe(false)
     expect(user.customClaims ?? {}).toEqual({})
-    expect((await admin.db.doc(`users_access/${user.uid}`).get()).exists).toBe(false)
+    expect((await admin.db.doc(userAccessPath(user.uid)).get()).exists).toBe(false)
   })
 
   it('matches an email key for the exact address', async () => {
     const domain = `exact-${unique()}.example`
     const email = address('exact', domain)
     await admin.db
-      .collection('email_keys')
+      .collection(EMAIL_KEYS_COLLECTION)
       .add({ match: email, company: 'acme', accessLevel: 2, userType: 'client', createdAt: Timestamp.now(), createdBy: 'test' })
     expect((await sendSignInLink(webRequest(email))).success).toBe(true)
     expect((await sendSignInLink(webRequest(address('other', domain)))).message).toBe(signInMessages.notAuthorized)
@@ -321,10 +324,10 @@ describe('handleSignIn', () => {
     expect(v.is(HandleSignInResponseSchema, result)).toBe(true)
 
     expect((await admin.auth.getUser(uid)).customClaims).toEqual({ revoked: 1_700_000_000, accessLevel: 5, userType: 'analyst' })
-    const access = (await admin.db.doc(`users_access/${uid}`).get()).data()
+    const access = (await admin.db.doc(userAccessPath(uid)).get()).data()
     expect(access?.claims).toMatchObject({ accessLevel: 5, userType: 'analyst' })
     expect(access?.claims.synced).toBeInstanceOf(Timestamp)
-    const events = await admin.db.collection('events').where('createdByUid', '==', uid).get()
+    const events = await admin.db.collection(EVENTS_COLLECTION).where('createdByUid', '==', uid).get()
     expect(events.docs.map((d) => d.data())).toEqual([{ type: 'sign_in', createdByUid: uid, createdAt: expect.any(Timestamp) }])
 
     // A refreshed ID token carries the claims.
@@ -342,7 +345,7 @@ describe('handleSignIn', () => {
     const { user } = await signInWithEmailLink(auth, email, link)
     expect(await handleSignIn()).toEqual({ accessLevel: 1, userType: 'client' })
 
-    const access = (await admin.db.doc(`users_access/${user.uid}`).get()).data()
+    const access = (await admin.db.doc(userAccessPath(user.uid)).get()).data()
     expect(access).toEqual({
       claims: { userType: 'client', accessLevel: 1, synced: expect.any(Timestamp) },
       companies: ['initech'],
@@ -351,7 +354,7 @@ describe('handleSignIn', () => {
       updatedAt: expect.any(Timestamp),
       updatedBy: 'system',
     })
-    expect((await admin.db.doc(`users_preferences/${user.uid}`).get()).data()).toEqual({ defaultCompany: 'initech' })
+    expect((await admin.db.doc(userPreferencesPath(user.uid)).get()).data()).toEqual({ defaultCompany: 'initech' })
     expect((await admin.auth.getUser(user.uid)).customClaims).toEqual({ accessLevel: 1, userType: 'client' })
 
     // The link works once.
@@ -366,14 +369,14 @@ describe('handleSignIn', () => {
     const claims = (await admin.auth.getUser(member.uid)).customClaims
     await expectCallableError(handleSignIn(), 'unauthenticated')
     expect((await admin.auth.getUser(member.uid)).customClaims).toEqual(claims)
-    expect((await admin.db.doc(`users_access/${member.uid}`).get()).data()?.claims.synced).toBeUndefined()
+    expect((await admin.db.doc(userAccessPath(member.uid)).get()).data()?.claims.synced).toBeUndefined()
   })
 
   it('denies a signed-in user without access and without a key, creating nothing', async () => {
     const uid = await signInWithGeneratedLink(address('outsider'))
     await expectCallableError(handleSignIn(), 'permission-denied')
-    expect((await admin.db.doc(`users_access/${uid}`).get()).exists).toBe(false)
-    expect((await admin.db.doc(`users_preferences/${uid}`).get()).exists).toBe(false)
+    expect((await admin.db.doc(userAccessPath(uid)).get()).exists).toBe(false)
+    expect((await admin.db.doc(userPreferencesPath(uid)).get()).exists).toBe(false)
     expect((await admin.auth.getUser(uid)).customClaims ?? {}).toEqual({})
   })
 
@@ -382,6 +385,6 @@ describe('handleSignIn', () => {
     const { user } = await createUserWithEmailAndPassword(auth, address('unverified', domain), `pw-${randomUUID()}`)
     expect(user.emailVerified).toBe(false)
     await expectCallableError(handleSignIn(), 'permission-denied')
-    expect((await admin.db.doc(`users_access/${user.uid}`).get()).exists).toBe(false)
+    expect((await admin.db.doc(userAccessPath(user.uid)).get()).exists).toBe(false)
   })
 })

@@ -7,7 +7,10 @@ import { httpsCallable, type Functions } from 'firebase/functions'
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SIGN_IN_PATH } from '#domain/sign-in.ts'
-import { SUPPORT_MESSAGE_MAX_LENGTH, type SupportResponse } from '#domain/support.ts'
+import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES_COLLECTION, type SupportResponse } from '#domain/support.ts'
+import { companyPath } from '#domain/companies.ts'
+import { userAccessPath } from '#domain/users-access.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
 import { connectCallableClient, expectCallableError, revokeSignIn, type CallableClient } from './callable-client.ts'
@@ -44,7 +47,7 @@ async function waitForSupportMail(after: number): Promise<CaughtMessage> {
 const header = (message: CaughtMessage, name: string) => message.headers.find((h) => h.name.toLowerCase() === name)?.value
 
 async function storedMessages(uid: string) {
-  const snapshot = await admin.db.collection('support_messages').where('uid', '==', uid).get()
+  const snapshot = await admin.db.collection(SUPPORT_MESSAGES_COLLECTION).where('uid', '==', uid).get()
   return snapshot.docs.map((d) => d.data())
 }
 
@@ -55,14 +58,14 @@ async function signInMember(options: { displayName?: string } = {}) {
   const companyName = `Support Co ${slug.slice(-8)}`
   const email = `member-${unique()}@acme-test.example`
   const user = await admin.auth.createUser({ email, emailVerified: true, ...options })
-  await admin.db.doc(`companies/${slug}`).set({ slug, companyName })
-  await admin.db.doc(`users_access/${user.uid}`).set({
+  await admin.db.doc(companyPath(slug)).set({ slug, companyName })
+  await admin.db.doc(userAccessPath(user.uid)).set({
     claims: { accessLevel: 2, userType: 'client' },
     companies: ['other-co', slug],
     servicesEnabled: [],
     servicesManaged: [],
   })
-  await admin.db.doc(`users_preferences/${user.uid}`).set({ defaultCompany: slug })
+  await admin.db.doc(userPreferencesPath(user.uid)).set({ defaultCompany: slug })
   const link = await admin.auth.generateSignInWithEmailLink(email, {
     url: `http://127.0.0.1:3000${SIGN_IN_PATH}`,
     handleCodeInApp: true,
