@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { documentOf } from './support/admin'
+import { isIndexed } from './support/search'
 
 const senior = demoAccount('senior@sectest.example')
 
@@ -81,6 +82,7 @@ test.describe('finding templates', () => {
     expect(await documentOf(`finding_tags/e2e-verbose/tags/${slug}`)).toEqual({ slug })
 
     // The index trigger makes it findable.
+    await expect.poll(() => isIndexed(slug), { timeout: 20_000 }).toBe(true)
     await page.getByRole('link', { name: 'All templates' }).click()
     await searchBox.fill(title)
     await expect(templates.resultLink(title)).toBeVisible({ timeout: 20_000 })
@@ -91,6 +93,7 @@ test.describe('finding templates', () => {
     await expect(page.getByText('Template deleted').first()).toBeVisible()
     await expect.poll(async () => documentOf(`finding_templates/${slug}`)).toBeNull()
     expect((await documentOf('finding_tags/e2e-verbose'))?.tagCount ?? 0).toBe(0)
+    await expect.poll(() => isIndexed(slug), { timeout: 20_000 }).toBe(false)
     await searchBox.fill(title)
     await expect(results.getByRole('status')).toHaveText('0 templates', { timeout: 20_000 })
   })
