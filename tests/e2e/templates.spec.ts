@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { documentOf } from './support/admin'
+import { isIndexed } from './support/search'
 
 const senior = demoAccount('senior@sectest.example')
 
@@ -31,9 +32,14 @@ test.describe('finding templates', () => {
     await expect(results.getByRole('listitem').first()).toContainText('High')
 
     await page.getByRole('combobox', { name: 'Order' }).selectOption('title')
-    const titles = await results.getByRole('listitem').getByRole('link').allTextContents()
-    expect(titles.length).toBeGreaterThan(1)
-    expect([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(titles)
+    // The list is re-ordered once the new search answers: read it until it is.
+    const byTitle = (titles: string[]) => [...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+    await expect
+      .poll(async () => {
+        const titles = await results.getByRole('listitem').getByRole('link').allTextContents()
+        return titles.length > 1 && byTitle(titles).every((title, index) => title === titles[index])
+      })
+      .toBe(true)
   })
 
   test('create, edit with autosave, tag, find by search, and delete a template', async ({ page, templates }) => {
@@ -76,6 +82,7 @@ test.describe('finding templates', () => {
     expect(await documentOf(`finding_tags/e2e-verbose/tags/${slug}`)).toEqual({ slug })
 
     // The index trigger makes it findable.
+    await expect.poll(() => isIndexed(slug), { timeout: 20_000 }).toBe(true)
     await page.getByRole('link', { name: 'All templates' }).click()
     await searchBox.fill(title)
     await expect(templates.resultLink(title)).toBeVisible({ timeout: 20_000 })
@@ -86,6 +93,7 @@ test.describe('finding templates', () => {
     await expect(page.getByText('Template deleted').first()).toBeVisible()
     await expect.poll(async () => documentOf(`finding_templates/${slug}`)).toBeNull()
     expect((await documentOf('finding_tags/e2e-verbose'))?.tagCount ?? 0).toBe(0)
+    await expect.poll(() => isIndexed(slug), { timeout: 20_000 }).toBe(false)
     await searchBox.fill(title)
     await expect(results.getByRole('status')).toHaveText('0 templates', { timeout: 20_000 })
   })

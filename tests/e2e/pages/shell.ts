@@ -21,10 +21,13 @@ export class Shell {
     this.menuToggle = this.banner.getByRole('button', { name: /^(Show|Hide) menu$/ })
   }
 
-  /** Opens `path` as the signed-in user and waits until the header shows them. */
+  /**
+   * Opens `path` as the signed-in user and waits until the page is interactive: the server HTML
+   * already shows the user menu, which is enabled once the app has hydrated.
+   */
   async open(path = '/'): Promise<void> {
     await this.page.goto(path)
-    await expect(this.userMenuButton).toBeVisible()
+    await expect(this.userMenuButton).toBeEnabled()
   }
 
   /** A link of the main navigation; a planned page's name ends in "(coming soon)". */
