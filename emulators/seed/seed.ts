@@ -22,9 +22,6 @@ import {
 } from './demo-accounts.ts'
 import { indexTemplateLibrary, seedTemplateLibrary, type LibrarySummary } from './template-library.ts'
 
-// Kept where older callers import them from; the clients themselves live in firebase/admin.ts.
-export { connectToEmulators, disconnect, type AdminClients }
-
 async function withClients<T>(clients: AdminClients | undefined, run: (c: AdminClients) => Promise<T>): Promise<T> {
   if (clients) return run(clients)
   const own = connectToEmulators()

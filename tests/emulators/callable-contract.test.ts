@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LEVEL, USER_TYPES, type Access } from '#domain/access.ts'
 import { CALLABLE_NAMES, callables, type CallableAudience, type CallableName, type CallableRequest } from '#domain/callables.ts'
-import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { callByName, connectCallableClient, expectCallableError, revokeSignIn, signInWithClaims, type CallableClient } from './callable-client.ts'
 
 /** A request each callable's contract accepts; those refused before the handler runs change nothing. */

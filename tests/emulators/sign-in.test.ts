@@ -19,7 +19,7 @@ import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
-import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { connectCallableClient, expectCallableError, revokeSignIn, type CallableClient } from './callable-client.ts'
 import * as v from 'valibot'
 

@@ -12,7 +12,7 @@ import { companyPath } from '#domain/companies.ts'
 import { userAccessPath } from '#domain/users-access.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
-import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/seed/seed.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { connectCallableClient, expectCallableError, revokeSignIn, type CallableClient } from './callable-client.ts'
 
 // functions/.env.demo-sectest: SMTP_URL and SUPPORT_INBOX.
