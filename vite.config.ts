@@ -30,9 +30,7 @@ export default defineConfig({
     // Same class names on server and client, readable ones in development.
     babel({
       include: /[\\/]app[\\/].*\.tsx?(?:$|\?)/,
-      plugins: [
-        ['babel-plugin-styled-components', { ssr: true, displayName: true, fileName: false, pure: true }],
-      ],
+      plugins: [['babel-plugin-styled-components', { ssr: true, displayName: true, fileName: false, pure: true }]],
     }),
   ],
 })

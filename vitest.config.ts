@@ -12,7 +12,14 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'emulators/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}', 'tests/bench/**/*.test.ts', 'functions/src/**/*.test.ts'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'emulators/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/bench/**/*.test.ts',
+      'functions/src/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/*.emulator.test.ts'],
   },
 })

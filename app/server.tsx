@@ -1,8 +1,4 @@
-import {
-  createSsrStreamResponse,
-  normalizeSsrResponse,
-  renderRouterToStream,
-} from '@tanstack/react-router/ssr/server'
+import { createSsrStreamResponse, normalizeSsrResponse, renderRouterToStream } from '@tanstack/react-router/ssr/server'
 import { createStartHandler, defineHandlerCallback, StartServer } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { ServerStyleSheet } from 'styled-components'

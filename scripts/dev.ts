@@ -6,7 +6,15 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { formatDemoAccounts } from '../emulators/seed/demo-accounts.ts'
-import { EMULATOR_HOST, EMULATOR_PORTS, emulatorClientEnv, firebaseToolsSetup, LOG_DIR, nodeBinary, ROOT } from '../emulators/firebase/env.ts'
+import {
+  EMULATOR_HOST,
+  EMULATOR_PORTS,
+  emulatorClientEnv,
+  firebaseToolsSetup,
+  LOG_DIR,
+  nodeBinary,
+  ROOT,
+} from '../emulators/firebase/env.ts'
 import { JavaNotFoundError } from '../emulators/firebase/java.ts'
 import { waitForEmulators } from '../emulators/firebase/ready.ts'
 import { PortListenError } from '../emulators/local-service.ts'
@@ -73,17 +81,21 @@ async function start(): Promise<void> {
   search = await startSearchEmulator(searchConfig)
 
   say('Starting the Firebase emulators…')
-  const emulators = startService('emulators', [
-    nodeBinary(),
-    ...strip,
-    'emulators/firebase/start.ts',
-    // In development the functions are rebuilt on change and the emulator reloads them.
-    ...(appMode === 'dev' ? [] : ['--no-watch']),
-  ], {
-    cwd: ROOT,
-    env: process.env,
-    logFile: path.join(LOG_DIR, 'emulators.log'),
-  })
+  const emulators = startService(
+    'emulators',
+    [
+      nodeBinary(),
+      ...strip,
+      'emulators/firebase/start.ts',
+      // In development the functions are rebuilt on change and the emulator reloads them.
+      ...(appMode === 'dev' ? [] : ['--no-watch']),
+    ],
+    {
+      cwd: ROOT,
+      env: process.env,
+      logFile: path.join(LOG_DIR, 'emulators.log'),
+    },
+  )
   services.push(emulators)
   await Promise.race([
     waitForEmulators({ timeoutMs: 120_000 }),

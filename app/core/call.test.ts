@@ -12,12 +12,32 @@ afterEach(() => {
 
 describe('callErrorOf', () => {
   it.each([
-    ['an ended sign-in', sdkError('unauthenticated', 'Your sign-in was revoked: sign in again. [401]'), 'unauthenticated', callMessages.signedOut],
-    ['a refusal the server worded', sdkError('permission-denied', 'You are not currently authorized to use this workspace. [403]'), 'permission-denied', 'You are not currently authorized to use this workspace.'],
+    [
+      'an ended sign-in',
+      sdkError('unauthenticated', 'Your sign-in was revoked: sign in again. [401]'),
+      'unauthenticated',
+      callMessages.signedOut,
+    ],
+    [
+      'a refusal the server worded',
+      sdkError('permission-denied', 'You are not currently authorized to use this workspace. [403]'),
+      'permission-denied',
+      'You are not currently authorized to use this workspace.',
+    ],
     ['a refusal without words', sdkError('permission-denied', 'PERMISSION_DENIED [403]'), 'permission-denied', callMessages.denied],
-    ['a refusal the SDK worded', sdkError('permission-denied', 'Backend error status: PERMISSION_DENIED [403]'), 'permission-denied', callMessages.denied],
+    [
+      'a refusal the SDK worded',
+      sdkError('permission-denied', 'Backend error status: PERMISSION_DENIED [403]'),
+      'permission-denied',
+      callMessages.denied,
+    ],
     ['a refused payload', sdkError('invalid-argument', 'Invalid email [400]'), 'invalid-argument', 'Invalid email'],
-    ['a refused precondition', sdkError('failed-precondition', '2 findings use this template: it can be deleted once no finding does. [400]'), 'failed-precondition', '2 findings use this template: it can be deleted once no finding does.'],
+    [
+      'a refused precondition',
+      sdkError('failed-precondition', '2 findings use this template: it can be deleted once no finding does. [400]'),
+      'failed-precondition',
+      '2 findings use this template: it can be deleted once no finding does.',
+    ],
     ['a missing thing', sdkError('not-found', 'There is no template "x". [404]'), 'not-found', 'There is no template "x".'],
     ['a missing thing without words', sdkError('not-found', 'not-found [404]'), 'not-found', callMessages.refused],
     ['the spec timeout', sdkError('deadline-exceeded', 'deadline-exceeded'), 'deadline-exceeded', callMessages.noAnswer],
@@ -25,7 +45,7 @@ describe('callErrorOf', () => {
     ['a request that never arrived', sdkError('internal', 'internal [0]'), 'internal', callMessages.noAnswer],
     ['a crash on the server', sdkError('internal', 'INTERNAL [500]'), 'internal', callMessages.failed],
     ['an unknown error', sdkError('unknown', 'unknown [418]'), 'unknown', callMessages.failed],
-    ['an error that is not the SDK\'s', new TypeError('x is undefined'), 'unknown', callMessages.failed],
+    ["an error that is not the SDK's", new TypeError('x is undefined'), 'unknown', callMessages.failed],
   ])('maps %s once', (_, error, code, message) => {
     expect(callErrorOf(error)).toMatchObject({ code, message })
   })
@@ -78,7 +98,9 @@ describe('call', () => {
       code: 'invalid-response',
       message: callMessages.unreadable,
     })
-    await expect(over(async () => ({ success: true, searchKey: '', appId: 'app' }))('getSearchClient', { type: 'search' })).rejects.toMatchObject({
+    await expect(
+      over(async () => ({ success: true, searchKey: '', appId: 'app' }))('getSearchClient', { type: 'search' }),
+    ).rejects.toMatchObject({
       code: 'invalid-response',
     })
     expect(logged).toHaveBeenCalledTimes(2)
@@ -90,6 +112,9 @@ describe('call', () => {
     })
     const failure = await call('deleteFindingTemplate', { slug: 'exposed-git-directory' }).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(CallError)
-    expect(failure).toMatchObject({ code: 'failed-precondition', message: '1 finding uses this template: it can be deleted once no finding does.' })
+    expect(failure).toMatchObject({
+      code: 'failed-precondition',
+      message: '1 finding uses this template: it can be deleted once no finding does.',
+    })
   })
 })

@@ -105,7 +105,8 @@ export function callErrorOf(error: unknown): CallError {
 export type CallTransport = (name: CallableName, data: unknown) => Promise<unknown>
 
 /** Callables that take nothing may be called without data. */
-type RequestArguments<N extends CallableName> = undefined extends CallableRequest<N> ? [data?: CallableRequest<N>] : [data: CallableRequest<N>]
+type RequestArguments<N extends CallableName> =
+  undefined extends CallableRequest<N> ? [data?: CallableRequest<N>] : [data: CallableRequest<N>]
 
 export type Call = <N extends CallableName>(name: N, ...data: RequestArguments<N>) => Promise<CallableResponse<N>>
 

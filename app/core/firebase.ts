@@ -22,7 +22,8 @@ const hostAndPort = (value: string): [string, number] => {
 }
 
 function connect(config: PublicConfig): FirebaseClient {
-  const app = getApps().length > 0 ? getApp() : initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId })
+  const app =
+    getApps().length > 0 ? getApp() : initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId })
   const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] })
   // The spec's default region for callables.
   const functions = getFunctions(app, 'us-central1')

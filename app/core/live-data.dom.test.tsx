@@ -39,7 +39,15 @@ function lazyModule<M>(module: M) {
   return { load: () => loaded, arrive: () => act(async () => resolve()) }
 }
 
-function Names({ load, watchKey, initial }: { load: () => Promise<(key: string) => Watch<string[]>>; watchKey: string; initial?: string[] }) {
+function Names({
+  load,
+  watchKey,
+  initial,
+}: {
+  load: () => Promise<(key: string) => Watch<string[]>>
+  watchKey: string
+  initial?: string[]
+}) {
   const names = useLiveData(() => load().then((watch) => watch(watchKey)), [load, watchKey], initial)
   return names.status === 'ready' ? (
     <ul aria-label="Names">

@@ -10,7 +10,6 @@ import type { Session } from './session'
 import { firestore } from './firebase'
 import type { Workspace } from './workspace'
 
-
 export interface WorkspaceWatch {
   onChange(workspace: Workspace): void
   /** A company read was refused for someone who is not an analyst: their sign-in is no longer good. */

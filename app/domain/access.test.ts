@@ -118,14 +118,22 @@ describe('hasLevel: "at least N" means present and >= N', () => {
 })
 
 describe('claims-only checks, for every user type and level', () => {
-  const checks: ReadonlyArray<readonly [string, (access: Access | null | undefined) => boolean, (type: UserType | undefined, level: Level) => boolean]> = [
+  const checks: ReadonlyArray<
+    readonly [string, (access: Access | null | undefined) => boolean, (type: UserType | undefined, level: Level) => boolean]
+  > = [
     ['isAdminType (level 5 or higher, any type)', isAdminType, (_type, level) => atLeast(level, 5)],
     ['seesAllCompanies (analysts level 7+)', seesAllCompanies, (type, level) => type === 'analyst' && atLeast(level, 7)],
     ['hasReportsOverride (analysts level 7+)', hasReportsOverride, (type, level) => type === 'analyst' && atLeast(level, 7)],
-    ['mayRequestSearchCredentials (analysts above level 5)', mayRequestSearchCredentials, (type, level) => type === 'analyst' && atLeast(level, 6)],
+    [
+      'mayRequestSearchCredentials (analysts above level 5)',
+      mayRequestSearchCredentials,
+      (type, level) => type === 'analyst' && atLeast(level, 6),
+    ],
     ['showsCompanyName (analyst userType)', showsCompanyName, (type) => type === 'analyst'],
   ]
-  const cases = checks.flatMap(([name, check, expected]) => anyUserType.map((type) => ({ name: `${name}: ${typeLabel(type)}`, check, expected, type })))
+  const cases = checks.flatMap(([name, check, expected]) =>
+    anyUserType.map((type) => ({ name: `${name}: ${typeLabel(type)}`, check, expected, type })),
+  )
 
   it.each(cases)('$name', ({ check, expected, type }) => {
     expect(byLevel((level) => check(person(type, level)))).toEqual(byLevel((level) => expected(type, level)))
@@ -165,7 +173,7 @@ describe('managesService', () => {
 })
 
 describe('service visibility (canViewService)', () => {
-  it('knows exactly the spec\'s five services', () => {
+  it("knows exactly the spec's five services", () => {
     expect(services.map((s) => s.id).sort()).toEqual([...serviceIds].sort())
   })
 
@@ -206,7 +214,9 @@ describe('service visibility (canViewService)', () => {
     expect(byLevel((level) => canViewService(person(type, level, right), allBut(service), service))).toEqual(byLevel(() => false))
   })
 
-  const noCompany = serviceIds.flatMap((service) => [null, undefined].map((company) => ({ name: `${service}, company ${company}`, service, company })))
+  const noCompany = serviceIds.flatMap((service) =>
+    [null, undefined].map((company) => ({ name: `${service}, company ${company}`, service, company })),
+  )
   it.each(noCompany)('$name: no company document means denied', ({ service, company }) => {
     expect(canViewService(person('analyst', 9, everyRight), company, service)).toBe(false)
     expect(canViewService(person('client', 9, everyRight), company, service, 'dast-triggering')).toBe(false)
@@ -274,15 +284,21 @@ describe('Reports: level 1+ when the service is enabled for the company, or the 
     }
   })
 
-  const unknown = [...unknownServices, ''].flatMap((service) => userTypes.map((type) => ({ name: `${JSON.stringify(service)} (${type})`, service, type })))
+  const unknown = [...unknownServices, ''].flatMap((service) =>
+    userTypes.map((type) => ({ name: `${JSON.stringify(service)} (${type})`, service, type })),
+  )
   it.each(unknown)('unknown service $name is denied, even with the override', ({ service, type }) => {
     const access = (level: Level) => person(type, level, everyRight)
     expect(byLevel((level) => canViewReport(access(level), allOn, service))).toEqual(byLevel(() => false))
-    expect(byLevel((level) => allows('/reports/$service', { access: access(level), company: allOn }, service))).toEqual(byLevel(() => false))
+    expect(byLevel((level) => allows('/reports/$service', { access: access(level), company: allOn }, service))).toEqual(
+      byLevel(() => false),
+    )
   })
 
   it('a report page without a service is denied', () => {
-    expect(byLevel((level) => allows('/reports/$service', { access: person('analyst', level, everyRight), company: allOn }))).toEqual(byLevel(() => false))
+    expect(byLevel((level) => allows('/reports/$service', { access: person('analyst', level, everyRight), company: allOn }))).toEqual(
+      byLevel(() => false),
+    )
   })
 
   interface IndexCase {
@@ -357,7 +373,9 @@ describe('pages with a plain level requirement', () => {
     ),
   )
   it.each(cases)('$name', ({ path, min, type, rights, company }) => {
-    expect(byLevel((level) => allows(path, { access: person(type, level, rights), company }))).toEqual(byLevel((level) => atLeast(level, min)))
+    expect(byLevel((level) => allows(path, { access: person(type, level, rights), company }))).toEqual(
+      byLevel((level) => atLeast(level, min)),
+    )
   })
 
   it.each(minimum)('%s is denied without any access', (path) => {
@@ -380,14 +398,18 @@ describe('analyst service pages: level 7; password cracking also by the password
     const right = service === 'password_cracking' && (rights.servicesManaged ?? []).includes('password_cracking')
     // The service right opens the page within the analyst section, which itself needs level 5.
     const expected = byLevel((level) => atLeast(level, 7) || (right && atLeast(level, 5)))
-    expect(byLevel((level) => allows('/analyst/services/$service', { access: person(type, level, rights), company: allOn }, service))).toEqual(expected)
+    expect(
+      byLevel((level) => allows('/analyst/services/$service', { access: person(type, level, rights), company: allOn }, service)),
+    ).toEqual(expected)
   })
 
   const unknown = [...unknownServices, undefined].flatMap((service) =>
     userTypes.map((type) => ({ name: `${service === undefined ? 'no service' : JSON.stringify(service)} (${type})`, service, type })),
   )
   it.each(unknown)('unknown service: $name is denied at every level', ({ service, type }) => {
-    const observed = byLevel((level) => allows('/analyst/services/$service', { access: person(type, level, everyRight), company: allOn }, service))
+    const observed = byLevel((level) =>
+      allows('/analyst/services/$service', { access: person(type, level, everyRight), company: allOn }, service),
+    )
     expect(observed).toEqual(byLevel(() => false))
   })
 })

@@ -61,15 +61,13 @@ export const seesAllCompanies = (access: Access | null | undefined) => isAnalyst
 export const hasReportsOverride = seesAllCompanies
 
 /** Analysts above level 5 may ask for search credentials for the finding templates. */
-export const mayRequestSearchCredentials = (access: Access | null | undefined) =>
-  isAnalyst(access) && hasLevel(access, LEVEL.analyst + 1)
+export const mayRequestSearchCredentials = (access: Access | null | undefined) => isAnalyst(access) && hasLevel(access, LEVEL.analyst + 1)
 
 /** Analysts see the selected company's name in the header. */
 export const showsCompanyName = isAnalyst
 
 /** Whether the service is among those the user manages. */
-export const managesService = (access: Access | null | undefined, service: string) =>
-  access?.servicesManaged?.includes(service) ?? false
+export const managesService = (access: Access | null | undefined, service: string) => access?.servicesManaged?.includes(service) ?? false
 
 /** A service's own switch on a company: is it turned on at all? */
 export function serviceEnabledFor(company: CompanyFlags, service: ServiceId): boolean {
@@ -117,7 +115,10 @@ export interface Context {
 
 type Rule = (context: Context, param?: string) => boolean
 
-const level = (n: number): Rule => ({ access }) => hasLevel(access, n)
+const level =
+  (n: number): Rule =>
+  ({ access }) =>
+    hasLevel(access, n)
 
 /**
  * The rule of every page that needs a signed-in user, by site-map path (spec section 6).
@@ -125,15 +126,15 @@ const level = (n: number): Rule => ({ access }) => hasLevel(access, n)
  * path says 'password-cracking').
  */
 export const pageRules: Readonly<Record<string, Rule>> = {
-  '/reports': ({ access, company }) =>
-    hasLevel(access, LEVEL.clientViewer) && services.some((s) => canViewReport(access, company, s.id)),
+  '/reports': ({ access, company }) => hasLevel(access, LEVEL.clientViewer) && services.some((s) => canViewReport(access, company, s.id)),
   '/reports/$service': ({ access, company }, service = '') => canViewReport(access, company, service),
   '/templates': level(LEVEL.seniorAnalyst),
   '/templates/finding': level(LEVEL.seniorAnalyst),
   '/analyst': level(LEVEL.analyst),
   '/analyst/services/$service': ({ access }, service = '') =>
     knownService(service) &&
-    (hasLevel(access, LEVEL.seniorAnalyst) || (service === 'password_cracking' && hasLevel(access, LEVEL.analyst) && managesService(access, service))),
+    (hasLevel(access, LEVEL.seniorAnalyst) ||
+      (service === 'password_cracking' && hasLevel(access, LEVEL.analyst) && managesService(access, service))),
   '/analyst/vault/link': level(LEVEL.analyst),
   '/analyst/vault/request': level(LEVEL.analyst),
   '/analyst/agents': level(LEVEL.seniorAnalyst),
@@ -145,7 +146,8 @@ export const pageRules: Readonly<Record<string, Rule>> = {
   '/admin/app/services': level(LEVEL.platformAdmin),
   '/admin/keys_email': level(LEVEL.platformAdmin),
   '/admin/company/manage-users': level(LEVEL.companyAdmin),
-  '/admin/dast': ({ access, company }) => hasLevel(access, LEVEL.companyAdmin) && canViewService(access, company, 'dast', 'dast-triggering'),
+  '/admin/dast': ({ access, company }) =>
+    hasLevel(access, LEVEL.companyAdmin) && canViewService(access, company, 'dast', 'dast-triggering'),
   '/profile': level(LEVEL.clientViewer),
 }
 

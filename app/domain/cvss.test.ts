@@ -36,7 +36,12 @@ const v31References: readonly Reference[] = [
 // "Red Hat" are from the reference vectors of RedHatProductSecurity/cvss (tests/vectors_simple4),
 // the implementation FIRST's lookup tables were generated with.
 const v40References: readonly Reference[] = [
-  ['network, no privileges, high vulnerable-system impact', 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N', 9.3, 'critical'],
+  [
+    'network, no privileges, high vulnerable-system impact',
+    'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N',
+    9.3,
+    'critical',
+  ],
   ['high impact on both systems', 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:H/SI:H/SA:H', 10.0, 'critical'],
   ['low impacts over the network', 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:L/VI:L/VA:L/SC:N/SI:N/SA:N', 6.9, 'medium'],
   ['low privileges, low integrity impact', 'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:N/VI:L/VA:N/SC:N/SI:N/SA:N', 5.3, 'medium'],
@@ -122,7 +127,11 @@ describe('parseCvssVector: what is wrong with a vector', () => {
     ['an unknown metric', `CVSS:3.1/${base31}/XX:Y`, 'CVSS 3.1 has no metric "XX"'],
     ['a 4.0 metric in a 3.1 vector', `CVSS:3.1/${base31}/AT:N`, 'CVSS 3.1 has no metric "AT"'],
     ['an invalid value', 'CVSS:3.1/AV:Z/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', '"Z" is not a value of AV (Attack Vector): use N, A, L or P'],
-    ['"Not Defined" for a base metric', 'CVSS:3.1/AV:N/AC:X/PR:N/UI:N/S:U/C:H/I:H/A:H', '"X" is not a value of AC (Attack Complexity): use L or H'],
+    [
+      '"Not Defined" for a base metric',
+      'CVSS:3.1/AV:N/AC:X/PR:N/UI:N/S:U/C:H/I:H/A:H',
+      '"X" is not a value of AC (Attack Complexity): use L or H',
+    ],
     ['an invalid optional value', `CVSS:3.1/${base31}/E:Q`, '"Q" is not a value of E (Exploit Code Maturity): use U, P, F, H or X'],
     [
       'safety on a base subsequent-system metric',
@@ -187,7 +196,11 @@ describe('cvssBaseMetrics: what the vector builder offers', () => {
       metrics.flatMap((metric) => [metric.name, metric.group, ...metric.values.map((value) => value.label)]),
     )
     expect(labels.every((label) => label.trim().length > 1)).toBe(true)
-    expect(cvssBaseMetrics['3.1'][0]).toMatchObject({ key: 'AV', name: 'Attack Vector', values: expect.arrayContaining([{ key: 'N', label: 'Network' }]) })
+    expect(cvssBaseMetrics['3.1'][0]).toMatchObject({
+      key: 'AV',
+      name: 'Attack Vector',
+      values: expect.arrayContaining([{ key: 'N', label: 'Network' }]),
+    })
     expect(cvssBaseMetrics['4.0'].find((metric) => metric.key === 'SC')?.group).toBe('Subsequent System Impact')
   })
 })

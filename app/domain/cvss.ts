@@ -45,7 +45,9 @@ const calculators: Record<CvssVersion, (vector: string) => Calculator> = {
 /** Every metric of a version in the specification's vector-string order, read from the calculator. */
 function definitionsOf(version: CvssVersion): readonly MetricDefinition[] {
   const categories =
-    version === '4.0' ? new cvssCalculator.Cvss4P0().getVectorStringOrderProperties() : new cvssCalculator.Cvss3P1().getRegisteredComponents()
+    version === '4.0'
+      ? new cvssCalculator.Cvss4P0().getVectorStringOrderProperties()
+      : new cvssCalculator.Cvss3P1().getRegisteredComponents()
   return [...categories].flatMap(([category, components]) =>
     components.map((component) => ({
       key: component.shortName,

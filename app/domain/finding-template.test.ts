@@ -139,7 +139,11 @@ const fieldCases: Record<keyof typeof templateFieldSchemas | 'slug', readonly Fi
     ['a slug', 'sql-injection', ok('sql-injection')],
     ['digits', 'cve-2021-44228', ok('cve-2021-44228')],
     ['the longest slug', 'a'.repeat(TEMPLATE_LIMITS.slugLength), ok('a'.repeat(TEMPLATE_LIMITS.slugLength))],
-    ['a slug one too long', 'a'.repeat(TEMPLATE_LIMITS.slugLength + 1), refused(`Keep the slug to ${TEMPLATE_LIMITS.slugLength} characters`)],
+    [
+      'a slug one too long',
+      'a'.repeat(TEMPLATE_LIMITS.slugLength + 1),
+      refused(`Keep the slug to ${TEMPLATE_LIMITS.slugLength} characters`),
+    ],
     ['an empty slug', '', refused('Enter a slug')],
     ['uppercase', 'SQL-injection', refused('A slug is lowercase letters and digits joined by single hyphens, like sql-injection')],
     ['a double hyphen', 'sql--injection', refused('A slug is lowercase letters and digits joined by single hyphens, like sql-injection')],
@@ -153,7 +157,11 @@ const fieldCases: Record<keyof typeof templateFieldSchemas | 'slug', readonly Fi
     ['a title being typed, with its trailing space', 'SQL ', ok('SQL ')],
     ['unicode', 'Überprüfung — 検証 🔒', ok('Überprüfung — 検証 🔒')],
     ['the longest title', 'x'.repeat(TEMPLATE_LIMITS.titleLength), ok('x'.repeat(TEMPLATE_LIMITS.titleLength))],
-    ['a title one too long', 'x'.repeat(TEMPLATE_LIMITS.titleLength + 1), refused(`Keep the title to ${TEMPLATE_LIMITS.titleLength} characters`)],
+    [
+      'a title one too long',
+      'x'.repeat(TEMPLATE_LIMITS.titleLength + 1),
+      refused(`Keep the title to ${TEMPLATE_LIMITS.titleLength} characters`),
+    ],
     ['an empty title', '', refused('Enter a title')],
     ['a blank title', ' \t ', refused('Enter a title')],
     ['two lines', 'SQL\ninjection', refused('Keep the title on one line')],
@@ -174,23 +182,51 @@ const fieldCases: Record<keyof typeof templateFieldSchemas | 'slug', readonly Fi
       ok({ version: '4.0', vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N', score: 9.3 }),
     ],
     ['an exported vector', { version: '3.1', vector: LOG4SHELL, score: 10 }, ok({ version: '3.1', vector: LOG4SHELL, score: 10 })],
-    ['a vector with its score as spreadsheet text', { vector: LOG4SHELL, score: '10.0' }, ok({ version: '3.1', vector: LOG4SHELL, score: 10 })],
+    [
+      'a vector with its score as spreadsheet text',
+      { vector: LOG4SHELL, score: '10.0' },
+      ok({ version: '3.1', vector: LOG4SHELL, score: 10 }),
+    ],
     ['a vector alone in an object', { vector: LOG4SHELL }, ok({ version: '3.1', vector: LOG4SHELL, score: 10 })],
-    ['a score the vector does not have', { vector: LOG4SHELL, score: 9.8 }, refused('The score 9.8 does not match the vector, which scores 10')],
+    [
+      'a score the vector does not have',
+      { vector: LOG4SHELL, score: 9.8 },
+      refused('The score 9.8 does not match the vector, which scores 10'),
+    ],
     ['a version the vector does not have', { version: '4.0', vector: LOG4SHELL }, refused('The vector is CVSS 3.1, not 4.0')],
-    ['an unsupported version', 'CVSS:3.0/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', refused('CVSS 3.0 is not supported: use a CVSS 3.1 or 4.0 vector')],
-    ['an incomplete vector', 'CVSS:3.1/AV:N', refused(
+    [
+      'an unsupported version',
+      'CVSS:3.0/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+      refused('CVSS 3.0 is not supported: use a CVSS 3.1 or 4.0 vector'),
+    ],
+    [
+      'an incomplete vector',
+      'CVSS:3.1/AV:N',
+      refused(
         'Missing base metrics: AC (Attack Complexity), PR (Privileges Required), UI (User Interaction), S (Scope), C (Confidentiality Impact), I (Integrity Impact), A (Availability Impact)',
-      )],
+      ),
+    ],
     ['a number', 9.8, refused('Give the CVSS vector as text, such as CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H')],
-    ['an object with a severity', { vector: LOG4SHELL, severity: 'critical' }, refused('Give the CVSS vector as text, such as CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H')],
+    [
+      'an object with a severity',
+      { vector: LOG4SHELL, severity: 'critical' },
+      refused('Give the CVSS vector as text, such as CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H'),
+    ],
   ],
   cwe: [
     ['CWE ids', ['CWE-79', 'CWE-89'], ok(['CWE-79', 'CWE-89'])],
     ['lowercase, repeated', ['cwe-1021', 'CWE-1021'], ok(['CWE-1021'])],
     ['none', [], ok([])],
-    ['as many as allowed', times(TEMPLATE_LIMITS.cweCount, (index) => `CWE-${index + 1}`), ok(times(TEMPLATE_LIMITS.cweCount, (index) => `CWE-${index + 1}`))],
-    ['one too many', times(TEMPLATE_LIMITS.cweCount + 1, (index) => `CWE-${index + 1}`), refused(`List at most ${TEMPLATE_LIMITS.cweCount} CWE ids`)],
+    [
+      'as many as allowed',
+      times(TEMPLATE_LIMITS.cweCount, (index) => `CWE-${index + 1}`),
+      ok(times(TEMPLATE_LIMITS.cweCount, (index) => `CWE-${index + 1}`)),
+    ],
+    [
+      'one too many',
+      times(TEMPLATE_LIMITS.cweCount + 1, (index) => `CWE-${index + 1}`),
+      refused(`List at most ${TEMPLATE_LIMITS.cweCount} CWE ids`),
+    ],
     ['a bare number', ['79'], refused('"79" is not a CWE id: write it like CWE-79')],
     ['a leading zero', ['CWE-079'], refused('"CWE-079" is not a CWE id: write it like CWE-79')],
     ['a name instead of an id', ['XSS'], refused('"XSS" is not a CWE id: write it like CWE-79')],
@@ -200,45 +236,101 @@ const fieldCases: Record<keyof typeof templateFieldSchemas | 'slug', readonly Fi
     ['Markdown', '# Title\n\n- item\n\n```\ncode\n```\n', ok('# Title\n\n- item\n\n```\ncode\n```\n')],
     ['nothing', '', ok('')],
     ['the longest text', 'x'.repeat(TEMPLATE_LIMITS.markdownLength), ok('x'.repeat(TEMPLATE_LIMITS.markdownLength))],
-    ['one character too many', 'x'.repeat(TEMPLATE_LIMITS.markdownLength + 1), refused(`Keep the description to ${TEMPLATE_LIMITS.markdownLength} characters`)],
+    [
+      'one character too many',
+      'x'.repeat(TEMPLATE_LIMITS.markdownLength + 1),
+      refused(`Keep the description to ${TEMPLATE_LIMITS.markdownLength} characters`),
+    ],
     ['not text', null, refused('Write the description as text')],
   ],
   impact: [
     ['Markdown', '**Account takeover**', ok('**Account takeover**')],
-    ['one character too many', 'x'.repeat(TEMPLATE_LIMITS.markdownLength + 1), refused(`Keep the impact to ${TEMPLATE_LIMITS.markdownLength} characters`)],
+    [
+      'one character too many',
+      'x'.repeat(TEMPLATE_LIMITS.markdownLength + 1),
+      refused(`Keep the impact to ${TEMPLATE_LIMITS.markdownLength} characters`),
+    ],
   ],
   remediation: [
     ['Markdown', '1. Patch\n2. Rotate keys', ok('1. Patch\n2. Rotate keys')],
-    ['one character too many', 'x'.repeat(TEMPLATE_LIMITS.markdownLength + 1), refused(`Keep the remediation to ${TEMPLATE_LIMITS.markdownLength} characters`)],
+    [
+      'one character too many',
+      'x'.repeat(TEMPLATE_LIMITS.markdownLength + 1),
+      refused(`Keep the remediation to ${TEMPLATE_LIMITS.markdownLength} characters`),
+    ],
   ],
   references: [
-    ['web addresses', ['https://owasp.org/Top10/', 'http://example.com/a?b=1;c=2'], ok(['https://owasp.org/Top10/', 'http://example.com/a?b=1;c=2'])],
+    [
+      'web addresses',
+      ['https://owasp.org/Top10/', 'http://example.com/a?b=1;c=2'],
+      ok(['https://owasp.org/Top10/', 'http://example.com/a?b=1;c=2']),
+    ],
     ['a repeated address', ['https://cwe.mitre.org/', ' https://cwe.mitre.org/'], ok(['https://cwe.mitre.org/'])],
-    ['as many as allowed', times(TEMPLATE_LIMITS.referenceCount, (index) => `https://example.com/${index}`), ok(times(TEMPLATE_LIMITS.referenceCount, (index) => `https://example.com/${index}`))],
-    ['one too many', times(TEMPLATE_LIMITS.referenceCount + 1, (index) => `https://example.com/${index}`), refused(`List at most ${TEMPLATE_LIMITS.referenceCount} references`)],
-    ['an address one character too long', [`https://example.com/${'a'.repeat(TEMPLATE_LIMITS.referenceLength - 19)}`], refused(`Keep each reference to ${TEMPLATE_LIMITS.referenceLength} characters`)],
-    ['javascript:', ['javascript:alert(1)'], refused('"javascript:alert(1)" is not a web address: references start with https:// or http://')],
+    [
+      'as many as allowed',
+      times(TEMPLATE_LIMITS.referenceCount, (index) => `https://example.com/${index}`),
+      ok(times(TEMPLATE_LIMITS.referenceCount, (index) => `https://example.com/${index}`)),
+    ],
+    [
+      'one too many',
+      times(TEMPLATE_LIMITS.referenceCount + 1, (index) => `https://example.com/${index}`),
+      refused(`List at most ${TEMPLATE_LIMITS.referenceCount} references`),
+    ],
+    [
+      'an address one character too long',
+      [`https://example.com/${'a'.repeat(TEMPLATE_LIMITS.referenceLength - 19)}`],
+      refused(`Keep each reference to ${TEMPLATE_LIMITS.referenceLength} characters`),
+    ],
+    [
+      'javascript:',
+      ['javascript:alert(1)'],
+      refused('"javascript:alert(1)" is not a web address: references start with https:// or http://'),
+    ],
     ['data:', ['data:text/html,hi'], refused('"data:text/html,hi" is not a web address: references start with https:// or http://')],
-    ['ftp', ['ftp://example.com/file'], refused('"ftp://example.com/file" is not a web address: references start with https:// or http://')],
+    [
+      'ftp',
+      ['ftp://example.com/file'],
+      refused('"ftp://example.com/file" is not a web address: references start with https:// or http://'),
+    ],
     ['a host without a scheme', ['owasp.org'], refused('"owasp.org" is not a web address: references start with https:// or http://')],
     ['a scheme without a host', ['https://'], refused('"https://" is not a web address: references start with https:// or http://')],
   ],
   tags: [
     ['tags', ['sql-injection', 'owasp-a03'], ok(['sql-injection', 'owasp-a03'])],
     ['uppercase, repeated', ['XSS', ' xss '], ok(['xss'])],
-    ['as many as allowed', times(TEMPLATE_LIMITS.tagCount, (index) => `tag-${index}`), ok(times(TEMPLATE_LIMITS.tagCount, (index) => `tag-${index}`))],
-    ['one too many', times(TEMPLATE_LIMITS.tagCount + 1, (index) => `tag-${index}`), refused(`Use at most ${TEMPLATE_LIMITS.tagCount} tags`)],
+    [
+      'as many as allowed',
+      times(TEMPLATE_LIMITS.tagCount, (index) => `tag-${index}`),
+      ok(times(TEMPLATE_LIMITS.tagCount, (index) => `tag-${index}`)),
+    ],
+    [
+      'one too many',
+      times(TEMPLATE_LIMITS.tagCount + 1, (index) => `tag-${index}`),
+      refused(`Use at most ${TEMPLATE_LIMITS.tagCount} tags`),
+    ],
     ['the longest tag', ['a'.repeat(TEMPLATE_LIMITS.tagLength)], ok(['a'.repeat(TEMPLATE_LIMITS.tagLength)])],
-    ['a tag one too long', ['a'.repeat(TEMPLATE_LIMITS.tagLength + 1)], refused(`Keep the tag "${'a'.repeat(TEMPLATE_LIMITS.tagLength + 1)}" to ${TEMPLATE_LIMITS.tagLength} characters`)],
+    [
+      'a tag one too long',
+      ['a'.repeat(TEMPLATE_LIMITS.tagLength + 1)],
+      refused(`Keep the tag "${'a'.repeat(TEMPLATE_LIMITS.tagLength + 1)}" to ${TEMPLATE_LIMITS.tagLength} characters`),
+    ],
     ['a space', ['sql injection'], refused('"sql injection" is not a tag: use lowercase words joined by hyphens, like sql-injection')],
     ['an empty tag', [''], refused('"" is not a tag: use lowercase words joined by hyphens, like sql-injection')],
     ['punctuation', ['c#'], refused('"c#" is not a tag: use lowercase words joined by hyphens, like sql-injection')],
   ],
   services: [
     ['services', ['dast', 'network'], ok(['dast', 'network'])],
-    ['every service', ['projectmariana', 'password_cracking', 'dast', 'network', 'cloud'], ok(['projectmariana', 'password_cracking', 'dast', 'network', 'cloud'])],
+    [
+      'every service',
+      ['projectmariana', 'password_cracking', 'dast', 'network', 'cloud'],
+      ok(['projectmariana', 'password_cracking', 'dast', 'network', 'cloud']),
+    ],
     ['a repeated service', ['cloud', 'cloud'], ok(['cloud'])],
-    ['an analyst page slug', ['password-cracking'], refused('"password-cracking" is not a service: use projectmariana, password_cracking, dast, network, cloud')],
+    [
+      'an analyst page slug',
+      ['password-cracking'],
+      refused('"password-cracking" is not a service: use projectmariana, password_cracking, dast, network, cloud'),
+    ],
     ['a label', ['DAST'], refused('"DAST" is not a service: use projectmariana, password_cracking, dast, network, cloud')],
   ],
   status: [
@@ -299,7 +391,8 @@ describe('searchRecordFromTemplate', () => {
     severity: 'critical',
     cvss: { version: '3.1', vector: LOG4SHELL, score: 10 },
     cwe: ['CWE-502', 'CWE-917'],
-    description: '## Summary\n\nThe **JNDI** lookup in [Log4j](https://logging.apache.org) runs `${jndi:ldap://x}`.\n\n<script>x()</script>',
+    description:
+      '## Summary\n\nThe **JNDI** lookup in [Log4j](https://logging.apache.org) runs `${jndi:ldap://x}`.\n\n<script>x()</script>',
     impact: 'Full compromise.',
     remediation: 'Upgrade.',
     references: ['https://nvd.nist.gov/vuln/detail/CVE-2021-44228'],
@@ -336,7 +429,9 @@ describe('searchRecordFromTemplate', () => {
     expect(searchRecordFromTemplate({ ...template, description: 'lorem ipsum '.repeat(100) }).excerpt).toBe(
       `${'lorem ipsum '.repeat(25).trimEnd()}…`,
     )
-    expect(searchRecordFromTemplate({ ...template, description: `${'a'.repeat(290)} abcdefghijkl tail` }).excerpt).toBe(`${'a'.repeat(290)}…`)
+    expect(searchRecordFromTemplate({ ...template, description: `${'a'.repeat(290)} abcdefghijkl tail` }).excerpt).toBe(
+      `${'a'.repeat(290)}…`,
+    )
   })
 
   it('cuts a description without spaces at the limit', () => {

@@ -225,7 +225,12 @@ function fingerprint(text: string): string {
  * by hyphens, cut at a word boundary to fit. The same title always gives the same slug.
  */
 export function slugifyTitle(title: string): string {
-  const words = title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[a-z0-9]+/g) ?? []
+  const words =
+    title
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
   let slug = ''
   for (const word of words) {
     const longer = slug === '' ? word : `${slug}-${word}`

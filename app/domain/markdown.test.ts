@@ -6,8 +6,16 @@ const rel = 'rel="noopener noreferrer nofollow"'
 describe('renderMarkdown: GitHub-flavoured Markdown', () => {
   it.each([
     ['headings', '# Title\n\n### Detail', '<h1>Title</h1>\n<h3>Detail</h3>'],
-    ['emphasis and inline code', 'Use **bold**, _italic_, ~~gone~~ and `code`.', '<p>Use <strong>bold</strong>, <em>italic</em>, <del>gone</del> and <code>code</code>.</p>'],
-    ['lists', '- one\n- two\n\n1. first\n2. second', '<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<ol>\n<li>first</li>\n<li>second</li>\n</ol>'],
+    [
+      'emphasis and inline code',
+      'Use **bold**, _italic_, ~~gone~~ and `code`.',
+      '<p>Use <strong>bold</strong>, <em>italic</em>, <del>gone</del> and <code>code</code>.</p>',
+    ],
+    [
+      'lists',
+      '- one\n- two\n\n1. first\n2. second',
+      '<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<ol>\n<li>first</li>\n<li>second</li>\n</ol>',
+    ],
     [
       'task lists',
       '- [ ] open\n- [x] done',
@@ -25,7 +33,11 @@ describe('renderMarkdown: GitHub-flavoured Markdown', () => {
     ],
     ['block quotes', '> quoted', '<blockquote>\n<p>quoted</p>\n</blockquote>'],
     ['links with a title', '[OWASP](https://owasp.org "Top 10")', `<p><a href="https://owasp.org" title="Top 10" ${rel}>OWASP</a></p>`],
-    ['autolinks', '<https://example.com> and www.example.org', `<p><a href="https://example.com" ${rel}>https://example.com</a> and <a href="http://www.example.org" ${rel}>www.example.org</a></p>`],
+    [
+      'autolinks',
+      '<https://example.com> and www.example.org',
+      `<p><a href="https://example.com" ${rel}>https://example.com</a> and <a href="http://www.example.org" ${rel}>www.example.org</a></p>`,
+    ],
     ['mail links', '[mail](mailto:security@example.com)', `<p><a href="mailto:security@example.com" ${rel}>mail</a></p>`],
     ['images over https', '![diagram](https://example.com/a.png)', '<p><img src="https://example.com/a.png" alt="diagram"></p>'],
   ])('keeps %s', (_label, source, html) => {

@@ -21,14 +21,7 @@ export interface SitePage {
   summary: string
 }
 
-const page = (
-  status: PageStatus,
-  path: string,
-  title: string,
-  summary: string,
-  shell: Shell = 'workspace',
-  signIn = true,
-): SitePage => ({
+const page = (status: PageStatus, path: string, title: string, summary: string, shell: Shell = 'workspace', signIn = true): SitePage => ({
   path,
   title,
   summary,

@@ -40,7 +40,12 @@ describe('template documents', () => {
   })
 
   it('read back as the template, times in epoch milliseconds', () => {
-    const document = { ...templateContentDocument({ ...template, cvss: null }), createdAt: at(1000), updatedAt: at(2000), updatedBy: 'senior@sectest.example' }
+    const document = {
+      ...templateContentDocument({ ...template, cvss: null }),
+      createdAt: at(1000),
+      updatedAt: at(2000),
+      updatedBy: 'senior@sectest.example',
+    }
     expect(templateFromDocument('weak-tls', document)).toEqual({
       ok: true,
       template: { ...template, cvss: null, createdAt: 1000, updatedAt: 2000, updatedBy: 'senior@sectest.example' },

@@ -50,7 +50,8 @@ describe('the templates indexes', () => {
     for (const attribute of [...(settings?.searchableAttributes ?? []), ...(settings?.attributesForFaceting ?? [])]) {
       expect(recordFields).toContain(bare(attribute))
     }
-    for (const [, { customRanking }] of TEMPLATE_INDEX_SETTINGS) for (const ranking of customRanking ?? []) expect(recordFields).toContain(bare(ranking))
+    for (const [, { customRanking }] of TEMPLATE_INDEX_SETTINGS)
+      for (const ranking of customRanking ?? []) expect(recordFields).toContain(bare(ranking))
   })
 })
 

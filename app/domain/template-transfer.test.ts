@@ -113,7 +113,11 @@ describe('exportTemplatesCsv', () => {
   const [header, first] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data
 
   it('starts with a byte order mark and a header row in a stable order', () => {
-    expect(csv.startsWith('\uFEFFslug,title,severity,status,cvss_vector,cvss_score,cwe,tags,services,references,description,impact,remediation,created_at,updated_at,updated_by\r\n')).toBe(true)
+    expect(
+      csv.startsWith(
+        '\uFEFFslug,title,severity,status,cvss_vector,cvss_score,cwe,tags,services,references,description,impact,remediation,created_at,updated_at,updated_by\r\n',
+      ),
+    ).toBe(true)
     expect(header).toEqual([...TEMPLATE_CSV_COLUMNS])
   })
 
@@ -146,7 +150,11 @@ describe('planTemplateImport: an export imported into the same library changes n
     expect(planTemplateImport(file, library)).toEqual({
       ok: true,
       format,
-      rows: library.map((template, index) => ({ row: format === 'csv' ? index + 2 : index + 1, slug: template.slug, outcome: 'unchanged' })),
+      rows: library.map((template, index) => ({
+        row: format === 'csv' ? index + 2 : index + 1,
+        slug: template.slug,
+        outcome: 'unchanged',
+      })),
       writes: [],
     })
   })
@@ -198,7 +206,10 @@ describe('planTemplateImport: row by row', () => {
     ])
     const plan = planned(planTemplateImport({ text }, library))
     expect(plan.rows).toEqual([{ row: 2, slug: 'open-redirect-in-login-next', outcome: 'created' }])
-    expect(plan.writes[0]?.template).toMatchObject({ slug: 'open-redirect-in-login-next', references: ['https://example.com/a;b', 'https://example.com/c'] })
+    expect(plan.writes[0]?.template).toMatchObject({
+      slug: 'open-redirect-in-login-next',
+      references: ['https://example.com/a;b', 'https://example.com/c'],
+    })
   })
 
   it('refuses invalid rows with the reason and keeps the valid ones', () => {
@@ -256,7 +267,12 @@ describe('planTemplateImport: row by row', () => {
     const text = JSON.stringify({
       format: TEMPLATE_EXPORT_FORMAT,
       version: 1,
-      templates: ['log4shell', [], { slug: 'a', title: 'A', severity: 'low', owner: 'me' }, { ...contentOf(log4shell), updatedBy: 'someone@else', createdAt: 'whenever' }],
+      templates: [
+        'log4shell',
+        [],
+        { slug: 'a', title: 'A', severity: 'low', owner: 'me' },
+        { ...contentOf(log4shell), updatedBy: 'someone@else', createdAt: 'whenever' },
+      ],
     })
     expect(planned(planTemplateImport({ text }, library)).rows).toEqual([
       { row: 1, slug: null, outcome: 'refused', reason: 'A template is an object of fields' },
@@ -267,8 +283,14 @@ describe('planTemplateImport: row by row', () => {
   })
 
   it('refuses a non-text slug rather than making one from the title', () => {
-    const text = JSON.stringify({ format: TEMPLATE_EXPORT_FORMAT, version: 1, templates: [{ slug: 42, title: 'Log4Shell', severity: 'critical' }] })
-    expect(planned(planTemplateImport({ text }, [])).rows).toEqual([{ row: 1, slug: null, outcome: 'refused', reason: 'slug: Enter a slug' }])
+    const text = JSON.stringify({
+      format: TEMPLATE_EXPORT_FORMAT,
+      version: 1,
+      templates: [{ slug: 42, title: 'Log4Shell', severity: 'critical' }],
+    })
+    expect(planned(planTemplateImport({ text }, [])).rows).toEqual([
+      { row: 1, slug: null, outcome: 'refused', reason: 'slug: Enter a slug' },
+    ])
   })
 
   it('refuses CSV rows whose cells do not line up with the header', () => {
@@ -297,14 +319,22 @@ describe('planTemplateImport: files it cannot read', () => {
     ['an empty file', { text: '' }, 'The file is empty'],
     ['a blank file with a byte order mark', { text: '\uFEFF \n' }, 'The file is empty'],
     ['broken JSON', { name: 'a.json', text: '{"format":' }, expect.stringMatching(/^The file is not valid JSON \(.+\)$/)],
-    ['JSON of something else', { text: '{"templates":[]}' }, 'The file is not an export of finding templates (format "bulwark.finding-templates")'],
+    [
+      'JSON of something else',
+      { text: '{"templates":[]}' },
+      'The file is not an export of finding templates (format "bulwark.finding-templates")',
+    ],
     ['a bare JSON list', { text: '[]' }, 'The file is not an export of finding templates (format "bulwark.finding-templates")'],
     [
       'a newer export version',
       { text: JSON.stringify({ format: TEMPLATE_EXPORT_FORMAT, version: 2, templates: [] }) },
       'The file is version 2 of the export format; this version of the product reads version 1',
     ],
-    ['an export without templates', { text: JSON.stringify({ format: TEMPLATE_EXPORT_FORMAT, version: 1 }) }, 'The file has no list of templates'],
+    [
+      'an export without templates',
+      { text: JSON.stringify({ format: TEMPLATE_EXPORT_FORMAT, version: 1 }) },
+      'The file has no list of templates',
+    ],
     [
       'unknown CSV columns',
       { text: 'slug,title,severty,\nx,X,low,\n' },
@@ -312,7 +342,11 @@ describe('planTemplateImport: files it cannot read', () => {
     ],
     ['a repeated CSV column', { text: 'slug,title,Title\nx,X,Y\n' }, 'The column title appears more than once'],
     ['a CSV without slug or title', { text: 'severity,tags\nlow,xss\n' }, 'The file needs a slug or a title column'],
-    ['an unclosed quote', { name: 'a.csv', text: 'slug,title\nx,"unclosed\n' }, expect.stringMatching(/^The CSV file cannot be read at row \d+: .*quote/i)],
+    [
+      'an unclosed quote',
+      { name: 'a.csv', text: 'slug,title\nx,"unclosed\n' },
+      expect.stringMatching(/^The CSV file cannot be read at row \d+: .*quote/i),
+    ],
     ['JSON named .csv', { name: 'a.csv', text: exportTemplatesJson([bare]) }, expect.stringMatching(/^Unknown columns: /)],
   ])('%s', (_label, file, error) => {
     expect(planTemplateImport(file, library)).toEqual({ ok: false, error })

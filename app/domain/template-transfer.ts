@@ -37,8 +37,7 @@ export interface TemplateImportWrite {
 }
 
 export type TemplateImportPlan =
-  | { ok: true; format: TemplateFileFormat; rows: TemplateImportRow[]; writes: TemplateImportWrite[] }
-  | { ok: false; error: string }
+  { ok: true; format: TemplateFileFormat; rows: TemplateImportRow[]; writes: TemplateImportWrite[] } | { ok: false; error: string }
 
 /** A row as read from a file: the fields it gives, or why it cannot be read. */
 type SourceRow = { row: number; fields: Record<string, unknown> } | { row: number; error: string }
@@ -73,7 +72,8 @@ function readJson(text: string): SourceRow[] | string {
   } catch (error) {
     return `The file is not valid JSON (${(error as Error).message})`
   }
-  if (!isRecord(document) || document.format !== TEMPLATE_EXPORT_FORMAT) return `The file is not an export of finding templates (format "${TEMPLATE_EXPORT_FORMAT}")`
+  if (!isRecord(document) || document.format !== TEMPLATE_EXPORT_FORMAT)
+    return `The file is not an export of finding templates (format "${TEMPLATE_EXPORT_FORMAT}")`
   if (document.version !== TEMPLATE_EXPORT_VERSION)
     return `The file is version ${JSON.stringify(document.version)} of the export format; this version of the product reads version ${TEMPLATE_EXPORT_VERSION}`
   if (!Array.isArray(document.templates)) return 'The file has no list of templates'
@@ -185,7 +185,10 @@ function readCsv(text: string): SourceRow[] | string {
   return records.map((record, index) => {
     const row = index + 2
     if (record.length !== columns.length) return { row, error: `The row has ${record.length} cells; the header has ${columns.length}` }
-    return { row, fields: fieldsOfCsvRow(new Map(columns.map((column, position) => [column as CsvColumn, unprotect(record[position] ?? '')]))) }
+    return {
+      row,
+      fields: fieldsOfCsvRow(new Map(columns.map((column, position) => [column as CsvColumn, unprotect(record[position] ?? '')]))),
+    }
   })
 }
 

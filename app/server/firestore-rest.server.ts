@@ -69,10 +69,16 @@ export function firestoreReader(config: Pick<PublicConfig, 'projectId' | 'emulat
       const documents: { id: string; data: { [key: string]: Plain } }[] = []
       let pageToken = ''
       do {
-        const response = await call(`${base}/${encode(collection)}?pageSize=300${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`)
+        const response = await call(
+          `${base}/${encode(collection)}?pageSize=300${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`,
+        )
         if (!response.ok) throw new Error(`Firestore list of ${collection} answered ${response.status}`)
-        const body = (await response.json()) as { documents?: { name: string; fields?: Record<string, RestValue> }[]; nextPageToken?: string }
-        for (const doc of body.documents ?? []) documents.push({ id: doc.name.slice(doc.name.lastIndexOf('/') + 1), data: decodeFields(doc.fields) })
+        const body = (await response.json()) as {
+          documents?: { name: string; fields?: Record<string, RestValue> }[]
+          nextPageToken?: string
+        }
+        for (const doc of body.documents ?? [])
+          documents.push({ id: doc.name.slice(doc.name.lastIndexOf('/') + 1), data: decodeFields(doc.fields) })
         pageToken = body.nextPageToken ?? ''
       } while (pageToken)
       return documents

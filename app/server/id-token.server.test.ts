@@ -145,9 +145,7 @@ function setup(options: { keys?: TestKey[]; maxAge?: number | null; projectId?: 
 
 describe('createIdTokenVerifier', () => {
   it('defaults to Google securetoken JWKS', () => {
-    expect(GOOGLE_SECURETOKEN_JWKS_URL).toBe(
-      'https://www.googleapis.com/robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com',
-    )
+    expect(GOOGLE_SECURETOKEN_JWKS_URL).toBe('https://www.googleapis.com/robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com')
   })
 
   it('refuses emulator mode outside demo- projects', () => {
@@ -327,7 +325,13 @@ describe('verify: rejected tokens', () => {
 
   it('honours a custom skew', async () => {
     const server = jwksServer([keyA])
-    const verifier = createIdTokenVerifier({ projectId: PROJECT, jwksUrl: freshUrl(), fetch: server.fetch, now: clock().now, clockSkewSeconds: 0 })
+    const verifier = createIdTokenVerifier({
+      projectId: PROJECT,
+      jwksUrl: freshUrl(),
+      fetch: server.fetch,
+      now: clock().now,
+      clockSkewSeconds: 0,
+    })
     expect(await reasonOf(verifier.verify(await sign(claims({ iat: nowSeconds + 1 }))))).toBe('issued-in-future')
     expect(await reasonOf(verifier.verify(await sign(claims({ iat: nowSeconds }))))).toBe('accepted')
   })
@@ -348,7 +352,12 @@ describe('verify: rejected tokens', () => {
 
   it('rejects the wrong issuer', async () => {
     const { verifier } = setup()
-    for (const iss of ['https://securetoken.google.com/other-project', 'https://accounts.google.com', `https://securetoken.google.com/${PROJECT}/`, undefined]) {
+    for (const iss of [
+      'https://securetoken.google.com/other-project',
+      'https://accounts.google.com',
+      `https://securetoken.google.com/${PROJECT}/`,
+      undefined,
+    ]) {
       expect(await reasonOf(verifier.verify(await sign(claims({ iss }))))).toBe('issuer')
     }
   })

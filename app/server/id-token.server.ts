@@ -3,8 +3,7 @@
 import { decodeProtectedHeader, errors, importJWK, jwtVerify, UnsecuredJWT } from 'jose'
 import type { JWK, JWTPayload } from 'jose'
 
-export const GOOGLE_SECURETOKEN_JWKS_URL =
-  'https://www.googleapis.com/robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com'
+export const GOOGLE_SECURETOKEN_JWKS_URL = 'https://www.googleapis.com/robot/v1/metadata/jwk/securetoken@system.gserviceaccount.com'
 
 export interface VerifiedIdToken {
   uid: string

@@ -18,7 +18,10 @@ export async function sealRefreshToken(secret: string, uid: string, refreshToken
 /** The refresh token and its user, or null when the value is not one we sealed (or it expired). */
 export async function openRefreshToken(secret: string, sealed: string): Promise<{ uid: string; refreshToken: string } | null> {
   try {
-    const { payload } = await jwtDecrypt(sealed, await keyFrom(secret), { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] })
+    const { payload } = await jwtDecrypt(sealed, await keyFrom(secret), {
+      keyManagementAlgorithms: ['dir'],
+      contentEncryptionAlgorithms: ['A256GCM'],
+    })
     if (typeof payload.rt !== 'string' || typeof payload.sub !== 'string') return null
     return { uid: payload.sub, refreshToken: payload.rt }
   } catch {

@@ -103,7 +103,13 @@ describe('hotkeyHandler', () => {
   it('runs the matching binding and prevents the browser default', () => {
     const toggle = vi.fn()
     const help = vi.fn()
-    const handle = hotkeyHandler(() => [{ keys: 'mod+H', run: help }, { keys: 'mod+J', run: toggle }], 'other')
+    const handle = hotkeyHandler(
+      () => [
+        { keys: 'mod+H', run: help },
+        { keys: 'mod+J', run: toggle },
+      ],
+      'other',
+    )
     const event = keydown('j')
     expect(handle(event)).toBe(true)
     expect(toggle).toHaveBeenCalledOnce()

@@ -1,20 +1,20 @@
 // Local search emulator: the subset of Algolia's REST API (v1) the product uses, in memory, so the
 // real `algoliasearch` client works against it with custom `hosts`. See README.md for what is
 // covered; main.ts runs it on its own.
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
-import { isAllowedHost, isLoopbackName, portListenError, urlHost } from '../local-service.ts';
-import { ApiError, parseOrBadRequest } from './api-error.ts';
-import { assertIndexAllowed, assertPermission, authenticate } from './api-keys.ts';
-import type { Access, Credentials, Permission } from './api-keys.ts';
-import { SEARCH_EMULATOR_DEFAULTS } from './config.ts';
-import { FilterSyntaxError, parseFacetFilters, parseFilters, parseNumericFilters } from './filters.ts';
-import type { Filter } from './filters.ts';
-import { IndexStore } from './search-index.ts';
-import type { SearchResponse } from './search-index.ts';
+import { createServer } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { promisify } from 'node:util'
+import { gunzip } from 'node:zlib'
+import { isAllowedHost, isLoopbackName, portListenError, urlHost } from '../local-service.ts'
+import { ApiError, parseOrBadRequest } from './api-error.ts'
+import { assertIndexAllowed, assertPermission, authenticate } from './api-keys.ts'
+import type { Access, Credentials, Permission } from './api-keys.ts'
+import { SEARCH_EMULATOR_DEFAULTS } from './config.ts'
+import { FilterSyntaxError, parseFacetFilters, parseFilters, parseNumericFilters } from './filters.ts'
+import type { Filter } from './filters.ts'
+import { IndexStore } from './search-index.ts'
+import type { SearchResponse } from './search-index.ts'
 import {
   BatchSchema,
   GetObjectsSchema,
@@ -25,131 +25,131 @@ import {
   parseSingleQuery,
   RecordSchema,
   serializeParams,
-} from './search-params.ts';
+} from './search-params.ts'
 
 export type SearchEmulatorOptions = Credentials & {
   /** 0 picks a free port; the actual one is in the returned `url`/`host`. */
-  port: number;
+  port: number
   /** Default 127.0.0.1 (SEARCH_EMULATOR_DEFAULTS.host). */
-  host?: string;
-};
+  host?: string
+}
 
 export type SearchEmulator = {
   /** e.g. http://127.0.0.1:7700 (no trailing slash) */
-  url: string;
+  url: string
   /** host:port, as algoliasearch's `hosts[].url` wants it */
-  host: string;
-  port: number;
-  close(): Promise<void>;
-};
+  host: string
+  port: number
+  close(): Promise<void>
+}
 
 /** The port could not be opened (the error the dev launcher prints in one line). */
-export { PortListenError as SearchEmulatorListenError } from '../local-service.ts';
+export { PortListenError as SearchEmulatorListenError } from '../local-service.ts'
 
 const listenError = (err: NodeJS.ErrnoException, host: string, port: number) =>
-  portListenError(err, host, port, { portVariable: 'SEARCH_PORT', hostVariable: 'SEARCH_HOST' });
+  portListenError(err, host, port, { portVariable: 'SEARCH_PORT', hostVariable: 'SEARCH_HOST' })
 
-const MAX_BODY_BYTES = 50 * 1024 * 1024;
-const gunzipAsync = promisify(gunzip);
+const MAX_BODY_BYTES = 50 * 1024 * 1024
+const gunzipAsync = promisify(gunzip)
 
 /** What a route's path captured; '' when it has no such segment. */
-type PathValues = { index: string; objectID: string; taskID: string };
+type PathValues = { index: string; objectID: string; taskID: string }
 
-type RouteContext = PathValues & { access: Access; query: URLSearchParams; body: unknown };
+type RouteContext = PathValues & { access: Access; query: URLSearchParams; body: unknown }
 
 type Route = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** Path segments; `:index`, `:objectID` and `:taskID` capture one. */
-  path: string[];
-  permission: Permission;
-  handle(context: RouteContext): unknown;
-};
+  path: string[]
+  permission: Permission
+  handle(context: RouteContext): unknown
+}
 
 /** Browsers may call from pages served by this machine (the app runs on another port). */
 function allowedOrigin(origin: string | undefined, boundHost: string): string | undefined {
-  if (!origin) return undefined;
+  if (!origin) return undefined
   try {
-    const { hostname } = new URL(origin);
-    return isLoopbackName(hostname) || hostname === boundHost ? origin : undefined;
+    const { hostname } = new URL(origin)
+    return isLoopbackName(hostname) || hostname === boundHost ? origin : undefined
   } catch {
-    return undefined;
+    return undefined
   }
 }
 
 /** A credential from its header or, as browsers send it, from the query string. */
 function credential(req: IncomingMessage, query: URLSearchParams, name: string): string | undefined {
-  const header = req.headers[name];
-  if (typeof header === 'string' && header !== '') return header;
-  for (const [key, value] of query) if (key.toLowerCase() === name) return value;
-  return undefined;
+  const header = req.headers[name]
+  if (typeof header === 'string' && header !== '') return header
+  for (const [key, value] of query) if (key.toLowerCase() === name) return value
+  return undefined
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+  const chunks: Buffer[] = []
+  let size = 0
   for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk);
+    size += chunk.length
+    if (size > MAX_BODY_BYTES) throw new ApiError(413, `Request body larger than ${MAX_BODY_BYTES} bytes`)
+    chunks.push(chunk)
   }
-  let body = Buffer.concat(chunks);
+  let body = Buffer.concat(chunks)
   if (req.headers['content-encoding'] === 'gzip') {
     try {
-      body = await gunzipAsync(body, { maxOutputLength: MAX_BODY_BYTES });
+      body = await gunzipAsync(body, { maxOutputLength: MAX_BODY_BYTES })
     } catch {
-      throw new ApiError(400, 'Body is not valid gzip');
+      throw new ApiError(400, 'Body is not valid gzip')
     }
   }
-  if (body.length === 0) return undefined;
+  if (body.length === 0) return undefined
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(body.toString('utf8'))
   } catch {
-    throw new ApiError(400, 'Invalid JSON');
+    throw new ApiError(400, 'Invalid JSON')
   }
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' });
-  res.end(JSON.stringify(body));
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' })
+  res.end(JSON.stringify(body))
 }
 
 export async function startSearchEmulator(options: SearchEmulatorOptions): Promise<SearchEmulator> {
-  const host = options.host ?? SEARCH_EMULATOR_DEFAULTS.host;
-  const credentials: Credentials = { appId: options.appId, adminApiKey: options.adminApiKey, searchApiKey: options.searchApiKey };
-  const store = new IndexStore();
+  const host = options.host ?? SEARCH_EMULATOR_DEFAULTS.host
+  const credentials: Credentials = { appId: options.appId, adminApiKey: options.adminApiKey, searchApiKey: options.searchApiKey }
+  const store = new IndexStore()
 
   /** Filter syntax errors are the caller's: 400, saying whether the key's filters are at fault. */
   function filterOrBadRequest(build: () => Filter, where = ''): Filter {
     try {
-      return build();
+      return build()
     } catch (err) {
-      if (err instanceof FilterSyntaxError) throw new ApiError(400, `${err.message}${where}`);
-      throw err;
+      if (err instanceof FilterSyntaxError) throw new ApiError(400, `${err.message}${where}`)
+      throw err
     }
   }
 
   function runQuery(access: Access, indexName: string, requestParams: Record<string, unknown>): SearchResponse {
-    assertIndexAllowed(access, indexName);
+    assertIndexAllowed(access, indexName)
     // a secured key's parameters win over the query's, except filters, which apply on top
-    const keyParams = access.kind === 'secured' ? access.searchParams : {};
-    const params = parseSearchParams({ ...requestParams, ...keyParams });
+    const keyParams = access.kind === 'secured' ? access.searchParams : {}
+    const params = parseSearchParams({ ...requestParams, ...keyParams })
     const filter = filterOrBadRequest(() => [
       ...parseFilters(params.filters ?? ''),
       ...(params.facetFilters === undefined ? [] : parseFacetFilters(params.facetFilters)),
       ...(params.numericFilters === undefined ? [] : parseNumericFilters(params.numericFilters)),
-    ]);
-    const keyFilters = access.kind === 'secured' ? access.filters : undefined;
-    const keyFilter = keyFilters === undefined ? [] : filterOrBadRequest(() => parseFilters(keyFilters), ' (in the API key)');
+    ])
+    const keyFilters = access.kind === 'secured' ? access.filters : undefined
+    const keyFilter = keyFilters === undefined ? [] : filterOrBadRequest(() => parseFilters(keyFilters), ' (in the API key)')
     return store.search(indexName, {
       params,
       filter: [...filter, ...keyFilter],
       paramsText: serializeParams(requestParams),
       hideUnretrievable: access.kind !== 'admin',
-    });
+    })
   }
 
   function recordBody(body: unknown) {
-    return parseOrBadRequest(RecordSchema, body, 'record');
+    return parseOrBadRequest(RecordSchema, body, 'record')
   }
 
   const routes: Route[] = [
@@ -197,8 +197,7 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
       method: 'PUT',
       path: ['1', 'indexes', ':index', 'settings'],
       permission: 'admin',
-      handle: ({ index, query, body }) =>
-        store.setSettings(index, parseSettings(body), query.get('forwardToReplicas') === 'true'),
+      handle: ({ index, query, body }) => store.setSettings(index, parseSettings(body), query.get('forwardToReplicas') === 'true'),
     },
     {
       method: 'GET',
@@ -218,12 +217,12 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
       path: ['1', 'indexes', ':index', ':objectID'],
       permission: 'read',
       handle: ({ access, index, objectID, query }) => {
-        const attributes = query.get('attributesToRetrieve');
-        const list = attributes === null ? undefined : parseListParam(attributes);
+        const attributes = query.get('attributesToRetrieve')
+        const list = attributes === null ? undefined : parseListParam(attributes)
         if (list !== undefined && !Array.isArray(list)) {
-          throw new ApiError(400, 'attributesToRetrieve must be a list of attribute names');
+          throw new ApiError(400, 'attributesToRetrieve must be a list of attribute names')
         }
-        return store.getObject(index, objectID, list?.map(String), access.kind !== 'admin');
+        return store.getObject(index, objectID, list?.map(String), access.kind !== 'admin')
       },
     },
     {
@@ -250,101 +249,101 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
       permission: 'admin',
       handle: ({ index }) => store.deleteIndex(index),
     },
-  ];
+  ]
 
   function findRoute(method: string, parts: string[]): { route: Route; values: PathValues } | undefined {
     for (const route of routes) {
-      if (route.method !== method || route.path.length !== parts.length) continue;
-      const values: PathValues = { index: '', objectID: '', taskID: '' };
+      if (route.method !== method || route.path.length !== parts.length) continue
+      const values: PathValues = { index: '', objectID: '', taskID: '' }
       const matches = route.path.every((expected, i) => {
-        const actual = parts[i] ?? '';
-        if (!expected.startsWith(':')) return expected === actual;
-        values[expected.slice(1) as keyof PathValues] = actual;
-        return actual !== '';
-      });
-      if (matches) return { route, values };
+        const actual = parts[i] ?? ''
+        if (!expected.startsWith(':')) return expected === actual
+        values[expected.slice(1) as keyof PathValues] = actual
+        return actual !== ''
+      })
+      if (matches) return { route, values }
     }
-    return undefined;
+    return undefined
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('X-Content-Type-Options', 'nosniff')
     if (!isAllowedHost(req.headers.host, host)) {
-      sendJson(res, 421, { message: 'Unexpected Host header: use an IP address or localhost', status: 421 });
-      return;
+      sendJson(res, 421, { message: 'Unexpected Host header: use an IP address or localhost', status: 421 })
+      return
     }
-    const origin = allowedOrigin(req.headers.origin, host);
+    const origin = allowedOrigin(req.headers.origin, host)
     if (origin) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Vary', 'Origin');
+      res.setHeader('Access-Control-Allow-Origin', origin)
+      res.setHeader('Vary', 'Origin')
     }
     if (req.method === 'OPTIONS') {
       if (origin) {
-        res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+        res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS')
         res.setHeader(
           'Access-Control-Allow-Headers',
           req.headers['access-control-request-headers'] ?? 'content-type, x-algolia-application-id, x-algolia-api-key',
-        );
-        res.setHeader('Access-Control-Max-Age', '86400');
+        )
+        res.setHeader('Access-Control-Max-Age', '86400')
       }
-      res.writeHead(204);
-      res.end();
-      return;
+      res.writeHead(204)
+      res.end()
+      return
     }
 
-    const url = new URL(req.url ?? '/', 'http://search.invalid');
-    let parts: string[];
+    const url = new URL(req.url ?? '/', 'http://search.invalid')
+    let parts: string[]
     try {
-      parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent)
     } catch {
-      throw new ApiError(400, 'Malformed URL');
+      throw new ApiError(400, 'Malformed URL')
     }
     const access = authenticate(
       credential(req, url.searchParams, 'x-algolia-application-id'),
       credential(req, url.searchParams, 'x-algolia-api-key'),
       credentials,
-    );
-    const found = findRoute(req.method ?? 'GET', parts);
-    if (!found) throw new ApiError(404, `The search emulator has no ${req.method} ${url.pathname}`);
-    assertPermission(access, found.route.permission);
-    const body = req.method === 'POST' || req.method === 'PUT' ? await readBody(req) : undefined;
-    sendJson(res, 200, found.route.handle({ ...found.values, access, query: url.searchParams, body }));
+    )
+    const found = findRoute(req.method ?? 'GET', parts)
+    if (!found) throw new ApiError(404, `The search emulator has no ${req.method} ${url.pathname}`)
+    assertPermission(access, found.route.permission)
+    const body = req.method === 'POST' || req.method === 'PUT' ? await readBody(req) : undefined
+    sendJson(res, 200, found.route.handle({ ...found.values, access, query: url.searchParams, body }))
   }
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (res.headersSent) {
-        res.destroy();
-        return;
+        res.destroy()
+        return
       }
       if (err instanceof ApiError) {
-        if (err.status === 413) res.setHeader('Connection', 'close');
-        sendJson(res, err.status, { message: err.message, status: err.status });
-        return;
+        if (err.status === 413) res.setHeader('Connection', 'close')
+        sendJson(res, err.status, { message: err.message, status: err.status })
+        return
       }
       // the path only: the query string may carry an API key
-      const path = new URL(req.url ?? '/', 'http://search.invalid').pathname;
-      console.error(`search emulator: ${req.method} ${path}: ${err instanceof Error ? err.message : String(err)}`);
-      sendJson(res, 500, { message: 'Internal error in the search emulator', status: 500 });
-    });
-  });
+      const path = new URL(req.url ?? '/', 'http://search.invalid').pathname
+      console.error(`search emulator: ${req.method} ${path}: ${err instanceof Error ? err.message : String(err)}`)
+      sendJson(res, 500, { message: 'Internal error in the search emulator', status: 500 })
+    })
+  })
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, host, options.port)));
-    server.listen(options.port, host, () => resolve());
-  });
-  server.on('error', (err: Error) => console.error(`search emulator: ${err.message}`));
-  const port = (server.address() as AddressInfo).port;
+    server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, host, options.port)))
+    server.listen(options.port, host, () => resolve())
+  })
+  server.on('error', (err: Error) => console.error(`search emulator: ${err.message}`))
+  const port = (server.address() as AddressInfo).port
 
-  let closing: Promise<void> | undefined;
+  let closing: Promise<void> | undefined
   function close(): Promise<void> {
     closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-    return closing;
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
+    return closing
   }
 
-  return { url: `http://${urlHost(host)}:${port}`, host: `${urlHost(host)}:${port}`, port, close };
+  return { url: `http://${urlHost(host)}:${port}`, host: `${urlHost(host)}:${port}`, port, close }
 }

@@ -30,7 +30,7 @@ describe('demo finding templates', () => {
     expect(templates.length).toBeGreaterThanOrEqual(220)
   })
 
-  it('are 348 templates in one file per service, each template listing its file\'s service', () => {
+  it("are 348 templates in one file per service, each template listing its file's service", () => {
     const files = loadDemoTemplateFiles()
     expect(files.map((file) => file.service).sort()).toEqual(services.map((s) => s.id).sort())
     expect(files.flatMap((file) => file.templates)).toEqual(templates)
@@ -41,7 +41,7 @@ describe('demo finding templates', () => {
     }
   })
 
-  it('are files of the product\'s JSON export: exporting what the importer read gives each file back', () => {
+  it("are files of the product's JSON export: exporting what the importer read gives each file back", () => {
     for (const file of loadDemoTemplateFiles()) expect(exportTemplatesJson(file.templates), file.fileName).toBe(file.text)
   })
 
@@ -172,15 +172,20 @@ describe('reading a demo template file', () => {
 
   it('reads each template as the importer does, stamped as the file says', () => {
     const [template] = templatesOfExport({ name: 'dast.json', text: exportOf(xss) }, [])
-    expect(template).toMatchObject({ slug: 'reflected-xss', cvss: { version: '3.1', score: 6.1 }, status: 'draft', updatedBy: stamps.updatedBy })
+    expect(template).toMatchObject({
+      slug: 'reflected-xss',
+      cvss: { version: '3.1', score: 6.1 },
+      status: 'draft',
+      updatedBy: stamps.updatedBy,
+    })
     expect(template?.createdAt).toBe(Date.parse(stamps.createdAt))
     expect(template?.updatedAt).toBe(Date.parse(stamps.updatedAt))
   })
 
   it('stops at a template the importer refuses, naming the file and the template', () => {
-    expect(() => templatesOfExport({ name: 'dast.json', text: exportOf(xss, { ...xss, slug: 'bad-cvss', cvss: 'CVSS:3.1/AV:N' }) }, [])).toThrow(
-      /^dast\.json, template 2 \(bad-cvss\): cvss: /,
-    )
+    expect(() =>
+      templatesOfExport({ name: 'dast.json', text: exportOf(xss, { ...xss, slug: 'bad-cvss', cvss: 'CVSS:3.1/AV:N' }) }, []),
+    ).toThrow(/^dast\.json, template 2 \(bad-cvss\): cvss: /)
     expect(() => templatesOfExport({ name: 'dast.json', text: '{"format":"other"}' }, [])).toThrow(/^dast\.json: The file is not an export/)
   })
 
@@ -191,7 +196,7 @@ describe('reading a demo template file', () => {
     )
   })
 
-  it('stops at a template without the export\'s stamps', () => {
+  it("stops at a template without the export's stamps", () => {
     const text = JSON.stringify({ format: 'bulwark.finding-templates', version: 1, templates: [{ ...xss, updatedBy: 'x' }] })
     expect(() => templatesOfExport({ name: 'dast.json', text }, [])).toThrow(/^dast\.json: /)
   })

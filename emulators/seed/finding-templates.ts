@@ -34,7 +34,10 @@ export function templatesOfExport(file: { name: string; text: string }, library:
   const plan = planTemplateImport(file, library)
   if (!plan.ok) throw new Error(`${file.name}: ${plan.error}`)
   const notNew = plan.rows.find((row) => row.outcome !== 'created')
-  if (notNew) throw new Error(`${file.name}, template ${notNew.row} (${notNew.slug ?? 'no slug'}): ${notNew.reason ?? 'its slug is already in the library'}`)
+  if (notNew)
+    throw new Error(
+      `${file.name}, template ${notNew.row} (${notNew.slug ?? 'no slug'}): ${notNew.reason ?? 'its slug is already in the library'}`,
+    )
   const stamps = v.safeParse(ExportStampsSchema, JSON.parse(file.text))
   if (!stamps.success) throw new Error(`${file.name}: ${v.summarize(stamps.issues)}`)
   // Every row was created: the writes follow the file's templates one to one.
@@ -55,7 +58,10 @@ export function loadDemoTemplateFiles(): DemoTemplateFile[] {
   const loaded: DemoTemplateFile[] = []
   for (const { service, fileName } of DEMO_TEMPLATE_FILES) {
     const text = readFileSync(new URL(`./finding-templates/${fileName}`, import.meta.url), 'utf8')
-    const templates = templatesOfExport({ name: fileName, text }, loaded.flatMap((file) => file.templates))
+    const templates = templatesOfExport(
+      { name: fileName, text },
+      loaded.flatMap((file) => file.templates),
+    )
     loaded.push({ service, fileName, text, templates })
   }
   return loaded

@@ -53,7 +53,8 @@ export async function assertEmulatorsReachable(): Promise<void> {
     ['Search', `${search.host}:${search.port}`, 'npm run search-emulator'],
   ] as const
   const down: string[] = []
-  for (const [name, hostPort, start] of targets) if (!hostPort || !(await reachable(hostPort))) down.push(`${name} (${hostPort}; start it with: ${start})`)
+  for (const [name, hostPort, start] of targets)
+    if (!hostPort || !(await reachable(hostPort))) down.push(`${name} (${hostPort}; start it with: ${start})`)
   if (down.length > 0) throw new Error(`Emulators not reachable: ${down.join(', ')}`)
 }
 

@@ -26,7 +26,12 @@ export const DEMO_TEMPLATE_EDITOR = 'senior@sectest.example'
 /** A demo template's document: the content the import callable writes, stamped as its file says. */
 export function demoTemplateDocument(template: FindingTemplate): Record<string, unknown> {
   const { createdAt, updatedAt, updatedBy, ...content } = template
-  return { ...templateContentDocument(content), createdAt: Timestamp.fromMillis(createdAt), updatedAt: Timestamp.fromMillis(updatedAt), updatedBy }
+  return {
+    ...templateContentDocument(content),
+    createdAt: Timestamp.fromMillis(createdAt),
+    updatedAt: Timestamp.fromMillis(updatedAt),
+    updatedBy,
+  }
 }
 
 export interface DemoFinding {
@@ -138,12 +143,19 @@ async function commitInBatches(db: Firestore, writes: readonly ((batch: WriteBat
  * Writes each document whole where it differs from what is stored. Unchanged ones are left alone:
  * a rerun fires no trigger for them.
  */
-async function setWhereChanged(db: Firestore, documents: readonly (readonly [path: string, data: Record<string, unknown>])[]): Promise<void> {
+async function setWhereChanged(
+  db: Firestore,
+  documents: readonly (readonly [path: string, data: Record<string, unknown>])[],
+): Promise<void> {
   const stored = await db.getAll(...documents.map(([path]) => db.doc(path)))
   const changed = documents.filter(([, data], index) => !isDeepStrictEqual(stored[index]?.data(), data))
   await commitInBatches(
     db,
-    changed.map(([path, data]) => (batch: WriteBatch) => batch.set(db.doc(path), data)),
+    changed.map(
+      ([path, data]) =>
+        (batch: WriteBatch) =>
+          batch.set(db.doc(path), data),
+    ),
   )
 }
 

@@ -18,7 +18,10 @@ describe('mailConfig', () => {
 
 describe('appOrigins', () => {
   it('parses APP_ORIGINS, and fails when it is missing or wrong', () => {
-    expect(appOrigins({ APP_ORIGINS: 'https://app.example,http://tauri.localhost' })).toEqual(['https://app.example', 'http://tauri.localhost'])
+    expect(appOrigins({ APP_ORIGINS: 'https://app.example,http://tauri.localhost' })).toEqual([
+      'https://app.example',
+      'http://tauri.localhost',
+    ])
     expect(() => appOrigins({})).toThrow(ConfigError)
     expect(() => appOrigins({ APP_ORIGINS: 'https://app.example/path' })).toThrow(ConfigError)
   })

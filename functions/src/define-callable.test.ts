@@ -49,7 +49,9 @@ describe('admitCaller', () => {
       { accessLevel: '9', userType: 'analyst' },
       { accessLevel: 9, userType: 'admin' },
     ]) {
-      expect(() => admitCaller(request(claims), mayRequestSearchCredentials)).toThrow(expect.objectContaining({ code: 'permission-denied' }))
+      expect(() => admitCaller(request(claims), mayRequestSearchCredentials)).toThrow(
+        expect.objectContaining({ code: 'permission-denied' }),
+      )
     }
   })
 })
@@ -77,7 +79,9 @@ describe('defineCallable', () => {
       code: 'invalid-argument',
       message: 'Ask for a search client with type "search"',
     })
-    await expect(callable.run(request({ accessLevel: 5, userType: 'analyst' }, { type: 'search' }))).rejects.toMatchObject({ code: 'permission-denied' })
+    await expect(callable.run(request({ accessLevel: 5, userType: 'analyst' }, { type: 'search' }))).rejects.toMatchObject({
+      code: 'permission-denied',
+    })
     expect(ran).toBe(false)
   })
 

@@ -4,7 +4,13 @@
 import './options.ts'
 import type { DecodedIdToken } from 'firebase-admin/auth'
 import * as logger from 'firebase-functions/logger'
-import { HttpsError, onCall, type CallableFunction, type CallableOptions, type CallableRequest as HttpsRequest } from 'firebase-functions/v2/https'
+import {
+  HttpsError,
+  onCall,
+  type CallableFunction,
+  type CallableOptions,
+  type CallableRequest as HttpsRequest,
+} from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 import { callables, type CallableAudience, type CallableData, type CallableName, type CallableResponse } from '#domain/callables.ts'
 import { accessFromClaims, tokenRevoked, type ClaimsAccess } from '#domain/users-access.ts'
@@ -65,7 +71,9 @@ export function defineCallable<N extends CallableName>(name: N, options: Callabl
     // An answer the browser would refuse fails here, where the logs say which callable drifted.
     const checked = v.safeParse(contract.response, answer)
     if (!checked.success) {
-      logger.error(`${name}: the answer does not match its contract`, { issues: checked.issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`) })
+      logger.error(`${name}: the answer does not match its contract`, {
+        issues: checked.issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`),
+      })
       throw new HttpsError('internal', 'The answer does not match its contract.')
     }
     return answer

@@ -7,12 +7,7 @@ import { brand } from '#domain/brand.ts'
 import { companyFromDocument, companyPath } from '#domain/companies.ts'
 import { selectCompany } from '#domain/company-selection.ts'
 import { EMAIL_PATTERN } from '#domain/sign-in.ts'
-import {
-  SUPPORT_MESSAGES_COLLECTION,
-  supportMessageDocument,
-  supportRequestTypeLabels,
-  type SupportRequest,
-} from '#domain/support.ts'
+import { SUPPORT_MESSAGES_COLLECTION, supportMessageDocument, supportRequestTypeLabels, type SupportRequest } from '#domain/support.ts'
 import { readPreferences, userPreferencesPath } from '#domain/users-preferences.ts'
 import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { adminDb } from './admin.ts'
@@ -68,7 +63,10 @@ export function supportMail(input: {
 
   const e = escapeHtml
   const rows = facts
-    .map(([k, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0;color:#57606a;font-weight:600;">${e(k)}</th><td style="padding:2px 0;">${e(value)}</td></tr>`)
+    .map(
+      ([k, value]) =>
+        `<tr><th align="left" style="padding:2px 12px 2px 0;color:#57606a;font-weight:600;">${e(k)}</th><td style="padding:2px 0;">${e(value)}</td></tr>`,
+    )
     .join('\n')
   const html = `<!doctype html>
 <html lang="en">
@@ -134,9 +132,14 @@ export const handleSupportEmail = defineCallable('handleSupportEmail', {}, async
   }
 
   try {
-    await db.collection(SUPPORT_MESSAGES_COLLECTION).add(
-      supportMessageDocument({ request: support, uid, email: sender.email, company: company?.slug ?? null, delivered }, FieldValue.serverTimestamp()),
-    )
+    await db
+      .collection(SUPPORT_MESSAGES_COLLECTION)
+      .add(
+        supportMessageDocument(
+          { request: support, uid, email: sender.email, company: company?.slug ?? null, delivered },
+          FieldValue.serverTimestamp(),
+        ),
+      )
   } catch (error) {
     // The mail, if it went, is the record that counts: the sender need not write again.
     logger.error('handleSupportEmail: the message could not be stored', { uid, delivered, ...errorSummary(error) })

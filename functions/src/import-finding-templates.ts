@@ -5,13 +5,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { templateIssuesMessage, type FindingTemplate, type TemplateInput } from '#domain/finding-template.ts'
-import {
-  storedTags,
-  templateContentDocument,
-  templateFromDocument,
-  templatePath,
-  TEMPLATES_COLLECTION,
-} from '#domain/template-library.ts'
+import { storedTags, templateContentDocument, templateFromDocument, templatePath, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
 import type { TemplateImportRow } from '#domain/template-library-calls.ts'
 import { planTemplateImport } from '#domain/template-transfer.ts'
 import { adminDb } from './admin.ts'
@@ -69,13 +63,17 @@ export const importFindingTemplates = defineCallable(
         notSaved.add(template.slug)
       }
     }
-    const rows = plan.rows.map(
-      (row): TemplateImportRow =>
-        row.slug !== null && notSaved.has(row.slug) && (row.outcome === 'created' || row.outcome === 'updated')
-          ? { ...row, outcome: 'refused', reason: NOT_SAVED }
-          : row,
+    const rows = plan.rows.map((row): TemplateImportRow =>
+      row.slug !== null && notSaved.has(row.slug) && (row.outcome === 'created' || row.outcome === 'updated')
+        ? { ...row, outcome: 'refused', reason: NOT_SAVED }
+        : row,
     )
-    logger.info('importFindingTemplates: imported', { fileName, format: plan.format, rows: rows.length, writes: plan.writes.length - notSaved.size })
+    logger.info('importFindingTemplates: imported', {
+      fileName,
+      format: plan.format,
+      rows: rows.length,
+      writes: plan.writes.length - notSaved.size,
+    })
     return { success: true, rows }
   },
 )

@@ -5,17 +5,20 @@ const origins = parseOrigins('http://127.0.0.1:3000, http://localhost:3000,http:
 
 describe('parseOrigins', () => {
   it('reads a comma-separated list of origins, lowercased', () => {
-    expect(origins).toEqual([
-      'http://127.0.0.1:3000',
-      'http://localhost:3000',
-      'http://tauri.localhost',
-      'https://app.bulwark.example',
-    ])
+    expect(origins).toEqual(['http://127.0.0.1:3000', 'http://localhost:3000', 'http://tauri.localhost', 'https://app.bulwark.example'])
     expect(parseOrigins('HTTPS://App.Example/')).toEqual(['https://app.example'])
   })
 
   it('refuses anything but bare http(s) origins, and an empty list', () => {
-    for (const list of ['', ' , ', 'not a url', 'https://app.example/path', 'https://app.example/?q', 'https://u:p@app.example', 'tauri://localhost']) {
+    for (const list of [
+      '',
+      ' , ',
+      'not a url',
+      'https://app.example/path',
+      'https://app.example/?q',
+      'https://u:p@app.example',
+      'tauri://localhost',
+    ]) {
       expect(() => parseOrigins(list)).toThrow()
     }
   })

@@ -7,7 +7,11 @@ const production = { SEARCH_APP_ID: 'APP123', SEARCH_SEARCH_KEY: 'search-key', S
 describe('searchConfig', () => {
   it('reads the application id and the asked-for key; no SEARCH_HOSTS means Algolia’s own hosts', () => {
     expect(searchConfig(searchSearchKey, production)).toEqual({ appId: 'APP123', apiKey: 'search-key', hosts: null })
-    expect(searchConfig(searchAdminKey, { ...production, SEARCH_HOSTS: ' ' })).toEqual({ appId: 'APP123', apiKey: 'admin-key', hosts: null })
+    expect(searchConfig(searchAdminKey, { ...production, SEARCH_HOSTS: ' ' })).toEqual({
+      appId: 'APP123',
+      apiKey: 'admin-key',
+      hosts: null,
+    })
   })
 
   it('reads SEARCH_HOSTS as the addresses of one protocol', () => {
@@ -15,7 +19,9 @@ describe('searchConfig', () => {
       hosts: ['127.0.0.1:7700'],
       protocol: 'http',
     })
-    expect(searchConfig(searchSearchKey, { ...production, SEARCH_HOSTS: 'https://a.search.example/, https://b.search.example:8443' }).hosts).toEqual({
+    expect(
+      searchConfig(searchSearchKey, { ...production, SEARCH_HOSTS: 'https://a.search.example/, https://b.search.example:8443' }).hosts,
+    ).toEqual({
       hosts: ['a.search.example', 'b.search.example:8443'],
       protocol: 'https',
     })
@@ -36,6 +42,8 @@ describe('searchConfig', () => {
     expect(() => searchConfig(searchAdminKey, { SEARCH_APP_ID: 'APP123', SEARCH_SEARCH_KEY: 'search-key' })).toThrow(
       new ConfigError('SEARCH_ADMIN_KEY is not set'),
     )
-    expect(() => searchConfig(searchSearchKey, { SEARCH_APP_ID: 'APP123', SEARCH_SEARCH_KEY: '  ' })).toThrow(new ConfigError('SEARCH_SEARCH_KEY is empty'))
+    expect(() => searchConfig(searchSearchKey, { SEARCH_APP_ID: 'APP123', SEARCH_SEARCH_KEY: '  ' })).toThrow(
+      new ConfigError('SEARCH_SEARCH_KEY is empty'),
+    )
   })
 })

@@ -49,7 +49,10 @@ export type IndexSync = 'saved' | 'deleted' | 'unchanged'
 async function syncSnapshot(client: Algoliasearch, slug: string, snapshot: DocumentSnapshot): Promise<IndexSync> {
   const stored = snapshot.exists ? templateFromDocument(slug, snapshot.data()) : null
   if (stored && !stored.ok) {
-    logger.error('search: a template cannot be read, so it is left out of the index', { slug, problem: templateIssuesMessage(stored.issues) })
+    logger.error('search: a template cannot be read, so it is left out of the index', {
+      slug,
+      problem: templateIssuesMessage(stored.issues),
+    })
   }
   const indexed = await indexedRecord(client, slug)
   if (!stored?.ok) {

@@ -32,7 +32,9 @@ try {
     const samples: number[] = []
     for (let i = 0; i < FLIPS; i++) {
       const on = i % 2 === 1
-      const result = await db.doc(companyPath('acme')).update({ enableViewResultsNetwork: on, updatedAt: FieldValue.serverTimestamp(), updatedBy: 'bench@sectest.example' })
+      const result = await db
+        .doc(companyPath('acme'))
+        .update({ enableViewResultsNetwork: on, updatedAt: FieldValue.serverTimestamp(), updatedBy: 'bench@sectest.example' })
       const committedAt = result.writeTime.toMillis()
       await network.waitFor({ state: on ? 'visible' : 'detached' })
       samples.push(Date.now() - committedAt)
@@ -40,7 +42,9 @@ try {
     await db.doc(companyPath('acme')).update({ enableViewResultsNetwork: true })
     samples.sort((a, b) => a - b)
     const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!
-    console.log(`\nadmin write → navigation change, ${FLIPS} flips: median ${at(0.5)} ms, p95 ${at(0.95)} ms, min ${samples[0]} ms, max ${samples.at(-1)} ms`)
+    console.log(
+      `\nadmin write → navigation change, ${FLIPS} flips: median ${at(0.5)} ms, p95 ${at(0.95)} ms, min ${samples[0]} ms, max ${samples.at(-1)} ms`,
+    )
     console.log(`median against the one-second promise: ×${(at(0.5) / 1000).toFixed(2)}`)
   })
 } finally {

@@ -16,7 +16,22 @@ import { withStack } from './preview-server.ts'
 
 const LIBRARY_SIZE = Number(process.env.BENCH_TEMPLATES ?? 5000)
 const WRITES = Number(process.env.BENCH_WRITES ?? 10)
-const TYPED = ['s', 'sm', 'smb', 'smb s', 'smb si', 'smb sig', 'smb signing', 'x', 'xs', 'xss', 'sql inj', 'cwe-79', 'tls 1.0', 'public bucket']
+const TYPED = [
+  's',
+  'sm',
+  'smb',
+  'smb s',
+  'smb si',
+  'smb sig',
+  'smb signing',
+  'x',
+  'xs',
+  'xss',
+  'sql inj',
+  'cwe-79',
+  'tls 1.0',
+  'public bucket',
+]
 
 const quantile = (samples: number[], q: number) => {
   const sorted = [...samples].sort((a, b) => a - b)
@@ -42,14 +57,20 @@ await withStack(async () => {
   const latencies: number[] = []
   for (let round = 0; round < 5; round++) {
     for (const [i, q] of TYPED.entries()) {
-      const state = v.parse(TemplateListSearchSchema, { q, severity: i % 3 === 0 ? ['high', 'critical'] : undefined, sort: i % 4 === 0 ? 'severity' : 'relevance' })
+      const state = v.parse(TemplateListSearchSchema, {
+        q,
+        severity: i % 3 === 0 ? ['high', 'critical'] : undefined,
+        sort: i % 4 === 0 ? 'severity' : 'relevance',
+      })
       const started = performance.now()
       await search.search({ requests: templateSearchRequests(state) })
       latencies.push(performance.now() - started)
     }
   }
   const median = quantile(latencies, 0.5)
-  console.log(`search over ${LIBRARY_SIZE} templates, ${latencies.length} list searches: median ${median.toFixed(1)} ms, p95 ${quantile(latencies, 0.95).toFixed(1)} ms`)
+  console.log(
+    `search over ${LIBRARY_SIZE} templates, ${latencies.length} list searches: median ${median.toFixed(1)} ms, p95 ${quantile(latencies, 0.95).toFixed(1)} ms`,
+  )
   console.log(`median against the one-second promise: ×${(median / 1000).toFixed(3)}`)
 
   const { db } = sharedAdmin()
@@ -74,7 +95,9 @@ await withStack(async () => {
     })
     const committed = result.writeTime.toMillis()
     for (;;) {
-      const { results } = await search.search<{ objectID: string }>({ requests: [{ indexName: TEMPLATES_INDEX, query: slug, hitsPerPage: 1 }] })
+      const { results } = await search.search<{ objectID: string }>({
+        requests: [{ indexName: TEMPLATES_INDEX, query: slug, hitsPerPage: 1 }],
+      })
       const first = results[0]
       if (first && 'hits' in first && first.hits.some((hit: { objectID: string }) => hit.objectID === slug)) break
       if (Date.now() - committed > 60_000) throw new Error(`${slug} never appeared in search`)

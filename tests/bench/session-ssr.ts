@@ -18,7 +18,11 @@ async function idTokenFor(uid: string): Promise<string> {
   const customToken = await sharedAdmin().auth.createCustomToken(uid)
   const response = await fetch(
     `http://${EMULATOR_HOST}:${EMULATOR_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: customToken, returnSecureToken: true }) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    },
   )
   return ((await response.json()) as { idToken: string }).idToken
 }
@@ -43,5 +47,7 @@ await withStack(async (baseUrl) => {
   console.log(`\n${PAGE} in workerd, ${CONNECTIONS} connections, ${DURATION_S}s each`)
   console.log(row('no session', guest))
   console.log(row('signed in (+ edge data)', member))
-  console.log(`ratio signed-in/no-session: median latency ×${(member.medianMs / Math.max(guest.medianMs, 0.1)).toFixed(2)}, throughput ×${(member.rps / guest.rps).toFixed(2)}`)
+  console.log(
+    `ratio signed-in/no-session: median latency ×${(member.medianMs / Math.max(guest.medianMs, 0.1)).toFixed(2)}, throughput ×${(member.rps / guest.rps).toFixed(2)}`,
+  )
 })

@@ -22,5 +22,7 @@ await withPreviewServer(async (baseUrl) => {
   console.log(`\nworkerd, ${CONNECTIONS} connections, ${DURATION_S}s each`)
   console.log(row('static asset', asset))
   console.log(row('home (SSR)', home))
-  console.log(`ratio home/asset: median latency ×${(home.medianMs / Math.max(asset.medianMs, 0.1)).toFixed(2)}, throughput ×${(home.rps / asset.rps).toFixed(2)}`)
+  console.log(
+    `ratio home/asset: median latency ×${(home.medianMs / Math.max(asset.medianMs, 0.1)).toFixed(2)}, throughput ×${(home.rps / asset.rps).toFixed(2)}`,
+  )
 })

@@ -73,7 +73,13 @@ test.describe('each person sees exactly what their access allows', () => {
         const context = expectedContext(account.email)
 
         const session = { uid: account.uid, email: account.email, userType: account.userType, accessLevel: account.accessLevel }
-        const expectedNav = navNames(navItems(session, { ...context, preferences: { defaultCompany: account.defaultCompany, displayName: '', photoURL: '' }, companies: [] }))
+        const expectedNav = navNames(
+          navItems(session, {
+            ...context,
+            preferences: { defaultCompany: account.defaultCompany, displayName: '', photoURL: '' },
+            companies: [],
+          }),
+        )
         const navLinks = shell.nav.getByRole('link')
         await expect(navLinks).toHaveCount(expectedNav.length)
         for (const [i, name] of expectedNav.entries()) await expect(navLinks.nth(i)).toHaveAccessibleName(name)

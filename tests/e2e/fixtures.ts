@@ -43,7 +43,9 @@ async function signedInState(browser: Browser, baseURL: string | undefined, emai
     const problems = consoleProblems(context)
     const page = await context.newPage()
     await new SignInPanel(page).signIn(email)
-    await expect.poll(async () => (await context.cookies()).map((c) => c.name)).toEqual(expect.arrayContaining(['__Host-session', '__Host-refresh']))
+    await expect
+      .poll(async () => (await context.cookies()).map((c) => c.name))
+      .toEqual(expect.arrayContaining(['__Host-session', '__Host-refresh']))
     expect(problems, `browser console while signing in ${email}`).toEqual([])
     return await context.storageState({ indexedDB: true })
   } finally {

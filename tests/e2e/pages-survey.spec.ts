@@ -17,7 +17,12 @@ const surveyed = [
   { path: '/templates/finding (editor)', url: '/templates/finding?template=smb-signing-not-required' },
 ]
 const fileName = (pagePath: string) =>
-  pagePath === '/' ? 'home' : pagePath.slice(1).replace(/[^a-z0-9_]+/gi, '-').replace(/-$/, '')
+  pagePath === '/'
+    ? 'home'
+    : pagePath
+        .slice(1)
+        .replace(/[^a-z0-9_]+/gi, '-')
+        .replace(/-$/, '')
 
 /** Seriousness that fails the survey; "minor" and "moderate" are reported by axe but allowed. */
 const failing = new Set(['serious', 'critical'])
@@ -33,7 +38,10 @@ async function survey(page: Page, who: string, scheme: 'light' | 'dark'): Promis
     await expect(page.getByText(/^(Searching|Loading)\b.*…$/)).toHaveCount(0, { timeout: 15_000 })
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
     for (const violation of results.violations.filter((v) => failing.has(v.impact ?? ''))) {
-      const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')
+      const targets = violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 3)
+        .join(', ')
       problems.push(`${entry.path} [${violation.impact}] ${violation.id}: ${violation.help} (${targets})`)
     }
     for (const [size, viewport] of Object.entries(viewports)) {

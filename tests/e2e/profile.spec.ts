@@ -11,7 +11,10 @@ test.describe('settings', () => {
     await setPreferences(account.uid, { displayName: '', photoURL: '' })
   })
 
-  test('the display name saves itself, with who and when, and follows changes made elsewhere (accept and reject)', async ({ shell, settings }) => {
+  test('the display name saves itself, with who and when, and follows changes made elsewhere (accept and reject)', async ({
+    shell,
+    settings,
+  }) => {
     await shell.open('/')
     await shell.openSettings()
     const name = settings.displayName
@@ -47,7 +50,12 @@ test.describe('settings', () => {
     expect((await preferencesOf(account.uid)).displayName).toBe('Avery from the laptop')
   })
 
-  test('an invalid photo address is kept in the field with the reason and not saved; a valid one is', async ({ page, browserConsole, shell, settings }) => {
+  test('an invalid photo address is kept in the field with the reason and not saved; a valid one is', async ({
+    page,
+    browserConsole,
+    shell,
+    settings,
+  }) => {
     // The saved address points nowhere (there is no network here): the avatar falls back to initials.
     browserConsole.allow(/ERR_NAME_NOT_RESOLVED/)
     await shell.open('/profile')
@@ -79,7 +87,11 @@ test.describe('settings', () => {
   test.describe(() => {
     test.use({ signedInAs: 'manager@acme.example' })
 
-    test('the default company saves after the longer pause of the callback variant and switches the workspace', async ({ page, shell, settings }) => {
+    test('the default company saves after the longer pause of the callback variant and switches the workspace', async ({
+      page,
+      shell,
+      settings,
+    }) => {
       const manager = demoAccount('manager@acme.example')
       await shell.open('/profile')
       const select = settings.defaultCompany

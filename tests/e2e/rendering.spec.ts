@@ -65,5 +65,7 @@ test('the primary colours set by the deployment reach the server HTML and the pa
   expect(html).toContain(':root{--brand-primary: #2563c9;--brand-primary-dark: #6ea2ff;}')
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.goto('/')
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary-dark').trim())).toBe('#6ea2ff')
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary-dark').trim())).toBe(
+    '#6ea2ff',
+  )
 })

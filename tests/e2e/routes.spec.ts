@@ -42,7 +42,9 @@ const placeholderName = 'Coming soon'
 
 test('the site map marks exactly the planned pages planned, every other page live', () => {
   expect(sitePages.filter((p) => p.status === 'planned').map((p) => p.path)).toEqual(planned)
-  expect(sitePages.filter((p) => p.status === 'live').map((p) => p.path)).toEqual(sitePages.map((p) => p.path).filter((path) => !planned.includes(path)))
+  expect(sitePages.filter((p) => p.status === 'live').map((p) => p.path)).toEqual(
+    sitePages.map((p) => p.path).filter((path) => !planned.includes(path)),
+  )
 })
 
 test.describe('every route of the product, signed out', () => {
@@ -92,7 +94,10 @@ test.describe('every route of the product, signed out', () => {
 test.describe('every route of the product, signed in as a platform administrator', () => {
   test.use({ signedInAs: 'platform@sectest.example' })
 
-  test('planned pages show the placeholder under their site-map heading, live pages their own content, and navigation marks planned pages', async ({ page, shell }) => {
+  test('planned pages show the placeholder under their site-map heading, live pages their own content, and navigation marks planned pages', async ({
+    page,
+    shell,
+  }) => {
     test.setTimeout(120_000)
     await shell.open('/')
 

@@ -56,7 +56,10 @@ test.describe('layout', () => {
   test.describe(() => {
     test.use({ signedInAs: 'viewer@acme.example' })
 
-    test('on a 375 px wide phone the navbar is collapsed, opens from the menu button or mod+M, and closes on navigation', async ({ page, shell }) => {
+    test('on a 375 px wide phone the navbar is collapsed, opens from the menu button or mod+M, and closes on navigation', async ({
+      page,
+      shell,
+    }) => {
       await page.setViewportSize({ width: 375, height: 812 })
       await shell.open('/')
       const nav = shell.nav
@@ -123,7 +126,9 @@ test.describe('layout', () => {
     const popoverBox = await popover.boundingBox()
     const triggerBox = await trigger.boundingBox()
     // Opens below its trigger when there is room, else flips above it (the footer is at the bottom).
-    expect(popoverBox && triggerBox && (popoverBox.y >= triggerBox.y + triggerBox.height || popoverBox.y + popoverBox.height <= triggerBox.y)).toBe(true)
+    expect(
+      popoverBox && triggerBox && (popoverBox.y >= triggerBox.y + triggerBox.height || popoverBox.y + popoverBox.height <= triggerBox.y),
+    ).toBe(true)
     await page.keyboard.press('Escape')
     await expect(popover).toBeHidden()
     await expect(trigger).toBeFocused()

@@ -7,7 +7,10 @@ import { revokeSignIns } from './support/admin'
 const sessionCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === '__Host-session')
 
 test.describe('sign-in by emailed link', () => {
-  test('the link from the inbox signs in on the same browser, and the server renders signed in afterwards', async ({ page, signInPanel }) => {
+  test('the link from the inbox signs in on the same browser, and the server renders signed in afterwards', async ({
+    page,
+    signInPanel,
+  }) => {
     const email = demoAccount('viewer@acme.example').email
     await signInPanel.signIn(email)
     expect(await page.evaluate(() => localStorage.getItem('emailForSignIn'))).toBeNull()
@@ -23,7 +26,11 @@ test.describe('sign-in by emailed link', () => {
     await expect(page.getByText('You must be signed in')).toHaveCount(0)
   })
 
-  test('a link opened in another browser asks for the email in the Welcome dialog, then signs in', async ({ browser, browserConsole, signInPanel }) => {
+  test('a link opened in another browser asks for the email in the Welcome dialog, then signs in', async ({
+    browser,
+    browserConsole,
+    signInPanel,
+  }) => {
     const email = demoAccount('manager@acme.example').email
     const link = await signInPanel.requestLink(email)
 
@@ -48,7 +55,12 @@ test.describe('sign-in by emailed link', () => {
     await other.close()
   })
 
-  test('a used link, or one typed with another email, is refused with the spec message', async ({ page, browser, browserConsole, signInPanel }) => {
+  test('a used link, or one typed with another email, is refused with the spec message', async ({
+    page,
+    browser,
+    browserConsole,
+    signInPanel,
+  }) => {
     // Auth answers the refused sign-ins with 400s, which the browser logs.
     browserConsole.allow(/Failed to load resource: the server responded with a status of 400/)
     const email = demoAccount('admin@acme.example').email

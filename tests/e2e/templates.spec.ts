@@ -54,7 +54,9 @@ test.describe('finding templates', () => {
     const description = page.getByRole('textbox', { name: 'Description' })
     await description.fill('Stack traces show **framework versions** and file paths.')
     await expect(templates.status('Description')).toHaveAttribute('data-autosave-status', 'synced')
-    await expect.poll(async () => (await documentOf(`finding_templates/${slug}`))?.description).toBe('Stack traces show **framework versions** and file paths.')
+    await expect
+      .poll(async () => (await documentOf(`finding_templates/${slug}`))?.description)
+      .toBe('Stack traces show **framework versions** and file paths.')
     expect((await documentOf(`finding_templates/${slug}`))?.updatedBy).toBe(senior.email)
     await page.getByRole('tab', { name: 'Preview' }).first().click()
     await expect(page.locator('strong', { hasText: 'framework versions' })).toBeVisible()
@@ -130,7 +132,11 @@ test.describe('finding templates', () => {
     }
   })
 
-  test('when search is unreachable the list says so, lists the library from the database and retries', async ({ page, browserConsole, templates }) => {
+  test('when search is unreachable the list says so, lists the library from the database and retries', async ({
+    page,
+    browserConsole,
+    templates,
+  }) => {
     const { results } = templates
     browserConsole.allow(/Template search failed|Failed to load resource|ERR_FAILED/)
     await page.route('http://127.0.0.1:7700/**', (route) => route.abort())
@@ -141,7 +147,6 @@ test.describe('finding templates', () => {
     await page.getByRole('button', { name: 'Retry search' }).click()
     await expect(results.getByRole('status')).toHaveText(/^\d[\d,]* templates$/, { timeout: 15_000 })
   })
-
 })
 
 for (const email of ['analyst@sectest.example', 'admin@acme.example']) {

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LEVEL, USER_TYPES, type Access } from '#domain/access.ts'
 import { CALLABLE_NAMES, callables, type CallableAudience, type CallableName, type CallableRequest } from '#domain/callables.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
-import { callByName, connectCallableClient, expectCallableError, revokeSignIn, signInWithClaims, type CallableClient } from './callable-client.ts'
+import {
+  callByName,
+  connectCallableClient,
+  expectCallableError,
+  revokeSignIn,
+  signInWithClaims,
+  type CallableClient,
+} from './callable-client.ts'
 
 /** A request each callable's contract accepts; those refused before the handler runs change nothing. */
 const examples: { [N in CallableName]: CallableRequest<N> } = {
@@ -77,11 +84,14 @@ describe.each(guarded)('$name', ({ name, who }) => {
     await expectCallableError(callByName(client, name, examples[name]), 'unauthenticated', 'Your sign-in was revoked: sign in again.')
   })
 
-  it.each(badRequests(name).map((data) => [JSON.stringify(data), data]))('refuses the payload %s from a caller it admits', async (_, data) => {
-    expect(v.is(callables[name].request, data)).toBe(false)
-    await signInWithClaims(client, admin.auth, { ...admitted(who) })
-    await expectCallableError(callByName(client, name, data), 'invalid-argument')
-  })
+  it.each(badRequests(name).map((data) => [JSON.stringify(data), data]))(
+    'refuses the payload %s from a caller it admits',
+    async (_, data) => {
+      expect(v.is(callables[name].request, data)).toBe(false)
+      await signInWithClaims(client, admin.auth, { ...admitted(who) })
+      await expectCallableError(callByName(client, name, data), 'invalid-argument')
+    },
+  )
 })
 
 describe.each(ruled)('$name, for those its rule admits', ({ name, rule }) => {
@@ -95,7 +105,10 @@ describe.each(ruled)('$name, for those its rule admits', ({ name, rule }) => {
 })
 
 describe.each(CALLABLE_NAMES.filter((name) => callables[name].who === 'public'))('%s, public', (name) => {
-  it.each(badRequests(name).map((data) => [JSON.stringify(data), data]))('refuses the payload %s without asking for a sign-in', async (_, data) => {
-    await expectCallableError(callByName(client, name, data), 'invalid-argument')
-  })
+  it.each(badRequests(name).map((data) => [JSON.stringify(data), data]))(
+    'refuses the payload %s without asking for a sign-in',
+    async (_, data) => {
+      await expectCallableError(callByName(client, name, data), 'invalid-argument')
+    },
+  )
 })

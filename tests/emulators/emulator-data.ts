@@ -32,7 +32,14 @@ export async function readProjectState({ auth, db }: AdminClients): Promise<Proj
   const { users } = await auth.listUsers(1000)
   const documents: Record<string, unknown> = {}
   const snapshots = await Promise.all([
-    ...[COMPANIES_COLLECTION, USERS_ACCESS_COLLECTION, USERS_PREFERENCES_COLLECTION, EMAIL_KEYS_COLLECTION, 'finding_templates', 'finding_tags'].map((name) => db.collection(name).get()),
+    ...[
+      COMPANIES_COLLECTION,
+      USERS_ACCESS_COLLECTION,
+      USERS_PREFERENCES_COLLECTION,
+      EMAIL_KEYS_COLLECTION,
+      'finding_templates',
+      'finding_tags',
+    ].map((name) => db.collection(name).get()),
     // The references of each tag, and the findings of each company.
     ...['tags', 'findings'].map((name) => db.collectionGroup(name).get()),
   ])

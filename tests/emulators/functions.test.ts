@@ -30,22 +30,18 @@ describe('functions codebase', () => {
   // The emulator and deploys both discover functions this way; a module that throws on load fails here.
   it('loads and declares exactly the expected endpoints', () => {
     const manifestPath = path.join(scratch, 'manifest.json')
-    const result = spawnSync(
-      nodeBinary(),
-      [path.join(ROOT, 'node_modules', 'firebase-functions', 'lib', 'bin', 'firebase-functions.js')],
-      {
-        cwd: path.join(ROOT, 'functions'),
-        env: {
-          ...process.env,
-          GCLOUD_PROJECT: PROJECT_ID,
-          FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID }),
-          FUNCTIONS_CONTROL_API: 'true',
-          FUNCTIONS_MANIFEST_OUTPUT_PATH: manifestPath,
-        },
-        encoding: 'utf8',
-        timeout: 30_000,
+    const result = spawnSync(nodeBinary(), [path.join(ROOT, 'node_modules', 'firebase-functions', 'lib', 'bin', 'firebase-functions.js')], {
+      cwd: path.join(ROOT, 'functions'),
+      env: {
+        ...process.env,
+        GCLOUD_PROJECT: PROJECT_ID,
+        FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID }),
+        FUNCTIONS_CONTROL_API: 'true',
+        FUNCTIONS_MANIFEST_OUTPUT_PATH: manifestPath,
       },
-    )
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
     expect(result.status, result.stderr).toBe(0)
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { endpoints: Record<string, { callableTrigger?: object }> }
     expect(Object.keys(manifest.endpoints).sort()).toEqual(EXPECTED_ENDPOINTS)

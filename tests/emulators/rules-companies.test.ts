@@ -124,9 +124,7 @@ function companyCases(): RuleCase[] {
     )
     const deleted = fresh('del-co')
     own(companyPath(deleted), companyDoc(deleted, demo[7]))
-    cases.push(
-      ruleCase(p, 'deletes a company', hasLevel(p.access, LEVEL.platformAdmin), (db) => deleteDoc(doc(db, companyPath(deleted)))),
-    )
+    cases.push(ruleCase(p, 'deletes a company', hasLevel(p.access, LEVEL.platformAdmin), (db) => deleteDoc(doc(db, companyPath(deleted)))))
   }
 
   // Forged company writes by a senior analyst, who may write valid ones.

@@ -84,7 +84,9 @@ function accessCases(): RuleCase[] {
     const newcomer = twin(p, 'newcomer')
     cases.push(
       ruleCase(p, 'creates a users_access for itself', false, (db) =>
-        setDoc(doc(db, userAccessPath(uidOf(newcomer))), { ...usersAccessDocument({ claims: tokenClaims(LEVEL.platformAdmin), companies: ['acme'] }) }),
+        setDoc(doc(db, userAccessPath(uidOf(newcomer))), {
+          ...usersAccessDocument({ claims: tokenClaims(LEVEL.platformAdmin), companies: ['acme'] }),
+        }),
       ),
     )
     cases.push(
@@ -117,8 +119,7 @@ function withOwnPreferences(p: Principal, suffix: string, preferences: Record<st
   const own = twin(p, suffix)
   if (own.uid === null) return own
   suite.seedPrincipals([own])
-  if (preferences)
-    suite.seed(userPreferencesPath(own.uid), { updatedAt: at('2025-09-01T12:00:00Z'), updatedBy: own.email, ...preferences })
+  if (preferences) suite.seed(userPreferencesPath(own.uid), { updatedAt: at('2025-09-01T12:00:00Z'), updatedBy: own.email, ...preferences })
   return own
 }
 
@@ -237,7 +238,11 @@ function eventCases(): RuleCase[] {
     cases.push(ruleCase(p, 'lists every event', false, (db) => getDocs(collection(db, EVENTS_COLLECTION))))
     cases.push(
       ruleCase(p, 'creates an event', false, (db) =>
-        setDoc(doc(db, `${EVENTS_COLLECTION}/${fresh('event')}`), { type: 'sign_in', createdByUid: self, createdAt: at('2025-09-02T12:00:00Z') }),
+        setDoc(doc(db, `${EVENTS_COLLECTION}/${fresh('event')}`), {
+          type: 'sign_in',
+          createdByUid: self,
+          createdAt: at('2025-09-02T12:00:00Z'),
+        }),
       ),
     )
     cases.push(ruleCase(p, 'updates its own event', false, (db) => updateDoc(doc(db, `events/event-${self}`), { type: 'forged' })))

@@ -123,14 +123,19 @@ describe('demo seed', () => {
     const search = searchAdmin()
     for (const [indexName, settings] of TEMPLATE_INDEX_SETTINGS) expect(await search.getSettings({ indexName })).toMatchObject(settings)
     const first = async (sort: (typeof TEMPLATE_SORTS)[number]) => {
-      const { hits, nbHits } = await search.searchSingleIndex<Record<string, unknown>>({ indexName: sort.indexName, searchParams: { hitsPerPage: 1 } })
+      const { hits, nbHits } = await search.searchSingleIndex<Record<string, unknown>>({
+        indexName: sort.indexName,
+        searchParams: { hitsPerPage: 1 },
+      })
       expect(nbHits, sort.indexName).toBe(DEMO_FINDING_TEMPLATES.length)
       return hits[0]
     }
     const [relevance, updated, severity, title] = await Promise.all(TEMPLATE_SORTS.map(first))
     expect(relevance?.severityRank).toBe(severityRank.critical)
     expect(severity?.severityRank).toBe(severityRank.critical)
-    expect(updated?.updatedAt).toBe(Math.max(...(await clients.db.collection(TEMPLATES_COLLECTION).get()).docs.map((d) => d.get('updatedAt').toMillis())))
+    expect(updated?.updatedAt).toBe(
+      Math.max(...(await clients.db.collection(TEMPLATES_COLLECTION).get()).docs.map((d) => d.get('updatedAt').toMillis())),
+    )
     expect(title?.title).toBe(DEMO_FINDING_TEMPLATES.map((t) => t.title).sort((a, b) => a.localeCompare(b))[0])
   })
 

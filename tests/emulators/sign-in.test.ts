@@ -2,13 +2,7 @@
 // and Auth emulators), with the emails read from a mail catcher on the SMTP port the functions'
 // settings name (functions/.env.demo-sectest).
 import { randomUUID } from 'node:crypto'
-import {
-  createUserWithEmailAndPassword,
-  isSignInWithEmailLink,
-  signInWithEmailLink,
-  signOut,
-  type Auth,
-} from 'firebase/auth'
+import { createUserWithEmailAndPassword, isSignInWithEmailLink, signInWithEmailLink, signOut, type Auth } from 'firebase/auth'
 import { httpsCallable, type Functions } from 'firebase/functions'
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -111,7 +111,14 @@ describe('handleSupportEmail', () => {
 
     const stored = await storedMessages(member.uid)
     expect(stored).toHaveLength(1)
-    expect(stored[0]).toMatchObject({ message, request_type: 'bug', uid: member.uid, email: member.email, company: member.slug, delivered: true })
+    expect(stored[0]).toMatchObject({
+      message,
+      request_type: 'bug',
+      uid: member.uid,
+      email: member.email,
+      company: member.slug,
+      delivered: true,
+    })
     expect(stored[0]?.createdAt).toBeInstanceOf(Timestamp)
   })
 
@@ -140,7 +147,9 @@ describe('handleSupportEmail', () => {
     const before = Date.now()
     await expectCallableError(handleSupportEmail({ message: 'Hello', request_type: 'question' }), 'unauthenticated')
     expect(await storedMessages(member.uid)).toEqual([])
-    const mails = (await (await fetch(`${inbox()}/api/messages?to=${encodeURIComponent(SUPPORT_INBOX)}&after=${before}`)).json()) as unknown[]
+    const mails = (await (
+      await fetch(`${inbox()}/api/messages?to=${encodeURIComponent(SUPPORT_INBOX)}&after=${before}`)
+    ).json()) as unknown[]
     expect(mails).toEqual([])
   })
 

@@ -31,7 +31,9 @@ export const INDEX_TIMEOUT_MS = 45_000
 export const eventually = (assertion: () => Promise<void>) => vi.waitFor(assertion, { timeout: INDEX_TIMEOUT_MS, interval: 250 })
 
 export function searchAdmin(): Algoliasearch {
-  return algoliasearch(SEARCH_EMULATOR_DEFAULTS.appId, SEARCH_EMULATOR_DEFAULTS.adminApiKey, { hosts: algoliaHosts(SEARCH_HOSTS, 'readWrite') })
+  return algoliasearch(SEARCH_EMULATOR_DEFAULTS.appId, SEARCH_EMULATOR_DEFAULTS.adminApiKey, {
+    hosts: algoliaHosts(SEARCH_HOSTS, 'readWrite'),
+  })
 }
 
 /** The settings the Functions emulator gives the functions (functions/.env.demo-sectest). */
@@ -110,7 +112,9 @@ export async function expectTagsConsistent(db: Firestore, prefix = ''): Promise<
     db.collection(TEMPLATES_COLLECTION).get(),
   ])
   const ours = ([tag]: [string, ...unknown[]]) => tag.startsWith(prefix)
-  const referencesByTag = group(references.docs.map((reference): [string, string] => [reference.ref.parent.parent?.id ?? '', reference.id]).filter(ours))
+  const referencesByTag = group(
+    references.docs.map((reference): [string, string] => [reference.ref.parent.parent?.id ?? '', reference.id]).filter(ours),
+  )
   const taggedByTag = group(
     templates.docs.flatMap((template) => storedTags(template.data()).map((tag): [string, string] => [tag, template.id])).filter(ours),
   )
@@ -125,8 +129,14 @@ export async function expectTagsConsistent(db: Firestore, prefix = ''): Promise<
 export async function tagState(db: Firestore, tags: readonly string[]): Promise<Record<string, { count: number | null; slugs: string[] }>> {
   const entries = await Promise.all(
     tags.map(async (tag) => {
-      const [counter, references] = await Promise.all([db.doc(tagCounterPath(tag)).get(), db.collection(`${tagCounterPath(tag)}/tags`).get()])
-      return [tag, { count: counter.exists ? (counter.get('tagCount') as number) : null, slugs: references.docs.map((d) => d.id).sort() }] as const
+      const [counter, references] = await Promise.all([
+        db.doc(tagCounterPath(tag)).get(),
+        db.collection(`${tagCounterPath(tag)}/tags`).get(),
+      ])
+      return [
+        tag,
+        { count: counter.exists ? (counter.get('tagCount') as number) : null, slugs: references.docs.map((d) => d.id).sort() },
+      ] as const
     }),
   )
   return Object.fromEntries(entries)

@@ -23,7 +23,7 @@ let client: CallableClient
 let senior: { uid: string; email: string }
 const run = runId()
 
-const call = async <T,>(name: string, data: unknown) => (await httpsCallable<unknown, T>(client.functions, name)(data)).data
+const call = async <T>(name: string, data: unknown) => (await httpsCallable<unknown, T>(client.functions, name)(data)).data
 const importTemplates = (data: unknown) => call<ImportTemplatesResponse>('importFindingTemplates', data)
 const deleteTemplate = (data: unknown) => call<DeleteTemplateResponse>('deleteFindingTemplate', data)
 
@@ -140,38 +140,45 @@ describe('importFindingTemplates', () => {
 })
 
 describe('deleteFindingTemplate', () => {
-  it('refuses while findings use the template, then deletes it with its references and counts', async () => {
-    await signInSenior()
-    await importTemplates({
-      fileName: 'library.json',
-      text: jsonFile([templateInput(slug('used'), { tags: [tag('web'), tag('owasp')] }), templateInput(slug('kept'), { tags: [tag('web')] })]),
-    })
-    const findings = ['acme', 'globex'].map((company) => admin.db.doc(`companies/${company}/findings/${slug('finding')}`))
-    await Promise.all(findings.map((finding) => finding.set({ service: 'dast', templateSlug: slug('used'), title: 'Used' })))
+  it(
+    'refuses while findings use the template, then deletes it with its references and counts',
+    async () => {
+      await signInSenior()
+      await importTemplates({
+        fileName: 'library.json',
+        text: jsonFile([
+          templateInput(slug('used'), { tags: [tag('web'), tag('owasp')] }),
+          templateInput(slug('kept'), { tags: [tag('web')] }),
+        ]),
+      })
+      const findings = ['acme', 'globex'].map((company) => admin.db.doc(`companies/${company}/findings/${slug('finding')}`))
+      await Promise.all(findings.map((finding) => finding.set({ service: 'dast', templateSlug: slug('used'), title: 'Used' })))
 
-    await expectCallableError(
-      deleteTemplate({ slug: slug('used') }),
-      'failed-precondition',
-      '2 findings use this template: it can be deleted once no finding does.',
-    )
-    await findings[0]?.delete()
-    await expectCallableError(
-      deleteTemplate({ slug: slug('used') }),
-      'failed-precondition',
-      '1 finding uses this template: it can be deleted once no finding does.',
-    )
-    expect((await admin.db.doc(templatePath(slug('used'))).get()).exists).toBe(true)
+      await expectCallableError(
+        deleteTemplate({ slug: slug('used') }),
+        'failed-precondition',
+        '2 findings use this template: it can be deleted once no finding does.',
+      )
+      await findings[0]?.delete()
+      await expectCallableError(
+        deleteTemplate({ slug: slug('used') }),
+        'failed-precondition',
+        '1 finding uses this template: it can be deleted once no finding does.',
+      )
+      expect((await admin.db.doc(templatePath(slug('used'))).get()).exists).toBe(true)
 
-    await findings[1]?.delete()
-    expect(await deleteTemplate({ slug: slug('used') })).toEqual({ success: true })
-    expect((await admin.db.doc(templatePath(slug('used'))).get()).exists).toBe(false)
-    expect(await tagState(admin.db, [tag('web'), tag('owasp')])).toEqual({
-      [tag('web')]: { count: 1, slugs: [slug('kept')] },
-      [tag('owasp')]: { count: 0, slugs: [] },
-    })
-    await expectTagsConsistent(admin.db, run)
-    await eventually(async () => expect(await indexedRecords([slug('used')])).toEqual([null]))
-  }, INDEX_TIMEOUT_MS + 10_000)
+      await findings[1]?.delete()
+      expect(await deleteTemplate({ slug: slug('used') })).toEqual({ success: true })
+      expect((await admin.db.doc(templatePath(slug('used'))).get()).exists).toBe(false)
+      expect(await tagState(admin.db, [tag('web'), tag('owasp')])).toEqual({
+        [tag('web')]: { count: 1, slugs: [slug('kept')] },
+        [tag('owasp')]: { count: 0, slugs: [] },
+      })
+      await expectTagsConsistent(admin.db, run)
+      await eventually(async () => expect(await indexedRecords([slug('used')])).toEqual([null]))
+    },
+    INDEX_TIMEOUT_MS + 10_000,
+  )
 
   it('says when there is no such template, and refuses what is not a slug', async () => {
     await signInSenior()

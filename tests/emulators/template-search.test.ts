@@ -84,7 +84,12 @@ describe('getSearchClient', () => {
     }
     const before = Math.floor(Date.now() / 1000)
     const response = await getSearchClient({ type: 'search' })
-    expect(response).toEqual({ success: true, appId: SEARCH_EMULATOR_DEFAULTS.appId, searchKey: expect.any(String), searchHosts: SEARCH_HOSTS })
+    expect(response).toEqual({
+      success: true,
+      appId: SEARCH_EMULATOR_DEFAULTS.appId,
+      searchKey: expect.any(String),
+      searchHosts: SEARCH_HOSTS,
+    })
     // A secured key: a signature, then the restrictions it signs.
     const restrictions = new URLSearchParams(Buffer.from(response.searchKey, 'base64').toString('utf8').slice(64))
     expect(restrictions.get('restrictIndices')?.split(',')).toEqual([...TEMPLATE_INDEX_NAMES])
@@ -120,7 +125,10 @@ describe('getSearchClient', () => {
 
     for (const sort of TEMPLATE_SORTS) {
       const { hits } = await search.searchSingleIndex({ indexName: sort.indexName, searchParams: { query: `weak tls ${run}` } })
-      expect(hits.map((hit) => hit.objectID), sort.indexName).toEqual([`${run}-indexed`])
+      expect(
+        hits.map((hit) => hit.objectID),
+        sort.indexName,
+      ).toEqual([`${run}-indexed`])
     }
     // Another index, even one named like the templates': refused.
     const otherIndex = `${TEMPLATES_INDEX}_archive`
@@ -129,7 +137,9 @@ describe('getSearchClient', () => {
       status: 403,
       message: 'Index not allowed with this API key',
     })
-    await expect(searchAs(searchKey, 'readWrite').saveObject({ indexName: TEMPLATES_INDEX, body: { objectID: 'forged', title: 'Forged' } })).rejects.toMatchObject({
+    await expect(
+      searchAs(searchKey, 'readWrite').saveObject({ indexName: TEMPLATES_INDEX, body: { objectID: 'forged', title: 'Forged' } }),
+    ).rejects.toMatchObject({
       status: 403,
       message: 'Method not allowed with this API key',
     })
@@ -142,7 +152,9 @@ describe('getSearchClient', () => {
 describe('syncTemplateSearch', () => {
   it('indexes created templates, follows updates and drops deleted ones', async () => {
     const slugs = [`${run}-sqli`, `${run}-xss`, `${run}-ssrf`]
-    await Promise.all(slugs.map((slug, index) => writeTemplate(admin.db, templateInput(slug, { severity: (['high', 'low', 'info'] as const)[index] }))))
+    await Promise.all(
+      slugs.map((slug, index) => writeTemplate(admin.db, templateInput(slug, { severity: (['high', 'low', 'info'] as const)[index] }))),
+    )
     await expectIndexToFollow(slugs)
 
     await admin.db.doc(templatePath(slugs[0] ?? '')).update({ title: 'Blind SQL injection', status: 'ready', cvss: null })
@@ -199,7 +211,10 @@ describe('syncTemplateRecord, as a repeated or late event runs it', () => {
     // A record older than the document (an event of an earlier version landed last) is replaced.
     await writeTemplate(admin.db, templateInput(slug, { title: 'Current title' }))
     await expectIndexToFollow([slug])
-    await searchAdmin().saveObject({ indexName: TEMPLATES_INDEX, body: { ...(await expectedRecord(admin.db, slug)), title: 'Stale title' } })
+    await searchAdmin().saveObject({
+      indexName: TEMPLATES_INDEX,
+      body: { ...(await expectedRecord(admin.db, slug)), title: 'Stale title' },
+    })
     expect(await syncTemplateRecord(admin.db, slug)).toBe('saved')
     expect((await indexedRecords([slug]))[0]).toMatchObject({ title: 'Current title' })
   })

@@ -6,13 +6,7 @@ import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } f
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { templatePath } from '#domain/template-library.ts'
-import {
-  addTag,
-  createTemplate,
-  removeTag,
-  saveTemplateField,
-  TemplateWriteError,
-} from '../../app/features/templates/template-writes.ts'
+import { addTag, createTemplate, removeTag, saveTemplateField, TemplateWriteError } from '../../app/features/templates/template-writes.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { expectTagsConsistent, runId, tagState, templateInput, writeTemplate } from './template-fixtures.ts'
@@ -69,7 +63,11 @@ const templateData = async (slug: string) => (await admin.db.doc(templatePath(sl
 describe('createTemplate', () => {
   it('creates the template untagged, then adds each tag as a change of its own', async () => {
     const slug = `${run}-created`
-    await createTemplate(ann.db, { ...templateInput(slug), cvss: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', tags: [tag('a'), tag('b')] }, ann.email)
+    await createTemplate(
+      ann.db,
+      { ...templateInput(slug), cvss: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', tags: [tag('a'), tag('b')] },
+      ann.email,
+    )
 
     const data = await templateData(slug)
     expect(data).toMatchObject({
@@ -98,7 +96,9 @@ describe('createTemplate', () => {
   })
 
   it('is not for analysts below level 7', async () => {
-    await expect(createTemplate(junior.db, templateInput(`${run}-junior`), junior.email)).rejects.toMatchObject({ code: 'permission-denied' })
+    await expect(createTemplate(junior.db, templateInput(`${run}-junior`), junior.email)).rejects.toMatchObject({
+      code: 'permission-denied',
+    })
   })
 })
 

@@ -56,7 +56,11 @@ describe('npm run dev', () => {
     await new Promise<void>((resolve) => blocker!.listen(PORTS.mailHttp, '127.0.0.1', resolve))
     const run = launch()
     expect(await run.exited).toBe(1)
-    const lines = run.output().trim().split('\n').filter((line) => !line.startsWith('npm warn'))
+    const lines = run
+      .output()
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('npm warn'))
     expect(lines).toEqual([`✖ Port ${PORTS.mailHttp} (mail inbox) is in use: stop what uses it or set MAIL_HTTP_PORT`])
   })
 

@@ -103,7 +103,13 @@ describe('app/ import boundaries', () => {
   })
 
   it('lets a feature use the core, ui, platform, domain and its own files, the platform use the core, and routes compose features', () => {
-    for (const allowed of ['app/features/a/allowed.ts', 'app/routes/page.tsx', 'app/server/core-types.ts', 'app/ui/button.ts', 'app/platform/shell.ts']) {
+    for (const allowed of [
+      'app/features/a/allowed.ts',
+      'app/routes/page.tsx',
+      'app/server/core-types.ts',
+      'app/ui/button.ts',
+      'app/platform/shell.ts',
+    ]) {
       expect(reported[allowed]).toBeUndefined()
     }
   })

@@ -14,7 +14,8 @@ export function signInErrorMessage(error: unknown): string {
   if (error instanceof CallError) return error.code === 'permission-denied' ? signInMessages.notAuthorized : signInMessages.cannotSend
   const code = error instanceof FirebaseError ? error.code : ''
   if (code === 'auth/admin-restricted-operation') return signInMessages.notAuthorized
-  if (code === 'auth/invalid-action-code' || code === 'auth/invalid-email' || code === 'auth/expired-action-code') return signInMessages.linkInvalid
+  if (code === 'auth/invalid-action-code' || code === 'auth/invalid-email' || code === 'auth/expired-action-code')
+    return signInMessages.linkInvalid
   return signInMessages.cannotSend
 }
 

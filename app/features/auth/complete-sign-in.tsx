@@ -7,7 +7,8 @@ import { notify } from '~/ui/notifications/notifications'
 import { EmailLinkForm, type FormOutcome } from './email-link-form'
 import { emailForSignIn } from './email-for-sign-in'
 
-type Step = { name: 'checking' } | { name: 'ask-email' } | { name: 'signing-in' } | { name: 'failed'; message: string } | { name: 'not-a-link' }
+type Step =
+  { name: 'checking' } | { name: 'ask-email' } | { name: 'signing-in' } | { name: 'failed'; message: string } | { name: 'not-a-link' }
 
 /**
  * Finishes sign-in from the emailed link: this page's own address, or the link the desktop app

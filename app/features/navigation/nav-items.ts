@@ -34,9 +34,7 @@ export function navItems(session: Session | null, workspace: Workspace | null | 
     .map((path): NavItem => {
       const area = item(path)
       if (path !== '/reports') return area
-      const reports = services
-        .filter((s) => pageRules['/reports/$service']?.(context, s.id))
-        .map((s) => item(`/reports/${s.id}`, s.label))
+      const reports = services.filter((s) => pageRules['/reports/$service']?.(context, s.id)).map((s) => item(`/reports/${s.id}`, s.label))
       return { ...area, children: reports }
     })
   return [home, ...areas]

@@ -15,7 +15,12 @@ const acme = {
   enableViewResultsPasswordCracking: false,
 }
 const session = { uid: 'u', email: 'u@acme.example', userType: 'analyst' as const, accessLevel: 5 }
-const workspace = (access: Workspace['access']): Workspace => ({ access, preferences: { defaultCompany: 'acme', displayName: '', photoURL: '' }, companies: [acme], company: acme })
+const workspace = (access: Workspace['access']): Workspace => ({
+  access,
+  preferences: { defaultCompany: 'acme', displayName: '', photoURL: '' },
+  companies: [acme],
+  company: acme,
+})
 
 describe('pageAccess', () => {
   it('maps route ids to site-map paths', () => {

@@ -8,13 +8,13 @@ export const DisplayNameSchema = v.pipe(v.string(), v.maxLength(DISPLAY_NAME_MAX
 
 /** Empty means no photo. */
 export const PhotoUrlSchema = v.union([
-    v.literal(''),
-    v.pipe(
-      v.string(),
-      v.maxLength(PHOTO_URL_MAX, `At most ${PHOTO_URL_MAX} characters.`),
-      v.url('Enter a full address, like https://example.com/me.png.'),
-      v.startsWith('https://', 'The address must start with https://.'),
-    ),
+  v.literal(''),
+  v.pipe(
+    v.string(),
+    v.maxLength(PHOTO_URL_MAX, `At most ${PHOTO_URL_MAX} characters.`),
+    v.url('Enter a full address, like https://example.com/me.png.'),
+    v.startsWith('https://', 'The address must start with https://.'),
+  ),
 ])
 
 /** The first problem with `value` (for a union, the message of the branch it came closest to), in words for the person; null when it may be saved. */

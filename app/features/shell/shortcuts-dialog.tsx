@@ -22,7 +22,12 @@ const Table = styled.dl`
 /** The list of keyboard shortcuts (mod+H). */
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" description="They work anywhere except while typing in a field.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Keyboard shortcuts"
+      description="They work anywhere except while typing in a field."
+    >
       <Table>
         {shortcuts.map((s) => (
           <div key={s.keys} style={{ display: 'contents' }}>

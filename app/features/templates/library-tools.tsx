@@ -72,7 +72,10 @@ export function LibraryTools({ session }: { session: Session }) {
   const exportAs = async (format: 'json' | 'csv') => {
     setExporting(true)
     try {
-      const [{ readWholeLibrary }, transfer] = await Promise.all([import('./template-library-live'), import('#domain/template-transfer.ts')])
+      const [{ readWholeLibrary }, transfer] = await Promise.all([
+        import('./template-library-live'),
+        import('#domain/template-transfer.ts'),
+      ])
       const templates = await readWholeLibrary()
       const day = new Date().toISOString().slice(0, 10)
       if (format === 'json') download(`finding-templates-${day}.json`, 'application/json', transfer.exportTemplatesJson(templates))
@@ -103,7 +106,9 @@ export function LibraryTools({ session }: { session: Session }) {
   }
 
   const counts = report
-    ? (Object.keys(outcomeLabels) as TemplateImportRow['outcome'][]).map((outcome) => [outcome, report.rows.filter((row) => row.outcome === outcome).length] as const)
+    ? (Object.keys(outcomeLabels) as TemplateImportRow['outcome'][]).map(
+        (outcome) => [outcome, report.rows.filter((row) => row.outcome === outcome).length] as const,
+      )
     : []
 
   return (
@@ -140,7 +145,11 @@ export function LibraryTools({ session }: { session: Session }) {
         open={report !== null}
         onOpenChange={(open) => !open && setReport(null)}
         title="Import report"
-        description={report ? `${report.fileName}: ${counts.map(([outcome, count]) => `${count} ${outcomeLabels[outcome].toLowerCase()}`).join(', ')}.` : ''}
+        description={
+          report
+            ? `${report.fileName}: ${counts.map(([outcome, count]) => `${count} ${outcomeLabels[outcome].toLowerCase()}`).join(', ')}.`
+            : ''
+        }
       >
         <Report>
           <table>
@@ -200,7 +209,12 @@ function NewTemplateDialog({ open, onOpenChange, session }: { open: boolean; onO
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title="New template" description="Start with a title and a severity; the rest is edited on the template's page.">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title="New template"
+      description="Start with a title and a severity; the rest is edited on the template's page."
+    >
       <Form onSubmit={(event) => void create(event)} noValidate>
         <TextField label="Title" name="title" required maxLength={220} autoComplete="off" aria-invalid={error !== null || undefined} />
         <Field>

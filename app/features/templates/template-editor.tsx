@@ -169,9 +169,19 @@ export function TemplateEditor({ slug, session }: { slug: string; session: Sessi
             inputProps={{ maxLength: TEMPLATE_LIMITS.titleLength + 20 }}
           />
           <CvssField saved={template.cvss} save={save('cvss')} />
-          <MarkdownField label="Description" saved={template.description} save={save('description')} maxLength={TEMPLATE_LIMITS.markdownLength} />
+          <MarkdownField
+            label="Description"
+            saved={template.description}
+            save={save('description')}
+            maxLength={TEMPLATE_LIMITS.markdownLength}
+          />
           <MarkdownField label="Impact" saved={template.impact} save={save('impact')} maxLength={TEMPLATE_LIMITS.markdownLength} />
-          <MarkdownField label="Remediation" saved={template.remediation} save={save('remediation')} maxLength={TEMPLATE_LIMITS.markdownLength} />
+          <MarkdownField
+            label="Remediation"
+            saved={template.remediation}
+            save={save('remediation')}
+            maxLength={TEMPLATE_LIMITS.markdownLength}
+          />
         </Panel>
         <Panel aria-label="Classification">
           <AutosaveSelectField

@@ -199,11 +199,7 @@ function facetValueLabel(facet: TemplateFacet, value: string): string {
 }
 
 function Highlighted({ value }: { value: string }) {
-  return (
-    <>
-      {highlightParts(value).map((part, index) => (part.highlighted ? <mark key={index}>{part.text}</mark> : part.text))}
-    </>
-  )
+  return <>{highlightParts(value).map((part, index) => (part.highlighted ? <mark key={index}>{part.text}</mark> : part.text))}</>
 }
 
 /** A row of the list, from a search hit or (search down) from the library itself. */
@@ -300,7 +296,11 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
             onChange={(event) => setTyped(event.target.value)}
           />
         </SearchBox>
-        <OrderSelect aria-label="Order" value={search.sort ?? 'relevance'} onChange={(event) => update({ sort: event.target.value as TemplateListSearch['sort'] })}>
+        <OrderSelect
+          aria-label="Order"
+          value={search.sort ?? 'relevance'}
+          onChange={(event) => update({ sort: event.target.value as TemplateListSearch['sort'] })}
+        >
           <SelectOptions options={TEMPLATE_SORTS.map((sort) => ({ value: sort.id, label: sort.label }))} />
         </OrderSelect>
       </Toolbar>
@@ -321,7 +321,11 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
                   <FacetList>
                     {options.map((value) => (
                       <label key={value}>
-                        <input type="checkbox" checked={selected.includes(value)} onChange={(event) => toggle(facet, value, event.target.checked)} />
+                        <input
+                          type="checkbox"
+                          checked={selected.includes(value)}
+                          onChange={(event) => toggle(facet, value, event.target.checked)}
+                        />
                         {facetValueLabel(facet, value)}
                         <span className="count">{counts[value] ?? 0}</span>
                       </label>
@@ -338,16 +342,22 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
             {result && result.hits.length === 0 ? (
               <Empty>
                 <p>No template matches this search.</p>
-                <Button type="button" $variant="secondary" onClick={() => {
-                  setTyped('')
-                  update({ q: '', severity: undefined, status: undefined, services: undefined, tags: undefined })
-                }}>
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  onClick={() => {
+                    setTyped('')
+                    update({ q: '', severity: undefined, status: undefined, services: undefined, tags: undefined })
+                  }}
+                >
                   Clear search and filters
                 </Button>
               </Empty>
             ) : (
               <Results aria-busy={state.status === 'loading'}>
-                {result?.hits.map((hit) => <TemplateRow key={hit.objectID} template={fromHit(hit)} />)}
+                {result?.hits.map((hit) => (
+                  <TemplateRow key={hit.objectID} template={fromHit(hit)} />
+                ))}
               </Results>
             )}
             {result && result.nbPages > 1 && (
@@ -358,7 +368,12 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
                 <span>
                   Page {result.page + 1} of {result.nbPages}
                 </span>
-                <Button type="button" $variant="secondary" disabled={result.page + 1 >= result.nbPages} onClick={() => update({ page: result.page + 1 })}>
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  disabled={result.page + 1 >= result.nbPages}
+                  onClick={() => update({ page: result.page + 1 })}
+                >
                   Next
                 </Button>
               </Pager>

@@ -86,7 +86,10 @@ export function templateSearchRequests(search: TemplateListSearch): TemplateSear
 export type FacetCounts = Record<TemplateFacet, Record<string, number>>
 
 /** Merges the counts of the answers, each refined facet's from its own request. */
-export function mergeFacetCounts(search: TemplateListSearch, results: readonly { facets?: Record<string, Record<string, number>> }[]): FacetCounts {
+export function mergeFacetCounts(
+  search: TemplateListSearch,
+  results: readonly { facets?: Record<string, Record<string, number>> }[],
+): FacetCounts {
   const refined = TEMPLATE_FACETS.filter((facet) => selectedValues(search, facet).length > 0)
   const counts = Object.fromEntries(TEMPLATE_FACETS.map((facet) => [facet, { ...results[0]?.facets?.[facet] }])) as FacetCounts
   refined.forEach((facet, index) => {

@@ -35,7 +35,11 @@ export class TemplateWriteError extends Error {
 
 type Issues = [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]
 
-function parsed<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown, describe: (issues: Issues) => string): v.InferOutput<TSchema> {
+function parsed<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  value: unknown,
+  describe: (issues: Issues) => string,
+): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, value)
   if (!result.success) throw new TemplateWriteError(describe(result.issues))
   return result.output

@@ -59,7 +59,10 @@ export function useTemplateSearch(search: TemplateListSearch): { state: Template
             nbHits: main.nbHits ?? 0,
             nbPages: main.nbPages ?? 0,
             page: main.page ?? 0,
-            facets: mergeFacetCounts(search, results.map((result) => ('facets' in result ? { facets: result.facets } : {}))),
+            facets: mergeFacetCounts(
+              search,
+              results.map((result) => ('facets' in result ? { facets: result.facets } : {})),
+            ),
             processingTimeMS: main.processingTimeMS ?? 0,
           },
         })

@@ -72,9 +72,7 @@ export function AutosaveStatus({
       {status === 'conflict' ? (
         <>
           <IconRefreshAlert size={18} color="var(--color-warning)" aria-hidden="true" />
-          <span role="alert">
-            Changed elsewhere{saved !== undefined && saved !== '' ? <> to “{saved}”</> : null}.
-          </span>
+          <span role="alert">Changed elsewhere{saved !== undefined && saved !== '' ? <> to “{saved}”</> : null}.</span>
           <Choice type="button" onClick={onAccept}>
             Accept
           </Choice>

@@ -42,7 +42,11 @@ function setup(initial: string[] = ['xss']) {
   const input = screen.getByRole('combobox', { name: 'Tags' })
   const chips = () => {
     const list = screen.queryByRole('list', { name: 'Chosen tags' })
-    return list ? within(list).getAllByRole('listitem').map((chip) => chip.textContent) : []
+    return list
+      ? within(list)
+          .getAllByRole('listitem')
+          .map((chip) => chip.textContent)
+      : []
   }
   return { user, input, writes, chips }
 }
@@ -88,7 +92,11 @@ describe('TagInput in the browser', () => {
     await user.type(input, 'tl')
     const listbox = screen.getByRole('listbox', { name: 'Tag suggestions' })
     expect(input).toHaveAttribute('aria-expanded', 'true')
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['tls12', 'tls-downgrade3'])
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['tls12', 'tls-downgrade3'])
     expect(screen.getByText('2 suggestions')).toHaveAttribute('role', 'status')
 
     await user.keyboard('{ArrowDown}')
