@@ -99,10 +99,27 @@ test.describe('settings', () => {
       const before = await select.inputValue()
       const other = before === 'initech' ? 'globex' : 'initech'
       const otherName = other === 'initech' ? 'Initech' : 'Globex'
+      // The page notes when the choice changed and when the field began saving: the pause is read
+      // from the page's own clock, so a slow machine cannot make it look shorter than it was.
+      await status.evaluate(
+        (indicator, field) => {
+          const probe = window as unknown as { autosavePause?: number }
+          let changedAt = 0
+          field.addEventListener('change', () => (changedAt = performance.now()), { once: true })
+          const watch = new MutationObserver(() => {
+            if (changedAt && indicator.getAttribute('data-autosave-status') === 'saving') {
+              watch.disconnect()
+              probe.autosavePause = performance.now() - changedAt
+            }
+          })
+          watch.observe(indicator, { attributes: true, attributeFilter: ['data-autosave-status'] })
+        },
+        await select.elementHandle(),
+      )
       await select.selectOption(other)
       await expect(status).toHaveAttribute('data-autosave-status', 'pending')
-      await page.waitForTimeout(1500)
-      expect((await preferencesOf(manager.uid)).defaultCompany).toBe(before)
+      const pause = await page.waitForFunction(() => (window as unknown as { autosavePause?: number }).autosavePause)
+      expect(await pause.jsonValue()).toBeGreaterThanOrEqual(2_000)
       await expect(status).toHaveAttribute('data-autosave-status', 'synced', { timeout: 5_000 })
       expect((await preferencesOf(manager.uid)).defaultCompany).toBe(other)
       await expect(await shell.company(otherName)).toHaveAttribute('aria-checked', 'true')
