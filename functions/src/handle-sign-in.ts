@@ -6,7 +6,13 @@ import * as logger from 'firebase-functions/logger'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { newEventDocument, EVENTS_COLLECTION } from '#domain/events.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
-import { accessGrant, newUserAccessDocument, userAccessPath, type HandleSignInResponse } from '#domain/users-access.ts'
+import {
+  accessGrant,
+  newUserAccessDocument,
+  USERS_ACCESS_COLLECTION,
+  userAccessPath,
+  type HandleSignInResponse,
+} from '#domain/users-access.ts'
 import { adminAuth, adminDb } from './admin.ts'
 import { defineCallable } from './define-callable.ts'
 import { findEmailKey } from './email-keys.ts'
@@ -20,7 +26,7 @@ async function accessOf(db: Firestore, uid: string, email: string | null): Promi
     if (access.exists) {
       const grant = accessGrant(access.data())
       if (grant) return grant
-      logger.error('handleSignIn: users_access has no valid claims', { uid })
+      logger.error(`handleSignIn: ${USERS_ACCESS_COLLECTION} has no valid claims`, { uid })
       return null
     }
     if (!email) return null

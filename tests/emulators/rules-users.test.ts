@@ -54,17 +54,25 @@ function accessCases(): RuleCase[] {
       const own = p.uid === t.uid
       const allowed =
         usable(p) && (own || page('/admin/app/users', p) || (page('/admin/company/manage-users', p) && shares(p.companies, t.companies)))
-      const whose = own ? 'its own users_access' : `the users_access of ${t.name}`
+      const whose = own ? `its own ${USERS_ACCESS_COLLECTION}` : `the ${USERS_ACCESS_COLLECTION} of ${t.name}`
       cases.push(ruleCase(p, `gets ${whose}`, allowed, (db) => getDoc(doc(db, userAccessPath(t.uid)))))
     }
     if (p.uid !== null && p.accessDoc === null) {
-      cases.push(ruleCase(p, 'gets its own users_access (there is none)', usable(p), (db) => getDoc(doc(db, userAccessPath(uidOf(p))))))
+      cases.push(
+        ruleCase(p, `gets its own ${USERS_ACCESS_COLLECTION} (there is none)`, usable(p), (db) =>
+          getDoc(doc(db, userAccessPath(uidOf(p)))),
+        ),
+      )
     }
-    cases.push(ruleCase(p, 'lists users_access', page('/admin/app/users', p), (db) => getDocs(collection(db, USERS_ACCESS_COLLECTION))))
+    cases.push(
+      ruleCase(p, `lists ${USERS_ACCESS_COLLECTION}`, page('/admin/app/users', p), (db) =>
+        getDocs(collection(db, USERS_ACCESS_COLLECTION)),
+      ),
+    )
     for (const slug of companies) {
       const allowed = page('/admin/app/users', p) || (page('/admin/company/manage-users', p) && p.companies.includes(slug))
       cases.push(
-        ruleCase(p, `lists users_access where companies array-contains ${slug}`, allowed, (db) =>
+        ruleCase(p, `lists ${USERS_ACCESS_COLLECTION} where companies array-contains ${slug}`, allowed, (db) =>
           getDocs(query(collection(db, USERS_ACCESS_COLLECTION), where(COMPANIES_COLLECTION, 'array-contains', slug))),
         ),
       )
@@ -72,7 +80,7 @@ function accessCases(): RuleCase[] {
     if (p.companies.length > 0) {
       const allowed = page('/admin/app/users', p) || page('/admin/company/manage-users', p)
       cases.push(
-        ruleCase(p, 'lists users_access where companies array-contains-any of its own', allowed, (db) =>
+        ruleCase(p, `lists ${USERS_ACCESS_COLLECTION} where companies array-contains-any of its own`, allowed, (db) =>
           getDocs(query(collection(db, USERS_ACCESS_COLLECTION), where(COMPANIES_COLLECTION, 'array-contains-any', [...p.companies]))),
         ),
       )
@@ -83,7 +91,7 @@ function accessCases(): RuleCase[] {
     const self = uidOf(p)
     const newcomer = twin(p, 'newcomer')
     cases.push(
-      ruleCase(p, 'creates a users_access for itself', false, (db) =>
+      ruleCase(p, `creates a ${USERS_ACCESS_COLLECTION} for itself`, false, (db) =>
         setDoc(doc(db, userAccessPath(uidOf(newcomer))), {
           ...usersAccessDocument({ claims: tokenClaims(LEVEL.platformAdmin), companies: ['acme'] }),
         }),
@@ -95,7 +103,7 @@ function accessCases(): RuleCase[] {
       ),
     )
     cases.push(
-      ruleCase(p, 'adds a company to its own users_access', false, (db) =>
+      ruleCase(p, `adds a company to its own ${USERS_ACCESS_COLLECTION}`, false, (db) =>
         updateDoc(doc(db, userAccessPath(self)), { companies: arrayUnion('globex') }),
       ),
     )
@@ -105,11 +113,11 @@ function accessCases(): RuleCase[] {
       ),
     )
     cases.push(
-      ruleCase(p, `writes the users_access of ${other.name}`, false, (db) =>
+      ruleCase(p, `writes the ${USERS_ACCESS_COLLECTION} of ${other.name}`, false, (db) =>
         updateDoc(doc(db, userAccessPath(uidOf(other))), { companies: ['umbrella'] }),
       ),
     )
-    cases.push(ruleCase(p, 'deletes its own users_access', false, (db) => deleteDoc(doc(db, userAccessPath(self)))))
+    cases.push(ruleCase(p, `deletes its own ${USERS_ACCESS_COLLECTION}`, false, (db) => deleteDoc(doc(db, userAccessPath(self)))))
   }
   return cases
 }
@@ -251,6 +259,6 @@ function eventCases(): RuleCase[] {
   return cases
 }
 
-describe('firestore.rules: users_access', () => suite.run(accessCases()))
+describe(`firestore.rules: ${USERS_ACCESS_COLLECTION}`, () => suite.run(accessCases()))
 describe('firestore.rules: users_preferences', () => suite.run(preferencesCases()))
 describe('firestore.rules: events', () => suite.run(eventCases()))

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { severityRank } from '#domain/finding-template.ts'
 import { tagCounterPath, tagReferencePath, templateFromDocument, templatePath, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
 import { TEMPLATE_INDEX_SETTINGS, TEMPLATE_SORTS } from '#domain/template-search.ts'
-import { userAccessPath } from '#domain/users-access.ts'
+import { USERS_ACCESS_COLLECTION, userAccessPath } from '#domain/users-access.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { companyPath } from '#domain/companies.ts'
 import { emailKeyPath } from '#domain/email-keys.ts'
@@ -53,7 +53,7 @@ describe('demo seed', () => {
     }
   })
 
-  it('writes users_access and users_preferences for every account', async () => {
+  it(`writes ${USERS_ACCESS_COLLECTION} and users_preferences for every account`, async () => {
     for (const account of DEMO_ACCOUNTS) {
       const access = await clients.db.doc(userAccessPath(account.uid)).get()
       expect(access.data()).toEqual({
