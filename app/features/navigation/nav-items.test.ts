@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { companyDocument } from '../../../tests/builders.ts'
 import { sitePage } from '#domain/site-map.ts'
 import type { Workspace } from '~/core/workspace'
 import { navItems, type NavItem } from './nav-items'
 
-const acme = {
-  slug: 'acme',
-  companyName: 'Acme',
-  enableViewProjectMarianaResults: false,
-  enableViewProjectMarianaStats: false,
-  enableDast: true,
-  enableDastTriggering: false,
-  enableViewResultsNetwork: true,
-  enableViewCloudScanStats: false,
-  enableViewCloudScanResults: false,
-  enableViewResultsPasswordCracking: false,
-}
+const acme = companyDocument('acme', { companyName: 'Acme', enableDast: true, enableViewResultsNetwork: true })
 
 const flat = (items: NavItem[]): NavItem[] => items.flatMap((i) => [i, ...flat(i.children ?? [])])
 

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { companyDocument } from '../../../tests/builders.ts'
 import type { Workspace } from '~/core/workspace'
 import { pageAccess, sitePathOf } from './page-access'
 
-const acme = {
-  slug: 'acme',
-  companyName: 'Acme',
-  enableViewProjectMarianaResults: false,
-  enableViewProjectMarianaStats: false,
-  enableDast: true,
-  enableDastTriggering: false,
-  enableViewResultsNetwork: false,
-  enableViewCloudScanStats: false,
-  enableViewCloudScanResults: false,
-  enableViewResultsPasswordCracking: false,
-}
+const acme = companyDocument('acme', { companyName: 'Acme', enableDast: true })
 const session = { uid: 'u', email: 'u@acme.example', userType: 'analyst' as const, accessLevel: 5 }
 const workspace = (access: Workspace['access']): Workspace => ({
   access,
