@@ -7,7 +7,7 @@ import { navItems } from '../../app/features/navigation/nav-items'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { Shell } from './pages/shell'
-import { setCompanyFlags } from './support/admin'
+import { preferencesOf, setCompanyFlags } from './support/admin'
 
 /** Every member page as concrete addresses, with the rule's service parameter where it has one. */
 interface MemberPage {
@@ -112,12 +112,15 @@ test.describe('the manager', () => {
     await expect(shell.navLink('DAST')).toBeVisible()
     await expect(shell.navLink('Network')).toHaveCount(0)
 
+    // The page shows the choice at once; the next visit sees it once the server has it.
+    await expect.poll(async () => (await preferencesOf(demoAccount('manager@acme.example').uid)).defaultCompany).toBe('initech')
     await page.reload()
     await expect(await shell.company('Initech')).toHaveAttribute('aria-checked', 'true')
     await shell.closeUserMenu()
     await expect(shell.navLink('DAST')).toBeVisible()
     await shell.chooseCompany('Globex')
     await expect(shell.navLink('Network')).toBeVisible()
+    await expect.poll(async () => (await preferencesOf(demoAccount('manager@acme.example').uid)).defaultCompany).toBe('globex')
   })
 })
 
