@@ -9,8 +9,6 @@ import { useLazySubscription } from './lazy-subscription'
 /** A listener: calls `next` with each value, `fail` if it stops; returns the function that stops it. */
 export type Watch<T> = (next: (value: T) => void, fail: (error: Error) => void) => () => void
 
-export type LiveStatus = 'loading' | 'ready' | 'failed'
-
 export type LiveData<T> =
   | { status: 'loading'; data: T | undefined; error: null; retry(): void }
   | { status: 'ready'; data: T; error: null; retry(): void }

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { TemplateSlugSchema } from './template-library-calls.ts'
 import {
   type FindingTemplate,
   SEVERITIES,
@@ -7,7 +8,6 @@ import {
   TEMPLATE_LIMITS,
   TEMPLATE_STATUSES,
   TemplateInputSchema,
-  TemplateSlugSchema,
   searchRecordFromTemplate,
   severityLabels,
   severityRank,

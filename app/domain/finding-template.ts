@@ -8,7 +8,6 @@ import { services, type ServiceId } from './services.ts'
 import { SLUG_PATTERN, TEMPLATE_SLUG_MAX_LENGTH, TemplateSlugSchema } from './template-library-calls.ts'
 import { SEVERITIES, severityRank, TEMPLATE_STATUSES, type Severity, type TemplateStatus } from './template-vocabulary.ts'
 
-export { TemplateSlugSchema } from './template-library-calls.ts'
 export { SEVERITIES, severityLabels, severityRank, TEMPLATE_STATUSES, templateStatusLabels } from './template-vocabulary.ts'
 export type { Severity, TemplateStatus } from './template-vocabulary.ts'
 

@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 
 /** A Firestore Timestamp of either SDK. */
-export interface TimestampLike {
+interface TimestampLike {
   toMillis(): number
 }
 
@@ -21,9 +21,3 @@ export const TimestampSchema = v.union(
   ],
   'Expected a timestamp',
 )
-
-/** The stamps of every edited record (DESIGN.md section 5): who edited it last, and when. */
-export const EditStampSchema = v.object({
-  updatedAt: v.optional(TimestampSchema),
-  updatedBy: v.optional(v.string()),
-})

@@ -1,13 +1,10 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { LEVEL } from './access.ts'
+import { LEVEL, mayEditTemplates } from './access.ts'
 import type { TemplateInput } from './finding-template.ts'
+import { DeleteTemplateRequestSchema, ImportTemplatesRequestSchema, TEMPLATE_IMPORT_MAX_BYTES } from './template-library-calls.ts'
 import {
-  DeleteTemplateRequestSchema,
-  ImportTemplatesRequestSchema,
-  mayEditTemplates,
   storedTags,
-  TEMPLATE_IMPORT_MAX_BYTES,
   tagCounterPath,
   tagReferencePath,
   templateContentDocument,

@@ -1,14 +1,13 @@
 // The library of finding templates as Firestore stores it (DESIGN.md section 5): the documents
 // finding_templates/{slug}, the tag counters finding_tags/{tag} and their references
-// finding_tags/{tag}/tags/{slug}, and the contracts of the callables that delete and import
-// templates. The browser, the functions and the seed read and write through these helpers.
+// finding_tags/{tag}/tags/{slug}. The browser, the functions and the seed read and write through
+// these helpers; the callables' contracts are in template-library-calls.ts.
 import * as v from 'valibot'
 import { TemplateInputSchema, type FindingTemplate, type TemplateInput } from './finding-template.ts'
+import { TimestampSchema } from './stored.ts'
 
 export const TEMPLATES_COLLECTION = 'finding_templates'
 export const TAGS_COLLECTION = 'finding_tags'
-
-export { mayEditTemplates } from './access.ts'
 
 export const templatePath = (slug: string) => `${TEMPLATES_COLLECTION}/${slug}`
 export const tagCounterPath = (tag: string) => `${TAGS_COLLECTION}/${tag}`
@@ -30,19 +29,6 @@ export function storedTags(data: unknown): string[] {
   return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : []
 }
 
-/** A Firestore Timestamp of either SDK. */
-interface TimestampLike {
-  toMillis(): number
-}
-
-const isTimestamp = (value: unknown): value is TimestampLike =>
-  typeof value === 'object' && value !== null && 'toMillis' in value && typeof value.toMillis === 'function'
-
-const TimestampSchema = v.pipe(
-  v.custom<TimestampLike>(isTimestamp, 'Expected a timestamp'),
-  v.transform((timestamp) => timestamp.toMillis()),
-)
-
 const StoredTemplateSchema = v.object({
   ...v.omit(TemplateInputSchema, ['slug']).entries,
   createdAt: TimestampSchema,
@@ -57,20 +43,3 @@ export function templateFromDocument(slug: string, data: unknown): StoredTemplat
   const parsed = v.safeParse(StoredTemplateSchema, data)
   return parsed.success ? { ok: true, template: { slug, ...parsed.output } } : { ok: false, issues: parsed.issues }
 }
-
-// The callables' contracts, light enough for the browser's call() (template-library-calls.ts).
-export {
-  DeleteTemplateRequestSchema,
-  DeleteTemplateResponseSchema,
-  ImportTemplatesRequestSchema,
-  ImportTemplatesResponseSchema,
-  TEMPLATE_IMPORT_MAX_BYTES,
-  TemplateImportRowSchema,
-} from './template-library-calls.ts'
-export type {
-  DeleteTemplateRequest,
-  DeleteTemplateResponse,
-  ImportTemplatesRequest,
-  ImportTemplatesResponse,
-  TemplateImportRow,
-} from './template-library-calls.ts'

@@ -6,12 +6,8 @@ import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LEVEL } from '#domain/access.ts'
 import type { TemplateInput } from '#domain/finding-template.ts'
-import {
-  TEMPLATE_IMPORT_MAX_BYTES,
-  templatePath,
-  type DeleteTemplateResponse,
-  type ImportTemplatesResponse,
-} from '#domain/template-library.ts'
+import { templatePath } from '#domain/template-library.ts'
+import { TEMPLATE_IMPORT_MAX_BYTES, type DeleteTemplateResponse, type ImportTemplatesResponse } from '#domain/template-library-calls.ts'
 import { exportTemplatesJson } from '#domain/template-transfer.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'

@@ -3,7 +3,7 @@
 // the hits of the chosen order and page, and facet counts that ignore each facet's own choice
 // (disjunctive facets: picking "high" still shows how many "critical" there are).
 import * as v from 'valibot'
-import { SEVERITIES, TEMPLATE_STATUSES } from '../../domain/template-vocabulary.ts'
+import { SEVERITIES, TEMPLATE_STATUSES } from '#domain/template-vocabulary.ts'
 import { TEMPLATE_SORTS, type TemplateSort } from '#domain/template-search.ts'
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from './highlight.ts'
 

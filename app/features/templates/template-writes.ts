@@ -25,8 +25,8 @@ import {
   templateFieldSchemas,
   templateIssuesMessage,
   type TemplateField,
-} from '../../domain/finding-template.ts'
-import { storedTags, tagCounterPath, tagReferencePath, templateContentDocument, templatePath } from '../../domain/template-library.ts'
+} from '#domain/finding-template.ts'
+import { storedTags, tagCounterPath, tagReferencePath, templateContentDocument, templatePath } from '#domain/template-library.ts'
 
 /** A refused edit; `message` is meant for people. */
 export class TemplateWriteError extends Error {
