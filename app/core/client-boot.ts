@@ -8,11 +8,20 @@ export type RootContext = { session: Session | null; firebase: PublicConfig; wor
  * read; the browser starts from that and follows sign-in, sign-out and live data afterwards.
  */
 let state: RootContext | undefined
+let hydrated: () => void = () => {}
+const hydration = new Promise<void>((resolve) => (hydrated = resolve))
 
 export const clientBoot = {
   /** Called with the server's context as the app hydrates; later calls keep the first. */
   init(context: RouterContext): void {
-    if (!state && context.firebase) state = { session: context.session, firebase: context.firebase, workspace: context.workspace ?? null }
+    if (state || !context.firebase) return
+    state = { session: context.session, firebase: context.firebase, workspace: context.workspace ?? null }
+    hydrated()
+  },
+  /** The root context once the app has hydrated: a navigation started earlier waits for it. */
+  async ready(): Promise<RootContext> {
+    await hydration
+    return clientBoot.current()
   },
   current(): RootContext {
     if (!state) throw new Error('The root context is read before the app hydrated')

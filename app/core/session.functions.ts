@@ -41,4 +41,4 @@ export const loadRootContext = createIsomorphicFn()
       workspace: current ? await loadWorkspace(current.session, current.idToken) : null,
     }
   })
-  .client(async (): Promise<RootContext> => clientBoot.current())
+  .client((): Promise<RootContext> => clientBoot.ready())
