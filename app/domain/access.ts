@@ -104,9 +104,32 @@ export function canViewService(
   return hasLevel(access, LEVEL.clientManager) || (access?.servicesEnabled?.includes(service) ?? false)
 }
 
+/**
+ * A service's results switch: findings, assets, retests and comments. Project Mariana and cloud
+ * also have a stats switch that shows KPIs and charts only; the other services have one switch,
+ * which is their results switch.
+ */
+export function resultsEnabledFor(company: CompanyFlags, service: ServiceId): boolean {
+  switch (service) {
+    case 'projectmariana':
+      return !!company.enableViewProjectMarianaResults
+    case 'cloud':
+      return !!company.enableViewCloudScanResults
+    default:
+      return serviceEnabledFor(company, service)
+  }
+}
+
 /** Reports of one service: visible for the company, or through the override. */
 export const canViewReport = (access: Access | null | undefined, company: CompanyFlags | null | undefined, service: string) =>
   knownService(service) && hasLevel(access, LEVEL.clientViewer) && (hasReportsOverride(access) || canViewService(access, company, service))
+
+/**
+ * A service's results (findings, assets, retests, comments) and not only its stats: the report is
+ * visible and the company has the results switch on. The override sees results too.
+ */
+export const canViewResults = (access: Access | null | undefined, company: CompanyFlags | null | undefined, service: string) =>
+  canViewReport(access, company, service) && (hasReportsOverride(access) || (!!company && resultsEnabledFor(company, service as ServiceId)))
 
 export interface Context {
   access: Access | null | undefined
@@ -153,3 +176,21 @@ export const pageRules: Readonly<Record<string, Rule>> = {
 
 /** Templates and tags are edited by those who may open the templates page. */
 export const mayEditTemplates = (access: Access | null | undefined) => pageRules['/templates']?.({ access, company: null }) ?? false
+
+/**
+ * Who someone is to a company's findings (decision 0016): client staff by level, analysts as
+ * analysts whatever their level. Company membership and the results switch are checked apart
+ * (canViewResults); this says which workflow moves the person may make there.
+ */
+export type FindingRole = 'viewer' | 'manager' | 'company-admin' | 'analyst'
+
+export function findingRole(access: Access | null | undefined): FindingRole | null {
+  if (isAnalyst(access)) return hasLevel(access, LEVEL.analyst) ? 'analyst' : null
+  if (hasLevel(access, LEVEL.companyAdmin)) return 'company-admin'
+  if (hasLevel(access, LEVEL.clientManager)) return 'manager'
+  if (hasLevel(access, LEVEL.clientViewer)) return 'viewer'
+  return null
+}
+
+/** Comments only analysts see are written and read by analysts. */
+export const seesInternalComments = (access: Access | null | undefined) => findingRole(access) === 'analyst'

@@ -15,6 +15,19 @@ import {
   SearchClientResponseSchema,
 } from './template-library-calls.ts'
 import { HandleSignInResponseSchema } from './users-access.ts'
+import {
+  AddFindingCommentRequestSchema,
+  AddFindingCommentResponseSchema,
+  ChangeFindingStatusRequestSchema,
+  ChangeFindingStatusResponseSchema,
+  CompleteRetestRequestSchema,
+  CompleteRetestResponseSchema,
+  mayComment,
+  mayCompleteRetests,
+  mayMoveFindings,
+  RequestRetestRequestSchema,
+  RequestRetestResponseSchema,
+} from './reports-calls.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
@@ -39,6 +52,10 @@ export const callables = {
   getSearchClient: { request: SearchClientRequestSchema, response: SearchClientResponseSchema, who: mayRequestSearchCredentials },
   deleteFindingTemplate: { request: DeleteTemplateRequestSchema, response: DeleteTemplateResponseSchema, who: mayEditTemplates },
   importFindingTemplates: { request: ImportTemplatesRequestSchema, response: ImportTemplatesResponseSchema, who: mayEditTemplates },
+  changeFindingStatus: { request: ChangeFindingStatusRequestSchema, response: ChangeFindingStatusResponseSchema, who: mayMoveFindings },
+  requestRetest: { request: RequestRetestRequestSchema, response: RequestRetestResponseSchema, who: mayMoveFindings },
+  completeRetest: { request: CompleteRetestRequestSchema, response: CompleteRetestResponseSchema, who: mayCompleteRetests },
+  addFindingComment: { request: AddFindingCommentRequestSchema, response: AddFindingCommentResponseSchema, who: mayComment },
 } as const satisfies Record<string, CallableContract>
 
 export type CallableName = keyof typeof callables

@@ -24,6 +24,10 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   getSearchClient: { type: 'search' },
   deleteFindingTemplate: { slug: 'contract-no-such-template' },
   importFindingTemplates: { fileName: 'library.json', text: '{"templates":[]}' },
+  changeFindingStatus: { company: 'contract-no-such-company', findingIds: ['none'], action: 'start_remediation' },
+  requestRetest: { company: 'contract-no-such-company', findingIds: ['none'], note: 'Patched' },
+  completeRetest: { company: 'contract-no-such-company', retestId: 'none', results: [{ findingId: 'none', outcome: 'fixed' }] },
+  addFindingComment: { company: 'contract-no-such-company', findingId: 'none', body: 'Hello', visibility: 'client' },
 }
 
 /** Requests no contract accepts: not an object, and the example with a key it does not know. */

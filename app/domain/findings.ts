@@ -1,0 +1,188 @@
+// companies/{slug}/findings/{id}: one record per real issue across a service's scans. The id is
+// the finding's fingerprint, so a re-found issue lands on its own record instead of a twin. Only
+// the functions (and the seed, through the same helpers) write findings; people change them
+// through the report callables (reports-calls.ts) and the workflow (finding-workflow.ts).
+// Subcollections: history/{id} (finding-history.ts), comments/{id} (finding-comments.ts),
+// occurrences/{scanId} (where and how each scan saw it).
+import * as v from 'valibot'
+import { companyPath } from './companies.ts'
+import { services, type ServiceId } from './services.ts'
+import { TimestampSchema } from './stored.ts'
+import { SEVERITIES, type Severity } from './template-vocabulary.ts'
+
+export const FINDINGS_COLLECTION = 'findings'
+
+export const findingsPath = (company: string) => `${companyPath(company)}/${FINDINGS_COLLECTION}`
+export const findingPath = (company: string, id: string) => `${findingsPath(company)}/${id}`
+export const occurrencePath = (company: string, id: string, scanId: string) => `${findingPath(company, id)}/occurrences/${scanId}`
+
+/**
+ * Where a finding stands. Published findings start `open`. A scan that no longer sees an open
+ * finding makes it `not_detected` (never `fixed`: only a retest or an analyst says fixed); a
+ * finding seen again after `fixed` is `reopened` and flagged as a regression.
+ */
+export const FINDING_STATUSES = [
+  'open',
+  'in_remediation',
+  'retest_requested',
+  'partially_fixed',
+  'reopened',
+  'disputed',
+  'acceptance_requested',
+  'risk_accepted',
+  'not_detected',
+  'fixed',
+  'false_positive',
+  'duplicate',
+  'out_of_scope',
+] as const
+export type FindingStatus = (typeof FINDING_STATUSES)[number]
+
+export const findingStatusLabels: Record<FindingStatus, string> = {
+  open: 'Open',
+  in_remediation: 'In remediation',
+  retest_requested: 'Retest requested',
+  partially_fixed: 'Partly fixed',
+  reopened: 'Reopened',
+  disputed: 'Disputed',
+  acceptance_requested: 'Risk acceptance requested',
+  risk_accepted: 'Risk accepted',
+  not_detected: 'Not detected',
+  fixed: 'Fixed',
+  false_positive: 'False positive',
+  duplicate: 'Duplicate',
+  out_of_scope: 'Out of scope',
+}
+
+/** Still the client's to fix: counted as open, and their SLA clock runs (unless paused). */
+export const OPEN_STATUSES: readonly FindingStatus[] = [
+  'open',
+  'in_remediation',
+  'retest_requested',
+  'partially_fixed',
+  'reopened',
+  'disputed',
+  'acceptance_requested',
+]
+
+/** The SLA clock stands still while the analysts owe a retest. */
+export const SLA_PAUSED_STATUSES: readonly FindingStatus[] = ['retest_requested']
+
+export const isOpenStatus = (status: FindingStatus) => OPEN_STATUSES.includes(status)
+
+/** Per service, the parts of a finding's location that make it the same issue in the next scan. */
+export const FINDING_LOCATION_KEYS = [
+  'host',
+  'port',
+  'protocol',
+  'url',
+  'method',
+  'parameter',
+  'account',
+  'domain',
+  'region',
+  'cloudService',
+  'resource',
+] as const
+export type FindingLocationKey = (typeof FINDING_LOCATION_KEYS)[number]
+
+const LocationSchema = v.partial(
+  v.object(
+    Object.fromEntries(FINDING_LOCATION_KEYS.map((key) => [key, v.string()])) as Record<FindingLocationKey, v.StringSchema<undefined>>,
+  ),
+)
+export type FindingLocation = v.InferOutput<typeof LocationSchema>
+
+const SeveritySchema = v.picklist(SEVERITIES)
+const ServiceSchema = v.picklist(services.map((s) => s.id) as [ServiceId, ...ServiceId[]])
+
+const CvssSchema = v.object({ version: v.string(), vector: v.string(), score: v.number() })
+
+/** A pending or granted risk acceptance: asked by a client manager, decided by a company admin. */
+const RiskAcceptanceSchema = v.object({
+  requestedByUid: v.string(),
+  requestedByName: v.string(),
+  requestedAt: TimestampSchema,
+  reason: v.string(),
+  /** Required: an accepted risk reopens by itself when this passes. */
+  expiresAt: TimestampSchema,
+  decidedByUid: v.optional(v.string()),
+  decidedByName: v.optional(v.string()),
+  decidedAt: v.optional(TimestampSchema),
+  decisionNote: v.optional(v.string()),
+})
+
+/** The SLA clock: started at first publication, stopped while paused, due by severity. */
+const SlaSchema = v.object({
+  startedAt: TimestampSchema,
+  /** Null: no deadline for this severity (informational, by default). */
+  dueAt: v.nullable(TimestampSchema),
+  /** Set while the clock stands still (a retest is owed); the due date moves by the pause on resume. */
+  pausedAt: v.optional(v.nullable(TimestampSchema), null),
+})
+
+export const StoredFindingSchema = v.object({
+  service: ServiceSchema,
+  /** SHA-256 (hex) of the service's identity key (fingerprints.ts); also the document id. */
+  fingerprint: v.string(),
+  title: v.string(),
+  templateSlug: v.optional(v.string()),
+  severity: SeveritySchema,
+  cvss: v.optional(v.nullable(CvssSchema), null),
+  cwe: v.optional(v.array(v.string()), []),
+  tags: v.optional(v.array(v.string()), []),
+  /** What is affected, as people read it: a host and port, a URL, an account, a cloud resource. */
+  asset: v.string(),
+  location: v.optional(LocationSchema, {}),
+  /** Markdown, copied from the template when published, so clients need no template access. */
+  description: v.optional(v.string(), ''),
+  impact: v.optional(v.string(), ''),
+  remediation: v.optional(v.string(), ''),
+  references: v.optional(v.array(v.string()), []),
+  /** Markdown: the latest scan's evidence; each scan's own is in occurrences/{scanId}. */
+  evidence: v.optional(v.string(), ''),
+  status: v.picklist(FINDING_STATUSES),
+  /** Seen again after it was fixed. */
+  regression: v.optional(v.boolean(), false),
+  firstSeenScanId: v.string(),
+  firstSeenAt: TimestampSchema,
+  lastSeenScanId: v.string(),
+  lastSeenAt: TimestampSchema,
+  /** How many published scans saw it. */
+  seenCount: v.optional(v.number(), 1),
+  /** When a client first saw it: the start of its SLA clock and of its time to remediate. */
+  publishedAt: TimestampSchema,
+  sla: SlaSchema,
+  slaState: v.picklist(['none', 'ok', 'due_soon', 'breached', 'paused']),
+  closedAt: v.optional(v.nullable(TimestampSchema), null),
+  fixedAt: v.optional(v.nullable(TimestampSchema), null),
+  /** Kept when it closes: fixed by its due date. */
+  fixedWithinSla: v.optional(v.nullable(v.boolean()), null),
+  /** The open retest request this finding is part of. */
+  retestId: v.optional(v.nullable(v.string()), null),
+  lastRetestOutcome: v.optional(v.nullable(v.picklist(['fixed', 'partially_fixed', 'not_fixed'])), null),
+  riskAcceptance: v.optional(v.nullable(RiskAcceptanceSchema), null),
+  /** The status a reversible request (dispute, acceptance) returns to when refused. */
+  previousStatus: v.optional(v.nullable(v.picklist(FINDING_STATUSES)), null),
+  commentCount: v.optional(v.number(), 0),
+  updatedAt: TimestampSchema,
+  updatedBy: v.string(),
+})
+
+export type StoredFinding = v.InferOutput<typeof StoredFindingSchema>
+export type SlaState = StoredFinding['slaState']
+export type RiskAcceptance = NonNullable<StoredFinding['riskAcceptance']>
+
+export interface Finding extends StoredFinding {
+  id: string
+}
+
+/** The finding a findings document holds, or null when it is not a readable finding. */
+export function findingFromDocument(id: string, data: unknown): Finding | null {
+  const parsed = v.safeParse(StoredFindingSchema, data)
+  return parsed.success ? { id, ...parsed.output } : null
+}
+
+export type SeverityCounts = Record<Severity, number>
+
+export const emptySeverityCounts = (): SeverityCounts => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as SeverityCounts

@@ -1,0 +1,104 @@
+// The contracts of the report callables (#domain/callables.ts): the findings workflow, retests
+// and comments. Each names the company it acts in; the functions check there that the caller
+// sees the service's results in that company, and the move through finding-workflow.ts.
+import * as v from 'valibot'
+import { findingRole, type Access } from './access.ts'
+import { COMMENT_MAX_LENGTH, COMMENT_VISIBILITIES } from './finding-comments.ts'
+import { FINDING_ACTION_NAMES, RETEST_OUTCOME_ACTIONS, type FindingAction } from './finding-workflow.ts'
+import { RETEST_MAX_FINDINGS, RETEST_OUTCOMES } from './retests.ts'
+
+const CompanySchema = v.pipe(v.string('Name the company'), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Name the company by its slug'))
+const IdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id'))
+const NoteSchema = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4_000, 'Keep the note to 4,000 characters')), '')
+const FindingIdsSchema = v.pipe(
+  v.array(IdSchema),
+  v.minLength(1, 'Choose at least one finding'),
+  v.maxLength(RETEST_MAX_FINDINGS, `Choose at most ${RETEST_MAX_FINDINGS} findings at once`),
+  v.transform((ids) => [...new Set(ids)]),
+)
+
+/** Moves made one finding (or a selection) at a time; retests have their own calls. */
+const DIRECT_ACTIONS = FINDING_ACTION_NAMES.filter(
+  (action) => action !== 'request_retest' && !(RETEST_OUTCOME_ACTIONS as readonly string[]).includes(action),
+) as Exclude<FindingAction, 'request_retest' | (typeof RETEST_OUTCOME_ACTIONS)[number]>[]
+
+// --- changeFindingStatus
+
+export const ChangeFindingStatusRequestSchema = v.strictObject({
+  company: CompanySchema,
+  findingIds: FindingIdsSchema,
+  action: v.picklist(DIRECT_ACTIONS, 'Not a move a finding can make'),
+  note: NoteSchema,
+  /** request_acceptance: when the acceptance ends (epoch ms). */
+  expiresAt: v.optional(v.pipe(v.number(), v.integer())),
+})
+export type ChangeFindingStatusRequest = v.InferOutput<typeof ChangeFindingStatusRequestSchema>
+
+/** Each finding is moved or refused on its own; the refusals say why. */
+export const ChangeFindingStatusResponseSchema = v.strictObject({
+  changed: v.array(v.string()),
+  refused: v.array(v.strictObject({ findingId: v.string(), reason: v.string() })),
+})
+
+// --- requestRetest
+
+export const RequestRetestRequestSchema = v.strictObject({
+  company: CompanySchema,
+  findingIds: FindingIdsSchema,
+  note: v.pipe(
+    v.string('Say what was changed'),
+    v.trim(),
+    v.minLength(1, 'Say what was changed, for the analyst'),
+    v.maxLength(4_000, 'Keep the note to 4,000 characters'),
+  ),
+})
+export const RequestRetestResponseSchema = v.strictObject({
+  retestId: v.string(),
+  /** Epoch ms: when the analysts owe the outcome. */
+  dueAt: v.number(),
+  refused: v.array(v.strictObject({ findingId: v.string(), reason: v.string() })),
+})
+
+// --- completeRetest
+
+export const CompleteRetestRequestSchema = v.strictObject({
+  company: CompanySchema,
+  retestId: IdSchema,
+  results: v.pipe(
+    v.array(v.strictObject({ findingId: IdSchema, outcome: v.picklist(RETEST_OUTCOMES), note: NoteSchema })),
+    v.minLength(1, 'Give an outcome for at least one finding'),
+    v.maxLength(RETEST_MAX_FINDINGS),
+  ),
+})
+export const CompleteRetestResponseSchema = v.strictObject({
+  /** True when every finding of the request now has its outcome. */
+  completed: v.boolean(),
+  refused: v.array(v.strictObject({ findingId: v.string(), reason: v.string() })),
+})
+
+// --- addFindingComment
+
+export const AddFindingCommentRequestSchema = v.strictObject({
+  company: CompanySchema,
+  findingId: IdSchema,
+  body: v.pipe(
+    v.string('Write the comment'),
+    v.trim(),
+    v.minLength(1, 'Write the comment'),
+    v.maxLength(COMMENT_MAX_LENGTH, `Keep the comment to ${COMMENT_MAX_LENGTH.toLocaleString('en-GB')} characters`),
+  ),
+  visibility: v.picklist(COMMENT_VISIBILITIES),
+})
+export const AddFindingCommentResponseSchema = v.strictObject({ commentId: v.string() })
+
+/** Client managers and above, and analysts, move findings; viewers read. */
+export const mayMoveFindings = (access: Access) => {
+  const role = findingRole(access)
+  return role !== null && role !== 'viewer'
+}
+
+/** Analysts complete retests. */
+export const mayCompleteRetests = (access: Access) => findingRole(access) === 'analyst'
+
+/** Everyone who may read a finding may comment on it (client comments); analysts also internally. */
+export const mayComment = (access: Access) => findingRole(access) !== null

@@ -1,0 +1,161 @@
+// companies/{slug}/scans/{id}: one run of a service's scanner against a company's scope. A scan
+// document holds only figures (counts, the service's KPIs and chart data), so companies with a
+// service's stats switch read it; which findings and assets it saw is in scans/{id}/members/{n}
+// (results only), which scan comparison reads. Written by the functions and the seed only.
+import * as v from 'valibot'
+import { companyPath } from './companies.ts'
+import { services, type ServiceId } from './services.ts'
+import { TimestampSchema } from './stored.ts'
+import { SEVERITIES, type Severity } from './template-vocabulary.ts'
+
+export const SCANS_COLLECTION = 'scans'
+
+export const scansPath = (company: string) => `${companyPath(company)}/${SCANS_COLLECTION}`
+export const scanPath = (company: string, id: string) => `${scansPath(company)}/${id}`
+export const scanMembersPath = (company: string, id: string) => `${scanPath(company, id)}/members`
+
+/** Draft: analysts only. Published: the client sees it. Superseded: replaced by a re-import. */
+export const SCAN_STATES = ['draft', 'published', 'superseded'] as const
+export type ScanState = (typeof SCAN_STATES)[number]
+
+const count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0)
+const SeverityCountsSchema = v.object(Object.fromEntries(SEVERITIES.map((s) => [s, count])) as Record<Severity, typeof count>)
+const NamedCountSchema = v.object({ name: v.string(), count })
+const named = v.optional(v.array(NamedCountSchema), [])
+
+/** Attack surface: the inventory's size and what changed. */
+const ProjectMarianaStatsSchema = v.object({
+  service: v.literal('projectmariana'),
+  domains: count,
+  subdomains: count,
+  ips: count,
+  openPorts: count,
+  certificates: count,
+  certificatesExpiringSoon: count,
+  certificatesExpired: count,
+  riskyExposures: count,
+  assetsNew: count,
+  assetsGone: count,
+  technologies: named,
+  portsByService: named,
+})
+
+/** Password audit (DPAT's set): no password, only lengths, classes and patterns. */
+const PasswordCrackingStatsSchema = v.object({
+  service: v.literal('password_cracking'),
+  accountsAudited: count,
+  cracked: count,
+  privilegedCracked: count,
+  policyMinLength: count,
+  belowPolicy: count,
+  usernameAsPassword: count,
+  lmHashes: count,
+  reuseClusters: count,
+  largestReuseCluster: count,
+  /** Cracked passwords by length: index = length (0 to 32, the last counts 32 and longer). */
+  lengthHistogram: v.optional(v.array(count), []),
+  /** Cracked passwords by how many character classes (lower, upper, digit, symbol) they use: 1 to 4. */
+  classCounts: v.optional(v.array(count), []),
+  patterns: named,
+})
+
+const DastStatsSchema = v.object({
+  service: v.literal('dast'),
+  targets: count,
+  instances: count,
+  owaspTop10: named,
+  topEndpoints: named,
+})
+
+const NetworkStatsSchema = v.object({
+  service: v.literal('network'),
+  hostsUp: count,
+  openPorts: count,
+  vulnerableHosts: count,
+  newOpenPorts: count,
+  services: named,
+  /** The hosts with most findings, per severity: the heatmap. */
+  hostSeverity: v.optional(v.array(v.object({ host: v.string(), ...SeverityCountsSchema.entries })), []),
+})
+
+const CloudStatsSchema = v.object({
+  service: v.literal('cloud'),
+  accounts: count,
+  regions: count,
+  checksRun: count,
+  passed: count,
+  failed: count,
+  manual: count,
+  byCloudService: v.optional(v.array(v.object({ name: v.string(), passed: count, failed: count })), []),
+  byAccountRegion: v.optional(v.array(v.object({ account: v.string(), region: v.string(), failed: count })), []),
+  frameworks: v.optional(v.array(v.object({ name: v.string(), passed: count, total: count })), []),
+})
+
+export const ServiceStatsSchema = v.variant('service', [
+  ProjectMarianaStatsSchema,
+  PasswordCrackingStatsSchema,
+  DastStatsSchema,
+  NetworkStatsSchema,
+  CloudStatsSchema,
+])
+export type ServiceScanStats = v.InferOutput<typeof ServiceStatsSchema>
+export type ScanStatsOf<S extends ServiceId> = Extract<ServiceScanStats, { service: S }>
+
+/** How the scan's findings compare with the previous comparable scan's. */
+const ScanCountsSchema = v.object({
+  bySeverity: SeverityCountsSchema,
+  total: count,
+  new: count,
+  persisting: count,
+  notDetected: count,
+  reopened: count,
+})
+export type ScanCounts = v.InferOutput<typeof ScanCountsSchema>
+
+const StoredScanSchema = v.object({
+  service: v.picklist(services.map((s) => s.id) as [ServiceId, ...ServiceId[]]),
+  state: v.picklist(SCAN_STATES),
+  title: v.string(),
+  /** The scanner and the format its output came in (nmap, zap, prowler, hashcat ...). */
+  tool: v.optional(v.string(), ''),
+  /** Two scans compare when their service and scope key agree. */
+  scopeKey: v.string(),
+  targets: v.optional(v.array(v.string()), []),
+  startedAt: TimestampSchema,
+  finishedAt: v.optional(v.nullable(TimestampSchema), null),
+  publishedAt: v.optional(v.nullable(TimestampSchema), null),
+  publishedBy: v.optional(v.nullable(v.string()), null),
+  /** The previous published scan with the same scope key, which `counts` compare with. */
+  previousScanId: v.optional(v.nullable(v.string()), null),
+  counts: ScanCountsSchema,
+  stats: ServiceStatsSchema,
+  updatedAt: TimestampSchema,
+  updatedBy: v.string(),
+})
+
+export type StoredScan = v.InferOutput<typeof StoredScanSchema>
+
+export interface Scan extends StoredScan {
+  id: string
+}
+
+/** The scan a scans document holds, or null when it is not a readable scan. */
+export function scanFromDocument(id: string, data: unknown): Scan | null {
+  const parsed = v.safeParse(StoredScanSchema, data)
+  return parsed.success ? { id, ...parsed.output } : null
+}
+
+/** What one scan saw, for comparison: finding ids with their severity then, and assets with their ports. */
+const ScanMembersSchema = v.object({
+  findings: v.optional(v.array(v.object({ id: v.string(), severity: v.picklist(SEVERITIES) })), []),
+  assets: v.optional(v.array(v.object({ id: v.string(), label: v.string(), ports: v.optional(v.array(v.number()), []) })), []),
+})
+export type ScanMembers = v.InferOutput<typeof ScanMembersSchema>
+
+/** Members are split over documents of this many entries, far below Firestore's 1 MiB. */
+export const SCAN_MEMBERS_PER_DOCUMENT = 2_000
+
+export function scanMembersFromDocument(data: unknown): ScanMembers {
+  const parsed = v.safeParse(ScanMembersSchema, data)
+  return parsed.success ? parsed.output : { findings: [], assets: [] }
+}
