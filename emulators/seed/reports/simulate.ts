@@ -91,6 +91,9 @@ export interface ServiceSeed {
   stats: ServiceStats
 }
 
+/** The months whose scans keep per-finding occurrences (the last ones). */
+export const OCCURRENCE_MONTHS = 3
+
 const emptyBySeverity = () => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>
 
 /** Scan ids read as the service and month, so the demo data is easy to find. */
@@ -291,17 +294,19 @@ export async function simulateService(profile: CompanyProfile, universe: Service
       record(write.id, write.before, write.after, write.changes)
       if (write.changes.some((c) => c.action === 'not_seen')) missed.push(write.id)
     }
-    for (const occurrence of publication.occurrences) {
-      const byScan = seed.occurrences.get(occurrence.findingId) ?? new Map<string, OccurrenceDoc>()
-      byScan.set(scanId, {
-        scanId,
-        at: occurrence.at,
-        severity: occurrence.severity,
-        asset: occurrence.asset,
-        evidence: occurrence.evidence,
-      })
-      seed.occurrences.set(occurrence.findingId, byScan)
-    }
+    // Occurrences of the last scans only: enough for a finding's page, and a quarter of the writes.
+    if (month >= MONTHS - OCCURRENCE_MONTHS)
+      for (const occurrence of publication.occurrences) {
+        const byScan = seed.occurrences.get(occurrence.findingId) ?? new Map<string, OccurrenceDoc>()
+        byScan.set(scanId, {
+          scanId,
+          at: occurrence.at,
+          severity: occurrence.severity,
+          asset: occurrence.asset,
+          evidence: occurrence.evidence,
+        })
+        seed.occurrences.set(occurrence.findingId, byScan)
+      }
     const title = universe.title(monthLabel(month))
     seed.scans.set(scanId, {
       service,

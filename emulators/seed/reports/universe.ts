@@ -120,7 +120,7 @@ export const COMPANY_PROFILES: Record<string, CompanyProfile> = {
     brands: ['acme', 'roadrunner'],
     domains: ['acme.example', 'acme-corp.example', 'acmeshop.example'],
     adDomain: 'ACME',
-    issues: { dast: 11_000, network: 9_400, cloud: 1_200, projectmariana: 520 },
+    issues: { dast: 10_300, network: 8_900, cloud: 1_200, projectmariana: 520 },
     dastTargets: ['www', 'shop', 'api', 'portal', 'support', 'careers', 'partners'].map((h) => `https://${h}.acme.example`),
     internalNet: '10.20',
     internalHosts: 760,
