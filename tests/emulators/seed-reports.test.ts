@@ -171,6 +171,8 @@ describe('demo reports seed', () => {
     const acme = findingsOf.get('acme')!
     const accepted = acme.filter((f) => f.status === 'risk_accepted')
     const now = Date.UTC(2026, 10, 20, 17)
+    // Every granted acceptance still holds; one ends within the week.
+    for (const finding of accepted) expect(finding.riskAcceptance!.expiresAt, finding.id).toBeGreaterThan(now)
     expect(accepted.some((f) => f.riskAcceptance!.expiresAt - now < 7 * 86_400_000)).toBe(true)
     expect(acme.some((f) => f.status === 'acceptance_requested' && f.riskAcceptance && !f.riskAcceptance.decidedAt)).toBe(true)
     expect(acme.some((f) => f.status === 'reopened' && f.regression)).toBe(true)

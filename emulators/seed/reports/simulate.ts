@@ -94,6 +94,8 @@ export interface ServiceSeed {
 /** The months whose scans keep per-finding occurrences (the last ones). */
 export const OCCURRENCE_MONTHS = 3
 
+const SYSTEM: Actor = { uid: 'system', name: 'Bulwark', role: 'system' }
+
 const emptyBySeverity = () => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>
 
 /** Scan ids read as the service and month, so the demo data is easy to find. */
@@ -269,8 +271,7 @@ export async function simulateService(profile: CompanyProfile, universe: Service
     const nextStart = month + 1 < MONTHS ? scanStartedAt(service, month + 1) : SEED_NOW
 
     // Accepted risks whose time is up are open again before the scan.
-    for (const id of openIds(['risk_accepted']))
-      applyPlan(id, planAcceptanceExpiry(findings.get(id)!, startedAt), people.analyst, startedAt)
+    for (const id of openIds(['risk_accepted'])) applyPlan(id, planAcceptanceExpiry(findings.get(id)!, startedAt), SYSTEM, startedAt)
 
     const observed: ObservedFinding[] = []
     for (let i = 0; i < universe.issues.length; i++) {
@@ -433,11 +434,16 @@ export async function simulateService(profile: CompanyProfile, universe: Service
   )
   for (const id of take(3))
     act(id, 'dispute', people.manager, day(random.int(3, 9)), { note: 'Compensating control in place: the WAF blocks this request.' })
-  for (const id of take(3))
-    act(id, 'request_acceptance', people.manager, day(random.int(3, 9)), {
-      note: 'Vendor appliance: no patch before the next release.',
-      expiresAt: SEED_NOW + 180 * DAY_MS,
-    })
+  for (const id of take(3)) {
+    const at = day(random.int(3, 9))
+    if (
+      act(id, 'request_acceptance', people.manager, at, {
+        note: 'Vendor appliance: no patch before the next release.',
+        expiresAt: SEED_NOW + 180 * DAY_MS,
+      })
+    )
+      activity('acceptance_requested', 'Risk acceptance requested', at, { findingId: id, byName: people.manager.name })
+  }
   take(4).forEach((id, i) => {
     const at = day(1 + i)
     // The first accepted risk ends within a week: "expires soon".
@@ -461,11 +467,17 @@ export async function simulateService(profile: CompanyProfile, universe: Service
   for (const id of take(2))
     act(id, 'mark_out_of_scope', people.analyst, day(random.int(2, 9)), { note: 'Host belongs to a tenant outside the contract.' })
 
-  // SLA states as of "now".
+  // Accepted risks that ended before "now" are open again, and SLA states are as of "now".
+  for (const id of openIds(['risk_accepted'])) applyPlan(id, planAcceptanceExpiry(findings.get(id)!, SEED_NOW), SYSTEM, SEED_NOW)
   for (const [id, finding] of findings) {
     const patch = planSlaRefresh(finding, SEED_NOW)
     if (patch) findings.set(id, { ...finding, ...patch })
   }
+  const breached = [...findings.values()].filter((f) => f.slaState === 'breached').length
+  if (breached > 0)
+    activity('sla_breached', `${breached} open finding${breached === 1 ? ' is' : 's are'} past the SLA deadline`, SEED_NOW - 3_600_000, {
+      count: breached,
+    })
 
   // A conversation on the findings people act on.
   const talked = [...findings]
