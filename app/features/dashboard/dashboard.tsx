@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { IconAlertTriangle, IconChevronRight, IconCircleCheck, IconPoint, IconSearch } from '@tabler/icons-react'
 import styled from 'styled-components'
@@ -285,10 +285,11 @@ export function Dashboard({ session, workspace }: { session: Session; workspace:
           <Muted>{company.companyName} has no reports you can see yet.</Muted>
         </Card>
       ) : (
-        <>
-          <CompanyDashboard key={company.slug} session={session} company={company} serviceIds={serviceIds} since={since} />
-          {searchable && <FindingsSearch key={company.slug} company={company} />}
-        </>
+        // A company switch starts the dashboard and the search afresh.
+        <Fragment key={company.slug}>
+          <CompanyDashboard session={session} company={company} serviceIds={serviceIds} since={since} />
+          {searchable && <FindingsSearch company={company} />}
+        </Fragment>
       )}
     </Page>
   )
