@@ -63,6 +63,9 @@ export const hasReportsOverride = seesAllCompanies
 /** Analysts above level 5 may ask for search credentials for the finding templates. */
 export const mayRequestSearchCredentials = (access: Access | null | undefined) => isAnalyst(access) && hasLevel(access, LEVEL.analyst + 1)
 
+/** Anyone with a level may ask for a key to search the findings of a company they may select (checked per company). */
+export const mayRequestFindingsSearch = (access: Access | null | undefined) => hasLevel(access, LEVEL.clientViewer)
+
 /** Analysts see the selected company's name in the header. */
 export const showsCompanyName = isAnalyst
 

@@ -6,12 +6,16 @@ describe('the callables registry', () => {
   it('makes only the sign-in link public, and asks a level of the template and search callables', () => {
     expect(CALLABLE_NAMES.filter((name) => callables[name].who === 'public')).toEqual(['sendSignInLink'])
     expect(CALLABLE_NAMES.filter((name) => callables[name].who === 'signed-in').sort()).toEqual(['handleSignIn', 'handleSupportEmail'])
-    for (const name of ['getSearchClient', 'deleteFindingTemplate', 'importFindingTemplates'] as const) {
+    for (const name of ['deleteFindingTemplate', 'importFindingTemplates'] as const) {
       const who = callables[name].who
       expect(who({ accessLevel: 9, userType: 'analyst' })).toBe(true)
       expect(who({ accessLevel: 1, userType: 'client' })).toBe(false)
       expect(who({})).toBe(false)
     }
+    // Search keys: the handler decides by type (templates: analysts above 5; findings: the company's people).
+    expect(callables.getSearchClient.who({ accessLevel: 9, userType: 'analyst' })).toBe(true)
+    expect(callables.getSearchClient.who({ accessLevel: 1, userType: 'client' })).toBe(true)
+    expect(callables.getSearchClient.who({})).toBe(false)
   })
 
   it('knows its names', () => {

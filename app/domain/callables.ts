@@ -3,7 +3,7 @@
 // browser calls them through it (app/core/call.ts), so both ends check the same contract. Pure
 // TypeScript and valibot: Node runs it directly and the functions build compiles it.
 import * as v from 'valibot'
-import { mayEditTemplates, mayRequestSearchCredentials, type Access } from './access.ts'
+import { mayEditTemplates, mayRequestFindingsSearch, mayRequestSearchCredentials, type Access } from './access.ts'
 import { SignInRequestSchema, SignInResponseSchema } from './sign-in.ts'
 import { SupportRequestSchema, SupportResponseSchema } from './support.ts'
 import {
@@ -49,7 +49,12 @@ export const callables = {
   // Right after the link signed someone in: they have no level before this call gives it.
   handleSignIn: { request: NoDataSchema, response: HandleSignInResponseSchema, who: 'signed-in' },
   handleSupportEmail: { request: SupportRequestSchema, response: SupportResponseSchema, who: 'signed-in' },
-  getSearchClient: { request: SearchClientRequestSchema, response: SearchClientResponseSchema, who: mayRequestSearchCredentials },
+  // Templates for analysts above level 5, findings for anyone with a level: the handler checks the type and company.
+  getSearchClient: {
+    request: SearchClientRequestSchema,
+    response: SearchClientResponseSchema,
+    who: (access: Access) => mayRequestSearchCredentials(access) || mayRequestFindingsSearch(access),
+  },
   deleteFindingTemplate: { request: DeleteTemplateRequestSchema, response: DeleteTemplateResponseSchema, who: mayEditTemplates },
   importFindingTemplates: { request: ImportTemplatesRequestSchema, response: ImportTemplatesResponseSchema, who: mayEditTemplates },
   changeFindingStatus: { request: ChangeFindingStatusRequestSchema, response: ChangeFindingStatusResponseSchema, who: mayMoveFindings },

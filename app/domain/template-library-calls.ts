@@ -72,15 +72,24 @@ export const SearchHostsSchema = v.object({
 
 export type SearchHosts = v.InferOutput<typeof SearchHostsSchema>
 
-export const SearchClientRequestSchema = v.strictObject({
-  type: v.literal('search', 'Ask for a search client with type "search"'),
-})
+/** The finding templates (analysts above level 5), or one company's findings (whoever may select it). */
+export const SearchClientRequestSchema = v.variant(
+  'type',
+  [
+    v.strictObject({ type: v.literal('search') }),
+    v.strictObject({
+      type: v.literal('findings'),
+      company: v.pipe(v.string('Name the company'), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Name the company by its slug')),
+    }),
+  ],
+  'Ask for a search client with type "search" or "findings"',
+)
 
 export type SearchClientRequest = v.InferOutput<typeof SearchClientRequestSchema>
 
 export const SearchClientResponseSchema = v.object({
   success: v.literal(true),
-  /** A secured key: search only, the templates indexes only, valid for SEARCH_KEY_LIFETIME_SECONDS. */
+  /** A secured key: search only, the asked-for indexes only (and for findings, filtered), valid for SEARCH_KEY_LIFETIME_SECONDS. */
   searchKey: v.pipe(v.string(), v.minLength(1, 'searchKey is missing')),
   appId: v.pipe(v.string(), v.minLength(1, 'appId is missing')),
   /** Present only where the browser must not use Algolia's default hosts (locally, the emulator). */

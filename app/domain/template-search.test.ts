@@ -90,9 +90,19 @@ describe('applyTemplateIndexSettings', () => {
 })
 
 describe('getSearchClient contract', () => {
-  it('asks for type "search" and nothing else', () => {
+  it('asks for type "search", or "findings" with a company, and nothing else', () => {
     expect(v.is(SearchClientRequestSchema, { type: 'search' })).toBe(true)
-    for (const payload of [{}, { type: 'admin' }, { type: 'search', restrictIndices: '*' }, 'search', null]) {
+    expect(v.is(SearchClientRequestSchema, { type: 'findings', company: 'acme' })).toBe(true)
+    for (const payload of [
+      {},
+      { type: 'admin' },
+      { type: 'search', restrictIndices: '*' },
+      { type: 'findings' },
+      { type: 'findings', company: 'Acme Corp' },
+      { type: 'findings', company: 'acme', filters: '' },
+      'search',
+      null,
+    ]) {
       expect(v.is(SearchClientRequestSchema, payload)).toBe(false)
     }
   })

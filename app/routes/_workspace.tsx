@@ -4,6 +4,7 @@ import { showsCompanyName } from '#domain/access.ts'
 import { SessionSync } from '~/core/session-sync'
 import { UserMenu } from '~/features/auth/user-menu'
 import { MainNav } from '~/features/navigation/main-nav'
+import { NotificationBell } from '~/features/notifications/notification-bell'
 import { VersionPopover } from '~/features/shell/version-popover'
 import { HotkeyHint, WorkspaceHotkeys } from '~/features/shell/workspace-hotkeys'
 import { ContactButton } from '~/features/support/contact-button'
@@ -52,6 +53,7 @@ function WorkspaceLayout() {
             {workspace?.company && showsCompanyName(workspace.access) && (
               <CompanyName data-testid="company-name">{workspace.company.companyName}</CompanyName>
             )}
+            <NotificationBell uid={session.uid} />
             <UserMenu session={session} workspace={workspace} />
           </HeaderEnd>
         )

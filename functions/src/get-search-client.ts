@@ -1,14 +1,44 @@
-// getSearchClient: a search key for the finding templates, for analysts above level 5. The key is
-// a secured key derived from the search-only key: it searches the templates indexes only and
-// expires after SEARCH_KEY_LIFETIME_SECONDS; the browser then asks again.
+// getSearchClient: a search key for the finding templates (analysts above level 5) or for one
+// company's findings (whoever may select the company). The key is a secured key derived from the
+// search-only key: it searches the named indexes only, a findings key only that company's
+// findings of the services whose results the caller may see, and it expires after
+// SEARCH_KEY_LIFETIME_SECONDS; the browser then asks again.
 import { algoliasearch } from 'algoliasearch'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { mayRequestSearchCredentials, seesAllCompanies } from '#domain/access.ts'
+import { companyFromDocument, companyPath } from '#domain/companies.ts'
+import { FINDINGS_INDEX, findingsKeyFilter, searchableServices } from '#domain/findings-search.ts'
 import { SEARCH_KEY_LIFETIME_SECONDS, TEMPLATE_INDEX_NAMES } from '#domain/template-search.ts'
-import { defineCallable } from './define-callable.ts'
+import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
+import { adminDb } from './admin.ts'
+import { callerMessages, defineCallable, type Caller } from './define-callable.ts'
 import { declaredSecrets, searchConfig, searchSearchKey, type SearchConfig } from './search-config.ts'
 
-export const getSearchClient = defineCallable('getSearchClient', { secrets: declaredSecrets(searchSearchKey) }, async (caller) => {
+/** The indexes and filter of a findings key, or a refusal. */
+async function findingsRestrictions(caller: Caller, slug: string): Promise<{ restrictIndices: string[]; filters: string }> {
+  const db = adminDb()
+  const [accessSnap, companySnap] = await Promise.all([db.doc(userAccessPath(caller.uid)).get(), db.doc(companyPath(slug)).get()])
+  const stored = readUserAccess(accessSnap.data())
+  // The token's claims are the authority on level and type, as in the rules; the document on companies and services.
+  const access = { ...caller.access, servicesEnabled: stored.servicesEnabled, servicesManaged: stored.servicesManaged }
+  const company = companyFromDocument(slug, companySnap.data())
+  if (!company || !(seesAllCompanies(access) || stored.companies.includes(slug))) {
+    throw new HttpsError('permission-denied', callerMessages.denied)
+  }
+  const filters = findingsKeyFilter(slug, searchableServices(access, company))
+  if (filters === null) throw new HttpsError('permission-denied', 'There are no findings you may search in this company.')
+  return { restrictIndices: [FINDINGS_INDEX], filters }
+}
+
+export const getSearchClient = defineCallable('getSearchClient', { secrets: declaredSecrets(searchSearchKey) }, async (caller, data) => {
+  let restrictions: { restrictIndices: string[]; filters?: string }
+  if (data.type === 'findings') {
+    restrictions = await findingsRestrictions(caller, data.company)
+  } else {
+    if (!mayRequestSearchCredentials(caller.access)) throw new HttpsError('permission-denied', callerMessages.denied)
+    restrictions = { restrictIndices: [...TEMPLATE_INDEX_NAMES] }
+  }
   let config: SearchConfig
   try {
     config = searchConfig(searchSearchKey)
@@ -19,7 +49,7 @@ export const getSearchClient = defineCallable('getSearchClient', { secrets: decl
   const searchKey = algoliasearch(config.appId, config.apiKey).generateSecuredApiKey({
     parentApiKey: config.apiKey,
     restrictions: {
-      restrictIndices: [...TEMPLATE_INDEX_NAMES],
+      ...restrictions,
       validUntil: Math.floor(Date.now() / 1000) + SEARCH_KEY_LIFETIME_SECONDS,
       // Algolia counts rate limits per user rather than per office address.
       userToken: caller.uid,

@@ -46,9 +46,11 @@ function admitted(who: Exclude<CallableAudience, 'public'>): Access {
   return claims
 }
 
-/** For each user type, the most privileged claims `rule` refuses. */
-const refused = (rule: (access: Access) => boolean): Access[] =>
-  USER_TYPES.flatMap((userType) => CLAIMS.filter((claims) => claims.userType === userType && !rule(claims)).slice(-1))
+/** For each user type, the most privileged claims `rule` refuses; and a token without claims, when refused. */
+const refused = (rule: (access: Access) => boolean): Access[] => [
+  ...USER_TYPES.flatMap((userType) => CLAIMS.filter((claims) => claims.userType === userType && !rule(claims)).slice(-1)),
+  ...(rule({}) ? [] : [{}]),
+]
 
 const guarded = CALLABLE_NAMES.flatMap((name) => {
   const who = callables[name].who

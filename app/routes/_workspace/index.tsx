@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { brand } from '#domain/brand.ts'
 import { SignInPanel } from '~/features/auth/sign-in-panel'
+import { Dashboard } from '~/features/dashboard/dashboard'
 import { pageHead } from '~/features/site/page-head'
 import { media } from '~/ui/theme'
 import { surface } from '~/ui/surface'
@@ -63,15 +64,15 @@ const features = [
 ]
 
 function Home() {
-  const { session } = Route.useRouteContext()
+  const { session, workspace } = Route.useRouteContext()
+  if (session) return <Dashboard session={session} workspace={workspace} />
   return (
     <Layout>
       <Hero>
-        <h1>{session ? 'Welcome back' : brand.tagline}</h1>
+        <h1>{brand.tagline}</h1>
         <p>
-          {session
-            ? `Signed in as ${session.email}.`
-            : 'Read the results of the security tests your company bought, follow their findings to closure and talk to the analysts who ran them.'}
+          Read the results of the security tests your company bought, follow their findings to closure and talk to the analysts who ran
+          them.
         </p>
         <Features>
           {features.map((f) => (
@@ -82,7 +83,7 @@ function Home() {
           ))}
         </Features>
       </Hero>
-      {!session && <SignInPanel />}
+      <SignInPanel />
     </Layout>
   )
 }

@@ -1,0 +1,89 @@
+// The dashboard's data, live: per service the person may see, the company's activity since their
+// last visit and the service's figures; and stamping the visit. Loaded with `import()` (Firestore SDK).
+import {
+  collection,
+  doc,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  where,
+  type Unsubscribe,
+} from 'firebase/firestore'
+import { companyActivityFromDocument, companyActivityPath, type CompanyActivity } from '#domain/company-activity.ts'
+import { readServiceStats, serviceStatsPath, type ServiceStats } from '#domain/service-stats.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
+import { firestore } from '~/core/firebase'
+import type { Watch } from '~/core/live-data'
+import type { Session } from '~/core/session'
+
+export interface DashboardData {
+  activity: CompanyActivity[]
+  stats: Partial<Record<ServiceId, ServiceStats>>
+}
+
+/** Per service: everything since the last visit up to this many; the latest few on a first visit. */
+const SINCE_LIMIT = 200
+const FIRST_VISIT_LIMIT = 5
+
+/**
+ * One query per service (the rules let a reader list a service's activity only by naming it),
+ * published once every listener has answered.
+ */
+export const watchDashboard =
+  (company: string, serviceIds: readonly ServiceId[], since: number | null): Watch<DashboardData> =>
+  (next, fail) => {
+    const db = firestore()
+    const activity = new Map<ServiceId, CompanyActivity[]>()
+    const stats: Partial<Record<ServiceId, ServiceStats>> = {}
+    const answered = new Set<string>()
+    const expected = serviceIds.length * 2
+    const publish = () => {
+      if (answered.size < expected) return
+      next({ activity: [...activity.values()].flat().sort((a, b) => b.at - a.at), stats: { ...stats } })
+    }
+    const stops: Unsubscribe[] = serviceIds.flatMap((service) => [
+      onSnapshot(
+        query(
+          collection(db, companyActivityPath(company)),
+          where('service', '==', service),
+          ...(since === null ? [] : [where('at', '>', Timestamp.fromMillis(since))]),
+          orderBy('at', 'desc'),
+          limit(since === null ? FIRST_VISIT_LIMIT : SINCE_LIMIT),
+        ),
+        (snapshot) => {
+          activity.set(
+            service,
+            snapshot.docs.flatMap((d) => companyActivityFromDocument(d.id, d.data()) ?? []),
+          )
+          answered.add(`a:${service}`)
+          publish()
+        },
+        fail,
+      ),
+      onSnapshot(
+        doc(db, serviceStatsPath(company, service)),
+        (snapshot) => {
+          stats[service] = readServiceStats(snapshot.data())
+          answered.add(`s:${service}`)
+          publish()
+        },
+        fail,
+      ),
+    ])
+    if (expected === 0) next({ activity: [], stats: {} })
+    return () => stops.forEach((stop) => stop())
+  }
+
+/** Stamps this visit: the next dashboard shows what came after now. */
+export async function markVisited(session: Session): Promise<void> {
+  await setDoc(
+    doc(firestore(), userPreferencesPath(session.uid)),
+    { lastVisitAt: serverTimestamp(), updatedAt: serverTimestamp(), updatedBy: session.email },
+    { merge: true },
+  )
+}

@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { allCompanyFlags } from '#domain/access.ts'
+import type { Company } from '#domain/companies.ts'
+import type { CompanyActivity } from '#domain/company-activity.ts'
+import { readServiceStats } from '#domain/service-stats.ts'
+import type { Watch } from '~/core/live-data'
+import type { Session } from '~/core/session'
+import type { Workspace } from '~/core/workspace'
+import type { DashboardData } from './dashboard-live'
+
+// The dashboard's listener module, driven by the test.
+const live = vi.hoisted(() => ({ started: [] as unknown[][], next: (_: unknown) => {}, visits: 0 }))
+vi.mock('./dashboard-live', () => ({
+  watchDashboard:
+    (...args: unknown[]): Watch<DashboardData> =>
+    (next) => {
+      live.started.push(args)
+      live.next = next as (value: unknown) => void
+      return () => {}
+    },
+  markVisited: async () => {
+    live.visits += 1
+  },
+}))
+
+const { Dashboard } = await import('./dashboard')
+
+beforeEach(() => {
+  live.started = []
+  live.visits = 0
+})
+afterEach(cleanup)
+
+const session: Session = { uid: 'me', email: 'viewer@acme.example', userType: 'client', accessLevel: 1 }
+const acme: Company = { slug: 'acme', companyName: 'Acme', ...allCompanyFlags(false), enableDast: true, enableViewCloudScanStats: true }
+
+const workspace = (lastVisitAt: number | null, servicesEnabled: string[] = ['dast', 'cloud']): Workspace => ({
+  access: { accessLevel: 1, userType: 'client', servicesEnabled },
+  preferences: { defaultCompany: null, displayName: 'Vera', photoURL: '', lastVisitAt },
+  companies: [acme],
+  company: acme,
+})
+
+const activity = (id: string, over: Partial<CompanyActivity>): CompanyActivity => ({
+  id,
+  type: 'findings_new',
+  service: 'dast',
+  summary: '',
+  count: 1,
+  scanId: null,
+  findingId: null,
+  retestId: null,
+  at: Date.UTC(2026, 0, 10),
+  byName: '',
+  ...over,
+})
+
+async function renderDashboard(ws: Workspace) {
+  const rootRoute = createRootRoute({ component: () => <Dashboard session={session} workspace={ws} /> })
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
+  render(<RouterProvider router={router} />)
+  await screen.findByRole('heading', { level: 1 })
+}
+
+describe('Dashboard', () => {
+  it('shows what changed since the last visit, per service the person may see, as links, then stamps the visit', async () => {
+    const lastVisit = Date.UTC(2026, 0, 1)
+    await renderDashboard(workspace(lastVisit))
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome back')
+    await vi.waitFor(() => expect(live.started).toEqual([['acme', ['dast', 'cloud'], lastVisit]]))
+    expect(live.visits).toBe(0)
+
+    act(() =>
+      live.next({
+        activity: [
+          activity('a', { count: 3 }),
+          activity('b', { type: 'scan_published', service: 'cloud', at: Date.UTC(2026, 0, 9) }),
+          activity('c', { type: 'retest_completed', at: Date.UTC(2026, 0, 8) }),
+        ],
+        stats: { dast: readServiceStats({ dueSoon: { high: 2 }, breached: { critical: 1 } }), cloud: readServiceStats({}) },
+      }),
+    )
+    const changes = within(screen.getByTestId('dashboard-changes')).getAllByRole('link')
+    expect(changes.map((link) => [link.textContent?.split('Jan')[0]?.trim(), link.getAttribute('href')])).toEqual([
+      ['3 new findings in DAST', '/reports/dast'],
+      ['1 scan published in Cloud', '/reports/cloud'],
+      ['1 retest completed in DAST', '/reports/dast'],
+    ])
+    const sla = within(screen.getByTestId('dashboard-sla')).getByRole('link')
+    expect(sla).toHaveTextContent('1 finding past its SLA, 2 findings due soon in DAST')
+    expect(sla).toHaveAttribute('href', '/reports/dast')
+    await vi.waitFor(() => expect(live.visits).toBe(1))
+  })
+
+  it('welcomes a first-time visitor and shows the latest news instead', async () => {
+    await renderDashboard(workspace(null, ['dast']))
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Bulwark')
+    expect(screen.queryByText('Welcome back')).toBeNull()
+    await vi.waitFor(() => expect(live.started).toEqual([['acme', ['dast'], null]]))
+    act(() => live.next({ activity: [], stats: {} }))
+    expect(screen.getByRole('heading', { name: 'Latest in Acme' })).toBeInTheDocument()
+    expect(screen.getByText('Nothing has been published yet.')).toBeInTheDocument()
+  })
+
+  it('follows nothing for a person who may see no report of the company', async () => {
+    await renderDashboard(workspace(null, []))
+    expect(screen.getByText('Acme has no reports you can see yet.')).toBeInTheDocument()
+    expect(live.started).toEqual([])
+  })
+})

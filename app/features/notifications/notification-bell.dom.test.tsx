@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AppNotification } from '#domain/notifications.ts'
+import type { Watch } from '~/core/live-data'
+
+// The bell's listener module, driven by the test: what Firestore would send.
+const listener = vi.hoisted(() => ({
+  next: (_: unknown) => {},
+  uid: '',
+  marked: [] as string[][],
+}))
+vi.mock('./notifications-live', () => ({
+  watchNotifications:
+    (uid: string): Watch<AppNotification[]> =>
+    (next) => {
+      listener.uid = uid
+      listener.next = next as (value: unknown) => void
+      return () => {}
+    },
+  markRead: async (ids: string[]) => {
+    listener.marked.push(ids)
+  },
+}))
+
+const { NotificationBell } = await import('./notification-bell')
+
+afterEach(cleanup)
+
+const notification = (id: string, over: Partial<AppNotification> = {}): AppNotification => ({
+  id,
+  uid: 'me',
+  type: 'scan_published',
+  company: 'acme',
+  service: 'dast',
+  title: `Title ${id}`,
+  body: '',
+  link: '/reports/dast',
+  read: false,
+  createdAt: Date.UTC(2026, 0, 5),
+  ...over,
+})
+
+async function renderBell() {
+  const rootRoute = createRootRoute({ component: () => <NotificationBell uid="me" /> })
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
+  render(<RouterProvider router={router} />)
+  return screen.findByTestId('notification-bell')
+}
+
+describe('NotificationBell', () => {
+  it('counts the unread live, lists them as links and marks them all read', async () => {
+    const bell = await renderBell()
+    await vi.waitFor(() => expect(listener.uid).toBe('me'))
+    expect(screen.queryByTestId('notification-count')).toBeNull()
+
+    act(() => listener.next([notification('a'), notification('b', { link: '/reports/network' }), notification('c', { read: true })]))
+    expect(screen.getByTestId('notification-count')).toHaveTextContent('2')
+    expect(bell).toHaveAccessibleName('Notifications, 2 unread')
+
+    await userEvent.click(bell)
+    const dialog = await screen.findByRole('dialog')
+    const links = within(dialog).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/reports/dast', '/reports/network', '/reports/dast'])
+    expect(links[0]).toHaveTextContent('Title a (unread)')
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark all read' }))
+    expect(listener.marked).toEqual([['a', 'b']])
+
+    // The listener brings the change back: the count goes.
+    act(() => listener.next([notification('a', { read: true }), notification('b', { read: true }), notification('c', { read: true })]))
+    expect(screen.queryByTestId('notification-count')).toBeNull()
+    expect(within(dialog).getByRole('button', { name: 'Mark all read' })).toBeDisabled()
+  })
+
+  it('keeps links inside the site', async () => {
+    const bell = await renderBell()
+    await vi.waitFor(() => expect(listener.uid).toBe('me'))
+    act(() => listener.next([notification('x', { link: 'https://evil.example/' }), notification('y', { link: '//evil.example' })]))
+    await userEvent.click(bell)
+    const links = within(await screen.findByRole('dialog')).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/'])
+  })
+})

@@ -1,0 +1,206 @@
+import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { IconBell } from '@tabler/icons-react'
+import { Popover } from 'radix-ui'
+import styled, { keyframes } from 'styled-components'
+import type { AppNotification } from '#domain/notifications.ts'
+import { useLiveData, type LiveData } from '~/core/live-data'
+import { Button } from '~/ui/button'
+import { LiveStatus } from '~/ui/live-status'
+import { notify } from '~/ui/notifications/notifications'
+import { floating } from '~/ui/surface'
+import { layers, offsets, timings } from '~/ui/theme'
+import { useHydrated } from '~/ui/use-hydrated'
+import { VisuallyHidden } from '~/ui/visually-hidden'
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`
+
+const Trigger = styled.button`
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border-radius: 999px;
+  border: 1px solid var(--color-border);
+  background: var(--color-surface);
+  color: var(--color-text);
+  cursor: pointer;
+
+  &:hover,
+  &[data-state='open'] {
+    background: var(--color-primary-soft);
+  }
+`
+
+const Count = styled.span`
+  position: absolute;
+  top: -4px;
+  right: -4px;
+  min-width: 20px;
+  height: 20px;
+  padding: 0 5px;
+  border-radius: 999px;
+  background: var(--color-danger);
+  color: #fff;
+  font-size: 12px;
+  font-weight: 700;
+  line-height: 20px;
+  text-align: center;
+`
+
+const Content = styled(Popover.Content)`
+  z-index: ${layers.popover};
+  width: min(380px, calc(100vw - 16px));
+  max-height: min(520px, calc(100vh - 96px));
+  display: flex;
+  flex-direction: column;
+  ${floating('near')}
+  animation: ${fadeIn} ${timings.popoverFade}ms ease-out;
+`
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 12px 14px;
+  border-bottom: 1px solid var(--color-border);
+
+  h2 {
+    margin: 0;
+    font-size: 15px;
+  }
+`
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 6px;
+  overflow-y: auto;
+
+  a {
+    display: grid;
+    gap: 2px;
+    padding: 8px 10px;
+    border-radius: 8px;
+    color: inherit;
+    text-decoration: none;
+  }
+  a:hover,
+  a:focus-visible {
+    background: var(--color-primary-soft);
+  }
+  a[data-unread] strong::before {
+    content: '';
+    display: inline-block;
+    width: 8px;
+    height: 8px;
+    margin-right: 6px;
+    border-radius: 50%;
+    background: var(--color-primary);
+  }
+  span,
+  time {
+    color: var(--color-text-muted);
+    font-size: 13px;
+  }
+`
+
+const Empty = styled.div`
+  padding: 16px 14px;
+  color: var(--color-text-muted);
+`
+
+const formatWhen = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))
+
+/** Only paths of this site: a notification cannot send anyone elsewhere. */
+const sameSite = (link: string) => (link.startsWith('/') && !link.startsWith('//') ? link : '/')
+
+export function NotificationList({
+  live,
+  onMarkAllRead,
+  onOpen,
+}: {
+  live: LiveData<AppNotification[]>
+  onMarkAllRead: () => void
+  onOpen: () => void
+}) {
+  const list = live.data ?? []
+  const unread = list.filter((n) => !n.read).length
+  return (
+    <>
+      <Head>
+        <h2 id="notifications-title">Notifications</h2>
+        <Button type="button" $variant="secondary" disabled={unread === 0} onClick={onMarkAllRead}>
+          Mark all read
+        </Button>
+      </Head>
+      {live.status !== 'ready' ? (
+        <Empty>
+          <LiveStatus live={live} what="your notifications" />
+        </Empty>
+      ) : list.length === 0 ? (
+        <Empty>Nothing yet. You will hear here when a scan is published or a finding needs you.</Empty>
+      ) : (
+        <List aria-labelledby="notifications-title">
+          {list.map((n) => (
+            <li key={n.id}>
+              <Link to={sameSite(n.link)} data-unread={n.read ? undefined : ''} onClick={onOpen}>
+                <strong>
+                  {n.title}
+                  {!n.read && <VisuallyHidden> (unread)</VisuallyHidden>}
+                </strong>
+                {n.body && <span>{n.body}</span>}
+                <time dateTime={new Date(n.createdAt).toISOString()}>{formatWhen(n.createdAt)}</time>
+              </Link>
+            </li>
+          ))}
+        </List>
+      )}
+    </>
+  )
+}
+
+const live = () => import('./notifications-live')
+
+/** The header's bell: the unread count, live, and the latest notifications in a popover. */
+export function NotificationBell({ uid }: { uid: string }) {
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  const notifications = useLiveData(() => live().then((m) => m.watchNotifications(uid)), [uid])
+  const unread = (notifications.data ?? []).filter((n) => !n.read)
+
+  const markAllRead = async () => {
+    try {
+      await (await live()).markRead(unread.map((n) => n.id))
+    } catch {
+      notify({ tone: 'error', title: 'Not marked as read', message: 'Please try again.' })
+    }
+  }
+
+  const label = unread.length === 0 ? 'Notifications' : `Notifications, ${unread.length} unread`
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <Trigger type="button" aria-label={label} disabled={!hydrated} data-testid="notification-bell">
+          <IconBell size={20} aria-hidden="true" />
+          {unread.length > 0 && (
+            <Count aria-hidden="true" data-testid="notification-count">
+              {unread.length > 99 ? '99+' : unread.length}
+            </Count>
+          )}
+        </Trigger>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Content align="end" sideOffset={offsets.popover} collisionPadding={8} aria-labelledby="notifications-title">
+          <NotificationList live={notifications} onMarkAllRead={() => void markAllRead()} onOpen={() => setOpen(false)} />
+        </Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}

@@ -1,0 +1,175 @@
+// Searching findings: syncFindingSearch keeping the findings index equal to every company's
+// findings, and getSearchClient's findings keys, used against the search emulator: a key is for
+// one company and the services whose results the caller may see there, whatever the query asks.
+import { algoliasearch } from 'algoliasearch'
+import { Timestamp } from 'firebase-admin/firestore'
+import { signOut } from 'firebase/auth'
+import { httpsCallable } from 'firebase/functions'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { LEVEL } from '#domain/access.ts'
+import { companyPath } from '#domain/companies.ts'
+import { findingPath, type StoredFinding } from '#domain/findings.ts'
+import { FINDINGS_INDEX, findingObjectID, type FindingSearchRecord } from '#domain/findings-search.ts'
+import type { ServiceId } from '#domain/services.ts'
+import type { SearchClientResponse } from '#domain/template-library-calls.ts'
+import { algoliaHosts } from '#domain/template-search.ts'
+import { userAccessPath } from '#domain/users-access.ts'
+import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
+import { companyDocument, findingDocument, tokenClaims, usersAccessDocument } from '../builders.ts'
+import { connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
+import { eventually, INDEX_TIMEOUT_MS, runId, SEARCH_HOSTS, searchAdmin } from './template-fixtures.ts'
+
+let admin: AdminClients
+let client: CallableClient
+const run = runId()
+const acme = `${run}-acme`
+const globex = `${run}-globex`
+const statsOnly = `${run}-stats`
+
+const getSearchClient = async (data: unknown) =>
+  (await httpsCallable<unknown, SearchClientResponse>(client.functions, 'getSearchClient')(data)).data
+
+const searchAs = (key: string) => algoliasearch(SEARCH_EMULATOR_DEFAULTS.appId, key, { hosts: algoliaHosts(SEARCH_HOSTS, 'read') })
+
+/** The stored form: epoch ms become Timestamps. */
+function stored(finding: StoredFinding): Record<string, unknown> {
+  const ts = (ms: number | null | undefined) => (ms == null ? null : Timestamp.fromMillis(ms))
+  return {
+    ...finding,
+    firstSeenAt: ts(finding.firstSeenAt),
+    lastSeenAt: ts(finding.lastSeenAt),
+    publishedAt: ts(finding.publishedAt),
+    updatedAt: ts(finding.updatedAt),
+    sla: { startedAt: ts(finding.sla.startedAt), dueAt: ts(finding.sla.dueAt), pausedAt: ts(finding.sla.pausedAt) },
+  }
+}
+
+/** Every company gets one finding per service, titled so that one word finds them all. */
+const SERVICES: ServiceId[] = ['dast', 'network', 'cloud']
+const findingId = (service: ServiceId) => `${run}-${service}`
+
+async function writeFinding(company: string, service: ServiceId, overrides: Partial<StoredFinding> = {}) {
+  await admin.db
+    .doc(findingPath(company, findingId(service)))
+    .set(stored(findingDocument(service, { title: `Exposed ${run} admin panel`, tags: ['exposure'], ...overrides })))
+}
+
+async function indexed(company: string, service: ServiceId): Promise<FindingSearchRecord | null> {
+  const { results } = await searchAdmin().getObjects<FindingSearchRecord>({
+    requests: [{ indexName: FINDINGS_INDEX, objectID: findingObjectID(company, findingId(service)) }],
+  })
+  return results[0] ?? null
+}
+
+/** Signs in a new account with `level` and a users_access document in `companies`. */
+async function signInAs(level: number, companies: string[], servicesEnabled: string[] = []) {
+  const claims = tokenClaims(level)
+  const { uid } = await signInWithClaims(client, admin.auth, claims)
+  await admin.db.doc(userAccessPath(uid)).set(usersAccessDocument({ claims, companies, servicesEnabled }))
+}
+
+/** What a key finds for the run's word, as company/service pairs, with any extra filter the browser adds. */
+async function found(searchKey: string, filters?: string): Promise<string[]> {
+  const { hits } = await searchAs(searchKey).searchSingleIndex<FindingSearchRecord>({
+    indexName: FINDINGS_INDEX,
+    searchParams: { query: `exposed ${run}`, ...(filters ? { filters } : {}) },
+  })
+  return hits.map((hit) => `${hit.company}/${hit.service}`).sort()
+}
+
+beforeAll(async () => {
+  admin = connectToEmulators()
+  client = connectCallableClient('findings-search')
+  await admin.db.doc(companyPath(acme)).set(
+    // DAST and network results; cloud stats only.
+    companyDocument(acme, { enableDast: true, enableViewResultsNetwork: true, enableViewCloudScanStats: true }),
+  )
+  await admin.db
+    .doc(companyPath(globex))
+    .set(companyDocument(globex, { enableDast: true, enableViewResultsNetwork: true, enableViewCloudScanResults: true }))
+  await admin.db.doc(companyPath(statsOnly)).set(companyDocument(statsOnly, { enableViewCloudScanStats: true }))
+  await Promise.all([acme, globex].flatMap((company) => SERVICES.map((service) => writeFinding(company, service))))
+  await eventually(async () => {
+    for (const company of [acme, globex]) for (const service of SERVICES) expect(await indexed(company, service)).not.toBeNull()
+  })
+}, INDEX_TIMEOUT_MS + 10_000)
+
+beforeEach(async () => {
+  await signOut(client.auth)
+})
+
+afterAll(async () => {
+  await client.close()
+  await disconnect(admin)
+})
+
+describe('syncFindingSearch', () => {
+  it('indexes a finding with what the search needs, follows its changes and drops it when deleted', async () => {
+    expect(await indexed(acme, 'dast')).toEqual({
+      objectID: findingObjectID(acme, findingId('dast')),
+      findingId: findingId('dast'),
+      company: acme,
+      service: 'dast',
+      title: `Exposed ${run} admin panel`,
+      severity: 'high',
+      severityRank: 4,
+      status: 'open',
+      asset: 'app.acme.example:443',
+      tags: ['exposure'],
+      templateSlug: null,
+    })
+    await admin.db.doc(findingPath(acme, findingId('dast'))).update({ status: 'in_remediation', severity: 'critical' })
+    await eventually(async () => expect(await indexed(acme, 'dast')).toMatchObject({ status: 'in_remediation', severity: 'critical' }))
+
+    await admin.db.doc(findingPath(globex, findingId('cloud'))).delete()
+    await eventually(async () => expect(await indexed(globex, 'cloud')).toBeNull())
+    await writeFinding(globex, 'cloud')
+    await eventually(async () => expect(await indexed(globex, 'cloud')).not.toBeNull())
+  })
+})
+
+describe('getSearchClient for findings', () => {
+  it('gives a manager of acme a key that finds acme findings of the services with results, and nothing of globex', async () => {
+    await signInAs(LEVEL.clientManager, [acme])
+    const { searchKey } = await getSearchClient({ type: 'findings', company: acme })
+    expect(await found(searchKey)).toEqual([`${acme}/dast`, `${acme}/network`])
+    // The browser's own filters are ANDed with the key's: asking for globex or cloud finds nothing.
+    expect(await found(searchKey, `company:"${globex}"`)).toEqual([])
+    expect(await found(searchKey, 'service:cloud')).toEqual([])
+    // Only the findings index.
+    await expect(
+      searchAs(searchKey).searchSingleIndex({ indexName: 'finding_templates', searchParams: { query: '' } }),
+    ).rejects.toMatchObject({
+      status: 403,
+    })
+  })
+
+  it('limits a viewer to the services enabled for them', async () => {
+    await signInAs(LEVEL.clientViewer, [acme], ['network'])
+    const { searchKey } = await getSearchClient({ type: 'findings', company: acme })
+    expect(await found(searchKey)).toEqual([`${acme}/network`])
+  })
+
+  it('refuses a company the caller may not select', async () => {
+    await signInAs(LEVEL.companyAdmin, [acme])
+    await expectCallableError(getSearchClient({ type: 'findings', company: globex }), 'permission-denied')
+    await expectCallableError(getSearchClient({ type: 'findings', company: `${run}-nowhere` }), 'permission-denied')
+  })
+
+  it('refuses a company where the caller sees no results, only stats', async () => {
+    await signInAs(LEVEL.clientManager, [statsOnly])
+    await expectCallableError(getSearchClient({ type: 'findings', company: statsOnly }), 'permission-denied')
+  })
+
+  it('gives analysts who see every company any company, all its services with results', async () => {
+    await signInAs(LEVEL.seniorAnalyst, [])
+    const { searchKey } = await getSearchClient({ type: 'findings', company: globex })
+    expect(await found(searchKey)).toEqual([`${globex}/cloud`, `${globex}/dast`, `${globex}/network`])
+  })
+
+  it('still refuses template keys to clients', async () => {
+    await signInAs(LEVEL.companyAdmin, [acme])
+    await expectCallableError(getSearchClient({ type: 'search' }), 'permission-denied')
+  })
+})
