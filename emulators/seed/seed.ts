@@ -10,7 +10,7 @@ import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { newUserAccessDocument, userAccessPath } from '#domain/users-access.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../firebase/admin.ts'
 import { emulatorClientEnv, PROJECT_ID } from '../firebase/env.ts'
-import { searchEmulatorConfigFromEnv } from '../search/config.ts'
+import { searchEmulatorConfigFromEnv, type SearchEmulatorConfig } from '../search/config.ts'
 import {
   DEMO_ACCOUNTS,
   DEMO_COMPANIES,
@@ -158,6 +158,8 @@ export interface SeedSummary extends LibrarySummary {
 export interface SeedOptions {
   /** The demo reports (scans, findings ...): about a minute; tests of the rest leave them out. */
   reports?: boolean
+  /** Where to index the demo findings for search (the dev stack). */
+  search?: SearchEmulatorConfig
 }
 
 export async function seedDemoData(clients?: AdminClients, options: SeedOptions = {}): Promise<SeedSummary> {
@@ -174,7 +176,7 @@ export async function seedDemoData(clients?: AdminClients, options: SeedOptions 
     for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(emailKeyPath(key.id)), emailKeyDocument(key))
     await batch.commit()
     const library = await seedTemplateLibrary(db)
-    const reports = options.reports === false ? null : await seedReports(db)
+    const reports = options.reports === false ? null : await seedReports(db, options.search ? { search: options.search } : {})
     return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length, ...library, reports }
   })
 }
@@ -186,7 +188,8 @@ export function formatReportsSummary(reports: ReportsSummary): string {
     .map(([slug, n]) => `${slug} ${n.toLocaleString('en-GB')}`)
     .join(', ')
   const removed = reports.removed > 0 ? `, ${reports.removed} stale removed` : ''
-  return `Reports: ${reports.scans} scans and findings (${perCompany}); ${reports.documents.toLocaleString('en-GB')} documents in ${(reports.milliseconds / 1000).toFixed(1)} s${removed}.`
+  const indexed = reports.indexed > 0 ? `, ${reports.indexed.toLocaleString('en-GB')} findings in search` : ''
+  return `Reports: ${reports.scans} scans and findings (${perCompany}); ${reports.documents.toLocaleString('en-GB')} documents in ${(reports.milliseconds / 1000).toFixed(1)} s${removed}${indexed}.`
 }
 
 async function main(): Promise<void> {
@@ -197,7 +200,7 @@ async function main(): Promise<void> {
       console.log('Emulators already hold data: not seeding.')
       return
     }
-    const summary = await seedDemoData(clients)
+    const summary = await seedDemoData(clients, { search: searchEmulatorConfigFromEnv() })
     const indexed = await indexTemplateLibrary(clients.db, searchEmulatorConfigFromEnv())
     console.log(
       `Seeded ${summary.companies} companies, ${summary.accounts} accounts, ${summary.emailKeys} email keys and ` +

@@ -3,6 +3,7 @@
 // occurrences, comments and retests), assets, scan members, the service's counters and monthly
 // figures, and the activity feed. Deterministic: every run writes the same documents, and removes
 // report documents of the demo companies that the seed did not write.
+import { algoliasearch } from 'algoliasearch'
 import { Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { serviceEnabledFor } from '#domain/access.ts'
 import { ASSETS_COLLECTION, assetPath } from '#domain/assets.ts'
@@ -10,11 +11,15 @@ import { companyActivityPath, COMPANY_ACTIVITY_COLLECTION } from '#domain/compan
 import { companyPath } from '#domain/companies.ts'
 import { findingCommentsPath } from '#domain/finding-comments.ts'
 import { findingHistoryPath } from '#domain/finding-history.ts'
-import { FINDINGS_COLLECTION, findingPath, occurrencePath } from '#domain/findings.ts'
+import { FINDINGS_COLLECTION, findingPath, occurrencePath, type StoredFinding } from '#domain/findings.ts'
+import { applyFindingsIndexSettings, FINDINGS_INDEX, findingSearchRecord } from '#domain/findings-search.ts'
 import { RETESTS_COLLECTION, retestPath } from '#domain/retests.ts'
 import { scanMembersPath, SCANS_COLLECTION, scanPath } from '#domain/scans.ts'
 import { serviceMonthPath, SERVICE_STATS_COLLECTION, serviceStatsPath } from '#domain/service-stats.ts'
 import { services } from '#domain/services.ts'
+import { algoliaHosts } from '#domain/template-search.ts'
+import { EMULATOR_HOST, EMULATOR_PORTS } from '../../firebase/env.ts'
+import type { SearchEmulatorConfig } from '../../search/config.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from '../demo-accounts.ts'
 import { simulateService, type CompanyPeople, type Person } from './simulate.ts'
 import { buildUniverse, COMPANY_PROFILES } from './universe.ts'
@@ -143,25 +148,69 @@ export interface ReportsSummary {
   scans: number
   documents: number
   removed: number
+  /** Findings put in the search index (0 when not asked to). */
+  indexed: number
   milliseconds: number
 }
 
+// The emulator hub can hold back background triggers: the findings search trigger would otherwise
+// run once per seeded finding, for minutes; the seed fills the index itself instead.
+async function setBackgroundTriggers(enabled: boolean): Promise<void> {
+  const hub = process.env.FIREBASE_EMULATOR_HUB ?? `${EMULATOR_HOST}:${EMULATOR_PORTS.hub}`
+  const action = enabled ? 'enableBackgroundTriggers' : 'disableBackgroundTriggers'
+  try {
+    const response = await fetch(`http://${hub}/functions/${action}`, { method: 'PUT', signal: AbortSignal.timeout(5_000) })
+    await response.body?.cancel()
+  } catch {
+    // No hub (Firestore alone): no triggers to hold back.
+  }
+}
+
+/** Replaces the findings index with the seeded findings (the demo companies own every finding there). */
+async function indexFindings(search: SearchEmulatorConfig, documents: ReadonlyMap<string, Record<string, unknown>>): Promise<number> {
+  const client = algoliasearch(search.appId, search.adminApiKey, {
+    hosts: algoliaHosts({ hosts: [`${search.host}:${search.port}`], protocol: 'http' }, 'readWrite'),
+  })
+  await applyFindingsIndexSettings(client)
+  const records = []
+  for (const [path, data] of documents) {
+    const match = /^companies\/([^/]+)\/findings\/([^/]+)$/.exec(path)
+    if (match) records.push({ ...findingSearchRecord(match[1]!, { id: match[2]!, ...(data as unknown as StoredFinding) }) })
+  }
+  await client.clearObjects({ indexName: FINDINGS_INDEX })
+  await client.saveObjects({ indexName: FINDINGS_INDEX, objects: records, waitForTasks: true })
+  return records.length
+}
+
+export interface SeedReportsOptions {
+  /** Fill the findings search index too (the dev stack); tests without a search emulator leave it out. */
+  search?: SearchEmulatorConfig
+}
+
 /** Writes the demo reports (BulkWriter), and deletes report documents of demo companies it did not write. */
-export async function seedReports(db: Firestore): Promise<ReportsSummary> {
+export async function seedReports(db: Firestore, options: SeedReportsOptions = {}): Promise<ReportsSummary> {
   const started = performance.now()
   const { documents, findings, scans } = await buildReportDocuments()
-  // Unthrottled: the default ramp (500 writes a second at first) would take minutes on an emulator.
-  const writer = db.bulkWriter({ throttling: false })
-  writer.onWriteError((error) => error.failedAttempts < 5)
-  // What an earlier run or someone's experiment left behind: top-level report documents only.
-  const stale = await Promise.all(
-    DEMO_COMPANIES.flatMap((company) =>
-      REPORT_COLLECTIONS.map((name) => db.collection(`${companyPath(company.slug)}/${name}`).listDocuments()),
-    ),
-  )
-  const deletions = stale.flat().filter((ref) => !documents.has(ref.path))
-  await Promise.all(deletions.map((ref) => db.recursiveDelete(ref, writer)))
-  for (const [path, data] of documents) void writer.set(db.doc(path), toStored(data) as Record<string, unknown>)
-  await writer.close()
-  return { findings, scans, documents: documents.size, removed: deletions.length, milliseconds: Math.round(performance.now() - started) }
+  await setBackgroundTriggers(false)
+  let removed: number
+  try {
+    // Unthrottled: the default ramp (500 writes a second at first) would take minutes on an emulator.
+    const writer = db.bulkWriter({ throttling: false })
+    writer.onWriteError((error) => error.failedAttempts < 5)
+    // What an earlier run or someone's experiment left behind: top-level report documents only.
+    const stale = await Promise.all(
+      DEMO_COMPANIES.flatMap((company) =>
+        REPORT_COLLECTIONS.map((name) => db.collection(`${companyPath(company.slug)}/${name}`).listDocuments()),
+      ),
+    )
+    const deletions = stale.flat().filter((ref) => !documents.has(ref.path))
+    removed = deletions.length
+    await Promise.all(deletions.map((ref) => db.recursiveDelete(ref, writer)))
+    for (const [path, data] of documents) void writer.set(db.doc(path), toStored(data) as Record<string, unknown>)
+    await writer.close()
+  } finally {
+    await setBackgroundTriggers(true)
+  }
+  const indexed = options.search ? await indexFindings(options.search, documents) : 0
+  return { findings, scans, documents: documents.size, removed, indexed, milliseconds: Math.round(performance.now() - started) }
 }
