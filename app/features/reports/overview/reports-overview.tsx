@@ -82,7 +82,13 @@ const Muted = styled.p`
  * The company overview: a tile per service the person may see, the retests waiting on each side
  * and the latest published scans, live (another company in the user menu switches everything).
  */
-export function ReportsOverview({ workspace, firstPaint }: { workspace: Workspace | null | undefined; firstPaint: OverviewData | undefined }) {
+export function ReportsOverview({
+  workspace,
+  firstPaint,
+}: {
+  workspace: Workspace | null | undefined
+  firstPaint: OverviewData | undefined
+}) {
   const company = workspace?.company ?? null
   const visible = visibleServices(workspace?.access, company).map((service) => ({
     service,
@@ -92,6 +98,8 @@ export function ReportsOverview({ workspace, firstPaint }: { workspace: Workspac
   const slug = company?.slug ?? ''
   const live = useLiveData(
     () => import('../data/reports-live').then((m) => m.watchOverview(slug, visible)),
+    // `key` names the visible services and their results switch: `visible` itself is new each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [slug, key],
     firstPaint?.company === slug ? firstPaint : undefined,
   )
