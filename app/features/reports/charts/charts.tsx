@@ -148,7 +148,6 @@ export function BarsChart({
           <ReferenceLine
             {...(horizontal ? { y: reference.at } : { x: reference.at })}
             label={{ value: reference.label, position: 'insideTopRight', className: 'chart-tick' }}
-            ifOverflow="extendDomain"
           />
         )}
       </BarChart>

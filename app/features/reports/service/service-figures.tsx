@@ -200,8 +200,14 @@ function ProjectMarianaCharts({ stats, scans }: { stats: ScanStatsOf<'projectmar
 }
 
 function PasswordCrackingCharts({ stats, scans }: { stats: ScanStatsOf<'password_cracking'>; scans: readonly Scan[] }) {
+  // Two series split at the policy minimum: the colour changes where the policy starts.
   const lengths = stats.lengthHistogram
-    .map((count, length) => ({ length: length === 32 ? '32+' : String(length), count }))
+    .map((count, length) => ({
+      length: length === 32 ? '32+' : String(length),
+      below: length < stats.policyMinLength ? count : 0,
+      meets: length >= stats.policyMinLength ? count : 0,
+      count,
+    }))
     .filter((_, i) => i > 0)
   const classes = stats.classCounts.map((count, i) => ({ classes: `${i + 1}`, count }))
   const over = history(scans, 'password_cracking').map(({ label, stats: s }) => ({
@@ -212,14 +218,17 @@ function PasswordCrackingCharts({ stats, scans }: { stats: ScanStatsOf<'password
     <>
       <ChartFrame
         title="Cracked passwords by length"
-        summary={`The line marks the policy minimum of ${stats.policyMinLength} characters.`}
+        summary={`Shorter than the policy minimum of ${stats.policyMinLength} characters, and at or above it.`}
         table={{ columns: ['Length', 'Cracked passwords'], rows: lengths.map((l) => [l.length, l.count]) }}
       >
         <BarsChart
           data={lengths}
           category="length"
-          series={[{ key: 'count', label: 'Cracked passwords', tone: 0 }]}
-          reference={stats.policyMinLength > 0 ? { at: String(stats.policyMinLength), label: 'Policy minimum' } : undefined}
+          series={[
+            { key: 'below', label: 'Below policy', tone: 3 },
+            { key: 'meets', label: 'Meets policy', tone: 0 },
+          ]}
+          stacked
         />
       </ChartFrame>
       <ChartFrame
