@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { readServiceStats } from '#domain/service-stats.ts'
+import { scanFromDocument, type Scan } from '#domain/scans.ts'
+import type { ServiceOverview } from '../data/report-data'
+import { ServiceTile, trendLine } from './service-tile'
+
+const scan = (id: string, previousScanId: string | null): Scan =>
+  scanFromDocument(id, {
+    service: 'dast',
+    state: 'published',
+    title: 'Monthly',
+    scopeKey: 'web',
+    startedAt: Date.UTC(2026, 2, 3),
+    publishedAt: Date.UTC(2026, 2, 4),
+    previousScanId,
+    counts: { bySeverity: {}, total: 10, new: 3, persisting: 7, notDetected: 5, reopened: 1 },
+    stats: { service: 'dast', targets: 1, instances: 4 },
+    updatedAt: 0,
+    updatedBy: 'a@b.example',
+  })!
+
+function renderTile(overview: ServiceOverview) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <ServiceTile overview={overview} /> }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  return render(<RouterProvider router={router} />)
+}
+
+afterEach(cleanup)
+
+describe('ServiceTile', () => {
+  it('shows open findings by severity, the trend, the SLA and the last scan, with a link to the report', async () => {
+    renderTile({
+      service: 'dast',
+      results: true,
+      stats: readServiceStats({ open: { critical: 2, high: 5 }, breached: { critical: 1 }, dueSoon: { high: 3 } }),
+      scans: [scan('s2', 's1')],
+    })
+    const tile = await screen.findByRole('article', { name: 'DAST' })
+    expect(tile.textContent).toContain('7open findings')
+    expect(screen.getByText('2 critical')).toBeTruthy()
+    expect(screen.getByText('5 high')).toBeTruthy()
+    expect(screen.getByText('3 new, 5 no longer detected, 1 reopened')).toBeTruthy()
+    expect(screen.getByText('SLA breached').nextElementSibling?.textContent).toBe('1')
+    expect(screen.getByText('SLA due soon').nextElementSibling?.textContent).toBe('3')
+    expect(screen.getByText('4 Mar 2026')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Open the DAST report' }).getAttribute('href')).toBe('/reports/dast')
+  })
+
+  it('says when no scan is published yet', async () => {
+    renderTile({ service: 'network', results: true, stats: readServiceStats(undefined), scans: [] })
+    expect(await screen.findByText('No scans published yet.')).toBeTruthy()
+    expect(screen.queryByText('SLA breached')).toBeNull()
+  })
+
+  it('has no trend for a first scan', () => {
+    expect(trendLine({ service: 'dast', results: true, stats: readServiceStats(undefined), scans: [scan('s1', null)] })).toBeNull()
+  })
+})
