@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { sitePage, sitePages } from './site-map.ts'
 
 /** The pages that are built; every other page of the site map is planned. */
-const live = ['/', '/templates', '/templates/finding', '/profile', '/auth/redirect']
+const live = ['/', '/reports/$service/$findingId', '/templates', '/templates/finding', '/profile', '/auth/redirect']
 
 describe('site map', () => {
   it('gives every page a status, and each path once', () => {
