@@ -191,7 +191,8 @@ export const emptySeverityCounts = (): SeverityCounts => Object.fromEntries(SEVE
 /** findings/{id}/occurrences/{scanId}: how one published scan saw the finding. */
 const StoredOccurrenceSchema = v.object({
   scanId: v.string(),
-  seenAt: TimestampSchema,
+  /** When the scan saw it. */
+  at: TimestampSchema,
   severity: v.optional(SeveritySchema),
   asset: v.optional(v.string()),
   location: v.optional(LocationSchema, {}),

@@ -186,7 +186,7 @@ export function FindingPage(props: FindingPageProps) {
   return <LiveFinding key={`${company.slug}/${props.findingId}`} {...props} company={company.slug} />
 }
 
-function LiveFinding({ workspace, findingId, backHref, company }: FindingPageProps & { company: string }) {
+function LiveFinding({ workspace, service, findingId, backHref, company }: FindingPageProps & { company: string }) {
   const internal = seesInternalComments(workspace.access)
   const finding = useLiveData(() => import('./findings-live').then((m) => m.watchFinding(company, findingId)), [company, findingId])
   const history = useLiveData(() => import('./findings-live').then((m) => m.watchFindingHistory(company, findingId)), [company, findingId])
@@ -195,7 +195,10 @@ function LiveFinding({ workspace, findingId, backHref, company }: FindingPagePro
     [company, findingId, internal],
   )
   const occurrences = useLiveData(() => import('./findings-live').then((m) => m.watchOccurrences(company, findingId)), [company, findingId])
-  const retests = useLiveData(() => import('./findings-live').then((m) => m.watchFindingRetests(company, findingId)), [company, findingId])
+  const retests = useLiveData(
+    () => import('./findings-live').then((m) => m.watchFindingRetests(company, service, findingId)),
+    [company, service, findingId],
+  )
 
   const back = <Back to={backHref}>← All findings</Back>
   if (finding.status !== 'ready' || !finding.data) {
@@ -361,7 +364,7 @@ function Occurrences({ occurrences }: { occurrences: FindingOccurrence[] }) {
         <Timeline>
           {occurrences.map((o) => (
             <li key={o.id}>
-              <strong>{when(o.seenAt)}</strong> <small>scan {o.scanId}</small>
+              <strong>{when(o.at)}</strong> <small>scan {o.scanId}</small>
               {o.asset && <p>{o.asset}</p>}
               {o.evidence && <MarkdownContent source={o.evidence} />}
             </li>

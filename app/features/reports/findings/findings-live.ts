@@ -78,17 +78,18 @@ export const watchOccurrences =
           snapshot.docs
             .map((d) => occurrenceFromDocument(d.id, d.data()))
             .filter(present)
-            .sort((a, b) => b.seenAt - a.seenAt),
+            .sort((a, b) => b.at - a.at),
         ),
       fail,
     )
 
 /** The retest requests the finding is part of, newest first. */
 export const watchFindingRetests =
-  (company: string, id: string): Watch<Retest[]> =>
+  (company: string, service: ServiceId, id: string): Watch<Retest[]> =>
   (next, fail) =>
     onSnapshot(
-      query(collection(firestore(), retestsPath(company)), where('findingIds', 'array-contains', id)),
+      // The rules read a list by its service, so the query names it.
+      query(collection(firestore(), retestsPath(company)), where('service', '==', service), where('findingIds', 'array-contains', id)),
       (snapshot) =>
         next(
           snapshot.docs
