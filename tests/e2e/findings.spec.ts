@@ -150,6 +150,35 @@ test.describe('as a client manager of Acme', () => {
   })
 })
 
+test.describe('as a senior analyst, looked at in both schemes', () => {
+  test.use({ signedInAs: 'senior@sectest.example' })
+
+  test('the findings table and a finding page, light and dark, saved to look at', async ({ page }) => {
+    test.setTimeout(90_000)
+    const id = await finding('Stored XSS in comments', {
+      severity: 'critical',
+      cvss: { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:H/I:H/A:N', score: 9.3 },
+      cwe: ['CWE-79'],
+      tags: ['xss', 'owasp-a03'],
+      description: 'User input in **comments** is stored and rendered without encoding.',
+      evidence: '```http\nPOST /comments HTTP/1.1\n\nbody=<script>alert(1)</script>\n```',
+    })
+    await finding('Clickjacking on login', { severity: 'medium', status: 'in_remediation' })
+    const findings = new FindingsTable(page)
+    const one = new FindingPage(page)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await findings.open('dast', '?group=title')
+      await expect(findings.table.getByRole('button', { name: /Stored XSS in comments/ })).toBeVisible()
+      await findings.section.screenshot({ path: `.local/screenshots/findings-table-${scheme}.png` })
+      await one.open('dast', id)
+      await expect(one.main.getByRole('region', { name: 'Evidence' })).toContainText('POST /comments')
+      await page.screenshot({ path: `.local/screenshots/finding-page-${scheme}.png`, fullPage: true })
+    }
+  })
+})
+
 test.describe('as a client viewer of Acme', () => {
   test.use({ signedInAs: 'viewer@acme.example' })
 

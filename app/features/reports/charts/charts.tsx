@@ -172,7 +172,13 @@ export function LinesChart({
   return (
     <>
       <Legend series={series} />
-      <LineChart id={`chart-${id}`} width={CHART_WIDTH} height={CHART_HEIGHT} data={data as Row[]} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+      <LineChart
+        id={`chart-${id}`}
+        width={CHART_WIDTH}
+        height={CHART_HEIGHT}
+        data={data as Row[]}
+        margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
+      >
         <CartesianGrid vertical={false} />
         <XAxis dataKey={category} tick={shortTick} {...axisProps} />
         <YAxis allowDecimals={false} width={44} tick={shortTick} domain={percent ? [0, 100] : undefined} {...axisProps} />

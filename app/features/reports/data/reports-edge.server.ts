@@ -40,7 +40,12 @@ async function runQuery(
     method: 'POST',
     headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({
-      structuredQuery: { from: [{ collectionId }], where, orderBy: [{ field: { fieldPath: order.field }, direction: order.direction }], limit: count },
+      structuredQuery: {
+        from: [{ collectionId }],
+        where,
+        orderBy: [{ field: { fieldPath: order.field }, direction: order.direction }],
+        limit: count,
+      },
     }),
     signal: AbortSignal.timeout(5_000),
   })
@@ -97,7 +102,15 @@ export async function readServiceReport(config: Config, idToken: string, company
   const [stats, scans, months] = await Promise.all([
     reader.get(serviceStatsPath(company, service)),
     publishedScans(config, idToken, company, service, SCANS_SHOWN),
-    runQuery(config, idToken, serviceStatsPath(company, service), 'months', [], { field: '__name__', direction: 'DESCENDING' }, MONTHS_SHOWN),
+    runQuery(
+      config,
+      idToken,
+      serviceStatsPath(company, service),
+      'months',
+      [],
+      { field: '__name__', direction: 'DESCENDING' },
+      MONTHS_SHOWN,
+    ),
   ])
   return {
     company,

@@ -95,7 +95,11 @@ export const watchOverview = (company: string, visible: readonly { service: Serv
 /** One service's report: its figures, published scans and monthly remediation. */
 export const watchServiceReport = (company: string, service: ServiceId): Watch<ServiceReportData> =>
   combine(
-    { stats: watchServiceStats(company, service), scans: watchPublishedScans(company, service), months: watchServiceMonths(company, service) },
+    {
+      stats: watchServiceStats(company, service),
+      scans: watchPublishedScans(company, service),
+      months: watchServiceMonths(company, service),
+    },
     (parts) => ({ company, service, stats: parts.stats, scans: parts.scans, months: parts.months }),
   )
 

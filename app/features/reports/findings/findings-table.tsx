@@ -30,6 +30,9 @@ import { severityRank, sortOf, statusRank, type FindingRow, type FindingSortColu
 
 const ROW_HEIGHT = 48
 
+/** Tags filter the rows but have no column of their own. */
+const HIDDEN_COLUMNS = { tag: false }
+
 /** Keeps a row whose value (or any of its values, for tags) is among the chosen ones. */
 const inList: FilterFn<FindingRow> = (row, columnId, chosen: string[]) => {
   const value: unknown = row.getValue(columnId)
@@ -284,10 +287,18 @@ export function FindingsTable({ rows, search, onSearchChange, findingHref, selec
   )
 
   const { column: sortColumn, descending } = sortOf(search)
-  const sorting: SortingState = [{ id: sortColumn, desc: descending }]
-  const columnFilters: ColumnFiltersState = (['severity', 'status', 'asset', 'tag'] as const)
-    .filter((facet) => (search[facet]?.length ?? 0) > 0)
-    .map((facet) => ({ id: facet, value: search[facet] }))
+  // The table recomputes a row model whenever a state object is new: these stay the same objects
+  // until the search changes, or every render would redo (and re-render) the whole list.
+  const sorting = useMemo<SortingState>(() => [{ id: sortColumn, desc: descending }], [sortColumn, descending])
+  const { severity, status, asset, tag, group } = search
+  const columnFilters = useMemo<ColumnFiltersState>(
+    () =>
+      Object.entries({ severity, status, asset, tag })
+        .filter(([, values]) => (values?.length ?? 0) > 0)
+        .map(([id, value]) => ({ id, value })),
+    [severity, status, asset, tag],
+  )
+  const grouping = useMemo(() => (group ? [group] : []), [group])
 
   const table = useReactTable({
     data: rows,
@@ -297,10 +308,10 @@ export function FindingsTable({ rows, search, onSearchChange, findingHref, selec
       sorting,
       columnFilters,
       globalFilter: search.q ?? '',
-      grouping: search.group ? [search.group] : [],
+      grouping,
       expanded,
       rowSelection: selection,
-      columnVisibility: { tag: false },
+      columnVisibility: HIDDEN_COLUMNS,
     },
     globalFilterFn: (row, _column, query: string) => row.original.haystack.includes(query.trim().toLowerCase()),
     getColumnCanGlobalFilter: (column) => column.id === 'title',
@@ -310,6 +321,8 @@ export function FindingsTable({ rows, search, onSearchChange, findingHref, selec
     enableSubRowSelection: true,
     groupedColumnMode: false,
     autoResetExpanded: false,
+    // No pages: the list scrolls.
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getSortedRowModel: getSortedRowModel(),

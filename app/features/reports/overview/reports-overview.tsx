@@ -82,7 +82,13 @@ const Muted = styled.p`
  * The company overview: a tile per service the person may see, the retests waiting on each side
  * and the latest published scans, live (another company in the user menu switches everything).
  */
-export function ReportsOverview({ workspace, firstPaint }: { workspace: Workspace | null | undefined; firstPaint: OverviewData | undefined }) {
+export function ReportsOverview({
+  workspace,
+  firstPaint,
+}: {
+  workspace: Workspace | null | undefined
+  firstPaint: OverviewData | undefined
+}) {
   const company = workspace?.company ?? null
   const visible = visibleServices(workspace?.access, company).map((service) => ({
     service,

@@ -135,9 +135,7 @@ export function ServiceTile({ overview }: { overview: ServiceOverview }) {
           </Facts>
         </>
       )}
-      <More to={`/reports/${overview.service}`}>
-        Open the {service.label} report
-      </More>
+      <More to={`/reports/${overview.service}`}>Open the {service.label} report</More>
     </Tile>
   )
 }

@@ -54,7 +54,11 @@ export function scanKpis(stats: ServiceScanStats): Kpi[] {
           note: `${formatPercent(stats.cracked, stats.accountsAudited)} of accounts`,
           tone: stats.cracked > 0 ? 'danger' : 'success',
         },
-        { label: 'Privileged accounts cracked', value: n(stats.privilegedCracked), tone: stats.privilegedCracked > 0 ? 'danger' : undefined },
+        {
+          label: 'Privileged accounts cracked',
+          value: n(stats.privilegedCracked),
+          tone: stats.privilegedCracked > 0 ? 'danger' : undefined,
+        },
         { label: 'Below policy length', value: n(stats.belowPolicy), note: `policy minimum ${stats.policyMinLength} characters` },
         { label: 'Username as password', value: n(stats.usernameAsPassword) },
         { label: 'Reuse clusters', value: n(stats.reuseClusters), note: `largest shared by ${n(stats.largestReuseCluster)} accounts` },
@@ -105,7 +109,17 @@ const named = (rows: readonly { name: string; count: number }[], label: string) 
   table: { columns: ['Name', label], rows: rows.map((r) => [r.name, r.count]) },
 })
 
-function NamedBars({ title, summary, rows, label }: { title: string; summary?: string; rows: readonly { name: string; count: number }[]; label: string }) {
+function NamedBars({
+  title,
+  summary,
+  rows,
+  label,
+}: {
+  title: string
+  summary?: string
+  rows: readonly { name: string; count: number }[]
+  label: string
+}) {
   const { data, table } = named(rows, label)
   return (
     <ChartFrame title={title} summary={summary} table={table}>
@@ -121,7 +135,10 @@ function SeverityPerScan({ scans }: { scans: readonly Scan[] }) {
   return (
     <ChartFrame
       title="Findings by severity per scan"
-      table={{ columns: ['Scan', ...SEVERITIES.map((s) => severityLabels[s])], rows: data.map((d) => [d.scan, ...SEVERITIES.map((s) => d[s])]) }}
+      table={{
+        columns: ['Scan', ...SEVERITIES.map((s) => severityLabels[s])],
+        rows: data.map((d) => [d.scan, ...SEVERITIES.map((s) => d[s])]),
+      }}
     >
       <BarsChart data={data} category="scan" series={severitySeries} stacked />
     </ChartFrame>
@@ -148,7 +165,10 @@ function ProjectMarianaCharts({ stats, scans }: { stats: ScanStatsOf<'projectmar
     <>
       <ChartFrame
         title="Assets over time"
-        table={{ columns: ['Scan', 'Subdomains', 'IP addresses', 'Open ports'], rows: over.map((o) => [o.scan, o.subdomains, o.ips, o.openPorts]) }}
+        table={{
+          columns: ['Scan', 'Subdomains', 'IP addresses', 'Open ports'],
+          rows: over.map((o) => [o.scan, o.subdomains, o.ips, o.openPorts]),
+        }}
       >
         <LinesChart
           data={over}
@@ -180,7 +200,9 @@ function ProjectMarianaCharts({ stats, scans }: { stats: ScanStatsOf<'projectmar
 }
 
 function PasswordCrackingCharts({ stats, scans }: { stats: ScanStatsOf<'password_cracking'>; scans: readonly Scan[] }) {
-  const lengths = stats.lengthHistogram.map((count, length) => ({ length: length === 32 ? '32+' : String(length), count })).filter((_, i) => i > 0)
+  const lengths = stats.lengthHistogram
+    .map((count, length) => ({ length: length === 32 ? '32+' : String(length), count }))
+    .filter((_, i) => i > 0)
   const classes = stats.classCounts.map((count, i) => ({ classes: `${i + 1}`, count }))
   const over = history(scans, 'password_cracking').map(({ label, stats: s }) => ({
     scan: label,
@@ -219,22 +241,38 @@ function DastCharts({ stats }: { stats: ScanStatsOf<'dast'> }) {
   return (
     <>
       <NamedBars title="OWASP Top 10" summary="Findings of this scan by OWASP Top 10 category." rows={stats.owaspTop10} label="Findings" />
-      <NamedBars title="Top endpoints" summary="Where most instances were found." rows={stats.topEndpoints.slice(0, 10)} label="Instances" />
+      <NamedBars
+        title="Top endpoints"
+        summary="Where most instances were found."
+        rows={stats.topEndpoints.slice(0, 10)}
+        label="Instances"
+      />
     </>
   )
 }
 
 function NetworkCharts({ stats, scans }: { stats: ScanStatsOf<'network'>; scans: readonly Scan[] }) {
   const hosts = stats.hostSeverity.slice(0, 15)
-  const over = history(scans, 'network').map(({ label, stats: s }) => ({ scan: label, openPorts: s.openPorts, newOpenPorts: s.newOpenPorts }))
+  const over = history(scans, 'network').map(({ label, stats: s }) => ({
+    scan: label,
+    openPorts: s.openPorts,
+    newOpenPorts: s.newOpenPorts,
+  }))
   return (
     <>
       <ChartFrame
         title="Hosts by severity"
         summary="The hosts with most findings; the stronger the colour, the more findings."
-        table={{ columns: ['Host', ...SEVERITIES.map((s) => severityLabels[s])], rows: hosts.map((h) => [h.host, ...SEVERITIES.map((s) => h[s])]) }}
+        table={{
+          columns: ['Host', ...SEVERITIES.map((s) => severityLabels[s])],
+          rows: hosts.map((h) => [h.host, ...SEVERITIES.map((s) => h[s])]),
+        }}
       >
-        <Heatmap rows={hosts.map((h) => h.host)} columns={SEVERITIES.map((s) => severityLabels[s])} values={hosts.map((h) => SEVERITIES.map((s) => h[s]))} />
+        <Heatmap
+          rows={hosts.map((h) => h.host)}
+          columns={SEVERITIES.map((s) => severityLabels[s])}
+          values={hosts.map((h) => SEVERITIES.map((s) => h[s]))}
+        />
       </ChartFrame>
       <NamedBars title="Services" summary="Open ports by the service behind them." rows={stats.services.slice(0, 12)} label="Ports" />
       <ChartFrame
@@ -257,8 +295,15 @@ function NetworkCharts({ stats, scans }: { stats: ScanStatsOf<'network'>; scans:
 function CloudCharts({ stats, scans }: { stats: ScanStatsOf<'cloud'>; scans: readonly Scan[] }) {
   const accounts = [...new Set(stats.byAccountRegion.map((a) => a.account))]
   const regions = [...new Set(stats.byAccountRegion.map((a) => a.region))]
-  const failures = accounts.map((account) => regions.map((region) => stats.byAccountRegion.find((a) => a.account === account && a.region === region)?.failed ?? 0))
-  const frameworks = stats.frameworks.map((f) => ({ name: f.name, compliance: percent(f.passed, f.total), passed: f.passed, total: f.total }))
+  const failures = accounts.map((account) =>
+    regions.map((region) => stats.byAccountRegion.find((a) => a.account === account && a.region === region)?.failed ?? 0),
+  )
+  const frameworks = stats.frameworks.map((f) => ({
+    name: f.name,
+    compliance: percent(f.passed, f.total),
+    passed: f.passed,
+    total: f.total,
+  }))
   const over = history(scans, 'cloud').map(({ label, stats: s }) => ({ scan: label, failed: s.failed, passed: s.passed }))
   return (
     <>
@@ -285,11 +330,17 @@ function CloudCharts({ stats, scans }: { stats: ScanStatsOf<'cloud'>; scans: rea
       </ChartFrame>
       <ChartFrame
         title="Compliance per framework"
-        table={{ columns: ['Framework', 'Passed', 'Checks', 'Compliance (%)'], rows: frameworks.map((f) => [f.name, f.passed, f.total, f.compliance]) }}
+        table={{
+          columns: ['Framework', 'Passed', 'Checks', 'Compliance (%)'],
+          rows: frameworks.map((f) => [f.name, f.passed, f.total, f.compliance]),
+        }}
       >
         <BarsChart data={frameworks} category="name" series={[{ key: 'compliance', label: 'Compliance (%)', tone: 1 }]} horizontal />
       </ChartFrame>
-      <ChartFrame title="Failures over scans" table={{ columns: ['Scan', 'Failed', 'Passed'], rows: over.map((o) => [o.scan, o.failed, o.passed]) }}>
+      <ChartFrame
+        title="Failures over scans"
+        table={{ columns: ['Scan', 'Failed', 'Passed'], rows: over.map((o) => [o.scan, o.failed, o.passed]) }}
+      >
         <LinesChart
           data={over}
           category="scan"
@@ -335,13 +386,19 @@ export function RemediationChart({ months }: { months: readonly ServiceMonth[] }
     ...Object.fromEntries(SEVERITIES.map((s) => [s, summariseRemediation(m.remediationDays[s] ?? [])])),
   })) as ({ month: string } & Record<(typeof SEVERITIES)[number], ReturnType<typeof summariseRemediation>>)[]
   const shown = SEVERITIES.filter((s) => s !== 'info')
-  const data = rows.map((r) => ({ month: r.month, ...Object.fromEntries(shown.map((s) => [s, r[s].medianDays === null ? null : Math.round(r[s].medianDays!)])) }))
+  const data = rows.map((r) => ({
+    month: r.month,
+    ...Object.fromEntries(shown.map((s) => [s, r[s].medianDays === null ? null : Math.round(r[s].medianDays!)])),
+  }))
   return (
     <ChartFrame
       title="Time to remediate"
       summary="Median days from publication to fix, per severity per month; the table adds the mean."
       table={{
-        columns: ['Month', ...shown.flatMap((s) => [`${severityLabels[s]} mean`, `${severityLabels[s]} median`, `${severityLabels[s]} fixed`])],
+        columns: [
+          'Month',
+          ...shown.flatMap((s) => [`${severityLabels[s]} mean`, `${severityLabels[s]} median`, `${severityLabels[s]} fixed`]),
+        ],
         rows: rows.map((r) => [r.month, ...shown.flatMap((s) => [formatDays(r[s].meanDays), formatDays(r[s].medianDays), r[s].count])]),
       }}
     >
