@@ -4,16 +4,18 @@ import { colors } from '~/ui/theme'
 import { slaText, type FindingRow } from './findings-query'
 
 const pill = css`
-  display: inline-flex;
-  align-items: center;
-  min-height: 22px;
+  display: inline-block;
+  vertical-align: middle;
   padding: 0 8px;
   border: 1px solid;
   border-radius: 999px;
   font-size: 12px;
   font-weight: 600;
-  line-height: 1.2;
+  line-height: 20px;
   white-space: nowrap;
+  max-width: 100%;
+  overflow: hidden;
+  text-overflow: ellipsis;
 `
 
 const tint = (hue: string) => css`

@@ -417,7 +417,7 @@ function History({ history }: { history: FindingHistoryEntry[] }) {
         <Timeline aria-label="Status history">
           {history.map((h) => (
             <li key={h.id}>
-              <strong>{actionLabel(h.action)}</strong>: {status(h.from)} → {status(h.to)}
+              <strong>{actionLabel(h.action)}</strong>: {h.from === h.to ? status(h.to) : `${status(h.from)} → ${status(h.to)}`}
               <p>
                 <small>
                   {h.byName}, {when(h.at)}

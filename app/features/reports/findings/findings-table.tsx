@@ -61,7 +61,7 @@ const Scroller = styled.div`
 const Table = styled.table`
   display: grid;
   width: 100%;
-  min-width: 880px;
+  min-width: 1040px;
   border-collapse: collapse;
   font-size: 14px;
 
@@ -79,7 +79,7 @@ const Table = styled.table`
   }
   tr {
     display: grid;
-    grid-template-columns: 44px 110px minmax(220px, 3fr) minmax(160px, 2fr) 170px 170px 110px;
+    grid-template-columns: 48px 110px minmax(200px, 3fr) minmax(160px, 2fr) 200px 200px 120px;
     align-items: center;
     width: 100%;
   }
@@ -99,6 +99,11 @@ const Table = styled.table`
     text-overflow: ellipsis;
     white-space: nowrap;
     text-align: left;
+  }
+  th:first-child,
+  td:first-child {
+    overflow: visible;
+    padding: 0 0 0 14px;
   }
   th {
     height: 42px;
