@@ -2,6 +2,7 @@ import { test as base, expect, type Browser, type BrowserContext, type Page } fr
 import { Shell } from './pages/shell'
 import { SettingsPage } from './pages/settings'
 import { SignInPanel } from './pages/sign-in-panel'
+import { ReportsPage } from './pages/reports'
 import { TemplatesPage } from './pages/templates'
 
 interface BrowserConsole {
@@ -73,6 +74,7 @@ interface TestFixtures {
   signInPanel: SignInPanel
   settings: SettingsPage
   templates: TemplatesPage
+  reports: ReportsPage
 }
 
 interface WorkerFixtures {
@@ -125,6 +127,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   signInPanel: async ({ page }, use) => use(new SignInPanel(page)),
   settings: async ({ page }, use) => use(new SettingsPage(page)),
   templates: async ({ page }, use) => use(new TemplatesPage(page)),
+  reports: async ({ page }, use) => use(new ReportsPage(page)),
 })
 
 export { expect }

@@ -1,11 +1,11 @@
 // The report pages' first paint: the same figures the listeners follow, read at the edge through
 // Firestore REST with the signed-in user's own token, so the rules decide exactly as in the browser.
 import { scanFromDocument, scansPath, type Scan } from '#domain/scans.ts'
-import { readServiceMonth, readServiceStats, serviceStatsPath } from '#domain/service-stats.ts'
+import { readServiceMonth, readServiceStats, serviceMonthPath, serviceStatsPath } from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
 import type { PublicConfig } from '~/core/session'
 import { decodeFields, firestoreReader, FirestoreReadDenied, type Plain, type RestValue } from '~/server/firestore-rest.server'
-import { MONTHS_SHOWN, OVERVIEW_SCANS, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
+import { MONTHS_SHOWN, OVERVIEW_SCANS, recentMonths, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
 
 type Config = Pick<PublicConfig, 'projectId' | 'emulators'>
 
@@ -102,14 +102,10 @@ export async function readServiceReport(config: Config, idToken: string, company
   const [stats, scans, months] = await Promise.all([
     reader.get(serviceStatsPath(company, service)),
     publishedScans(config, idToken, company, service, SCANS_SHOWN),
-    runQuery(
-      config,
-      idToken,
-      serviceStatsPath(company, service),
-      'months',
-      [],
-      { field: '__name__', direction: 'DESCENDING' },
-      MONTHS_SHOWN,
+    Promise.all(
+      recentMonths(Date.now(), MONTHS_SHOWN).map(async (month) =>
+        readServiceMonth(month, await reader.get(serviceMonthPath(company, service, month))),
+      ),
     ),
   ])
   return {
@@ -117,6 +113,6 @@ export async function readServiceReport(config: Config, idToken: string, company
     service,
     stats: readServiceStats(stats),
     scans,
-    months: months.map((row) => readServiceMonth(row.id, row.data)).reverse(),
+    months,
   }
 }

@@ -1,14 +1,21 @@
 // The report pages' live data in the browser, one listener per stored collection the pages read.
 // Loaded with `import()` (Firestore SDK). Every scans query names one service: the rules answer
 // per service (stats or results).
-import { collection, doc, documentId, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, doc, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import { companyActivityFromDocument, companyActivityPath, type CompanyActivity } from '#domain/company-activity.ts'
 import { scanFromDocument, scanMembersFromDocument, scanMembersPath, scansPath, type Scan, type ScanMembers } from '#domain/scans.ts'
-import { readServiceMonth, readServiceStats, serviceStatsPath, type ServiceMonth, type ServiceStats } from '#domain/service-stats.ts'
+import {
+  readServiceMonth,
+  readServiceStats,
+  serviceMonthPath,
+  serviceStatsPath,
+  type ServiceMonth,
+  type ServiceStats,
+} from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
-import { MONTHS_SHOWN, OVERVIEW_SCANS, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
+import { MONTHS_SHOWN, OVERVIEW_SCANS, recentMonths, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
 import { combine } from './combine'
 
 /** The live figures of one service (an absent document is all zeros). */
@@ -17,15 +24,19 @@ export const watchServiceStats =
   (next, fail) =>
     onSnapshot(doc(firestore(), serviceStatsPath(company, service)), (snapshot) => next(readServiceStats(snapshot.data())), fail)
 
-/** The monthly remediation figures of one service, oldest first. */
-export const watchServiceMonths =
-  (company: string, service: ServiceId, count = MONTHS_SHOWN): Watch<ServiceMonth[]> =>
-  (next, fail) =>
-    onSnapshot(
-      query(collection(firestore(), serviceStatsPath(company, service), 'months'), orderBy(documentId(), 'desc'), limit(count)),
-      (snapshot) => next(snapshot.docs.map((d) => readServiceMonth(d.id, d.data())).reverse()),
-      fail,
-    )
+/** The monthly remediation figures of the last months (a month without figures is zeros), oldest first. */
+export const watchServiceMonths = (company: string, service: ServiceId, count = MONTHS_SHOWN): Watch<ServiceMonth[]> => {
+  const months = recentMonths(Date.now(), count)
+  const watchMonth =
+    (month: string): Watch<ServiceMonth> =>
+    (next, fail) =>
+      onSnapshot(
+        doc(firestore(), serviceMonthPath(company, service, month)),
+        (snapshot) => next(readServiceMonth(month, snapshot.data())),
+        fail,
+      )
+  return combine(Object.fromEntries(months.map((month) => [month, watchMonth(month)])), (parts) => months.map((month) => parts[month]!))
+}
 
 /** Published scans of one service, newest first. */
 export const watchPublishedScans =

@@ -98,6 +98,8 @@ export function ReportsOverview({
   const slug = company?.slug ?? ''
   const live = useLiveData(
     () => import('../data/reports-live').then((m) => m.watchOverview(slug, visible)),
+    // `key` names the visible services and their results switch: `visible` itself is new each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [slug, key],
     firstPaint?.company === slug ? firstPaint : undefined,
   )

@@ -1,33 +1,50 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { serviceById, type ServiceId } from '#domain/services.ts'
-import { FindingsSection } from '~/features/reports/findings/findings-section'
+import { serviceReportFirstPaint } from '~/features/reports/data/reports.functions'
 import { FindingsSearchSchema, type FindingsSearch } from '~/features/reports/findings/findings-query'
-import { servicePage } from '~/features/site/page-head'
-import { PlannedServicePage } from '~/features/site/planned-page'
+import { FindingsSection } from '~/features/reports/findings/findings-section'
+import { ServiceReport } from '~/features/reports/service/service-report'
+import { pageMeta, servicePage, SitePageHeader } from '~/features/site/page-head'
+
+const page = servicePage((id) => serviceById(id) && `/reports/${id}`)
 
 export const Route = createFileRoute('/_workspace/_member/reports/$service')({
-  ...servicePage((id) => serviceById(id) && `/reports/${id}`),
+  // The findings table's filters, grouping and order, readable in the address bar.
   validateSearch: FindingsSearchSchema,
-  component: ServiceReport,
+  loader: async ({ params, context }) => ({
+    page: page.loader({ params }),
+    firstPaint: await serviceReportFirstPaint(params.service, context),
+  }),
+  head: ({ loaderData }) => pageMeta(loaderData?.page),
+  component: ServiceReportPage,
 })
 
-function ServiceReport() {
-  const { workspace } = Route.useRouteContext()
+function ServiceReportPage() {
+  const { page: sitePage, firstPaint } = Route.useLoaderData()
   const { service } = Route.useParams()
+  const { workspace } = Route.useRouteContext()
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
   return (
     <>
-      <PlannedServicePage />
-      {workspace && (
-        <FindingsSection
-          workspace={workspace}
-          service={service as ServiceId}
-          search={search}
-          onSearchChange={(next: FindingsSearch) => void navigate({ search: next, replace: true, resetScroll: false })}
-          findingHref={(id) => `/reports/${service}/${id}`}
-        />
-      )}
+      <SitePageHeader page={sitePage} />
+      <ServiceReport
+        key={`${workspace?.company?.slug ?? ''}/${service}`}
+        service={service as ServiceId}
+        workspace={workspace}
+        firstPaint={firstPaint}
+        findings={() =>
+          workspace && (
+            <FindingsSection
+              workspace={workspace}
+              service={service as ServiceId}
+              search={search}
+              onSearchChange={(next: FindingsSearch) => void navigate({ search: next, replace: true, resetScroll: false })}
+              findingHref={(id) => `/reports/${service}/${id}`}
+            />
+          )
+        }
+      />
     </>
   )
 }

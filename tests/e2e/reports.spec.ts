@@ -1,0 +1,71 @@
+import { services } from '#domain/services.ts'
+import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
+import { expect, test } from './fixtures'
+import { preferencesOf, setPreferences } from './support/admin'
+import { ensureReportData } from './support/report-data'
+
+const manager = demoAccount('manager@acme.example')
+
+test.describe('reports, as a client manager', () => {
+  test.use({ signedInAs: manager.email })
+
+  test.beforeAll(async () => {
+    await ensureReportData(
+      'acme',
+      services.map((s) => s.id),
+    )
+    await ensureReportData('globex', ['cloud'])
+  })
+
+  // The manager's company is left as found.
+  let before: unknown
+  test.beforeEach(async () => {
+    before = (await preferencesOf(manager.uid)).defaultCompany
+  })
+  test.afterEach(async () => {
+    await setPreferences(manager.uid, { defaultCompany: before })
+  })
+
+  test('the overview has a tile per service, and each service page its key figures and charts, with findings for results', async ({
+    shell,
+    reports,
+  }) => {
+    await setPreferences(manager.uid, { defaultCompany: 'acme' })
+    await shell.open('/reports')
+    for (const s of services) await expect(reports.tile(s.id)).toContainText('open')
+    await expect(reports.main.getByTestId('retests-on-us')).toHaveText(/^\d+$/)
+
+    const expected: Record<string, string> = {
+      projectmariana: 'Risky exposures',
+      password_cracking: 'Accounts audited',
+      dast: 'Instances',
+      network: 'Hosts up',
+      cloud: 'Checks run',
+    }
+    for (const s of services) {
+      await shell.open(`/reports/${s.id}`)
+      await expect(reports.kpi(expected[s.id]!).getByRole('definition').first()).toHaveText(/^[\d,]+$/)
+      await expect(reports.chart('Findings by severity per scan')).toBeVisible()
+      await expect(reports.statsOnlyNote).toHaveCount(0)
+    }
+    const table = await reports.showAsTable('Findings by severity per scan')
+    await expect(table.getByRole('columnheader', { name: 'Critical' })).toBeVisible()
+  })
+
+  test('a company with cloud stats only sees figures and charts, and no findings', async ({ shell, reports }) => {
+    await setPreferences(manager.uid, { defaultCompany: 'globex' })
+    await shell.open('/reports/cloud')
+    await expect(reports.kpi('Checks run')).toBeVisible()
+    await expect(reports.chart('Compliance per framework')).toBeVisible()
+    await expect(reports.statsOnlyNote).toContainText('findings and assets are part of the Cloud results service')
+    await expect(reports.main.getByLabel('Compare with')).toHaveCount(0)
+  })
+
+  test('the server-rendered HTML already holds the key figures', async ({ page, shell }) => {
+    await setPreferences(manager.uid, { defaultCompany: 'acme' })
+    await shell.open('/reports/password_cracking')
+    const html = await (await page.context().request.get('/reports/password_cracking')).text()
+    expect(html).toContain('Accounts audited')
+    expect(html).toMatch(/Accounts audited<\/dt><dd[^>]*>[\d,]+<\/dd>/)
+  })
+})
