@@ -1,0 +1,360 @@
+// The report callables, called the way the browser calls them: who may move, retest and comment
+// on which company's findings; a retest requested by a manager and completed by an analyst; a
+// risk acceptance approved and reopened by the sweep; and the service figures equal to a recount
+// after random moves.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LEVEL } from '#domain/access.ts'
+import type { CallableName, CallableRequest } from '#domain/callables.ts'
+import { companyPath } from '#domain/companies.ts'
+import { FINDING_ACTION_NAMES, RETEST_OUTCOME_ACTIONS } from '#domain/finding-workflow.ts'
+import { findingFromDocument, findingPath, findingsPath, type StoredFinding } from '#domain/findings.ts'
+import { notificationFromDocument } from '#domain/notifications.ts'
+import { retestFromDocument, retestPath, retestsPath } from '#domain/retests.ts'
+import {
+  findingContribution,
+  readServiceStats,
+  retestContribution,
+  serviceMonthPath,
+  serviceStatsPath,
+  sumContributions,
+} from '#domain/service-stats.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { DAY_MS } from '#domain/sla.ts'
+import { userAccessPath } from '#domain/users-access.ts'
+import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
+import { applyFindingChanges } from '../../functions/src/reports/finding-store.ts'
+import { sweepFindings } from '../../functions/src/reports/sweep.ts'
+import { companyDocument, findingDocument, tokenClaims } from '../builders.ts'
+import { callByName, connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
+
+const unique = () => randomUUID().slice(0, 8)
+const SLUG = `rc-${unique()}`
+// Globex's switches: attack surface results, network, cloud stats only.
+const STATS_SLUG = `rcs-${unique()}`
+
+let admin: AdminClients
+let mail: MailCatcher | undefined
+const clients: CallableClient[] = []
+
+interface Person {
+  name: string
+  uid: string
+  email: string
+  client: CallableClient
+}
+
+async function person(name: string, level: number, companies: string[], servicesEnabled: string[] = []): Promise<Person> {
+  const client = connectCallableClient(`reports-${name}`)
+  clients.push(client)
+  const claims = tokenClaims(level)
+  const { uid, email } = await signInWithClaims(client, admin.auth, { ...claims })
+  await admin.db.doc(userAccessPath(uid)).set({ claims, companies, servicesEnabled, servicesManaged: [] })
+  return { name, uid, email, client }
+}
+
+const call = <N extends CallableName>(who: Person, name: N, data: CallableRequest<N>) => callByName(who.client, name, data)
+
+// Published yesterday: their SLA clocks are running now.
+const recentFinding = (service: ServiceId, overrides: Partial<StoredFinding> = {}) =>
+  findingDocument(service, overrides, Date.now() - DAY_MS)
+
+async function seedFindings(company: string, findings: Record<string, StoredFinding>) {
+  await admin.db.runTransaction((tx) =>
+    applyFindingChanges(admin.db, tx, {
+      company,
+      updatedBy: 'analyst@sectest.example',
+      findings: Object.entries(findings).map(([id, finding]) => ({ id, before: null, patch: finding, change: null })),
+    }),
+  )
+}
+
+async function finding(company: string, id: string) {
+  const found = findingFromDocument(id, (await admin.db.doc(findingPath(company, id)).get()).data())
+  if (!found) throw new Error(`no finding ${id}`)
+  return found
+}
+
+async function stats(company: string, service: ServiceId) {
+  return readServiceStats((await admin.db.doc(serviceStatsPath(company, service)).get()).data())
+}
+
+let viewer: Person, manager: Person, companyAdmin: Person, analyst: Person, outsider: Person, senior: Person
+
+beforeAll(async () => {
+  admin = connectToEmulators()
+  mail = await startMailCatcher({ smtpPort: 1025, httpPort: 0 })
+  await admin.db.doc(companyPath(SLUG)).set(companyDocument(SLUG, { enableDast: true, enableViewResultsNetwork: true }))
+  await admin.db.doc(companyPath(STATS_SLUG)).set(
+    companyDocument(STATS_SLUG, {
+      enableViewProjectMarianaResults: true,
+      enableViewResultsNetwork: true,
+      enableViewCloudScanStats: true,
+    }),
+  )
+  ;[viewer, manager, companyAdmin, analyst, outsider, senior] = await Promise.all([
+    person('viewer', LEVEL.clientViewer, [SLUG], ['dast']),
+    person('manager', LEVEL.clientManager, [SLUG, STATS_SLUG]),
+    person('admin', LEVEL.companyAdmin, [SLUG]),
+    person('analyst', LEVEL.analyst, [SLUG, STATS_SLUG]),
+    person('outsider', LEVEL.analyst, ['elsewhere']),
+    person('senior', LEVEL.seniorAnalyst, []),
+  ])
+})
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()))
+  await mail?.close()
+  await disconnect(admin)
+})
+
+describe('who may call, in which company', () => {
+  it('moves findings by role; refuses viewers, non-members and stats-only services', async () => {
+    const ids = Object.fromEntries(['m', 'a', 'an', 'v', 'o', 's', 'fp'].map((k) => [k, `perm-${k}-${unique()}`]))
+    await seedFindings(SLUG, Object.fromEntries(Object.values(ids).map((id) => [id, recentFinding('dast')])))
+    await seedFindings(STATS_SLUG, { 'cloud-1': recentFinding('cloud'), 'net-1': recentFinding('network') })
+    const start = (who: Person, id: string, company = SLUG) =>
+      call(who, 'changeFindingStatus', { company, findingIds: [id], action: 'start_remediation' })
+
+    expect(await start(manager, ids.m!)).toEqual({ changed: [ids.m], refused: [] })
+    expect(await start(companyAdmin, ids.a!)).toEqual({ changed: [ids.a], refused: [] })
+    // Analysts may select the company but start remediation is the client's move.
+    expect(await start(analyst, ids.an!)).toMatchObject({ changed: [], refused: [{ findingId: ids.an }] })
+    expect(await start(senior, ids.s!)).toMatchObject({ changed: [], refused: [{ findingId: ids.s }] })
+    await expectCallableError(start(viewer, ids.v!), 'permission-denied')
+    await expectCallableError(start(outsider, ids.o!), 'permission-denied')
+    expect((await finding(SLUG, ids.v!)).status).toBe('open')
+    expect((await finding(SLUG, ids.o!)).status).toBe('open')
+
+    const falsePositive = (who: Person) =>
+      call(who, 'changeFindingStatus', { company: SLUG, findingIds: [ids.fp!], action: 'mark_false_positive', note: 'Test page' })
+    expect(await falsePositive(manager)).toMatchObject({ changed: [], refused: [{ findingId: ids.fp }] })
+    expect(await falsePositive(senior)).toEqual({ changed: [ids.fp], refused: [] })
+
+    // Cloud is stats only there: nobody but the override reaches its findings; network is results.
+    await expectCallableError(start(manager, 'cloud-1', STATS_SLUG), 'permission-denied')
+    expect(await start(manager, 'net-1', STATS_SLUG)).toEqual({ changed: ['net-1'], refused: [] })
+
+    await expectCallableError(start(manager, 'no-such-finding'), 'not-found')
+    await expectCallableError(start(senior, 'x', `missing-${unique()}`), 'not-found')
+    await expectCallableError(start(manager, 'x', `missing-${unique()}`), 'permission-denied')
+  })
+
+  it('lets readers comment for the client, analysts internally, and tells those mentioned', async () => {
+    const id = `comment-${unique()}`
+    await seedFindings(SLUG, { [id]: recentFinding('dast') })
+    const comment = (who: Person, visibility: 'client' | 'internal', body = 'Looked at it') =>
+      call(who, 'addFindingComment', { company: SLUG, findingId: id, body, visibility })
+
+    await comment(viewer, 'client')
+    await expectCallableError(comment(viewer, 'internal'), 'permission-denied')
+    await expectCallableError(comment(manager, 'internal'), 'permission-denied')
+    await expectCallableError(comment(outsider, 'client'), 'permission-denied')
+    await comment(analyst, 'internal')
+    await comment(manager, 'client', `@${companyAdmin.email} can you approve? cc @${outsider.email}`)
+    await expectCallableError(
+      call(viewer, 'addFindingComment', { company: SLUG, findingId: 'no-such-finding', body: 'Hi', visibility: 'client' }),
+      'not-found',
+    )
+
+    expect((await finding(SLUG, id)).commentCount).toBe(3)
+    const comments = await admin.db.collection(`${findingPath(SLUG, id)}/comments`).get()
+    expect(comments.docs.map((d) => d.get('visibility')).sort()).toEqual(['client', 'client', 'internal'])
+    const mentions = await admin.db.collection('notifications').where('type', '==', 'mention').where('company', '==', SLUG).get()
+    // The outsider cannot see the finding: only the company admin is told.
+    expect(mentions.docs.map((d) => d.get('uid'))).toEqual([companyAdmin.uid])
+  })
+})
+
+describe('retests', () => {
+  it('are requested by a manager and completed by an analyst, with counters, history and a notice', async () => {
+    const [a, b] = [`rt-a-${unique()}`, `rt-b-${unique()}`]
+    await seedFindings(SLUG, { [a]: recentFinding('dast'), [b]: recentFinding('dast', { severity: 'critical' }) })
+    const before = await stats(SLUG, 'dast')
+
+    await expectCallableError(call(viewer, 'requestRetest', { company: SLUG, findingIds: [a, b], note: 'Patched' }), 'permission-denied')
+    const requested = (await call(manager, 'requestRetest', { company: SLUG, findingIds: [a, b], note: 'Patched both' })) as {
+      retestId: string
+      dueAt: number
+    }
+    const retest = retestFromDocument(requested.retestId, (await admin.db.doc(retestPath(SLUG, requested.retestId)).get()).data())
+    expect(retest).toMatchObject({
+      service: 'dast',
+      state: 'requested',
+      findingIds: [a, b],
+      note: 'Patched both',
+      requestedByUid: manager.uid,
+    })
+    expect(retest!.dueAt - retest!.requestedAt).toBe(7 * DAY_MS)
+    expect(await finding(SLUG, a)).toMatchObject({ status: 'retest_requested', slaState: 'paused', retestId: requested.retestId })
+    expect((await stats(SLUG, 'dast')).retestsWaitingOnUs).toBe(before.retestsWaitingOnUs + 1)
+
+    const complete = (who: Person, results: CallableRequest<'completeRetest'>['results']) =>
+      call(who, 'completeRetest', { company: SLUG, retestId: requested.retestId, results })
+    await expectCallableError(complete(manager, [{ findingId: a, outcome: 'fixed' }]), 'permission-denied')
+    await expectCallableError(complete(outsider, [{ findingId: a, outcome: 'fixed' }]), 'permission-denied')
+    expect(await complete(analyst, [{ findingId: a, outcome: 'fixed' }])).toEqual({ completed: false, refused: [] })
+    // A not-fixed outcome needs a note.
+    expect(await complete(analyst, [{ findingId: b, outcome: 'not_fixed' }])).toMatchObject({
+      completed: false,
+      refused: [{ findingId: b }],
+    })
+    const since = Date.now()
+    expect(await complete(analyst, [{ findingId: b, outcome: 'not_fixed', note: 'Still reflected' }])).toEqual({
+      completed: true,
+      refused: [],
+    })
+
+    expect(await finding(SLUG, a)).toMatchObject({ status: 'fixed', fixedWithinSla: true, retestId: null, lastRetestOutcome: 'fixed' })
+    expect(await finding(SLUG, b)).toMatchObject({ status: 'open', retestId: null, lastRetestOutcome: 'not_fixed' })
+    const done = retestFromDocument(requested.retestId, (await admin.db.doc(retestPath(SLUG, requested.retestId)).get()).data())
+    expect(done?.state).toBe('completed')
+    expect(done?.results.map((r) => [r.findingId, r.outcome])).toEqual([
+      [a, 'fixed'],
+      [b, 'not_fixed'],
+    ])
+    const after = await stats(SLUG, 'dast')
+    expect(after.retestsWaitingOnUs).toBe(before.retestsWaitingOnUs)
+    expect(after.retestsWaitingOnYou).toBe(before.retestsWaitingOnYou + 1)
+    const history = await admin.db
+      .collection(`${findingPath(SLUG, a)}/history`)
+      .orderBy('at')
+      .get()
+    expect(history.docs.map((d) => [d.get('action'), d.get('from'), d.get('to')])).toEqual([
+      ['request_retest', 'open', 'retest_requested'],
+      ['retest_fixed', 'retest_requested', 'fixed'],
+    ])
+
+    const notices = await admin.db.collection('notifications').where('type', '==', 'retest_completed').where('company', '==', SLUG).get()
+    const told = notices.docs.map((d) => notificationFromDocument(d.id, d.data())?.uid).sort()
+    expect(told).toEqual([viewer.uid, manager.uid, companyAdmin.uid].sort())
+    // By email too (the default choice), to the local inbox.
+    const query = new URLSearchParams({ to: manager.email, after: String(since - 1000), timeout: '15000' })
+    const response = await fetch(`${mail!.inboxUrl}/api/wait?${query}`)
+    expect(response.ok).toBe(true)
+  })
+})
+
+describe('risk acceptance', () => {
+  it('is asked by a manager, approved by a company admin and reopened by the sweep when it expires', async () => {
+    const id = `ra-${unique()}`
+    await seedFindings(SLUG, { [id]: recentFinding('network') })
+    const expiresAt = Date.now() + 30 * DAY_MS
+    const change = (who: Person, action: 'request_acceptance' | 'approve_acceptance', extra: object = {}) =>
+      call(who, 'changeFindingStatus', { company: SLUG, findingIds: [id], action, note: 'Behind the VPN', ...extra })
+
+    expect(await change(manager, 'request_acceptance')).toMatchObject({ changed: [], refused: [{ findingId: id }] })
+    expect(await change(manager, 'request_acceptance', { expiresAt })).toEqual({ changed: [id], refused: [] })
+    expect(await change(manager, 'approve_acceptance')).toMatchObject({ changed: [], refused: [{ findingId: id }] })
+    expect(await change(companyAdmin, 'approve_acceptance')).toEqual({ changed: [id], refused: [] })
+    expect(await finding(SLUG, id)).toMatchObject({
+      status: 'risk_accepted',
+      riskAcceptance: { expiresAt, decidedByUid: companyAdmin.uid },
+    })
+
+    await sweepFindings(admin.db, expiresAt - 1)
+    expect((await finding(SLUG, id)).status).toBe('risk_accepted')
+    await sweepFindings(admin.db, expiresAt + 1)
+    expect(await finding(SLUG, id)).toMatchObject({ status: 'open', riskAcceptance: null })
+    const history = await admin.db
+      .collection(`${findingPath(SLUG, id)}/history`)
+      .orderBy('at')
+      .get()
+    expect(history.docs.map((d) => d.get('action'))).toEqual(['request_acceptance', 'approve_acceptance', 'acceptance_expired'])
+  })
+})
+
+describe('service figures', () => {
+  it('equal a recount after random moves through the callables', async () => {
+    const company = `agg-${unique()}`
+    await admin.db.doc(companyPath(company)).set(companyDocument(company, { enableDast: true, enableViewResultsNetwork: true }))
+    await Promise.all(
+      [manager, companyAdmin, analyst].map((p) =>
+        admin.db.doc(userAccessPath(p.uid)).update({ companies: [...new Set([SLUG, STATS_SLUG, company])] }),
+      ),
+    )
+    const severities = ['critical', 'high', 'medium', 'low', 'info'] as const
+    const services: ServiceId[] = ['dast', 'network']
+    const ids = Array.from({ length: 12 }, (_, i) => `agg-${i}`)
+    const month = (i: number) => Date.UTC(2026, i % 3, 5)
+    await seedFindings(
+      company,
+      Object.fromEntries(ids.map((id, i) => [id, findingDocument(services[i % 2]!, { severity: severities[i % 5]! }, month(i))])),
+    )
+
+    // A fixed seed (mulberry32): the same walk every run.
+    let seed = 20_260_105
+    const random = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * n) | 0
+    }
+    const direct = FINDING_ACTION_NAMES.filter(
+      (a) => a !== 'request_retest' && !(RETEST_OUTCOME_ACTIONS as readonly string[]).includes(a),
+    ) as CallableRequest<'changeFindingStatus'>['action'][]
+    const people = [manager, companyAdmin, analyst]
+    for (let step = 0; step < 40; step += 1) {
+      const id = ids[random(ids.length)]!
+      // Findings alternate between the two services: a retest takes findings of one.
+      const kind = random(4)
+      try {
+        if (kind === 0) {
+          const open = await admin.db.collection(retestsPath(company)).where('state', '==', 'requested').get()
+          const retest = open.docs[0] ? retestFromDocument(open.docs[0].id, open.docs[0].data()) : null
+          if (retest)
+            await call(analyst, 'completeRetest', {
+              company,
+              retestId: retest.id,
+              results: retest.findingIds.map((findingId) => ({
+                findingId,
+                outcome: (['fixed', 'partially_fixed', 'not_fixed'] as const)[random(3)]!,
+                note: 'Checked',
+              })),
+            })
+          else await call(manager, 'requestRetest', { company, findingIds: [id], note: 'Patched' })
+        } else if (kind === 1) {
+          await call(people[random(2)]!, 'requestRetest', {
+            company,
+            findingIds: [id, ids[(ids.indexOf(id) + 2 * random(6)) % ids.length]!],
+            note: 'Patched',
+          })
+        } else {
+          const action = direct[random(direct.length)]!
+          await call(people[random(3)]!, 'changeFindingStatus', {
+            company,
+            findingIds: [id],
+            action,
+            note: 'Because',
+            expiresAt: Date.now() + 10 * DAY_MS,
+          })
+        }
+      } catch (error) {
+        // Refused calls (a retest of findings that cannot take one) change nothing; anything else fails.
+        expect((error as { code?: string }).code).toBe('functions/failed-precondition')
+      }
+    }
+
+    const findings = (await admin.db.collection(findingsPath(company)).get()).docs.map((d) => findingFromDocument(d.id, d.data())!)
+    const retests = (await admin.db.collection(retestsPath(company)).get()).docs.map((d) => retestFromDocument(d.id, d.data())!)
+    const moved = new Set(findings.map((f) => f.status))
+    expect(moved.size).toBeGreaterThan(3)
+    for (const service of services) {
+      const recount = sumContributions([
+        ...findings.filter((f) => f.service === service).map((f) => findingContribution(f)),
+        ...retests.filter((r) => r.service === service).map((r) => retestContribution(r)),
+      ])
+      expect(await stats(company, service), service).toEqual(recount)
+    }
+    // Each month opened what was published in it.
+    for (const service of services) {
+      for (const m of ['2026-01', '2026-02', '2026-03']) {
+        const stored = (await admin.db.doc(serviceMonthPath(company, service, m)).get()).data()
+        const opened = findings.filter((f) => f.service === service && new Date(f.publishedAt).toISOString().startsWith(m)).length
+        const total = Object.values((stored?.opened ?? {}) as Record<string, number>).reduce((s, n) => s + n, 0)
+        expect(total, `${service} ${m}`).toBe(opened)
+      }
+    }
+  })
+})
