@@ -20,6 +20,7 @@ import {
   type DemoCompany,
   type DemoEmailKey,
 } from './demo-accounts.ts'
+import { seedReports, type ReportsSummary } from './reports/seed-reports.ts'
 import { indexTemplateLibrary, seedTemplateLibrary, type LibrarySummary } from './template-library.ts'
 
 async function withClients<T>(clients: AdminClients | undefined, run: (c: AdminClients) => Promise<T>): Promise<T> {
@@ -150,9 +151,16 @@ export interface SeedSummary extends LibrarySummary {
   companies: number
   accounts: number
   emailKeys: number
+  /** The demo year of reports; null when left out. */
+  reports: ReportsSummary | null
 }
 
-export async function seedDemoData(clients?: AdminClients): Promise<SeedSummary> {
+export interface SeedOptions {
+  /** The demo reports (scans, findings ...): about a minute; tests of the rest leave them out. */
+  reports?: boolean
+}
+
+export async function seedDemoData(clients?: AdminClients, options: SeedOptions = {}): Promise<SeedSummary> {
   return withClients(clients, async ({ auth, db }) => {
     for (const account of DEMO_ACCOUNTS) await upsertAuthUser(auth, account)
     for (const key of DEMO_EMAIL_KEYS) await resetKeyNewcomer(auth, db, key)
@@ -166,8 +174,19 @@ export async function seedDemoData(clients?: AdminClients): Promise<SeedSummary>
     for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(emailKeyPath(key.id)), emailKeyDocument(key))
     await batch.commit()
     const library = await seedTemplateLibrary(db)
-    return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length, ...library }
+    const reports = options.reports === false ? null : await seedReports(db)
+    return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length, ...library, reports }
   })
+}
+
+/** The reports part of the printout: findings per company and how long writing them took. */
+export function formatReportsSummary(reports: ReportsSummary): string {
+  const perCompany = Object.entries(reports.findings)
+    .filter(([, n]) => n > 0)
+    .map(([slug, n]) => `${slug} ${n.toLocaleString('en-GB')}`)
+    .join(', ')
+  const removed = reports.removed > 0 ? `, ${reports.removed} stale removed` : ''
+  return `Reports: ${reports.scans} scans and findings (${perCompany}); ${reports.documents.toLocaleString('en-GB')} documents in ${(reports.milliseconds / 1000).toFixed(1)} s${removed}.`
 }
 
 async function main(): Promise<void> {
@@ -181,9 +200,11 @@ async function main(): Promise<void> {
     const summary = await seedDemoData(clients)
     const indexed = await indexTemplateLibrary(clients.db, searchEmulatorConfigFromEnv())
     console.log(
-      `Seeded ${summary.companies} companies, ${summary.accounts} accounts, ${summary.emailKeys} email keys, ` +
-        `${summary.templates} finding templates (${summary.tags} tags, ${indexed} in search) and ${summary.findings} findings into ${PROJECT_ID}. Sign in as:`,
+      `Seeded ${summary.companies} companies, ${summary.accounts} accounts, ${summary.emailKeys} email keys and ` +
+        `${summary.templates} finding templates (${summary.tags} tags, ${indexed} in search) into ${PROJECT_ID}.`,
     )
+    if (summary.reports) console.log(formatReportsSummary(summary.reports))
+    console.log('Sign in as:')
     console.log(formatDemoAccounts())
   } finally {
     await disconnect(clients)

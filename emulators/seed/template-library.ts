@@ -1,12 +1,11 @@
 // The seeded template library: the demo templates in finding_templates, their tag counters and
-// references in finding_tags, a few findings of the demo companies that use templates, and the
+// references in finding_tags (the demo reports' findings use the templates: reports/), and the
 // search index filled from Firestore directly, so search works as soon as the stack is up (the
 // index trigger, firing for the same writes afterwards, finds nothing left to change).
 import { isDeepStrictEqual } from 'node:util'
 import { algoliasearch } from 'algoliasearch'
 import { Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore'
 import { searchRecordFromTemplate, type FindingTemplate } from '#domain/finding-template.ts'
-import type { ServiceId } from '#domain/services.ts'
 import {
   TAGS_COLLECTION,
   tagCounterPath,
@@ -20,7 +19,7 @@ import { algoliaHosts, applyTemplateIndexSettings, TEMPLATES_INDEX } from '#doma
 import type { SearchEmulatorConfig } from '../search/config.ts'
 import { DEMO_FINDING_TEMPLATES } from './finding-templates.ts'
 
-/** Who last changed the demo findings (and, as their files say, the demo templates): the senior analyst. */
+/** Who last changed the demo templates, as their files say: the senior analyst. */
 export const DEMO_TEMPLATE_EDITOR = 'senior@sectest.example'
 
 /** A demo template's document: the content the import callable writes, stamped as its file says. */
@@ -31,102 +30,6 @@ export function demoTemplateDocument(template: FindingTemplate): Record<string, 
     createdAt: Timestamp.fromMillis(createdAt),
     updatedAt: Timestamp.fromMillis(updatedAt),
     updatedBy,
-  }
-}
-
-export interface DemoFinding {
-  company: string
-  id: string
-  service: ServiceId
-  templateSlug: string
-  asset: string
-  evidence: string
-  status: 'open' | 'retest requested' | 'fixed' | 'risk accepted' | 'false positive'
-  firstSeen: string
-  lastSeen: string
-}
-
-/** Findings that use demo templates (one template twice): a template in use cannot be deleted. */
-export const DEMO_FINDINGS: readonly DemoFinding[] = [
-  {
-    company: 'acme',
-    id: 'acme-exposed-git',
-    service: 'dast',
-    templateSlug: 'exposed-git-directory',
-    asset: 'https://shop.acme.example/.git/',
-    evidence: '`GET /.git/HEAD` answered `ref: refs/heads/main` with status 200.',
-    status: 'open',
-    firstSeen: '2025-09-08T09:12:00Z',
-    lastSeen: '2025-09-29T09:05:00Z',
-  },
-  {
-    company: 'acme',
-    id: 'acme-rdp-gateway',
-    service: 'network',
-    templateSlug: 'rdp-exposed-to-internet',
-    asset: '203.0.113.10:3389',
-    evidence: 'TCP 3389 open; the service answered an RDP negotiation request (NLA required).',
-    status: 'retest requested',
-    firstSeen: '2025-08-18T14:30:00Z',
-    lastSeen: '2025-09-22T14:28:00Z',
-  },
-  {
-    company: 'globex',
-    id: 'globex-rdp-branch',
-    service: 'network',
-    templateSlug: 'rdp-exposed-to-internet',
-    asset: '198.51.100.24:3389',
-    evidence: 'TCP 3389 open to the internet on the branch office firewall.',
-    status: 'open',
-    firstSeen: '2025-09-15T10:00:00Z',
-    lastSeen: '2025-09-30T10:02:00Z',
-  },
-  {
-    company: 'globex',
-    id: 'globex-assets-takeover',
-    service: 'projectmariana',
-    templateSlug: 'subdomain-takeover-dangling-cname-s3',
-    asset: 'assets.globex.example',
-    evidence: 'CNAME to `globex-assets.s3.amazonaws.com`; the bucket answers `NoSuchBucket`.',
-    status: 'fixed',
-    firstSeen: '2025-07-01T07:45:00Z',
-    lastSeen: '2025-07-21T07:40:00Z',
-  },
-  {
-    company: 'initech',
-    id: 'initech-domain-admin',
-    service: 'password_cracking',
-    templateSlug: 'domain-admin-password-cracked',
-    asset: 'INITECH\\adm-backup',
-    evidence: 'The NT hash of a Domain Admins member was cracked in 41 minutes with a wordlist and rules.',
-    status: 'risk accepted',
-    firstSeen: '2025-09-02T16:20:00Z',
-    lastSeen: '2025-09-02T16:20:00Z',
-  },
-]
-
-export const demoFindingPath = (finding: DemoFinding) => `companies/${finding.company}/findings/${finding.id}`
-
-export function demoFindingDocument(finding: DemoFinding): Record<string, unknown> {
-  const template = DEMO_FINDING_TEMPLATES.find((demo) => demo.slug === finding.templateSlug)
-  if (!template) throw new Error(`Demo finding ${finding.id} uses the unknown template ${finding.templateSlug}`)
-  const firstSeen = Timestamp.fromDate(new Date(finding.firstSeen))
-  const lastSeen = Timestamp.fromDate(new Date(finding.lastSeen))
-  return {
-    service: finding.service,
-    scanId: `${finding.company}-${finding.service}-${finding.firstSeen.slice(0, 10)}`,
-    templateSlug: template.slug,
-    title: template.title,
-    severity: template.severity,
-    ...(template.cvss ? { cvss: template.cvss } : {}),
-    asset: finding.asset,
-    evidence: finding.evidence,
-    status: finding.status,
-    history: [{ status: finding.status, at: lastSeen, by: DEMO_TEMPLATE_EDITOR }],
-    firstSeen,
-    lastSeen,
-    updatedAt: lastSeen,
-    updatedBy: DEMO_TEMPLATE_EDITOR,
   }
 }
 
@@ -162,18 +65,17 @@ async function setWhereChanged(
 export interface LibrarySummary {
   templates: number
   tags: number
-  findings: number
 }
 
 /**
- * Puts back the demo templates and findings, then rebuilds finding_tags from every template in the
+ * Puts back the demo templates, then rebuilds finding_tags from every template in the
  * library (demo or not), so each count equals its references whatever was edited.
  */
 export async function seedTemplateLibrary(db: Firestore): Promise<LibrarySummary> {
-  await setWhereChanged(db, [
-    ...DEMO_FINDING_TEMPLATES.map((template) => [templatePath(template.slug), demoTemplateDocument(template)] as const),
-    ...DEMO_FINDINGS.map((finding) => [demoFindingPath(finding), demoFindingDocument(finding)] as const),
-  ])
+  await setWhereChanged(
+    db,
+    DEMO_FINDING_TEMPLATES.map((template) => [templatePath(template.slug), demoTemplateDocument(template)] as const),
+  )
 
   await db.recursiveDelete(db.collection(TAGS_COLLECTION))
   const slugsByTag = new Map<string, string[]>()
@@ -190,7 +92,7 @@ export async function seedTemplateLibrary(db: Firestore): Promise<LibrarySummary
       ...slugs.map((slug) => (batch: WriteBatch) => batch.set(db.doc(tagReferencePath(tag, slug)), { slug })),
     ]),
   )
-  return { templates: DEMO_FINDING_TEMPLATES.length, tags: slugsByTag.size, findings: DEMO_FINDINGS.length }
+  return { templates: DEMO_FINDING_TEMPLATES.length, tags: slugsByTag.size }
 }
 
 /** Configures the templates index and fills it with every readable template, replacing what it held. */

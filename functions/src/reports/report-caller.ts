@@ -47,4 +47,4 @@ export function assertSeesResults(reader: ReportCaller, service: string): void {
 }
 
 /** Where a finding opens in the reports. */
-export const findingLink = (service: string, findingId: string) => `/reports/${service}?finding=${encodeURIComponent(findingId)}`
+export const findingLink = (service: string, findingId: string) => `/reports/${service}/${encodeURIComponent(findingId)}`

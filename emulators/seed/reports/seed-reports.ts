@@ -1,0 +1,167 @@
+// The demo year of reports: for every demo company and each service its switches turn on, twelve
+// monthly published scans and one draft, the findings they made (in every status, with history,
+// occurrences, comments and retests), assets, scan members, the service's counters and monthly
+// figures, and the activity feed. Deterministic: every run writes the same documents, and removes
+// report documents of the demo companies that the seed did not write.
+import { Timestamp, type Firestore } from 'firebase-admin/firestore'
+import { serviceEnabledFor } from '#domain/access.ts'
+import { ASSETS_COLLECTION, assetPath } from '#domain/assets.ts'
+import { companyActivityPath, COMPANY_ACTIVITY_COLLECTION } from '#domain/company-activity.ts'
+import { companyPath } from '#domain/companies.ts'
+import { findingCommentsPath } from '#domain/finding-comments.ts'
+import { findingHistoryPath } from '#domain/finding-history.ts'
+import { FINDINGS_COLLECTION, findingPath, occurrencePath } from '#domain/findings.ts'
+import { RETESTS_COLLECTION, retestPath } from '#domain/retests.ts'
+import { scanMembersPath, SCANS_COLLECTION, scanPath } from '#domain/scans.ts'
+import { serviceMonthPath, SERVICE_STATS_COLLECTION, serviceStatsPath } from '#domain/service-stats.ts'
+import { services } from '#domain/services.ts'
+import { DEMO_ACCOUNTS, DEMO_COMPANIES } from '../demo-accounts.ts'
+import { simulateService, type CompanyPeople, type Person } from './simulate.ts'
+import { buildUniverse, COMPANY_PROFILES } from './universe.ts'
+
+/** The collections of a company the reports seed owns. */
+export const REPORT_COLLECTIONS = [
+  FINDINGS_COLLECTION,
+  SCANS_COLLECTION,
+  RETESTS_COLLECTION,
+  ASSETS_COLLECTION,
+  SERVICE_STATS_COLLECTION,
+  COMPANY_ACTIVITY_COLLECTION,
+] as const
+
+const person = (uid: string, role: Person['role']): Person => {
+  const account = DEMO_ACCOUNTS.find((a) => a.uid === uid)
+  if (!account) throw new Error(`No demo account ${uid}`)
+  return { uid, name: account.displayName, role }
+}
+
+/**
+ * Who acts in each company: the demo accounts where they belong to it; a company without a demo
+ * company admin gets one of its own (named in history only, no account).
+ */
+export function companyPeople(slug: string): CompanyPeople {
+  const manager = person('demo-client-manager', 'manager')
+  switch (slug) {
+    case 'acme':
+      return {
+        analyst: person('demo-analyst', 'analyst'),
+        manager,
+        admin: person('demo-company-admin', 'company-admin'),
+        viewer: person('demo-client-viewer', 'viewer'),
+      }
+    case 'globex':
+      return {
+        analyst: person('demo-analyst', 'analyst'),
+        manager,
+        admin: { uid: 'globex-it-director', name: 'Gustav Greene', role: 'company-admin' },
+        viewer: null,
+      }
+    default:
+      return {
+        analyst: person('demo-senior-analyst', 'analyst'),
+        manager,
+        admin: { uid: `${slug}-it-director`, name: 'Bill Lumbergh', role: 'company-admin' },
+        viewer: null,
+      }
+  }
+}
+
+// Stored times are Timestamps, as the functions write them; in memory they are epoch milliseconds.
+const isTimeKey = (key: string) => key === 'at' || key.endsWith('At') || key === 'notAfter'
+
+function toStored(value: unknown, key = ''): unknown {
+  if (typeof value === 'number' && isTimeKey(key)) return Timestamp.fromMillis(value)
+  if (Array.isArray(value)) return value.map((item) => toStored(item))
+  if (value instanceof Map) throw new Error('Maps are not stored')
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toStored(v, k)
+    return out
+  }
+  return value
+}
+
+export interface ReportDocuments {
+  /** Path to data (times as epoch milliseconds), in a stable order. */
+  documents: Map<string, Record<string, unknown>>
+  findings: Record<string, number>
+  scans: number
+}
+
+const pad = (n: number) => String(n).padStart(3, '0')
+
+/** Every report document of the demo companies, computed in memory. */
+export async function buildReportDocuments(): Promise<ReportDocuments> {
+  const documents = new Map<string, Record<string, unknown>>()
+  const put = (path: string, data: object) => documents.set(path, data as Record<string, unknown>)
+  const findings: Record<string, number> = {}
+  let scans = 0
+  for (const company of DEMO_COMPANIES) {
+    const profile = COMPANY_PROFILES[company.slug]
+    findings[company.slug] = 0
+    if (!profile) continue
+    const people = companyPeople(company.slug)
+    const activity: { at: number; service: string; data: object }[] = []
+    for (const { id: service } of services) {
+      if (!serviceEnabledFor(company, service)) continue
+      const seed = await simulateService(profile, buildUniverse(profile, service), people)
+      const slug = company.slug
+      for (const [id, finding] of seed.findings) {
+        put(findingPath(slug, id), finding)
+        seed.history.get(id)?.forEach((entry, n) => put(`${findingHistoryPath(slug, id)}/${pad(n + 1)}`, entry))
+        for (const [scanId, occurrence] of seed.occurrences.get(id) ?? []) put(occurrencePath(slug, id, scanId), occurrence)
+        seed.comments.get(id)?.forEach((comment, n) => put(`${findingCommentsPath(slug, id)}/${pad(n + 1)}`, comment))
+      }
+      for (const [id, scan] of seed.scans) {
+        put(scanPath(slug, id), scan)
+        seed.members.get(id)?.forEach((members, n) => put(`${scanMembersPath(slug, id)}/${n}`, members))
+      }
+      for (const [id, retest] of seed.retests) put(retestPath(slug, id), retest)
+      for (const [id, asset] of seed.assets) put(assetPath(slug, id), asset)
+      put(serviceStatsPath(slug, service), seed.stats)
+      for (const [month, figures] of [...seed.months].sort(([a], [b]) => a.localeCompare(b)))
+        put(serviceMonthPath(slug, service, month), figures)
+      for (const entry of seed.activity) activity.push({ at: entry.at, service, data: entry })
+      findings[slug] = (findings[slug] ?? 0) + seed.findings.size
+      scans += seed.scans.size
+    }
+    // Activity ids sort by time, so the feed reads newest first by id as well as by time.
+    activity.sort((a, b) => a.at - b.at || a.service.localeCompare(b.service))
+    activity.forEach((entry, n) => {
+      const stamp = new Date(entry.at)
+        .toISOString()
+        .replace(/[-:.TZ]/g, '')
+        .slice(0, 14)
+      put(`${companyActivityPath(company.slug)}/${stamp}-${String(n).padStart(5, '0')}`, entry.data)
+    })
+  }
+  return { documents, findings, scans }
+}
+
+export interface ReportsSummary {
+  findings: Record<string, number>
+  scans: number
+  documents: number
+  removed: number
+  milliseconds: number
+}
+
+/** Writes the demo reports (BulkWriter), and deletes report documents of demo companies it did not write. */
+export async function seedReports(db: Firestore): Promise<ReportsSummary> {
+  const started = performance.now()
+  const { documents, findings, scans } = await buildReportDocuments()
+  // Unthrottled: the default ramp (500 writes a second at first) would take minutes on an emulator.
+  const writer = db.bulkWriter({ throttling: false })
+  writer.onWriteError((error) => error.failedAttempts < 5)
+  // What an earlier run or someone's experiment left behind: top-level report documents only.
+  const stale = await Promise.all(
+    DEMO_COMPANIES.flatMap((company) =>
+      REPORT_COLLECTIONS.map((name) => db.collection(`${companyPath(company.slug)}/${name}`).listDocuments()),
+    ),
+  )
+  const deletions = stale.flat().filter((ref) => !documents.has(ref.path))
+  await Promise.all(deletions.map((ref) => db.recursiveDelete(ref, writer)))
+  for (const [path, data] of documents) void writer.set(db.doc(path), toStored(data) as Record<string, unknown>)
+  await writer.close()
+  return { findings, scans, documents: documents.size, removed: deletions.length, milliseconds: Math.round(performance.now() - started) }
+}
