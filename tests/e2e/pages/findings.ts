@@ -5,11 +5,13 @@ export class FindingsTable {
   readonly page: Page
   readonly section: Locator
   readonly table: Locator
+  readonly search: Locator
 
   constructor(page: Page) {
     this.page = page
     this.section = page.getByRole('region', { name: 'Findings' })
     this.table = this.section.getByRole('table')
+    this.search = this.section.getByRole('searchbox', { name: 'Search' })
   }
 
   async open(service: string, query = ''): Promise<void> {
