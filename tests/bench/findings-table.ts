@@ -73,8 +73,10 @@ async function timeClick(page: Page, button: string): Promise<number> {
 }
 
 const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs })
+// BENCH_APP_URL: the build already served there, against emulators already running.
+const onStack = <T>(run: (app: string) => Promise<T>) => (process.env.BENCH_APP_URL ? run(process.env.BENCH_APP_URL) : withStack(run))
 try {
-  await withStack(async (app) => {
+  await onStack(async (app) => {
     const added = await fill()
     const before = (await db.doc(userPreferencesPath(MANAGER.uid)).get()).data()?.defaultCompany as string | undefined
     await db.doc(userPreferencesPath(MANAGER.uid)).set({ defaultCompany: 'acme', updatedAt: FieldValue.serverTimestamp() }, { merge: true })
