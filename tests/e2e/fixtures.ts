@@ -49,7 +49,9 @@ function consoleProblems(context: BrowserContext): string[] {
 // The session lives in httpOnly cookies and Firebase Auth keeps its user in IndexedDB: the saved
 // state holds both, so a context made from it is signed in on the server and in the browser.
 async function signedInState(browser: Browser, baseURL: string | undefined, email: string): Promise<StorageState> {
-  const context = await browser.newContext({ baseURL })
+  // Empty storage said outright: inside a test, new contexts take the test's options, and a test
+  // signed in as someone else would hand its session to this one.
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } })
   try {
     const problems = consoleProblems(context)
     const page = await context.newPage()

@@ -1,0 +1,57 @@
+// Findings written behind the users' backs through the Admin SDK, as a published scan would leave
+// them (the demo seed's findings are not needed for these tests), and a callable called directly.
+import { randomUUID } from 'node:crypto'
+import type { StoredFinding } from '#domain/findings.ts'
+import { findingPath } from '#domain/findings.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { EMULATOR_PORTS, PROJECT_ID } from '../../../emulators/firebase/env.ts'
+import { sharedAdmin } from '../../../emulators/firebase/admin.ts'
+import { findingDocument } from '../../builders.ts'
+
+const db = () => sharedAdmin().db
+
+/** An open finding of `service` in `company`, published today; its id. */
+export async function createFinding(company: string, service: ServiceId, overrides: Partial<StoredFinding> = {}): Promise<string> {
+  const id = `e2e-${randomUUID()}`
+  const now = Date.now()
+  await db()
+    .doc(findingPath(company, id))
+    .set({ ...findingDocument(service, { fingerprint: id, ...overrides }, now) })
+  return id
+}
+
+/** Removes findings the test made, with what hangs off them. */
+export async function deleteFindings(company: string, ids: string[]): Promise<void> {
+  for (const id of ids) await db().recursiveDelete(db().doc(findingPath(company, id)))
+}
+
+/** The company a demo user starts in (their stored choice), to set for a test and put back after. */
+export async function defaultCompanyOf(uid: string): Promise<string | undefined> {
+  return ((await db().doc(userPreferencesPath(uid)).get()).data() as { defaultCompany?: string } | undefined)?.defaultCompany
+}
+
+/** An ID token of the demo user, from the Auth emulator (their custom claims included). */
+async function idTokenOf(uid: string): Promise<string> {
+  const token = await sharedAdmin().auth.createCustomToken(uid)
+  const response = await fetch(
+    `http://127.0.0.1:${EMULATOR_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-key`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, returnSecureToken: true }) },
+  )
+  return ((await response.json()) as { idToken: string }).idToken
+}
+
+/** Calls a callable as the demo user, as the SDK would; the HTTP status and the error's status. */
+export async function callAs(
+  uid: string,
+  name: string,
+  data: unknown,
+): Promise<{ status: number; error?: { status: string; message: string } }> {
+  const response = await fetch(`http://127.0.0.1:${EMULATOR_PORTS.functions}/${PROJECT_ID}/us-central1/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await idTokenOf(uid)}` },
+    body: JSON.stringify({ data }),
+  })
+  const body = (await response.json()) as { error?: { status: string; message: string } }
+  return { status: response.status, error: body.error }
+}
