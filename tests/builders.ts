@@ -2,6 +2,10 @@
 // overridden, so tests state only what differs. Shapes follow app/domain/access.ts and what the
 // functions write; plain data, usable with the web SDK, the Admin SDK and mock tokens alike.
 import { allCompanyFlags, LEVEL, type CompanyFlag, type UserType } from '#domain/access.ts'
+import type { StoredFinding } from '#domain/findings.ts'
+import type { StoredRetest } from '#domain/retests.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { DEFAULT_SLA_POLICY, startSlaClock } from '#domain/sla.ts'
 import type { DemoAccount } from '../emulators/seed/demo-accounts.ts'
 
 type Level = (typeof LEVEL)[keyof typeof LEVEL]
@@ -46,4 +50,70 @@ export type CompanyDocument = { slug: string; companyName: string } & Record<Com
 /** A companies/{slug} document: every service switch off unless overridden. */
 export function companyDocument(slug: string, overrides: Partial<CompanyDocument> = {}): CompanyDocument {
   return { slug, companyName: `Company ${slug}`, ...allCompanyFlags(false), ...overrides }
+}
+
+/**
+ * A findings document (StoredFindingSchema) with times as epoch ms: an open high finding of
+ * `service` published at `at`, its SLA clock running. Convert the times for the SDK that writes it.
+ */
+export function findingDocument(service: ServiceId, overrides: Partial<StoredFinding> = {}, at = Date.UTC(2026, 0, 5)): StoredFinding {
+  const severity = overrides.severity ?? 'high'
+  return {
+    service,
+    fingerprint: 'f'.repeat(64),
+    title: `A ${severity} ${service} finding`,
+    severity,
+    cvss: null,
+    cwe: [],
+    tags: [],
+    asset: 'app.acme.example:443',
+    location: { host: 'app.acme.example', port: '443' },
+    description: 'What it is.',
+    impact: 'What it allows.',
+    remediation: 'How to fix it.',
+    references: [],
+    evidence: 'Seen on the login page.',
+    status: 'open',
+    regression: false,
+    firstSeenScanId: 'scan-1',
+    firstSeenAt: at,
+    lastSeenScanId: 'scan-1',
+    lastSeenAt: at,
+    seenCount: 1,
+    publishedAt: at,
+    sla: startSlaClock(severity, at, DEFAULT_SLA_POLICY),
+    slaState: severity === 'info' ? 'none' : 'ok',
+    closedAt: null,
+    fixedAt: null,
+    fixedWithinSla: null,
+    retestId: null,
+    lastRetestOutcome: null,
+    riskAcceptance: null,
+    previousStatus: null,
+    commentCount: 0,
+    updatedAt: at,
+    updatedBy: 'analyst@sectest.example',
+    ...overrides,
+  }
+}
+
+/** A retests document (times as epoch ms): requested for `findingIds` by a manager. */
+export function retestDocument(service: ServiceId, findingIds: string[], overrides: Partial<StoredRetest> = {}, at = Date.UTC(2026, 0, 6)) {
+  return {
+    service,
+    findingIds,
+    findingTitles: findingIds.map((id) => `Finding ${id}`),
+    state: 'requested',
+    note: 'Patched',
+    requestedByUid: 'demo-client-manager',
+    requestedByName: 'Mario Manager',
+    requestedAt: at,
+    dueAt: at + 7 * 86_400_000,
+    results: [],
+    completedAt: null,
+    completedByName: null,
+    updatedAt: at,
+    updatedBy: 'manager@acme.example',
+    ...overrides,
+  } satisfies StoredRetest
 }

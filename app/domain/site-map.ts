@@ -32,8 +32,8 @@ const page = (status: PageStatus, path: string, title: string, summary: string, 
 
 export const sitePages: readonly SitePage[] = [
   page('live', '/', 'Home', 'Your security testing workspace.', 'workspace', false),
-  page('planned', '/reports', 'Reports', 'Scan reports of the services your company uses.'),
-  ...services.map((s) => page('planned', `/reports/${s.id}`, `${s.label} report`, `Findings and scans of the ${s.label} service.`)),
+  page('live', '/reports', 'Reports', 'Scan reports of the services your company uses.'),
+  ...services.map((s) => page('live', `/reports/${s.id}`, `${s.label} report`, `Findings and scans of the ${s.label} service.`)),
   page('live', '/templates', 'Templates', 'The library of reusable findings.'),
   page('live', '/templates/finding', 'Finding templates', 'Search, write and maintain finding templates.'),
   page('planned', '/analyst', 'Analyst', 'Tools for running the services.'),

@@ -10,12 +10,6 @@ const addresses = sitePages.map((page) => ({ page, url: page.path === '/vault/$'
  * says 'live' in the site map, so this list is what is left to build.
  */
 const planned = [
-  '/reports',
-  '/reports/projectmariana',
-  '/reports/password_cracking',
-  '/reports/dast',
-  '/reports/network',
-  '/reports/cloud',
   '/analyst',
   '/analyst/services/projectmariana',
   '/analyst/services/password-cracking',

@@ -1,9 +1,8 @@
-// Companies, their scans and findings, and DAST keys: who reads and writes them, per company and
-// service, against app/domain/access.ts.
+// Companies and DAST keys: who reads and writes them, per company, against app/domain/access.ts.
+// Their reports (scans, findings and the rest) are in reports-rules.test.ts.
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { canViewReport, hasLevel, isAdminType, LEVEL, pageRules, seesAllCompanies } from '#domain/access.ts'
-import { services } from '#domain/services.ts'
+import { hasLevel, LEVEL, pageRules, seesAllCompanies } from '#domain/access.ts'
 import { COMPANIES_COLLECTION, companyPath } from '#domain/companies.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import {
@@ -26,59 +25,13 @@ const suite = rulesSuite(COMPANIES_COLLECTION)
 suite.seedPrincipals(principals)
 for (const company of DEMO_COMPANIES) suite.seed(companyPath(company.slug), { ...company })
 
-const serviceIds = services.map((s) => s.id)
 const page = (path: string, p: Principal, slug: string | null = null) =>
   pageRules[path]?.({ access: p.access, company: slug ? flagsOf(slug) : null }) ?? false
 
 const companyDoc = (slug: string, p: Principal) => ({ ...companyDocument(slug), ...stamp(p) })
 
-function scanDoc(service: string) {
-  return {
-    service,
-    status: 'finished',
-    startedAt: at('2025-09-01T10:00:00Z'),
-    finishedAt: at('2025-09-01T12:00:00Z'),
-    agent: 'agent-1',
-    location: 'eu-1',
-    summary: { hosts: 3 },
-  }
-}
-
-function findingDoc(service: string) {
-  return {
-    service,
-    scanId: `scan-${service}`,
-    templateSlug: 'weak-tls',
-    title: 'Weak TLS configuration',
-    severity: 'medium',
-    cvss: { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:N/A:N', score: 3.7 },
-    asset: 'https://app.acme.example',
-    evidence: 'TLS 1.0 accepted',
-    status: 'open',
-    history: [{ status: 'open', at: at('2025-09-01T12:00:00Z'), by: 'analyst@sectest.example' }],
-    firstSeen: at('2025-09-01T12:00:00Z'),
-    lastSeen: at('2025-09-01T12:00:00Z'),
-    tags: ['tls'],
-  }
-}
-
-const results = { scans: scanDoc, findings: findingDoc } as const
-type Results = keyof typeof results
-
-// One scan and one finding per company and service, as functions and analysts leave them.
+// Every company's DAST key, as functions leave it.
 for (const slug of companies) {
-  for (const service of serviceIds) {
-    suite.seed(`companies/${slug}/scans/scan-${service}`, {
-      ...scanDoc(service),
-      updatedAt: at('2025-09-01T12:00:00Z'),
-      updatedBy: 'analyst@sectest.example',
-    })
-    suite.seed(`companies/${slug}/findings/finding-${service}`, {
-      ...findingDoc(service),
-      updatedAt: at('2025-09-01T12:00:00Z'),
-      updatedBy: 'analyst@sectest.example',
-    })
-  }
   suite.seed(`dast_keys/key-${slug}`, {
     company: slug,
     prefix: 'bwk_1a2b',
@@ -156,103 +109,6 @@ function companyCases(): RuleCase[] {
   return cases
 }
 
-function resultCases(kind: Results): RuleCase[] {
-  const cases: RuleCase[] = []
-  const valid = results[kind]
-  for (const p of principals) {
-    for (const slug of companies) {
-      for (const service of serviceIds) {
-        const allowed = selects(p, slug) && canViewReport(p.access, flagsOf(slug), service)
-        const id = kind === 'scans' ? `scan-${service}` : `finding-${service}`
-        cases.push(ruleCase(p, `gets ${slug} ${kind}/${id}`, allowed, (db) => getDoc(doc(db, `companies/${slug}/${kind}/${id}`))))
-        cases.push(
-          ruleCase(p, `lists ${slug} ${kind} where service == ${service}`, allowed, (db) =>
-            getDocs(query(collection(db, `companies/${slug}/${kind}`), where('service', '==', service))),
-          ),
-        )
-      }
-      // Without a service only the override can be proven.
-      cases.push(
-        ruleCase(p, `lists every ${slug} ${kind}`, seesAllCompanies(p.access), (db) =>
-          getDocs(collection(db, `companies/${slug}/${kind}`)),
-        ),
-      )
-
-      const writes = selects(p, slug) && isAdminType(p.access)
-      cases.push(
-        ruleCase(p, `creates a ${slug} ${kind} document`, writes, (db) =>
-          setDoc(doc(db, `companies/${slug}/${kind}/${fresh('new')}`), { ...valid('network'), ...stamp(p) }),
-        ),
-      )
-      const updated = own(`companies/${slug}/${kind}/${fresh('upd')}`, { ...valid('network'), ...stamp(demo[5]) })
-      const change = kind === 'scans' ? { status: 'running' } : { status: 'fixed' }
-      cases.push(ruleCase(p, `updates a ${slug} ${kind} document`, writes, (db) => updateDoc(doc(db, updated), { ...change, ...stamp(p) })))
-      const deleted = own(`companies/${slug}/${kind}/${fresh('del')}`, { ...valid('network'), ...stamp(demo[5]) })
-      cases.push(ruleCase(p, `deletes a ${slug} ${kind} document`, writes, (db) => deleteDoc(doc(db, deleted))))
-    }
-  }
-  return cases
-}
-
-// Forged results by a level-5 analyst of acme, who may write valid ones.
-function forgedResultCases(): RuleCase[] {
-  const analyst = demo[5]
-  const base = `companies/acme`
-  const cases: RuleCase[] = []
-  const creates: [Results, string, Record<string, unknown>, boolean][] = [
-    ['findings', 'a valid finding', { ...findingDoc('dast'), ...stamp(analyst) }, true],
-    [
-      'findings',
-      'a finding without optional fields',
-      { ...findingDoc('dast'), templateSlug: undefined, cvss: undefined, evidence: undefined, tags: undefined, ...stamp(analyst) },
-      true,
-    ],
-    [
-      'findings',
-      'a finding whose evidence is a map',
-      { ...findingDoc('dast'), evidence: { request: 'GET /', response: '200' }, ...stamp(analyst) },
-      true,
-    ],
-    ['findings', 'a finding with the status "closed"', { ...findingDoc('dast'), status: 'closed', ...stamp(analyst) }, false],
-    ['findings', 'a finding with the severity "urgent"', { ...findingDoc('dast'), severity: 'urgent', ...stamp(analyst) }, false],
-    ['findings', 'a finding of the service "email"', { ...findingDoc('email'), ...stamp(analyst) }, false],
-    ['findings', 'a finding without history', { ...findingDoc('dast'), history: undefined, ...stamp(analyst) }, false],
-    ['findings', 'a finding with an extra key', { ...findingDoc('dast'), owner: 'mallory', ...stamp(analyst) }, false],
-    [
-      'findings',
-      "a finding with someone else's updatedBy",
-      { ...findingDoc('dast'), ...stamp(analyst), updatedBy: 'senior@sectest.example' },
-      false,
-    ],
-    [
-      'findings',
-      'a finding with an updatedAt that is not the request time',
-      { ...findingDoc('dast'), ...stamp(analyst), updatedAt: at('2025-01-01T00:00:00Z') },
-      false,
-    ],
-    ['scans', 'a valid scan', { ...scanDoc('cloud'), ...stamp(analyst) }, true],
-    ['scans', 'a scan without a summary', { ...scanDoc('cloud'), summary: undefined, ...stamp(analyst) }, false],
-    ['scans', 'a scan of the service "email"', { ...scanDoc('email'), ...stamp(analyst) }, false],
-    ['scans', 'a scan with an extra key', { ...scanDoc('cloud'), owner: 'mallory', ...stamp(analyst) }, false],
-    ['scans', 'a scan with a start that is not a timestamp', { ...scanDoc('cloud'), startedAt: 'yesterday', ...stamp(analyst) }, false],
-  ]
-  for (const [kind, what, data, allowed] of creates) {
-    const clean = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined))
-    cases.push(ruleCase(analyst, `creates ${what}`, allowed, (db) => setDoc(doc(db, `${base}/${kind}/${fresh('forged')}`), clean)))
-  }
-  const updates: [string, Record<string, unknown>][] = [
-    ['to the status "closed"', { status: 'closed', ...stamp(analyst) }],
-    ['to another service', { service: 'cloud', ...stamp(analyst) }],
-    ['without a new stamp', { status: 'fixed' }],
-    ["with someone else's updatedBy", { status: 'fixed', ...stamp(analyst), updatedBy: 'senior@sectest.example' }],
-  ]
-  for (const [what, change] of updates) {
-    const path = own(`${base}/findings/${fresh('forged-upd')}`, { ...findingDoc('dast'), ...stamp(analyst) })
-    cases.push(ruleCase(analyst, `updates a finding ${what}`, false, (db) => updateDoc(doc(db, path), change)))
-  }
-  return cases
-}
-
 function dastKeyCases(): RuleCase[] {
   const cases: RuleCase[] = []
   for (const p of principals) {
@@ -281,6 +137,4 @@ function dastKeyCases(): RuleCase[] {
 }
 
 describe('firestore.rules: companies', () => suite.run(companyCases()))
-describe('firestore.rules: scans', () => suite.run(resultCases('scans')))
-describe('firestore.rules: findings', () => suite.run([...resultCases('findings'), ...forgedResultCases()]))
 describe('firestore.rules: DAST keys', () => suite.run(dastKeyCases()))

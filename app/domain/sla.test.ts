@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DAY_MS,
+  DEFAULT_SLA_POLICY,
+  daysToRemediate,
+  monthKey,
+  pauseSlaClock,
+  reprioritiseSlaClock,
+  resumeSlaClock,
+  slaDaysLeft,
+  slaPolicyFor,
+  slaStateAt,
+  startSlaClock,
+  summariseRemediation,
+} from './sla.ts'
+
+const T0 = Date.UTC(2026, 2, 1)
+
+describe('due dates', () => {
+  it('follow the days per severity from publication, none for informational', () => {
+    expect(startSlaClock('critical', T0, DEFAULT_SLA_POLICY)).toEqual({ startedAt: T0, dueAt: T0 + 7 * DAY_MS, pausedAt: null })
+    expect(startSlaClock('high', T0, DEFAULT_SLA_POLICY).dueAt).toBe(T0 + 30 * DAY_MS)
+    expect(startSlaClock('medium', T0, DEFAULT_SLA_POLICY).dueAt).toBe(T0 + 90 * DAY_MS)
+    expect(startSlaClock('low', T0, DEFAULT_SLA_POLICY).dueAt).toBe(T0 + 180 * DAY_MS)
+    expect(startSlaClock('info', T0, DEFAULT_SLA_POLICY).dueAt).toBeNull()
+  })
+
+  it("take a company's own days where it sets them", () => {
+    const policy = slaPolicyFor({ critical: 3, info: 365 })
+    expect(policy).toEqual({ ...DEFAULT_SLA_POLICY, critical: 3, info: 365 })
+    expect(startSlaClock('critical', T0, policy).dueAt).toBe(T0 + 3 * DAY_MS)
+    expect(slaPolicyFor(null)).toEqual(DEFAULT_SLA_POLICY)
+  })
+})
+
+describe('pause and resume', () => {
+  it('moves the due date by the time the clock stood still', () => {
+    const clock = startSlaClock('high', T0, DEFAULT_SLA_POLICY)
+    const paused = pauseSlaClock(clock, T0 + 10 * DAY_MS)
+    expect(paused.pausedAt).toBe(T0 + 10 * DAY_MS)
+    expect(slaStateAt(paused, T0 + 40 * DAY_MS)).toBe('paused')
+    expect(slaDaysLeft(paused, T0 + 40 * DAY_MS)).toBe(20)
+    // Pausing again keeps the first pause.
+    expect(pauseSlaClock(paused, T0 + 12 * DAY_MS)).toBe(paused)
+    const resumed = resumeSlaClock(paused, T0 + 14 * DAY_MS)
+    expect(resumed).toEqual({ startedAt: T0, dueAt: T0 + 34 * DAY_MS, pausedAt: null })
+    expect(resumeSlaClock(resumed, T0 + 20 * DAY_MS)).toBe(resumed)
+  })
+
+  it('a clock without a deadline stays without one', () => {
+    const clock = startSlaClock('info', T0, DEFAULT_SLA_POLICY)
+    expect(resumeSlaClock(pauseSlaClock(clock, T0), T0 + DAY_MS).dueAt).toBeNull()
+    expect(slaStateAt(clock, T0 + 1000 * DAY_MS)).toBe('none')
+    expect(slaDaysLeft(clock, T0)).toBeNull()
+  })
+})
+
+describe('states', () => {
+  const clock = startSlaClock('high', T0, DEFAULT_SLA_POLICY) // 30 days: due soon from day 24
+
+  it('is due soon when a fifth of the window or less is left', () => {
+    expect(slaStateAt(clock, T0)).toBe('ok')
+    expect(slaStateAt(clock, T0 + 24 * DAY_MS - 1)).toBe('ok')
+    expect(slaStateAt(clock, T0 + 24 * DAY_MS)).toBe('due_soon')
+    expect(slaStateAt(clock, T0 + 30 * DAY_MS)).toBe('due_soon')
+  })
+
+  it('is breached after the due date', () => {
+    expect(slaStateAt(clock, T0 + 30 * DAY_MS + 1)).toBe('breached')
+    expect(slaDaysLeft(clock, T0 + 32 * DAY_MS)).toBe(-2)
+  })
+})
+
+describe('reprioritise', () => {
+  it('keeps the start and the pauses, and takes the new window', () => {
+    const clock = resumeSlaClock(pauseSlaClock(startSlaClock('medium', T0, DEFAULT_SLA_POLICY), T0), T0 + 5 * DAY_MS)
+    expect(clock.dueAt).toBe(T0 + 95 * DAY_MS)
+    expect(reprioritiseSlaClock(clock, 'medium', 'critical', DEFAULT_SLA_POLICY).dueAt).toBe(T0 + 12 * DAY_MS)
+    expect(reprioritiseSlaClock(clock, 'medium', 'info', DEFAULT_SLA_POLICY).dueAt).toBeNull()
+    const none = startSlaClock('info', T0, DEFAULT_SLA_POLICY)
+    expect(reprioritiseSlaClock(none, 'info', 'high', DEFAULT_SLA_POLICY).dueAt).toBe(T0 + 30 * DAY_MS)
+  })
+})
+
+describe('time to remediate', () => {
+  it('is fixed minus published, in days, never negative', () => {
+    expect(daysToRemediate(T0, T0 + 36 * 3_600_000)).toBe(1.5)
+    expect(daysToRemediate(T0, T0 - DAY_MS)).toBe(0)
+  })
+
+  it('summarises by mean and median', () => {
+    expect(summariseRemediation([])).toEqual({ count: 0, meanDays: null, medianDays: null })
+    expect(summariseRemediation([10, 2, 3])).toEqual({ count: 3, meanDays: 5, medianDays: 3 })
+    expect(summariseRemediation([1, 2, 3, 100])).toEqual({ count: 4, meanDays: 26.5, medianDays: 2.5 })
+  })
+
+  it('files each time under its UTC month', () => {
+    expect(monthKey(Date.UTC(2026, 0, 31, 23, 59))).toBe('2026-01')
+    expect(monthKey(Date.UTC(2026, 1, 1))).toBe('2026-02')
+  })
+})

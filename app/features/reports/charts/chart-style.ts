@@ -1,0 +1,78 @@
+import { css } from 'styled-components'
+import { colors } from '~/ui/theme'
+import { seriesColors, severityColor } from './palette'
+import { SEVERITIES } from '#domain/template-vocabulary.ts'
+
+/**
+ * Recharts' SVG in the theme's colours. The drawing keeps its fixed coordinate system (viewBox)
+ * and scales to the width it is given, so the server draws the same picture the browser shows.
+ */
+export const chartStyle = css`
+  .recharts-wrapper {
+    width: 100% !important;
+    height: auto !important;
+  }
+  .recharts-surface {
+    display: block;
+    width: 100%;
+    height: auto;
+    overflow: visible;
+  }
+  .recharts-cartesian-grid line {
+    stroke: ${colors.border};
+  }
+  .recharts-cartesian-axis-line,
+  .recharts-cartesian-axis-tick-line {
+    stroke: ${colors.border};
+  }
+  .chart-tick {
+    fill: ${colors.textMuted};
+    font-size: 12px;
+  }
+  .recharts-reference-line line {
+    stroke: ${colors.text};
+    stroke-dasharray: 4 3;
+  }
+  .recharts-reference-line text {
+    fill: ${colors.text};
+    font-size: 12px;
+  }
+  .recharts-tooltip-wrapper .recharts-default-tooltip {
+    background: ${colors.surfaceRaised} !important;
+    border-color: ${colors.border} !important;
+    color: ${colors.text};
+    border-radius: 8px;
+  }
+  .recharts-tooltip-cursor {
+    fill: ${colors.primarySoft};
+    stroke: none;
+  }
+  ${seriesColors.map(
+    (color, i) => css`
+      .series-${i} .recharts-rectangle,
+      .series-${i} .recharts-dot {
+        fill: ${color};
+      }
+      .series-${i} .recharts-curve {
+        stroke: ${color};
+      }
+      .legend-${i} {
+        background: ${color};
+      }
+    `,
+  )}
+  ${SEVERITIES.map(
+    (severity) => css`
+      .series-${severity} .recharts-rectangle,
+      .series-${severity} .recharts-dot {
+        fill: ${severityColor[severity]};
+      }
+      .series-${severity} .recharts-curve {
+        stroke: ${severityColor[severity]};
+      }
+      .legend-${severity} {
+        background: ${severityColor[severity]};
+      }
+    `,
+  )}
+`

@@ -1,0 +1,63 @@
+// What the report pages show, in the shape both the edge's first read and the live listeners give.
+// Pure: imported by pages, listeners and the edge alike.
+import { canViewReport, canViewResults, type Access, type CompanyFlags } from '#domain/access.ts'
+import type { Scan } from '#domain/scans.ts'
+import { readServiceStats, type ServiceMonth, type ServiceStats } from '#domain/service-stats.ts'
+import { services, type ServiceId } from '#domain/services.ts'
+
+/** Published scans kept for the scan picker: a year of monthly scans and more. */
+export const SCANS_SHOWN = 24
+/** Scans each overview tile reads: the latest, and the one before for the trend. */
+export const OVERVIEW_SCANS = 3
+/** Months of remediation figures shown. */
+export const MONTHS_SHOWN = 12
+
+export interface ServiceOverview {
+  service: ServiceId
+  results: boolean
+  stats: ServiceStats
+  /** Published, newest first. */
+  scans: Scan[]
+}
+
+export interface OverviewData {
+  company: string
+  services: ServiceOverview[]
+}
+
+export interface ServiceReportData {
+  company: string
+  service: ServiceId
+  stats: ServiceStats
+  /** Published, newest first. */
+  scans: Scan[]
+  /** Oldest first. */
+  months: ServiceMonth[]
+}
+
+/** The services whose report the person may open in this company, in the product's order. */
+export const visibleServices = (access: Access | null | undefined, company: CompanyFlags | null | undefined): ServiceId[] =>
+  services.filter((s) => canViewReport(access, company, s.id)).map((s) => s.id)
+
+export const seesResults = canViewResults
+
+export const emptyServiceStats = () => readServiceStats(undefined)
+
+/** The newest published scans of every service, newest first. */
+export function latestScans(overview: readonly ServiceOverview[], count: number): Scan[] {
+  return overview
+    .flatMap((s) => s.scans)
+    .sort((a, b) => (b.publishedAt ?? b.startedAt) - (a.publishedAt ?? a.startedAt))
+    .slice(0, count)
+}
+
+/** The last `count` months (YYYY-MM, UTC) up to `now`, oldest first. */
+export function recentMonths(now: number, count: number): string[] {
+  const date = new Date(now)
+  const out: string[] = []
+  for (let i = count - 1; i >= 0; i--) {
+    const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - i, 1))
+    out.push(d.toISOString().slice(0, 7))
+  }
+  return out
+}

@@ -1,0 +1,122 @@
+// The report pages' first paint: the same figures the listeners follow, read at the edge through
+// Firestore REST with the signed-in user's own token, so the rules decide exactly as in the browser.
+import { scanFromDocument, scansPath, type Scan } from '#domain/scans.ts'
+import { readServiceMonth, readServiceStats, serviceStatsPath } from '#domain/service-stats.ts'
+import type { ServiceId } from '#domain/services.ts'
+import type { PublicConfig } from '~/core/session'
+import { decodeFields, firestoreReader, FirestoreReadDenied, type Plain, type RestValue } from '~/server/firestore-rest.server'
+import { MONTHS_SHOWN, OVERVIEW_SCANS, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
+
+type Config = Pick<PublicConfig, 'projectId' | 'emulators'>
+
+interface Filter {
+  field: string
+  value: RestValue
+}
+
+/** A structured query of one collection under `parent` (equality filters, one order, a limit). */
+async function runQuery(
+  config: Config,
+  idToken: string,
+  parent: string,
+  collectionId: string,
+  filters: Filter[],
+  order: { field: string; direction: 'ASCENDING' | 'DESCENDING' },
+  count: number,
+): Promise<{ id: string; data: { [key: string]: Plain } }[]> {
+  const host = config.emulators?.firestore ? `http://${config.emulators.firestore}` : 'https://firestore.googleapis.com'
+  const encode = (path: string) => path.split('/').map(encodeURIComponent).join('/')
+  const url = `${host}/v1/projects/${config.projectId}/databases/(default)/documents/${encode(parent)}:runQuery`
+  const where =
+    filters.length === 0
+      ? undefined
+      : {
+          compositeFilter: {
+            op: 'AND',
+            filters: filters.map((f) => ({ fieldFilter: { field: { fieldPath: f.field }, op: 'EQUAL', value: f.value } })),
+          },
+        }
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      structuredQuery: {
+        from: [{ collectionId }],
+        where,
+        orderBy: [{ field: { fieldPath: order.field }, direction: order.direction }],
+        limit: count,
+      },
+    }),
+    signal: AbortSignal.timeout(5_000),
+  })
+  if (response.status === 403) throw new FirestoreReadDenied(url)
+  if (!response.ok) throw new Error(`Firestore query of ${parent}/${collectionId} answered ${response.status}`)
+  const rows = (await response.json()) as { document?: { name: string; fields?: Record<string, RestValue> } }[]
+  return rows
+    .filter((row) => row.document)
+    .map(({ document }) => ({ id: document!.name.slice(document!.name.lastIndexOf('/') + 1), data: decodeFields(document!.fields) }))
+}
+
+async function publishedScans(config: Config, idToken: string, company: string, service: ServiceId, count: number): Promise<Scan[]> {
+  const slash = scansPath(company).lastIndexOf('/')
+  const rows = await runQuery(
+    config,
+    idToken,
+    scansPath(company).slice(0, slash),
+    scansPath(company).slice(slash + 1),
+    [
+      { field: 'service', value: { stringValue: service } },
+      { field: 'state', value: { stringValue: 'published' } },
+    ],
+    { field: 'publishedAt', direction: 'DESCENDING' },
+    count,
+  )
+  return rows.map((row) => scanFromDocument(row.id, row.data)).filter((scan): scan is Scan => scan !== null)
+}
+
+/** The overview's figures and latest scans of each service the person may see. */
+export async function readOverview(
+  config: Config,
+  idToken: string,
+  company: string,
+  visible: readonly { service: ServiceId; results: boolean }[],
+): Promise<OverviewData> {
+  const reader = firestoreReader(config, idToken)
+  return {
+    company,
+    services: await Promise.all(
+      visible.map(async ({ service, results }) => {
+        const [stats, scans] = await Promise.all([
+          reader.get(serviceStatsPath(company, service)),
+          publishedScans(config, idToken, company, service, OVERVIEW_SCANS),
+        ])
+        return { service, results, stats: readServiceStats(stats), scans }
+      }),
+    ),
+  }
+}
+
+/** One service's figures, published scans and monthly remediation. */
+export async function readServiceReport(config: Config, idToken: string, company: string, service: ServiceId): Promise<ServiceReportData> {
+  const reader = firestoreReader(config, idToken)
+  const [stats, scans, months] = await Promise.all([
+    reader.get(serviceStatsPath(company, service)),
+    publishedScans(config, idToken, company, service, SCANS_SHOWN),
+    runQuery(
+      config,
+      idToken,
+      serviceStatsPath(company, service),
+      'months',
+      [],
+      { field: '__name__', direction: 'DESCENDING' },
+      MONTHS_SHOWN,
+    ),
+  ])
+  return {
+    company,
+    service,
+    stats: readServiceStats(stats),
+    scans,
+    months: months.map((row) => readServiceMonth(row.id, row.data)).reverse(),
+  }
+}

@@ -1,0 +1,113 @@
+// The report pages' live data in the browser, one listener per stored collection the pages read.
+// Loaded with `import()` (Firestore SDK). Every scans query names one service: the rules answer
+// per service (stats or results).
+import { collection, doc, documentId, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { companyActivityFromDocument, companyActivityPath, type CompanyActivity } from '#domain/company-activity.ts'
+import { scanFromDocument, scanMembersFromDocument, scanMembersPath, scansPath, type Scan, type ScanMembers } from '#domain/scans.ts'
+import { readServiceMonth, readServiceStats, serviceStatsPath, type ServiceMonth, type ServiceStats } from '#domain/service-stats.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { firestore } from '~/core/firebase'
+import type { Watch } from '~/core/live-data'
+import { MONTHS_SHOWN, OVERVIEW_SCANS, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
+import { combine } from './combine'
+
+/** The live figures of one service (an absent document is all zeros). */
+export const watchServiceStats =
+  (company: string, service: ServiceId): Watch<ServiceStats> =>
+  (next, fail) =>
+    onSnapshot(doc(firestore(), serviceStatsPath(company, service)), (snapshot) => next(readServiceStats(snapshot.data())), fail)
+
+/** The monthly remediation figures of one service, oldest first. */
+export const watchServiceMonths =
+  (company: string, service: ServiceId, count = MONTHS_SHOWN): Watch<ServiceMonth[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(collection(firestore(), serviceStatsPath(company, service), 'months'), orderBy(documentId(), 'desc'), limit(count)),
+      (snapshot) => next(snapshot.docs.map((d) => readServiceMonth(d.id, d.data())).reverse()),
+      fail,
+    )
+
+/** Published scans of one service, newest first. */
+export const watchPublishedScans =
+  (company: string, service: ServiceId, count = SCANS_SHOWN): Watch<Scan[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(
+        collection(firestore(), scansPath(company)),
+        where('service', '==', service),
+        where('state', '==', 'published'),
+        orderBy('publishedAt', 'desc'),
+        limit(count),
+      ),
+      (snapshot) => next(snapshot.docs.map((d) => scanFromDocument(d.id, d.data())).filter((s): s is Scan => s !== null)),
+      fail,
+    )
+
+/** Which findings and assets a scan saw, over all its member documents (results only). */
+export const watchScanMembers =
+  (company: string, scanId: string): Watch<ScanMembers> =>
+  (next, fail) =>
+    onSnapshot(
+      collection(firestore(), scanMembersPath(company, scanId)),
+      (snapshot) => {
+        const members: ScanMembers = { findings: [], assets: [] }
+        for (const d of snapshot.docs) {
+          const part = scanMembersFromDocument(d.data())
+          members.findings.push(...part.findings)
+          members.assets.push(...part.assets)
+        }
+        next(members)
+      },
+      fail,
+    )
+
+/** What happened in one service of the company, newest first. */
+export const watchCompanyActivity =
+  (company: string, service: ServiceId, count = 10): Watch<CompanyActivity[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(collection(firestore(), companyActivityPath(company)), where('service', '==', service), orderBy('at', 'desc'), limit(count)),
+      (snapshot) =>
+        next(snapshot.docs.map((d) => companyActivityFromDocument(d.id, d.data())).filter((a): a is CompanyActivity => a !== null)),
+      fail,
+    )
+
+/** The overview: figures and latest scans of each service the person may see. */
+export const watchOverview = (company: string, visible: readonly { service: ServiceId; results: boolean }[]): Watch<OverviewData> =>
+  combine(
+    Object.fromEntries(
+      visible.flatMap(({ service }) => [
+        [`stats:${service}`, watchServiceStats(company, service)],
+        [`scans:${service}`, watchPublishedScans(company, service, OVERVIEW_SCANS)],
+      ]),
+    ),
+    (parts) => ({
+      company,
+      services: visible.map(({ service, results }) => ({
+        service,
+        results,
+        stats: parts[`stats:${service}`] as ServiceStats,
+        scans: parts[`scans:${service}`] as Scan[],
+      })),
+    }),
+  )
+
+/** One service's report: its figures, published scans and monthly remediation. */
+export const watchServiceReport = (company: string, service: ServiceId): Watch<ServiceReportData> =>
+  combine(
+    {
+      stats: watchServiceStats(company, service),
+      scans: watchPublishedScans(company, service),
+      months: watchServiceMonths(company, service),
+    },
+    (parts) => ({ company, service, stats: parts.stats, scans: parts.scans, months: parts.months }),
+  )
+
+/** Recent activity of the visible services, newest first. */
+export const watchActivity = (company: string, visible: readonly ServiceId[], count = 8): Watch<CompanyActivity[]> =>
+  combine(Object.fromEntries(visible.map((service) => [service, watchCompanyActivity(company, service, count)])), (parts) =>
+    Object.values(parts)
+      .flat()
+      .sort((a, b) => b.at - a.at)
+      .slice(0, count),
+  )

@@ -1,0 +1,81 @@
+import { useId } from 'react'
+import styled from 'styled-components'
+import { comparable } from '#domain/scan-comparison.ts'
+import type { Scan } from '#domain/scans.ts'
+import { Field, Label, Select } from '~/ui/text-field'
+import { formatDate } from '../format'
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px 20px;
+  align-items: flex-end;
+  margin-bottom: 20px;
+
+  select {
+    min-height: 38px;
+    padding: 0 10px;
+    min-width: 260px;
+  }
+`
+
+const scanOption = (scan: Scan, latest: boolean) =>
+  `${latest ? 'Latest: ' : ''}${scan.title} (${formatDate(scan.publishedAt ?? scan.startedAt)})`
+
+/** Earlier scans the chosen one compares with: same service and scope, published before it. */
+export const comparableWith = (scan: Scan, scans: readonly Scan[]) =>
+  scans.filter((other) => other.id !== scan.id && comparable(other, scan) && (other.publishedAt ?? 0) <= (scan.publishedAt ?? 0))
+
+/** Which scan the report shows (the latest by default, or any earlier) and which to compare it with. */
+export function ScanPicker({
+  scans,
+  scanId,
+  compareId,
+  canCompare,
+  onScan,
+  onCompare,
+}: {
+  scans: readonly Scan[]
+  scanId: string
+  compareId: string | null
+  canCompare: boolean
+  onScan(id: string): void
+  onCompare(id: string | null): void
+}) {
+  const scanField = useId()
+  const compareField = useId()
+  const scan = scans.find((s) => s.id === scanId) ?? scans[0]!
+  const earlier = comparableWith(scan, scans)
+  return (
+    <Bar>
+      <Field>
+        <Label htmlFor={scanField}>Scan</Label>
+        <Select id={scanField} value={scan.id} onChange={(event) => onScan(event.target.value)}>
+          {scans.map((s, i) => (
+            <option key={s.id} value={s.id}>
+              {scanOption(s, i === 0)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {canCompare && (
+        <Field>
+          <Label htmlFor={compareField}>Compare with</Label>
+          <Select
+            id={compareField}
+            value={compareId ?? ''}
+            onChange={(event) => onCompare(event.target.value || null)}
+            disabled={earlier.length === 0}
+          >
+            <option value="">{earlier.length === 0 ? 'No earlier comparable scan' : 'No comparison'}</option>
+            {earlier.map((s) => (
+              <option key={s.id} value={s.id}>
+                {scanOption(s, false)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+    </Bar>
+  )
+}

@@ -1,0 +1,142 @@
+import { useState, type ReactNode } from 'react'
+import styled from 'styled-components'
+import { serviceById, type ServiceId } from '#domain/services.ts'
+import { useLiveData } from '~/core/live-data'
+import type { Workspace } from '~/core/workspace'
+import { LiveStatus } from '~/ui/live-status'
+import { surface } from '~/ui/surface'
+import { seesResults, type ServiceReportData } from '../data/report-data'
+import { formatDate } from '../format'
+import { ComparisonView } from './comparison-view'
+import { KpiCards } from './kpi-cards'
+import { ScanPicker, comparableWith } from './scan-picker'
+import { findingKpis, RemediationChart, scanCountKpis, scanKpis, ServiceCharts } from './service-figures'
+
+/** What the findings section of a service page receives (the findings feature renders it). */
+export interface FindingsSlot {
+  company: string
+  service: ServiceId
+  /** The scan the page shows, or null before the first scan. */
+  scanId: string | null
+}
+
+const Stack = styled.div`
+  display: grid;
+  gap: 24px;
+
+  h2 {
+    font-size: 18px;
+    font-weight: 650;
+    margin: 0 0 12px;
+  }
+`
+
+const Charts = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 460px), 1fr));
+  gap: 16px;
+`
+
+const Note = styled.p`
+  ${surface}
+  margin: 0;
+  padding: 14px 18px;
+  color: var(--color-text-muted);
+`
+
+const Meta = styled.p`
+  margin: -8px 0 0;
+  color: var(--color-text-muted);
+  font-size: 14px;
+`
+
+/**
+ * One service's report: scan picker, key figures, the service's charts and time to remediate,
+ * live. Findings (and the comparison's lists, which name findings and assets) are shown only to
+ * those who may see the service's results; `findings` renders the findings section then.
+ */
+export function ServiceReport({
+  service,
+  workspace,
+  firstPaint,
+  findings,
+}: {
+  service: ServiceId
+  workspace: Workspace | null | undefined
+  firstPaint: ServiceReportData | undefined
+  findings?: (slot: FindingsSlot) => ReactNode
+}) {
+  const company = workspace?.company ?? null
+  const slug = company?.slug ?? ''
+  const results = seesResults(workspace?.access, company, service)
+  const live = useLiveData(
+    () => import('../data/reports-live').then((m) => m.watchServiceReport(slug, service)),
+    [slug, service],
+    firstPaint?.company === slug && firstPaint.service === service ? firstPaint : undefined,
+  )
+  const [scanId, setScanId] = useState<string | null>(null)
+  const [compareId, setCompareId] = useState<string | null>(null)
+
+  if (!company) return <Note>Choose a company in the user menu to see its reports.</Note>
+  const data = live.data?.company === slug && live.data.service === service ? live.data : undefined
+  if (!data) return <LiveStatus live={live.status === 'ready' ? { ...live, status: 'loading' } : live} what="the report" />
+
+  const label = serviceById(service)?.label ?? service
+  const scan = data.scans.find((s) => s.id === scanId) ?? data.scans[0]
+  const base = scan && compareId ? comparableWith(scan, data.scans).find((s) => s.id === compareId) : undefined
+  // The charts over scans end at the chosen scan.
+  const upToScan = scan ? data.scans.slice(data.scans.indexOf(scan)) : []
+
+  return (
+    <Stack>
+      {live.status === 'failed' && <LiveStatus live={live} what="live updates" />}
+      {!scan ? (
+        <Note>
+          No {label} scan has been published for {company.companyName} yet. Its report appears here once the first scan is published.
+        </Note>
+      ) : (
+        <>
+          <ScanPicker
+            scans={data.scans}
+            scanId={scan.id}
+            compareId={base?.id ?? null}
+            canCompare={results}
+            onScan={(id) => {
+              setScanId(id)
+              setCompareId(null)
+            }}
+            onCompare={setCompareId}
+          />
+          <Meta>
+            {scan.title}: published {formatDate(scan.publishedAt ?? scan.startedAt)}
+            {scan.tool ? `, ${scan.tool}` : ''}
+            {scan.targets.length > 0 ? `, ${scan.targets.length} ${scan.targets.length === 1 ? 'target' : 'targets'}` : ''}
+          </Meta>
+          {base && <ComparisonView company={slug} base={base} target={scan} />}
+          <section aria-labelledby="kpi-title">
+            <h2 id="kpi-title">Key figures</h2>
+            <Stack>
+              <KpiCards label="This scan" kpis={[...scanKpis(scan.stats), ...scanCountKpis(scan)]} />
+              <KpiCards label="Open findings now" kpis={findingKpis(data.stats)} />
+            </Stack>
+          </section>
+          <section aria-labelledby="charts-title">
+            <h2 id="charts-title">Charts</h2>
+            <Charts>
+              <ServiceCharts scan={scan} scans={upToScan} />
+              <RemediationChart months={data.months} />
+            </Charts>
+          </section>
+        </>
+      )}
+      {results ? (
+        // The findings section: composed by the route from the findings feature.
+        findings?.({ company: slug, service, scanId: scan?.id ?? null })
+      ) : (
+        <Note data-testid="stats-only">
+          {company.companyName} sees the {label} figures only: findings and assets are part of the {label} results service.
+        </Note>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,69 @@
+// addFindingComment: a comment on a finding, for the client (everyone who reads the finding) or
+// internal (analysts only). People named as @address in the body who may read it are told.
+import { FieldValue } from 'firebase-admin/firestore'
+import * as logger from 'firebase-functions/logger'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { seesInternalComments } from '#domain/access.ts'
+import { findingCommentsPath } from '#domain/finding-comments.ts'
+import { findingPath } from '#domain/findings.ts'
+import { adminAuth, adminDb } from '../admin.ts'
+import { callerMessages, defineCallable } from '../define-callable.ts'
+import { readFinding } from './finding-store.ts'
+import { notifyCompany } from './notify.ts'
+import { assertSeesResults, findingLink, reportCaller, reportMessages } from './report-caller.ts'
+
+const MENTION = /(?:^|[^\w.@])@([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g
+
+/** The addresses a comment mentions (`@name@example.com`), lowercased, once each. */
+export function mentionedAddresses(body: string): string[] {
+  return [...new Set([...body.matchAll(MENTION)].map((m) => m[1]!.replace(/\.+$/, '').toLowerCase()))]
+}
+
+export const addFindingComment = defineCallable('addFindingComment', {}, async (caller, request) => {
+  const db = adminDb()
+  const reader = await reportCaller(db, caller, request.company)
+  if (request.visibility === 'internal' && !seesInternalComments(reader.access))
+    throw new HttpsError('permission-denied', callerMessages.denied)
+
+  const addresses = mentionedAddresses(request.body).slice(0, 20)
+  const mentioned =
+    addresses.length === 0
+      ? []
+      : (await adminAuth().getUsers(addresses.map((email) => ({ email })))).users.filter((u) => u.uid !== caller.uid)
+
+  const commentRef = db.collection(findingCommentsPath(request.company, request.findingId)).doc()
+  const finding = await db.runTransaction(async (tx) => {
+    const found = await readFinding(db, tx, request.company, request.findingId)
+    if (!found) throw new HttpsError('not-found', reportMessages.noFinding)
+    assertSeesResults(reader, found.service)
+    tx.create(commentRef, {
+      authorUid: reader.uid,
+      authorName: reader.actor.name,
+      authorRole: reader.role,
+      body: request.body,
+      visibility: request.visibility,
+      mentions: mentioned.flatMap((u) => (u.email ? [u.email.toLowerCase()] : [])),
+      createdAt: FieldValue.serverTimestamp(),
+    })
+    tx.update(db.doc(findingPath(request.company, request.findingId)), { commentCount: FieldValue.increment(1) })
+    return found
+  })
+
+  if (mentioned.length > 0) {
+    try {
+      await notifyCompany(db, {
+        company: request.company,
+        service: finding.service,
+        type: 'mention',
+        title: `${reader.actor.name} mentioned you on "${finding.title}"`,
+        body: request.body.length > 500 ? `${request.body.slice(0, 500)}…` : request.body,
+        link: findingLink(finding.service, finding.id),
+        onlyUids: mentioned.map((u) => u.uid),
+        analystsOnly: request.visibility === 'internal',
+      })
+    } catch (error) {
+      logger.error('addFindingComment: notifying failed', { error: error instanceof Error ? error.message : String(error) })
+    }
+  }
+  return { commentId: commentRef.id }
+})

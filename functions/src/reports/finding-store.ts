@@ -1,0 +1,226 @@
+// The one way the server changes findings (decision 0016): inside the caller's transaction, each
+// change writes the finding's patch, its history entry, the service's counters (the difference of
+// the finding's contribution before and after), the month's figures and, where it is worth a line,
+// the company's activity. Retest requests move their counter here too. Scans, callables, the sweep
+// and the seed all come through here, so no path can forget a counter.
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore'
+import { companyActivityPath, type CompanyActivityType } from '#domain/company-activity.ts'
+import { findingHistoryPath } from '#domain/finding-history.ts'
+import { findingPath, findingFromDocument, type Finding, type StoredFinding } from '#domain/findings.ts'
+import type { FindingChange, FindingState } from '#domain/finding-workflow.ts'
+import type { StoredRetest } from '#domain/retests.ts'
+import {
+  contributionDelta,
+  findingContribution,
+  monthlyChanges,
+  readServiceMonth,
+  retestContribution,
+  serviceMonthPath,
+  serviceStatsPath,
+  type ServiceMonth,
+} from '#domain/service-stats.ts'
+import type { ServiceId } from '#domain/services.ts'
+import type { Severity } from '#domain/template-vocabulary.ts'
+
+/** A finding's change: its state before (null: first published) and what the plan changes. */
+export interface FindingWrite {
+  id: string
+  before: StoredFinding | null
+  /** For a new finding, the whole record; otherwise the plan's patch (and any other fields that move with it). */
+  patch: Partial<StoredFinding> | Partial<FindingState>
+  /** The history entry; null for changes that are not a move (an SLA state refreshed). */
+  change: FindingChange | null
+}
+
+/** A retest request's counter change: its state before and after (null: none). */
+export interface RetestWrite {
+  service: ServiceId
+  before: Pick<StoredRetest, 'state'> | null
+  after: Pick<StoredRetest, 'state'> | null
+}
+
+export interface ActivityLine {
+  type: CompanyActivityType
+  service: ServiceId
+  summary: string
+  count?: number
+  scanId?: string | null
+  findingId?: string | null
+  retestId?: string | null
+  at: number
+  byName?: string
+}
+
+export interface StoreChanges {
+  company: string
+  /** Who made the change, as the records' updatedBy says it (an address, or 'system'). */
+  updatedBy: string
+  findings: readonly FindingWrite[]
+  retests?: readonly RetestWrite[]
+  /** Lines the caller adds (a retest requested, a scan published) besides those the moves give. */
+  activity?: readonly ActivityLine[]
+}
+
+/** The finding a transaction read, with epoch-ms times, or null when there is none. */
+export async function readFinding(db: Firestore, tx: Transaction, company: string, id: string): Promise<Finding | null> {
+  const snapshot = await tx.get(db.doc(findingPath(company, id)))
+  return snapshot.exists ? findingFromDocument(id, snapshot.data()) : null
+}
+
+// Epoch-ms fields of a finding as Firestore Timestamps; undefined keys dropped (Firestore refuses them).
+const TIME_KEYS = new Set(['publishedAt', 'firstSeenAt', 'lastSeenAt', 'closedAt', 'fixedAt', 'updatedAt', 'at'])
+const NESTED_TIME_KEYS: Record<string, Set<string>> = {
+  sla: new Set(['startedAt', 'dueAt', 'pausedAt']),
+  riskAcceptance: new Set(['requestedAt', 'expiresAt', 'decidedAt']),
+}
+
+const stamp = (value: unknown) => (typeof value === 'number' ? Timestamp.fromMillis(value) : value)
+
+function defined(record: Record<string, unknown>, times: Set<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(record)) {
+    if (value === undefined) continue
+    const nested = NESTED_TIME_KEYS[key]
+    if (nested && value !== null && typeof value === 'object') out[key] = defined(value as Record<string, unknown>, nested)
+    else out[key] = times.has(key) ? stamp(value) : value
+  }
+  return out
+}
+
+/** A finding (or part of one) as stored: Timestamps for times, no undefined values. */
+export const storedFindingFields = (patch: Record<string, unknown>) => defined(patch, TIME_KEYS)
+
+/** Dotted counter paths as the nested increments a merge writes. */
+function increments(delta: Map<string, number>): Record<string, unknown> {
+  const out: Record<string, Record<string, unknown> | unknown> = {}
+  for (const [path, n] of delta) {
+    const [head, tail] = path.split('.') as [string, string | undefined]
+    if (tail === undefined) out[head] = FieldValue.increment(n)
+    else out[head] = { ...((out[head] as Record<string, unknown> | undefined) ?? {}), [tail]: FieldValue.increment(n) }
+  }
+  return out
+}
+
+const MOVE_ACTIVITY: Partial<Record<string, CompanyActivityType>> = {
+  request_acceptance: 'acceptance_requested',
+  approve_acceptance: 'acceptance_decided',
+  reject_acceptance: 'acceptance_decided',
+}
+
+const activitySummary = (type: CompanyActivityType, count: number) => {
+  const findings = count === 1 ? '1 finding' : `${count} findings`
+  switch (type) {
+    case 'acceptance_requested':
+      return `Risk acceptance requested for ${findings}`
+    case 'acceptance_decided':
+      return `Risk acceptance decided for ${findings}`
+    case 'findings_fixed':
+      return `${findings} fixed`
+    default:
+      return `${findings} changed`
+  }
+}
+
+/**
+ * Writes every change of `changes` in `tx`. Reads the month documents it updates first, so call it
+ * after the transaction's own reads and before (or instead of) its other writes.
+ */
+export async function applyFindingChanges(db: Firestore, tx: Transaction, changes: StoreChanges): Promise<void> {
+  const { company, updatedBy } = changes
+  const serviceDeltas = new Map<string, Map<string, number>>()
+  const addDelta = (service: string, delta: Map<string, number>) => {
+    const totals = serviceDeltas.get(service) ?? new Map<string, number>()
+    for (const [k, n] of delta) totals.set(k, (totals.get(k) ?? 0) + n)
+    serviceDeltas.set(service, totals)
+  }
+  const monthKeys = new Set<string>()
+  const monthly: { service: string; change: ReturnType<typeof monthlyChanges>[number] }[] = []
+  const afters: { write: FindingWrite; after: StoredFinding }[] = []
+
+  for (const write of changes.findings) {
+    const after = { ...(write.before ?? {}), ...write.patch } as StoredFinding
+    afters.push({ write, after })
+    addDelta(after.service, contributionDelta(findingContribution(write.before), findingContribution(after)))
+    for (const change of monthlyChanges(write.before, after)) {
+      monthKeys.add(`${after.service}/${change.month}`)
+      monthly.push({ service: after.service, change })
+    }
+  }
+  for (const retest of changes.retests ?? [])
+    addDelta(retest.service, contributionDelta(retestContribution(retest.before), retestContribution(retest.after)))
+
+  // Reads: the months these changes add to (read-modify-write, so a number is counted once per change).
+  const months = new Map<string, ServiceMonth>()
+  for (const key of monthKeys) {
+    const [service, month] = key.split('/') as [string, string]
+    const snapshot = await tx.get(db.doc(serviceMonthPath(company, service, month)))
+    months.set(key, readServiceMonth(month, snapshot.data()))
+  }
+
+  // Writes.
+  const now = FieldValue.serverTimestamp()
+  for (const { write, after } of afters) {
+    const ref = db.doc(findingPath(company, write.id))
+    if (write.before === null) tx.set(ref, { ...storedFindingFields({ ...after }), updatedAt: now, updatedBy })
+    else tx.update(ref, { ...storedFindingFields({ ...write.patch }), updatedAt: now, updatedBy })
+    if (write.change) tx.set(db.collection(findingHistoryPath(company, write.id)).doc(), defined({ ...write.change }, TIME_KEYS))
+  }
+
+  for (const [service, delta] of serviceDeltas) {
+    if (delta.size === 0) continue
+    tx.set(db.doc(serviceStatsPath(company, service)), increments(delta), { merge: true })
+  }
+
+  for (const { service, change } of monthly) {
+    const month = months.get(`${service}/${change.month}`)
+    if (!month) continue
+    if (change.opened) month.opened[change.opened] = (month.opened[change.opened] ?? 0) + 1
+    if (change.fixed) {
+      const severity: Severity = change.fixed.severity
+      month.fixed[severity] = (month.fixed[severity] ?? 0) + 1
+      if (change.fixed.withinSla) month.fixedWithinSla[severity] = (month.fixedWithinSla[severity] ?? 0) + 1
+      month.remediationDays[severity] = [...(month.remediationDays[severity] ?? []), change.fixed.days]
+    }
+  }
+  for (const [key, month] of months) {
+    const [service] = key.split('/') as [string]
+    const { month: id, ...figures } = month
+    tx.set(db.doc(serviceMonthPath(company, service, id)), figures)
+  }
+
+  // Activity: one line per kind of move and service, plus the caller's own.
+  const lines: ActivityLine[] = [...(changes.activity ?? [])]
+  const grouped = new Map<
+    string,
+    { type: CompanyActivityType; service: ServiceId; count: number; at: number; byName: string; findingId: string }
+  >()
+  for (const { write, after } of afters) {
+    if (!write.change) continue
+    const types: CompanyActivityType[] = []
+    const moved = MOVE_ACTIVITY[write.change.action]
+    if (moved) types.push(moved)
+    if (after.status === 'fixed' && write.before?.status !== 'fixed') types.push('findings_fixed')
+    for (const type of types) {
+      const key = `${type}/${after.service}`
+      const line = grouped.get(key)
+      if (line) line.count += 1
+      else
+        grouped.set(key, { type, service: after.service, count: 1, at: write.change.at, byName: write.change.byName, findingId: write.id })
+    }
+  }
+  for (const line of grouped.values())
+    lines.push({
+      type: line.type,
+      service: line.service,
+      summary: activitySummary(line.type, line.count),
+      count: line.count,
+      findingId: line.count === 1 ? line.findingId : null,
+      at: line.at,
+      byName: line.byName,
+    })
+  for (const line of lines)
+    tx.set(
+      db.collection(companyActivityPath(company)).doc(),
+      defined({ count: 1, scanId: null, findingId: null, retestId: null, byName: '', ...line }, TIME_KEYS),
+    )
+}
