@@ -33,6 +33,7 @@ import { Route as WorkspaceMemberAdminCompanyManageUsersRouteImport } from './ro
 import { Route as WorkspaceMemberAnalystServicesServiceRouteImport } from './routes/_workspace/_member/analyst/services/$service'
 import { Route as WorkspaceMemberAnalystVaultLinkRouteImport } from './routes/_workspace/_member/analyst/vault/link'
 import { Route as WorkspaceMemberAnalystVaultRequestRouteImport } from './routes/_workspace/_member/analyst/vault/request'
+import { Route as WorkspaceMemberReportsServiceFindingIdRouteImport } from './routes/_workspace/_member/reports/$service_.$findingId'
 
 const WorkspaceRoute = WorkspaceRouteImport.update({
   id: '/_workspace',
@@ -170,6 +171,12 @@ const WorkspaceMemberAnalystVaultRequestRoute =
     path: '/analyst/vault/request',
     getParentRoute: () => WorkspaceMemberRoute,
   } as any)
+const WorkspaceMemberReportsServiceFindingIdRoute =
+  WorkspaceMemberReportsServiceFindingIdRouteImport.update({
+    id: '/reports/$service_/$findingId',
+    path: '/reports/$service/$findingId',
+    getParentRoute: () => WorkspaceMemberRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof WorkspaceIndexRoute
@@ -193,6 +200,7 @@ export interface FileRoutesByFullPath {
   '/analyst/services/$service': typeof WorkspaceMemberAnalystServicesServiceRoute
   '/analyst/vault/link': typeof WorkspaceMemberAnalystVaultLinkRoute
   '/analyst/vault/request': typeof WorkspaceMemberAnalystVaultRequestRoute
+  '/reports/$service/$findingId': typeof WorkspaceMemberReportsServiceFindingIdRoute
   '/admin/company/': typeof WorkspaceMemberAdminCompanyIndexRoute
 }
 export interface FileRoutesByTo {
@@ -217,6 +225,7 @@ export interface FileRoutesByTo {
   '/analyst/services/$service': typeof WorkspaceMemberAnalystServicesServiceRoute
   '/analyst/vault/link': typeof WorkspaceMemberAnalystVaultLinkRoute
   '/analyst/vault/request': typeof WorkspaceMemberAnalystVaultRequestRoute
+  '/reports/$service/$findingId': typeof WorkspaceMemberReportsServiceFindingIdRoute
   '/admin/company': typeof WorkspaceMemberAdminCompanyIndexRoute
 }
 export interface FileRoutesById {
@@ -244,6 +253,7 @@ export interface FileRoutesById {
   '/_workspace/_member/analyst/services/$service': typeof WorkspaceMemberAnalystServicesServiceRoute
   '/_workspace/_member/analyst/vault/link': typeof WorkspaceMemberAnalystVaultLinkRoute
   '/_workspace/_member/analyst/vault/request': typeof WorkspaceMemberAnalystVaultRequestRoute
+  '/_workspace/_member/reports/$service_/$findingId': typeof WorkspaceMemberReportsServiceFindingIdRoute
   '/_workspace/_member/admin/company/': typeof WorkspaceMemberAdminCompanyIndexRoute
 }
 export interface FileRouteTypes {
@@ -270,6 +280,7 @@ export interface FileRouteTypes {
     | '/analyst/services/$service'
     | '/analyst/vault/link'
     | '/analyst/vault/request'
+    | '/reports/$service/$findingId'
     | '/admin/company/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -294,6 +305,7 @@ export interface FileRouteTypes {
     | '/analyst/services/$service'
     | '/analyst/vault/link'
     | '/analyst/vault/request'
+    | '/reports/$service/$findingId'
     | '/admin/company'
   id:
     | '__root__'
@@ -320,6 +332,7 @@ export interface FileRouteTypes {
     | '/_workspace/_member/analyst/services/$service'
     | '/_workspace/_member/analyst/vault/link'
     | '/_workspace/_member/analyst/vault/request'
+    | '/_workspace/_member/reports/$service_/$findingId'
     | '/_workspace/_member/admin/company/'
   fileRoutesById: FileRoutesById
 }
@@ -499,6 +512,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WorkspaceMemberAnalystVaultRequestRouteImport
       parentRoute: typeof WorkspaceMemberRoute
     }
+    '/_workspace/_member/reports/$service_/$findingId': {
+      id: '/_workspace/_member/reports/$service_/$findingId'
+      path: '/reports/$service/$findingId'
+      fullPath: '/reports/$service/$findingId'
+      preLoaderRoute: typeof WorkspaceMemberReportsServiceFindingIdRouteImport
+      parentRoute: typeof WorkspaceMemberRoute
+    }
   }
 }
 
@@ -521,6 +541,7 @@ interface WorkspaceMemberRouteChildren {
   WorkspaceMemberAnalystServicesServiceRoute: typeof WorkspaceMemberAnalystServicesServiceRoute
   WorkspaceMemberAnalystVaultLinkRoute: typeof WorkspaceMemberAnalystVaultLinkRoute
   WorkspaceMemberAnalystVaultRequestRoute: typeof WorkspaceMemberAnalystVaultRequestRoute
+  WorkspaceMemberReportsServiceFindingIdRoute: typeof WorkspaceMemberReportsServiceFindingIdRoute
   WorkspaceMemberAdminCompanyIndexRoute: typeof WorkspaceMemberAdminCompanyIndexRoute
 }
 
@@ -547,6 +568,8 @@ const WorkspaceMemberRouteChildren: WorkspaceMemberRouteChildren = {
   WorkspaceMemberAnalystVaultLinkRoute: WorkspaceMemberAnalystVaultLinkRoute,
   WorkspaceMemberAnalystVaultRequestRoute:
     WorkspaceMemberAnalystVaultRequestRoute,
+  WorkspaceMemberReportsServiceFindingIdRoute:
+    WorkspaceMemberReportsServiceFindingIdRoute,
   WorkspaceMemberAdminCompanyIndexRoute: WorkspaceMemberAdminCompanyIndexRoute,
 }
 

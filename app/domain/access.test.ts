@@ -443,7 +443,13 @@ describe('DAST keys: level 3 plus the DAST triggering feature', () => {
 
 describe('pageRules and the site map', () => {
   const ruleKey = (path: string) =>
-    path.startsWith('/reports/') ? '/reports/$service' : path.startsWith('/analyst/services/') ? '/analyst/services/$service' : path
+    path === '/reports/$service/$findingId'
+      ? path
+      : path.startsWith('/reports/')
+        ? '/reports/$service'
+        : path.startsWith('/analyst/services/')
+          ? '/analyst/services/$service'
+          : path
 
   it('has exactly one rule per page that needs sign-in ($service pages share theirs)', () => {
     const needed = new Set(sitePages.filter((p) => p.signIn).map((p) => ruleKey(p.path)))

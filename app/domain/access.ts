@@ -151,6 +151,8 @@ const level =
 export const pageRules: Readonly<Record<string, Rule>> = {
   '/reports': ({ access, company }) => hasLevel(access, LEVEL.clientViewer) && services.some((s) => canViewReport(access, company, s.id)),
   '/reports/$service': ({ access, company }, service = '') => canViewReport(access, company, service),
+  // The page says itself when the company's results are closed to the reader (stats only).
+  '/reports/$service/$findingId': ({ access, company }, service = '') => canViewReport(access, company, service),
   '/templates': level(LEVEL.seniorAnalyst),
   '/templates/finding': level(LEVEL.seniorAnalyst),
   '/analyst': level(LEVEL.analyst),

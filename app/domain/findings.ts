@@ -14,6 +14,7 @@ export const FINDINGS_COLLECTION = 'findings'
 
 export const findingsPath = (company: string) => `${companyPath(company)}/${FINDINGS_COLLECTION}`
 export const findingPath = (company: string, id: string) => `${findingsPath(company)}/${id}`
+export const occurrencesPath = (company: string, id: string) => `${findingPath(company, id)}/occurrences`
 export const occurrencePath = (company: string, id: string, scanId: string) => `${findingPath(company, id)}/occurrences/${scanId}`
 
 /**
@@ -186,3 +187,23 @@ export function findingFromDocument(id: string, data: unknown): Finding | null {
 export type SeverityCounts = Record<Severity, number>
 
 export const emptySeverityCounts = (): SeverityCounts => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as SeverityCounts
+
+/** findings/{id}/occurrences/{scanId}: how one published scan saw the finding. */
+const StoredOccurrenceSchema = v.object({
+  scanId: v.string(),
+  /** When the scan saw it. */
+  at: TimestampSchema,
+  severity: v.optional(SeveritySchema),
+  asset: v.optional(v.string()),
+  location: v.optional(LocationSchema, {}),
+  /** Markdown: what this scan saw (request and response, banner, output). */
+  evidence: v.optional(v.string(), ''),
+})
+
+export type FindingOccurrence = v.InferOutput<typeof StoredOccurrenceSchema> & { id: string }
+
+/** The occurrence a document holds (the scan id defaults to the document id), or null. */
+export function occurrenceFromDocument(id: string, data: unknown): FindingOccurrence | null {
+  const parsed = v.safeParse(StoredOccurrenceSchema, { scanId: id, ...(data as object) })
+  return parsed.success ? { id, ...parsed.output } : null
+}

@@ -3,7 +3,16 @@ import { services } from './services.ts'
 import { sitePage, sitePages } from './site-map.ts'
 
 /** The pages that are built; every other page of the site map is planned. */
-const live = ['/', '/reports', ...services.map((s) => `/reports/${s.id}`), '/templates', '/templates/finding', '/profile', '/auth/redirect']
+const live = [
+  '/',
+  '/reports',
+  ...services.map((s) => `/reports/${s.id}`),
+  '/reports/$service/$findingId',
+  '/templates',
+  '/templates/finding',
+  '/profile',
+  '/auth/redirect',
+]
 
 describe('site map', () => {
   it('gives every page a status, and each path once', () => {

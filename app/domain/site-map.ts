@@ -34,6 +34,7 @@ export const sitePages: readonly SitePage[] = [
   page('live', '/', 'Home', 'Your security testing workspace.', 'workspace', false),
   page('live', '/reports', 'Reports', 'Scan reports of the services your company uses.'),
   ...services.map((s) => page('live', `/reports/${s.id}`, `${s.label} report`, `Findings and scans of the ${s.label} service.`)),
+  page('live', '/reports/$service/$findingId', 'Finding', 'One finding: where it is, what to do, its history and conversation.'),
   page('live', '/templates', 'Templates', 'The library of reusable findings.'),
   page('live', '/templates/finding', 'Finding templates', 'Search, write and maintain finding templates.'),
   page('planned', '/analyst', 'Analyst', 'Tools for running the services.'),
@@ -56,6 +57,13 @@ export const sitePages: readonly SitePage[] = [
   page('live', '/auth/redirect', 'Signing in', 'Completing sign-in from the emailed link.', 'bare', false),
   page('planned', '/vault/$', 'Vault', 'A secret shared through a one-time link.', 'bare', false),
 ]
+
+/** A finding's page: a report page's path with the finding's id. */
+export const FINDING_PAGE = '/reports/$service/$findingId'
+
+/** An address of every page for tests and benchmarks: parameters filled with examples. */
+export const exampleUrl = (page: SitePage) =>
+  page.path === '/vault/$' ? '/vault/share/3f9c1a' : page.path === FINDING_PAGE ? '/reports/dast/example-finding' : page.path
 
 /** The page a path belongs to; `/vault/…` paths all belong to the vault page. */
 export function sitePage(path: string): SitePage {

@@ -1,6 +1,6 @@
 // `npm run bench:bundle`: first-load JavaScript (gzip bytes) of every route of the product.
 import path from 'node:path'
-import { sitePages } from '#domain/site-map.ts'
+import { exampleUrl, sitePages } from '#domain/site-map.ts'
 import { ROOT } from '../../emulators/firebase/env.ts'
 import { firstLoadJs } from './first-load.ts'
 import { withPreviewServer } from './preview-server.ts'
@@ -9,7 +9,7 @@ await withPreviewServer(async (baseUrl) => {
   const clientDir = path.join(ROOT, 'dist', 'client')
   const rows: [string, number, number][] = []
   for (const page of sitePages) {
-    const url = page.path === '/vault/$' ? '/vault/example' : page.path
+    const url = page.path === '/vault/$' ? '/vault/example' : exampleUrl(page)
     const html = await (await fetch(baseUrl + url)).text()
     const { files, gzipBytes } = firstLoadJs(html, clientDir)
     rows.push([url, files.length, gzipBytes])

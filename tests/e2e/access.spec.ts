@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { pageRules, seesAllCompanies, showsCompanyName, type Access } from '#domain/access.ts'
 import { selectCompany } from '#domain/company-selection.ts'
 import { services } from '#domain/services.ts'
-import { sitePages } from '#domain/site-map.ts'
+import { exampleUrl, FINDING_PAGE, sitePages } from '#domain/site-map.ts'
 import { navItems } from '../../app/features/navigation/nav-items'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
@@ -19,6 +19,7 @@ interface MemberPage {
 const memberPages: MemberPage[] = sitePages
   .filter((p) => p.signIn)
   .flatMap((p): MemberPage[] => {
+    if (p.path === FINDING_PAGE) return [{ url: exampleUrl(p), rule: FINDING_PAGE, service: 'dast' }]
     if (p.path.startsWith('/reports/')) {
       const service = services.find((s) => p.path === `/reports/${s.id}`)!
       return [{ url: p.path, rule: '/reports/$service', service: service.id }]

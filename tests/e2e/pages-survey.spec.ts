@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import path from 'node:path'
-import { sitePages } from '#domain/site-map.ts'
+import { exampleUrl, sitePages } from '#domain/site-map.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 
@@ -13,7 +13,7 @@ const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 375, 
 
 /** Every page of the site map, plus states of a page worth their own look (a template open for editing). */
 const surveyed = [
-  ...sitePages.map((sitePage) => ({ path: sitePage.path, url: sitePage.path.replace('/vault/$', '/vault/demo-share') })),
+  ...sitePages.map((sitePage) => ({ path: sitePage.path, url: sitePage.path === '/vault/$' ? '/vault/demo-share' : exampleUrl(sitePage) })),
   { path: '/templates/finding (editor)', url: '/templates/finding?template=smb-signing-not-required' },
 ]
 const fileName = (pagePath: string) =>

@@ -1,9 +1,9 @@
 import { pageTitle } from '#domain/brand.ts'
-import { sitePages } from '#domain/site-map.ts'
+import { exampleUrl, sitePages } from '#domain/site-map.ts'
 import { expect, test } from './fixtures'
 
 /** A concrete address for each page of the site map (the vault page stands for every /vault/… path). */
-const addresses = sitePages.map((page) => ({ page, url: page.path === '/vault/$' ? '/vault/share/3f9c1a' : page.path }))
+const addresses = sitePages.map((page) => ({ page, url: exampleUrl(page) }))
 
 /**
  * The pages not built yet, which show the placeholder. A page turned live leaves this list and

@@ -17,6 +17,8 @@ describe('pageAccess', () => {
     expect(sitePathOf('/_workspace/_member/reports/')).toBe('/reports')
     expect(sitePathOf('/_workspace/_member/analyst/services/$service')).toBe('/analyst/services/$service')
     expect(sitePathOf('/_workspace/_member/profile')).toBe('/profile')
+    expect(sitePathOf('/_workspace/_member/reports/$service_/$findingId')).toBe('/reports/$service/$findingId')
+    expect(sitePathOf('/_workspace/_member/admin/keys_email')).toBe('/admin/keys_email')
   })
 
   it('says signed out when nobody is signed in', () => {

@@ -7,7 +7,11 @@ export type PageAccess = 'allowed' | 'signed-out' | 'denied'
 
 /** The site-map path of a member page's route id: '/_workspace/_member/reports/' → '/reports'. */
 export function sitePathOf(routeId: string): string {
-  const path = routeId.replace(/^\/_workspace\/_member/, '').replace(/\/$/, '')
+  // A segment ending in '_' is a route kept out of its parent's layout ('$service_'): same path.
+  const path = routeId
+    .replace(/^\/_workspace\/_member/, '')
+    .replace(/\/$/, '')
+    .replace(/_(?=\/|$)/g, '')
   return path === '' ? '/' : path
 }
 

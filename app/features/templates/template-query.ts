@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { SEVERITIES, TEMPLATE_STATUSES } from '#domain/template-vocabulary.ts'
 import { TEMPLATE_SORTS, type TemplateSort } from '#domain/template-search.ts'
+import { listParam } from '../../core/search-params.ts'
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from './highlight.ts'
 
 export const TEMPLATE_FACETS = ['severity', 'status', 'services', 'tags'] as const
@@ -12,15 +13,15 @@ export type TemplateFacet = (typeof TEMPLATE_FACETS)[number]
 
 export const HITS_PER_PAGE = 20
 
-const list = v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50)))
+const list = listParam(v.pipe(v.string(), v.maxLength(100)))
 
 /** The list's state in the address bar; anything unexpected falls back to the default. */
 export const TemplateListSearchSchema = v.object({
   q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(200)), '')),
-  severity: v.fallback(list, undefined),
-  status: v.fallback(list, undefined),
-  services: v.fallback(list, undefined),
-  tags: v.fallback(list, undefined),
+  severity: list,
+  status: list,
+  services: list,
+  tags: list,
   sort: v.optional(v.fallback(v.picklist(TEMPLATE_SORTS.map((sort) => sort.id)), 'relevance')),
   page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)), 0)),
   /** The template open in the editor. */

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { MarkdownContent } from './markdown-content'
+import { MarkdownContent } from '~/ui/markdown-content'
 import { MarkdownField } from './markdown-field'
 
 describe('MarkdownField', () => {

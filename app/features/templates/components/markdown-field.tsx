@@ -6,7 +6,7 @@ import { fieldControl } from '~/ui/text-field'
 import { colors, fonts } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from '~/ui/autosave/autosave-field-frame'
-import { MarkdownContent } from './markdown-content'
+import { MarkdownContent } from '~/ui/markdown-content'
 
 type MarkdownTab = 'write' | 'preview'
 

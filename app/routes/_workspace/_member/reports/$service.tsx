@@ -1,12 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { serviceById, type ServiceId } from '#domain/services.ts'
 import { serviceReportFirstPaint } from '~/features/reports/data/reports.functions'
+import { ServiceExports } from '~/features/reports/exports/service-exports'
+import { FindingsSection } from '~/features/reports/findings/findings-section'
+import { FindingsSearchSchema, type FindingsSearch } from '~/features/reports/findings/findings-query'
 import { ServiceReport } from '~/features/reports/service/service-report'
 import { pageMeta, servicePage, SitePageHeader } from '~/features/site/page-head'
 
 const page = servicePage((id) => serviceById(id) && `/reports/${id}`)
 
 export const Route = createFileRoute('/_workspace/_member/reports/$service')({
+  validateSearch: FindingsSearchSchema,
   loader: async ({ params, context }) => ({
     page: page.loader({ params }),
     firstPaint: await serviceReportFirstPaint(params.service, context),
@@ -19,15 +23,30 @@ function ServiceReportPage() {
   const { page: sitePage, firstPaint } = Route.useLoaderData()
   const { service } = Route.useParams()
   const { workspace } = Route.useRouteContext()
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
   return (
     <>
-      <SitePageHeader page={sitePage} />
+      <SitePageHeader
+        page={sitePage}
+        actions={<ServiceExports workspace={workspace} service={service as ServiceId} search={search} firstPaint={firstPaint} />}
+      />
       <ServiceReport
         key={`${workspace?.company?.slug ?? ''}/${service}`}
         service={service as ServiceId}
         workspace={workspace}
         firstPaint={firstPaint}
-        // The findings section goes here: findings={(slot) => <FindingsSection {...slot} />}
+        findings={() =>
+          workspace && (
+            <FindingsSection
+              workspace={workspace}
+              service={service as ServiceId}
+              search={search}
+              onSearchChange={(next: FindingsSearch) => void navigate({ search: next, replace: true, resetScroll: false })}
+              findingHref={(id) => `/reports/${service}/${id}`}
+            />
+          )
+        }
       />
     </>
   )

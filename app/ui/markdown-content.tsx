@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import styled from 'styled-components'
 import { renderMarkdown } from '#domain/markdown.ts'
-import { colors, fonts } from '~/ui/theme'
+import { colors, fonts } from './theme'
 
 /** GitHub-flavoured Markdown in the product's type, on the surface colours of either scheme. */
 const Prose = styled.div`
@@ -125,7 +125,7 @@ const Prose = styled.div`
   }
 `
 
-/** A template's Markdown as HTML. */
+/** Markdown (templates, findings) as sanitised HTML. */
 export function MarkdownContent({ source }: { source: string }) {
   const html = useMemo(() => renderMarkdown(source), [source])
   // Safe to insert: renderMarkdown drops raw HTML and sanitises what Markdown produces (GitHub's

@@ -1,0 +1,511 @@
+// One finding, live: what it is and where, its template text, evidence, the scans that saw it, its
+// retests, status history and conversation, and the moves the reader may make on it.
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import styled from 'styled-components'
+import { canViewResults, findingRole, seesInternalComments } from '#domain/access.ts'
+import type { CommentVisibility, FindingComment } from '#domain/finding-comments.ts'
+import type { FindingHistoryEntry } from '#domain/finding-history.ts'
+import { findingStatusLabels, type Finding, type FindingOccurrence, type FindingStatus } from '#domain/findings.ts'
+import { findingActionLabels, type FindingAction } from '#domain/finding-workflow.ts'
+import { retestOutcomeLabels, type Retest } from '#domain/retests.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { useLiveData } from '~/core/live-data'
+import type { Workspace } from '~/core/workspace'
+import { Button } from '~/ui/button'
+import { LiveStatus } from '~/ui/live-status'
+import { MarkdownContent } from '~/ui/markdown-content'
+import { Notice } from '~/ui/notice'
+import { SegmentedControl } from '~/ui/segmented-control'
+import { SeverityBadge } from '~/ui/severity-badge'
+import { surface } from '~/ui/surface'
+import { fieldControl, FormMessage, Label } from '~/ui/text-field'
+import { colors, fonts, media } from '~/ui/theme'
+import { SlaLabel, StatusBadge } from './finding-badges'
+import { FindingMoves } from './finding-moves'
+import { findingRow } from './findings-query'
+import { addComment } from './moves'
+
+const Back = styled(Link)`
+  display: inline-block;
+  margin-bottom: 12px;
+  color: ${colors.primary};
+  font-weight: 600;
+`
+
+const Head = styled.header`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  margin-bottom: 24px;
+
+  h1 {
+    margin: 0;
+    font-size: 26px;
+    line-height: 1.25;
+    overflow-wrap: anywhere;
+  }
+`
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+`
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 320px;
+  gap: 24px;
+  align-items: start;
+
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`
+
+const Card = styled.section`
+  ${surface}
+  padding: 20px;
+  margin-bottom: 20px;
+
+  h2 {
+    margin: 0 0 12px;
+    font-size: 17px;
+  }
+`
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr);
+  gap: 8px 14px;
+  margin: 0;
+
+  dt {
+    color: ${colors.textMuted};
+    font-size: 13px;
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  code {
+    font-family: ${fonts.mono};
+    font-size: 13px;
+  }
+`
+
+const Timeline = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+
+  li {
+    padding-left: 12px;
+    border-left: 3px solid ${colors.border};
+  }
+  p {
+    margin: 2px 0 0;
+  }
+  small {
+    color: ${colors.textMuted};
+  }
+`
+
+const Comment = styled.li<{ $internal: boolean }>`
+  padding: 10px 12px;
+  border-radius: 8px;
+  border: 1px solid ${({ $internal }) => ($internal ? colors.warning : colors.border)};
+  background: ${colors.bg};
+  list-style: none;
+`
+
+const CommentList = styled.ul`
+  margin: 0 0 16px;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`
+
+const TextArea = styled.textarea`
+  ${fieldControl}
+  width: 100%;
+  min-height: 90px;
+  padding: 10px 12px;
+  resize: vertical;
+`
+
+const FormRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px;
+  margin-top: 10px;
+`
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${colors.textMuted};
+`
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
+const when = (at: number) => `${dateTime.format(at)} UTC`
+
+const actionLabel = (action: string) =>
+  action in findingActionLabels
+    ? findingActionLabels[action as FindingAction]
+    : ({
+        first_seen: 'First seen',
+        seen_again: 'Seen again by a scan',
+        not_seen: 'Not seen by a scan',
+        acceptance_expired: 'Acceptance ended',
+      }[action] ?? action)
+
+export interface FindingPageProps {
+  workspace: Workspace
+  service: ServiceId
+  findingId: string
+  /** The service's report, where the findings table is. */
+  backHref: string
+}
+
+/** The finding page, for those who see the service's results of the selected company. */
+export function FindingPage(props: FindingPageProps) {
+  const { workspace, service } = props
+  const company = workspace.company
+  if (!company || !canViewResults(workspace.access, company, service))
+    return <Notice title="Findings are not available">Your company's results of this service are not open to you.</Notice>
+  return <LiveFinding key={`${company.slug}/${props.findingId}`} {...props} company={company.slug} />
+}
+
+function LiveFinding({ workspace, service, findingId, backHref, company }: FindingPageProps & { company: string }) {
+  const internal = seesInternalComments(workspace.access)
+  const finding = useLiveData(() => import('./findings-live').then((m) => m.watchFinding(company, findingId)), [company, findingId])
+  const history = useLiveData(() => import('./findings-live').then((m) => m.watchFindingHistory(company, findingId)), [company, findingId])
+  const comments = useLiveData(
+    () => import('./findings-live').then((m) => m.watchFindingComments(company, findingId, internal)),
+    [company, findingId, internal],
+  )
+  const occurrences = useLiveData(() => import('./findings-live').then((m) => m.watchOccurrences(company, findingId)), [company, findingId])
+  const retests = useLiveData(
+    () => import('./findings-live').then((m) => m.watchFindingRetests(company, service, findingId)),
+    [company, service, findingId],
+  )
+
+  const back = <Back to={backHref}>← All findings</Back>
+  if (finding.status !== 'ready' || !finding.data) {
+    return (
+      <>
+        {back}
+        {finding.status === 'ready' ? (
+          <Notice title="Finding not found">There is no such finding in this company's report.</Notice>
+        ) : (
+          <Head>
+            <h1>Finding</h1>
+            <LiveStatus live={finding} what="the finding" />
+          </Head>
+        )}
+      </>
+    )
+  }
+  return (
+    <FindingView
+      back={back}
+      company={company}
+      finding={finding.data}
+      workspace={workspace}
+      history={history.data ?? []}
+      comments={comments.data ?? []}
+      occurrences={occurrences.data ?? []}
+      retests={retests.data ?? []}
+    />
+  )
+}
+
+/** The page's content for a finding and what hangs off it (what the DOM tests render). */
+export function FindingView({
+  back,
+  company,
+  finding,
+  workspace,
+  history,
+  comments,
+  occurrences,
+  retests,
+}: {
+  back?: ReactNode
+  company: string
+  finding: Finding
+  workspace: Pick<Workspace, 'access'>
+  history: FindingHistoryEntry[]
+  comments: FindingComment[]
+  occurrences: FindingOccurrence[]
+  retests: Retest[]
+}) {
+  const role = findingRole(workspace.access)
+  const [now] = useState(() => Date.now())
+  const row = findingRow(finding, now)
+  const location = Object.entries(finding.location).filter(([, value]) => value)
+  const acceptance = finding.riskAcceptance
+
+  return (
+    <article>
+      {back}
+      <Head>
+        <h1>{finding.title}</h1>
+        <Badges>
+          <SeverityBadge severity={finding.severity} />
+          <StatusBadge status={finding.status} regression={finding.regression} />
+          <SlaLabel row={row} />
+        </Badges>
+        <FindingMoves company={company} finding={finding} role={role} />
+      </Head>
+      <Layout>
+        <div>
+          {finding.description && <TextCard title="Description" source={finding.description} />}
+          {finding.impact && <TextCard title="Impact" source={finding.impact} />}
+          {finding.remediation && <TextCard title="Remediation" source={finding.remediation} />}
+          {finding.evidence && <TextCard title="Evidence" source={finding.evidence} />}
+          <Occurrences occurrences={occurrences} />
+          <Comments company={company} findingId={finding.id} comments={comments} internal={role === 'analyst'} />
+        </div>
+        <div>
+          <Card aria-label="Details">
+            <h2>Details</h2>
+            <Facts>
+              <dt>Asset</dt>
+              <dd>
+                <code>{finding.asset}</code>
+              </dd>
+              {location.map(([key, value]) => (
+                <Fact key={key} term={key.charAt(0).toUpperCase() + key.slice(1)}>
+                  <code>{value}</code>
+                </Fact>
+              ))}
+              {finding.cvss && (
+                <Fact term={`CVSS ${finding.cvss.version}`}>
+                  <strong>{finding.cvss.score.toFixed(1)}</strong> <code>{finding.cvss.vector}</code>
+                </Fact>
+              )}
+              {finding.cwe.length > 0 && <Fact term="CWE">{finding.cwe.join(', ')}</Fact>}
+              {finding.tags.length > 0 && <Fact term="Tags">{finding.tags.join(', ')}</Fact>}
+              <Fact term="First seen">{date.format(finding.firstSeenAt)}</Fact>
+              <Fact term="Last seen">{date.format(finding.lastSeenAt)}</Fact>
+              <Fact term="Seen in">
+                {finding.seenCount} scan{finding.seenCount === 1 ? '' : 's'}
+              </Fact>
+              <Fact term="SLA due">{finding.sla.dueAt === null ? 'No deadline' : date.format(finding.sla.dueAt)}</Fact>
+              {finding.fixedWithinSla !== null && <Fact term="Fixed within SLA">{finding.fixedWithinSla ? 'Yes' : 'No'}</Fact>}
+            </Facts>
+          </Card>
+          {acceptance && (
+            <Card aria-label="Risk acceptance">
+              <h2>Risk acceptance</h2>
+              <Facts>
+                <Fact term="Asked by">
+                  {acceptance.requestedByName}, {date.format(acceptance.requestedAt)}
+                </Fact>
+                <Fact term="Reason">{acceptance.reason}</Fact>
+                <Fact term={finding.status === 'risk_accepted' ? 'Accepted until' : 'Asked until'}>
+                  {date.format(acceptance.expiresAt)}
+                </Fact>
+                {acceptance.decidedByName && (
+                  <Fact term="Approved by">
+                    {acceptance.decidedByName}
+                    {acceptance.decidedAt ? `, ${date.format(acceptance.decidedAt)}` : ''}
+                  </Fact>
+                )}
+              </Facts>
+            </Card>
+          )}
+          <Retests retests={retests} />
+          <History history={history} />
+        </div>
+      </Layout>
+    </article>
+  )
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  )
+}
+
+function TextCard({ title, source }: { title: string; source: string }) {
+  const id = useId()
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <MarkdownContent source={source} />
+    </Card>
+  )
+}
+
+function Occurrences({ occurrences }: { occurrences: FindingOccurrence[] }) {
+  const id = useId()
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id}>Seen in scans</h2>
+      {occurrences.length === 0 ? (
+        <Muted>No scan details yet.</Muted>
+      ) : (
+        <Timeline>
+          {occurrences.map((o) => (
+            <li key={o.id}>
+              <strong>{when(o.at)}</strong> <small>scan {o.scanId}</small>
+              {o.asset && <p>{o.asset}</p>}
+              {o.evidence && <MarkdownContent source={o.evidence} />}
+            </li>
+          ))}
+        </Timeline>
+      )}
+    </Card>
+  )
+}
+
+function Retests({ retests }: { retests: Retest[] }) {
+  const id = useId()
+  if (retests.length === 0) return null
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id}>Retests</h2>
+      <Timeline>
+        {retests.map((r) => {
+          const result = r.results.at(-1)
+          return (
+            <li key={r.id}>
+              <strong>
+                {r.state === 'requested' ? `Requested, due ${date.format(r.dueAt)}` : r.state === 'completed' ? 'Completed' : 'Cancelled'}
+              </strong>
+              <p>
+                {r.requestedByName}, {when(r.requestedAt)}: {r.note}
+              </p>
+              {result && (
+                <p>
+                  Outcome: {retestOutcomeLabels[result.outcome]} ({result.byName}){result.note ? `: ${result.note}` : ''}
+                </p>
+              )}
+            </li>
+          )
+        })}
+      </Timeline>
+    </Card>
+  )
+}
+
+function History({ history }: { history: FindingHistoryEntry[] }) {
+  const id = useId()
+  const status = (s: FindingStatus) => findingStatusLabels[s]
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id}>Status history</h2>
+      {history.length === 0 ? (
+        <Muted>No changes yet.</Muted>
+      ) : (
+        <Timeline aria-label="Status history">
+          {history.map((h) => (
+            <li key={h.id}>
+              <strong>{actionLabel(h.action)}</strong>: {status(h.from)} → {status(h.to)}
+              <p>
+                <small>
+                  {h.byName}, {when(h.at)}
+                </small>
+              </p>
+              {h.note && <p>{h.note}</p>}
+            </li>
+          ))}
+        </Timeline>
+      )}
+    </Card>
+  )
+}
+
+function Comments({
+  company,
+  findingId,
+  comments,
+  internal,
+}: {
+  company: string
+  findingId: string
+  comments: FindingComment[]
+  internal: boolean
+}) {
+  const id = useId()
+  const bodyId = useId()
+  const [body, setBody] = useState('')
+  const [visibility, setVisibility] = useState<CommentVisibility>('client')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (body.trim() === '') return setError('Write the comment first.')
+    setBusy(true)
+    setError(null)
+    try {
+      await addComment(company, findingId, body.trim(), visibility)
+      setBody('')
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id}>Comments</h2>
+      {comments.length === 0 ? (
+        <Muted>No comments yet.</Muted>
+      ) : (
+        <CommentList>
+          {comments.map((c) => (
+            <Comment key={c.id} $internal={c.visibility === 'internal'}>
+              <small>
+                <strong>{c.authorName}</strong>, {when(c.createdAt)}
+                {c.visibility === 'internal' ? ' · analysts only' : ''}
+              </small>
+              <MarkdownContent source={c.body} />
+            </Comment>
+          ))}
+        </CommentList>
+      )}
+      <form onSubmit={submit}>
+        <Label htmlFor={bodyId}>Add a comment</Label>
+        <TextArea id={bodyId} value={body} onChange={(e) => setBody(e.target.value)} maxLength={10_000} />
+        <FormRow>
+          {internal ? (
+            <SegmentedControl<CommentVisibility>
+              label="Who reads it"
+              value={visibility}
+              options={[
+                { value: 'client', label: 'Client and analysts' },
+                { value: 'internal', label: 'Analysts only' },
+              ]}
+              onChange={setVisibility}
+            />
+          ) : (
+            <span />
+          )}
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Sending…' : 'Comment'}
+          </Button>
+        </FormRow>
+        {error && <FormMessage $tone="error">{error}</FormMessage>}
+      </form>
+    </Card>
+  )
+}

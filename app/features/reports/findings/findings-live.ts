@@ -1,0 +1,101 @@
+// A service's findings and one finding's record, history, comments, occurrences and retests, live.
+// Loaded with `import()` (Firestore SDK). Every query names what the rules let the reader see:
+// clients ask only for client comments; the rules refuse them the rest.
+import { collection, doc, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { commentFromDocument, findingCommentsPath, type FindingComment } from '#domain/finding-comments.ts'
+import { findingHistoryPath, historyFromDocument, type FindingHistoryEntry } from '#domain/finding-history.ts'
+import {
+  findingFromDocument,
+  findingPath,
+  findingsPath,
+  occurrenceFromDocument,
+  occurrencesPath,
+  type Finding,
+  type FindingOccurrence,
+} from '#domain/findings.ts'
+import { retestFromDocument, retestsPath, type Retest } from '#domain/retests.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { firestore } from '~/core/firebase'
+import type { Watch } from '~/core/live-data'
+
+const present = <T>(value: T | null): value is T => value !== null
+
+/** Every finding of one service of the company (the table filters and sorts them in the browser). */
+export const watchServiceFindings =
+  (company: string, service: ServiceId): Watch<Finding[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(collection(firestore(), findingsPath(company)), where('service', '==', service)),
+      (snapshot) => next(snapshot.docs.map((d) => findingFromDocument(d.id, d.data())).filter(present)),
+      fail,
+    )
+
+/** One finding; null when it does not exist (or is not a readable finding). */
+export const watchFinding =
+  (company: string, id: string): Watch<Finding | null> =>
+  (next, fail) =>
+    onSnapshot(doc(firestore(), findingPath(company, id)), (snapshot) => next(findingFromDocument(id, snapshot.data())), fail)
+
+/** The finding's changes, newest first. */
+export const watchFindingHistory =
+  (company: string, id: string): Watch<FindingHistoryEntry[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(collection(firestore(), findingHistoryPath(company, id)), orderBy('at', 'desc')),
+      (snapshot) => next(snapshot.docs.map((d) => historyFromDocument(d.id, d.data())).filter(present)),
+      fail,
+    )
+
+/**
+ * The conversation, oldest first. `internal`: the reader also sees analysts-only comments; others
+ * ask for client comments only (sorted here, so the query needs no composite index).
+ */
+export const watchFindingComments =
+  (company: string, id: string, internal: boolean): Watch<FindingComment[]> =>
+  (next, fail) => {
+    const comments = collection(firestore(), findingCommentsPath(company, id))
+    return onSnapshot(
+      internal ? comments : query(comments, where('visibility', '==', 'client')),
+      (snapshot) =>
+        next(
+          snapshot.docs
+            .map((d) => commentFromDocument(d.id, d.data()))
+            .filter(present)
+            .sort((a, b) => a.createdAt - b.createdAt),
+        ),
+      fail,
+    )
+  }
+
+/** The scans that saw the finding, newest first. */
+export const watchOccurrences =
+  (company: string, id: string): Watch<FindingOccurrence[]> =>
+  (next, fail) =>
+    onSnapshot(
+      collection(firestore(), occurrencesPath(company, id)),
+      (snapshot) =>
+        next(
+          snapshot.docs
+            .map((d) => occurrenceFromDocument(d.id, d.data()))
+            .filter(present)
+            .sort((a, b) => b.at - a.at),
+        ),
+      fail,
+    )
+
+/** The retest requests the finding is part of, newest first. */
+export const watchFindingRetests =
+  (company: string, service: ServiceId, id: string): Watch<Retest[]> =>
+  (next, fail) =>
+    onSnapshot(
+      // The rules read a list by its service, so the query names it.
+      query(collection(firestore(), retestsPath(company)), where('service', '==', service), where('findingIds', 'array-contains', id)),
+      (snapshot) =>
+        next(
+          snapshot.docs
+            .map((d) => retestFromDocument(d.id, d.data()))
+            .filter(present)
+            .sort((a, b) => b.requestedAt - a.requestedAt),
+        ),
+      fail,
+    )

@@ -1,0 +1,106 @@
+// The findings table's state in the address bar (filters as repeated keys, the search text, the
+// grouping and the order), and each finding as a table row with its SLA worked out at a moment.
+import * as v from 'valibot'
+import { FINDING_STATUSES, type Finding, type FindingStatus } from '#domain/findings.ts'
+import { slaDaysLeft, slaStateAt } from '#domain/sla.ts'
+import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
+import { listParam } from '~/core/search-params'
+
+export const FINDING_GROUPS = ['title', 'asset'] as const
+export type FindingGroup = (typeof FINDING_GROUPS)[number]
+
+export const FINDING_SORT_COLUMNS = ['severity', 'title', 'asset', 'status', 'sla', 'lastSeen'] as const
+export type FindingSortColumn = (typeof FINDING_SORT_COLUMNS)[number]
+
+/** `severity` sorts most severe first; `-severity` the other way round. */
+const SORTS = FINDING_SORT_COLUMNS.flatMap((c) => [c, `-${c}`] as const)
+
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max))
+
+export const FindingsSearchSchema = v.object({
+  severity: listParam(v.picklist(SEVERITIES), SEVERITIES.length),
+  status: listParam(v.picklist(FINDING_STATUSES), FINDING_STATUSES.length),
+  asset: listParam(text(500)),
+  tag: listParam(text(100)),
+  q: v.fallback(v.optional(text(200)), undefined),
+  group: v.fallback(v.optional(v.picklist(FINDING_GROUPS)), undefined),
+  sort: v.fallback(v.optional(v.picklist(SORTS)), undefined),
+})
+
+export type FindingsSearch = v.InferOutput<typeof FindingsSearchSchema>
+export type FindingsFacet = 'severity' | 'status' | 'asset' | 'tag'
+
+/** The table's default order: most severe first. */
+export const DEFAULT_SORT = 'severity'
+
+export function sortOf(search: FindingsSearch): { column: FindingSortColumn; descending: boolean } {
+  const sort = search.sort ?? DEFAULT_SORT
+  return sort.startsWith('-')
+    ? { column: sort.slice(1) as FindingSortColumn, descending: true }
+    : { column: sort as FindingSortColumn, descending: false }
+}
+
+/** The search with `value` added to or taken from the facet's list. */
+export function toggleFacet(search: FindingsSearch, facet: FindingsFacet, value: string): FindingsSearch {
+  const current: string[] = search[facet] ?? []
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value]
+  return { ...search, [facet]: next.length > 0 ? next : undefined }
+}
+
+/** Severity as a rank: critical 0 … info 4, so ascending reads most severe first. */
+export const severityRank = (severity: Severity) => SEVERITIES.indexOf(severity)
+/** Status in the workflow's order. */
+export const statusRank = (status: FindingStatus) => FINDING_STATUSES.indexOf(status)
+
+export interface FindingRow {
+  id: string
+  title: string
+  severity: Severity
+  asset: string
+  status: FindingStatus
+  tags: string[]
+  regression: boolean
+  lastSeenAt: number
+  slaState: 'none' | 'ok' | 'due_soon' | 'breached' | 'paused'
+  /** Whole days left (negative once breached); null without a deadline or once closed. */
+  slaDaysLeft: number | null
+  /** What the text search looks in, lower case. */
+  haystack: string
+}
+
+/** A finding as a row, its SLA at `now` (closed findings have none). */
+export function findingRow(finding: Finding, now: number): FindingRow {
+  const closed = finding.closedAt !== null && finding.closedAt !== undefined
+  const clock = { startedAt: finding.sla.startedAt, dueAt: finding.sla.dueAt, pausedAt: finding.sla.pausedAt ?? null }
+  return {
+    id: finding.id,
+    title: finding.title,
+    severity: finding.severity,
+    asset: finding.asset,
+    status: finding.status,
+    tags: finding.tags,
+    regression: finding.regression,
+    lastSeenAt: finding.lastSeenAt,
+    slaState: closed ? 'none' : slaStateAt(clock, now),
+    slaDaysLeft: closed ? null : slaDaysLeft(clock, now),
+    haystack: [finding.title, finding.asset, finding.templateSlug ?? '', ...finding.tags, ...finding.cwe].join(' ').toLowerCase(),
+  }
+}
+
+/** How an SLA reads in a cell: its state and the days left or over. */
+export function slaText(row: Pick<FindingRow, 'slaState' | 'slaDaysLeft'>): string {
+  const days = row.slaDaysLeft
+  const count = (n: number) => `${n} day${n === 1 ? '' : 's'}`
+  switch (row.slaState) {
+    case 'none':
+      return 'No deadline'
+    case 'paused':
+      return days === null ? 'Paused' : `Paused, ${count(Math.max(0, days))} left`
+    case 'breached':
+      return `Breached ${count(Math.abs(days ?? 0))} ago`
+    case 'due_soon':
+      return `Due soon, ${count(days ?? 0)} left`
+    default:
+      return `${count(days ?? 0)} left`
+  }
+}

@@ -1,0 +1,419 @@
+// A service's findings in the report page: filters, search and grouping over the live table, and
+// the bulk moves a client manager makes on a selection (request a retest for several at once).
+// Shown only to people who see the service's results (canViewResults).
+import { useId, useMemo, useState, type KeyboardEvent } from 'react'
+import type { RowSelectionState } from '@tanstack/react-table'
+import styled from 'styled-components'
+import { canViewResults, findingRole, type FindingRole } from '#domain/access.ts'
+import { FINDING_STATUSES, findingStatusLabels, type Finding } from '#domain/findings.ts'
+import { FINDING_ACTIONS, findingActionLabels, mayMakeMove, type FindingAction } from '#domain/finding-workflow.ts'
+import { RETEST_MAX_FINDINGS } from '#domain/retests.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
+import { useLiveData } from '~/core/live-data'
+import type { Workspace } from '~/core/workspace'
+import { Button } from '~/ui/button'
+import { LiveStatus } from '~/ui/live-status'
+import { SegmentedControl } from '~/ui/segmented-control'
+import { fieldControl } from '~/ui/text-field'
+import { colors } from '~/ui/theme'
+import { FindingsTable } from './findings-table'
+import { findingRow, toggleFacet, type FindingsFacet, type FindingsSearch } from './findings-query'
+import { MoveDialog, type MoveRequest } from './move-dialog'
+import { makeMove } from './moves'
+
+const Section = styled.section`
+  margin-top: 32px;
+
+  h2 {
+    font-size: 20px;
+    margin: 0 0 12px;
+  }
+`
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: 12px 20px;
+  margin-bottom: 12px;
+`
+
+const Facet = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 6px;
+  margin: 0;
+  padding: 0;
+  border: none;
+
+  legend {
+    float: left;
+    margin-right: 6px;
+    font-size: 13px;
+    font-weight: 650;
+    color: ${colors.textMuted};
+  }
+`
+
+const Chip = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 30px;
+  padding: 0 10px;
+  border: 1px solid ${colors.border};
+  border-radius: 999px;
+  background: ${colors.surface};
+  color: ${colors.text};
+  font: inherit;
+  font-size: 13px;
+  cursor: pointer;
+
+  &[aria-pressed='true'] {
+    border-color: ${colors.primary};
+    background: ${colors.primarySoft};
+    font-weight: 650;
+  }
+  &:focus-visible {
+    outline: 2px solid ${colors.focus};
+    outline-offset: 1px;
+  }
+  small {
+    color: ${colors.textMuted};
+    font-size: 12px;
+  }
+`
+
+const Input = styled.input`
+  ${fieldControl}
+  min-height: 36px;
+  padding: 0 10px;
+  width: 220px;
+`
+
+const SearchLabel = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  font-size: 13px;
+  font-weight: 650;
+  color: ${colors.textMuted};
+`
+
+const Bulk = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  min-height: 48px;
+  margin-bottom: 8px;
+  padding: 6px 12px;
+  border: 1px solid ${colors.border};
+  border-radius: 10px;
+  background: ${colors.bg};
+`
+
+const Message = styled.p<{ $tone: 'error' | 'success' }>`
+  margin: 0;
+  color: ${({ $tone }) => ($tone === 'error' ? colors.danger : colors.success)};
+`
+
+const BULK_MOVES: FindingAction[] = ['request_retest', 'start_remediation']
+
+const count = (values: readonly string[]) => {
+  const counts = new Map<string, number>()
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
+  return counts
+}
+
+/** A free-text facet (asset, tag): type or pick a value and press Enter; chosen values are chips. */
+function TextFacet({
+  label,
+  facet,
+  options,
+  search,
+  onSearchChange,
+}: {
+  label: string
+  facet: 'asset' | 'tag'
+  options: string[]
+  search: FindingsSearch
+  onSearchChange(next: FindingsSearch): void
+}) {
+  const listId = useId()
+  const [draft, setDraft] = useState('')
+  const chosen = search[facet] ?? []
+  const add = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    const value = draft.trim()
+    if (value && !chosen.includes(value)) onSearchChange(toggleFacet(search, facet, value))
+    setDraft('')
+  }
+  return (
+    <Facet>
+      <legend>{label}</legend>
+      <Input
+        aria-label={`Filter by ${label.toLowerCase()}`}
+        placeholder={`Add ${label.toLowerCase()}…`}
+        list={listId}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={add}
+      />
+      <datalist id={listId}>
+        {options.slice(0, 200).map((option) => (
+          <option key={option} value={option} />
+        ))}
+      </datalist>
+      {chosen.map((value) => (
+        <Chip
+          key={value}
+          type="button"
+          aria-pressed="true"
+          aria-label={`Remove ${label.toLowerCase()} filter ${value}`}
+          onClick={() => onSearchChange(toggleFacet(search, facet, value))}
+        >
+          {value} <span aria-hidden="true">×</span>
+        </Chip>
+      ))}
+    </Facet>
+  )
+}
+
+export interface FindingsSectionProps {
+  workspace: Workspace
+  service: ServiceId
+  search: FindingsSearch
+  onSearchChange(next: FindingsSearch): void
+  /** The address of a finding's page. */
+  findingHref(id: string): string
+}
+
+/** The findings of the service for the selected company, or nothing for those who see only its stats. */
+export function FindingsSection(props: FindingsSectionProps) {
+  const { workspace, service } = props
+  const company = workspace.company
+  if (!company || !canViewResults(workspace.access, company, service)) return null
+  return <FindingsForCompany key={`${company.slug}/${service}`} {...props} company={company.slug} />
+}
+
+function FindingsForCompany({
+  workspace,
+  service,
+  search,
+  onSearchChange,
+  findingHref,
+  company,
+}: FindingsSectionProps & { company: string }) {
+  const headingId = useId()
+  const live = useLiveData(() => import('./findings-live').then((m) => m.watchServiceFindings(company, service)), [company, service])
+  return (
+    <Section aria-labelledby={headingId}>
+      <h2 id={headingId}>Findings</h2>
+      <LiveStatus live={live} what="findings" />
+      {live.data && (
+        <FindingsView
+          findings={live.data}
+          workspace={workspace}
+          company={company}
+          search={search}
+          onSearchChange={onSearchChange}
+          findingHref={findingHref}
+        />
+      )}
+    </Section>
+  )
+}
+
+/** The table over a list of findings (what the DOM tests render). */
+export function FindingsView({
+  findings,
+  workspace,
+  company,
+  search,
+  onSearchChange,
+  findingHref,
+  now: nowProp,
+}: {
+  findings: Finding[]
+  workspace: Pick<Workspace, 'access'>
+  company: string
+  search: FindingsSearch
+  onSearchChange(next: FindingsSearch): void
+  findingHref(id: string): string
+  now?: number
+}) {
+  const [mountedAt] = useState(() => Date.now())
+  const now = nowProp ?? mountedAt
+  const rows = useMemo(() => findings.map((f) => findingRow(f, now)), [findings, now])
+  const [selection, setSelection] = useState<RowSelectionState>({})
+  const [move, setMove] = useState<FindingAction | null>(null)
+  const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  const role = findingRole(workspace.access)
+
+  const severities = useMemo(() => count(rows.map((r) => r.severity)), [rows])
+  const statuses = useMemo(() => count(rows.map((r) => r.status)), [rows])
+  const assets = useMemo(() => [...count(rows.map((r) => r.asset)).keys()].sort(), [rows])
+  const tags = useMemo(() => [...count(rows.flatMap((r) => r.tags)).keys()].sort(), [rows])
+
+  // Rows that left the list (filtered out by a live change) leave the selection too.
+  const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows])
+  const selected = Object.keys(selection).filter((id) => selection[id] && byId.has(id))
+  const eligible = (action: FindingAction) => selected.filter((id) => mayMakeMove(role, action, byId.get(id)!.status))
+  const bulkMoves = BULK_MOVES.filter((action) => role !== null && (FINDING_ACTIONS[action].by as readonly FindingRole[]).includes(role))
+
+  const submit = async (action: FindingAction, request: MoveRequest) => {
+    const ids = eligible(action)
+    if (ids.length > RETEST_MAX_FINDINGS) throw new Error(`Choose at most ${RETEST_MAX_FINDINGS} findings at once.`)
+    const outcome = await makeMove(company, ids, action, request)
+    setSelection({})
+    setResult(
+      outcome.refused.length === 0
+        ? { tone: 'success', text: `${findingActionLabels[action]}: ${ids.length} finding${ids.length === 1 ? '' : 's'} done.` }
+        : {
+            tone: 'error',
+            text: `${ids.length - outcome.refused.length} done; refused: ${outcome.refused.map((r) => r.reason).join(' ')}`,
+          },
+    )
+  }
+
+  return (
+    <>
+      <Toolbar>
+        <SearchLabel>
+          Search
+          <Input
+            type="search"
+            placeholder="Title, asset, tag, CWE…"
+            value={search.q ?? ''}
+            onChange={(e) => onSearchChange({ ...search, q: e.target.value || undefined })}
+          />
+        </SearchLabel>
+        <SegmentedControl
+          label="Group by"
+          value={search.group ?? 'none'}
+          options={[
+            { value: 'none', label: 'No grouping' },
+            { value: 'title', label: 'By finding' },
+            { value: 'asset', label: 'By asset' },
+          ]}
+          onChange={(value) => onSearchChange({ ...search, group: value === 'none' ? undefined : value })}
+        />
+      </Toolbar>
+      <Toolbar>
+        <FacetButtons
+          label="Severity"
+          facet="severity"
+          values={SEVERITIES.filter((s) => severities.has(s))}
+          labels={severityLabels}
+          counts={severities}
+          search={search}
+          onSearchChange={onSearchChange}
+        />
+        <FacetButtons
+          label="Status"
+          facet="status"
+          values={FINDING_STATUSES.filter((s) => statuses.has(s) || search.status?.includes(s))}
+          labels={findingStatusLabels}
+          counts={statuses}
+          search={search}
+          onSearchChange={onSearchChange}
+        />
+      </Toolbar>
+      <Toolbar>
+        <TextFacet label="Asset" facet="asset" options={assets} search={search} onSearchChange={onSearchChange} />
+        <TextFacet label="Tag" facet="tag" options={tags} search={search} onSearchChange={onSearchChange} />
+      </Toolbar>
+      {bulkMoves.length > 0 && (
+        <Bulk role="group" aria-label="Selected findings">
+          {selected.length === 0 ? (
+            <span>Select findings to act on several at once.</span>
+          ) : (
+            <>
+              {bulkMoves.map((action) => (
+                <Button
+                  key={action}
+                  type="button"
+                  $variant="secondary"
+                  disabled={eligible(action).length === 0}
+                  onClick={() => setMove(action)}
+                >
+                  {findingActionLabels[action]} ({eligible(action).length})
+                </Button>
+              ))}
+              <Button type="button" $variant="secondary" onClick={() => setSelection({})}>
+                Clear selection
+              </Button>
+            </>
+          )}
+          {result && (
+            <Message $tone={result.tone} role={result.tone === 'error' ? 'alert' : 'status'}>
+              {result.text}
+            </Message>
+          )}
+        </Bulk>
+      )}
+      <FindingsTable
+        rows={rows}
+        search={search}
+        onSearchChange={onSearchChange}
+        findingHref={findingHref}
+        selection={selection}
+        onSelectionChange={(next) => {
+          setResult(null)
+          setSelection(next)
+        }}
+        caption="Findings of this service"
+      />
+      {move && (
+        <MoveDialog
+          open
+          onOpenChange={(open) => !open && setMove(null)}
+          action={move}
+          title={findingActionLabels[move]}
+          description={`${eligible(move).length} selected finding${eligible(move).length === 1 ? '' : 's'} can take this step.`}
+          noteLabel={move === 'request_retest' ? 'What was changed' : 'Note'}
+          onSubmit={(request) => submit(move, request)}
+        />
+      )}
+    </>
+  )
+}
+
+function FacetButtons<T extends string>({
+  label,
+  facet,
+  values,
+  labels,
+  counts,
+  search,
+  onSearchChange,
+}: {
+  label: string
+  facet: FindingsFacet
+  values: readonly T[]
+  labels: Record<T, string>
+  counts: Map<string, number>
+  search: FindingsSearch
+  onSearchChange(next: FindingsSearch): void
+}) {
+  const chosen: readonly string[] = search[facet] ?? []
+  return (
+    <Facet>
+      <legend>{label}</legend>
+      {values.map((value) => (
+        <Chip
+          key={value}
+          type="button"
+          aria-pressed={chosen.includes(value)}
+          onClick={() => onSearchChange(toggleFacet(search, facet, value))}
+        >
+          {labels[value]} <small>{(counts.get(value) ?? 0).toLocaleString('en-GB')}</small>
+        </Chip>
+      ))}
+    </Facet>
+  )
+}

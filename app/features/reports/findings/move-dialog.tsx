@@ -1,0 +1,139 @@
+// The dialog of a workflow move that needs words or a date: a note (required where the workflow
+// says so) and, for a risk acceptance, when it ends. It stays open while the call runs and shows
+// the call's error as it came.
+import { useId, useState, type FormEvent } from 'react'
+import styled from 'styled-components'
+import { ACTIONS_NEEDING_A_NOTE, MAX_ACCEPTANCE_DAYS, type FindingAction } from '#domain/finding-workflow.ts'
+import { DAY_MS } from '#domain/sla.ts'
+import { Button } from '~/ui/button'
+import { Dialog } from '~/ui/dialog'
+import { Field, fieldControl, FormMessage, Label } from '~/ui/text-field'
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`
+
+const TextArea = styled.textarea`
+  ${fieldControl}
+  min-height: 110px;
+  padding: 10px 12px;
+  resize: vertical;
+`
+
+const DateInput = styled.input`
+  ${fieldControl}
+  min-height: 40px;
+  padding: 0 12px;
+`
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+`
+
+const Hint = styled.span`
+  font-size: 13px;
+  color: var(--color-text-muted);
+`
+
+/** yyyy-mm-dd of a time, in UTC (the date input's format). */
+const isoDate = (at: number) => new Date(at).toISOString().slice(0, 10)
+
+export interface MoveRequest {
+  note: string
+  /** Epoch ms, end of the chosen day (UTC). */
+  expiresAt?: number
+}
+
+export function MoveDialog({
+  open,
+  onOpenChange,
+  action,
+  title,
+  description,
+  noteLabel = 'Note',
+  onSubmit,
+}: {
+  open: boolean
+  onOpenChange(open: boolean): void
+  action: FindingAction
+  title: string
+  description: string
+  noteLabel?: string
+  /** Makes the move; a thrown error's message is shown in the dialog. */
+  onSubmit(request: MoveRequest): Promise<void>
+}) {
+  const noteId = useId()
+  const dateId = useId()
+  const [note, setNote] = useState('')
+  const [expiry, setExpiry] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const needsNote = ACTIONS_NEEDING_A_NOTE.includes(action)
+  const needsExpiry = action === 'request_acceptance'
+  const [today] = useState(() => Date.now())
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (needsNote && note.trim() === '') return setError('Write a note: this step needs one.')
+    let expiresAt: number | undefined
+    if (needsExpiry) {
+      const day = Date.parse(`${expiry}T23:59:59Z`)
+      if (!expiry || Number.isNaN(day)) return setError('Choose when the acceptance ends.')
+      expiresAt = day
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      await onSubmit({ note: note.trim(), expiresAt })
+      setNote('')
+      setExpiry('')
+      onOpenChange(false)
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title={title} description={description} dismissible={!busy}>
+      <Form onSubmit={submit} noValidate>
+        <Field>
+          <Label htmlFor={noteId}>
+            {noteLabel}
+            {needsNote ? '' : ' (optional)'}
+          </Label>
+          <TextArea id={noteId} value={note} onChange={(e) => setNote(e.target.value)} required={needsNote} maxLength={4000} />
+        </Field>
+        {needsExpiry && (
+          <Field>
+            <Label htmlFor={dateId}>Acceptance ends on</Label>
+            <DateInput
+              id={dateId}
+              type="date"
+              value={expiry}
+              min={isoDate(today + DAY_MS)}
+              max={isoDate(today + MAX_ACCEPTANCE_DAYS * DAY_MS)}
+              onChange={(e) => setExpiry(e.target.value)}
+              required
+            />
+            <Hint>At most {MAX_ACCEPTANCE_DAYS} days from today; the finding reopens by itself on that day.</Hint>
+          </Field>
+        )}
+        {error && <FormMessage $tone="error">{error}</FormMessage>}
+        <Actions>
+          <Button type="button" $variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Working…' : title}
+          </Button>
+        </Actions>
+      </Form>
+    </Dialog>
+  )
+}
