@@ -5,6 +5,7 @@
 // removed): never as markup or layout, so nothing in a finding can restyle or break the report.
 import type { Content, ContentTable, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces'
 import { findingStatusLabels, FINDING_STATUSES, type Finding } from './findings.ts'
+import { passwordPatternLabels } from './password-audit.ts'
 import { cleanText, describeFilters, excerpt, exportableFinding, isFiltered, type ExportFilters } from './report-export.ts'
 import type { Scan, ServiceScanStats } from './scans.ts'
 import { openTotal, type ServiceMonth, type ServiceStats } from './service-stats.ts'
@@ -183,19 +184,44 @@ export const figureLabel = (key: string) =>
     .toLowerCase()
     .replace(/^./, (c) => c.toUpperCase())
 
-/** The scan's own figures: its counts as a table, its named lists as bar charts. */
+const patternLabel = (name: string) => (passwordPatternLabels as Record<string, string>)[name] ?? name
+
+/** Per-index counts (password lengths, character classes) as chart rows, the empty ones left out. */
+function histogramRows(key: string, counts: readonly number[]) {
+  const last = counts.length - 1
+  const label =
+    key === 'classCounts'
+      ? (i: number) => `${i} character class${i === 1 ? '' : 'es'}`
+      : (i: number) => (key === 'lengthHistogram' && i === last && last >= 32 ? `${i} or more characters` : `${i} characters`)
+  return counts.flatMap((value, i) => (value > 0 ? [{ label: label(i), value }] : []))
+}
+
+const HISTOGRAM_TITLES: Record<string, string> = {
+  lengthHistogram: 'Cracked passwords by length',
+  classCounts: 'Cracked passwords by character classes',
+}
+
+/** The scan's own figures: its counts as a table, its named lists and distributions as bar charts. */
 function serviceFigures(stats: ServiceScanStats): Content[] {
   const numbers: [string, string][] = []
   const charts: Content[] = []
   for (const [key, value] of Object.entries(stats)) {
     if (key === 'service') continue
     if (typeof value === 'number') numbers.push([figureLabel(key), number.format(value)])
-    else if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'object' && v && 'name' in v && 'count' in v)) {
+    else if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'number')) {
+      const rows = histogramRows(key, value as number[])
+      if (rows.length) charts.push(barChart(HISTOGRAM_TITLES[key] ?? figureLabel(key), rows))
+    } else if (
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.every((item) => typeof item === 'object' && item && 'name' in item && 'count' in item)
+    ) {
       const named = (value as { name: string; count: number }[]).slice().sort((a, b) => b.count - a.count)
+      const label = key === 'patterns' ? patternLabel : (name: string) => name
       charts.push(
         barChart(
           figureLabel(key),
-          named.slice(0, 10).map((n) => ({ label: n.name, value: n.count })),
+          named.slice(0, 10).map((n) => ({ label: label(n.name), value: n.count })),
         ),
       )
     }
@@ -217,7 +243,7 @@ function cover(input: ReportPdfInput, findings: readonly Finding[] | null): Cont
   const rows: [string, string][] = [
     ['Company', input.company.name],
     ['Service', serviceLabel(input.service)],
-    ['Period', from !== null ? `${longDate(Math.min(from, to))} – ${longDate(to)}` : longDate(to)],
+    ['Period', from !== null && longDate(from) !== longDate(to) ? `${longDate(Math.min(from, to))} – ${longDate(to)}` : longDate(to)],
     ['Latest scan', scan ? `${scan.title}, ${longDate(scan.publishedAt ?? scan.startedAt)}` : 'No published scan yet'],
     ['Contents', scope],
     ['Prepared', longDate(input.exportedAt)],

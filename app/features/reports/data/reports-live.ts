@@ -8,7 +8,7 @@ import { readServiceMonth, readServiceStats, serviceStatsPath, type ServiceMonth
 import type { ServiceId } from '#domain/services.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
-import { MONTHS_SHOWN, OVERVIEW_SCANS, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
+import { MONTHS_SHOWN, OVERVIEW_SCANS, recentMonths, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
 import { combine } from './combine'
 
 /** The live figures of one service (an absent document is all zeros). */
@@ -22,8 +22,13 @@ export const watchServiceMonths =
   (company: string, service: ServiceId, count = MONTHS_SHOWN): Watch<ServiceMonth[]> =>
   (next, fail) =>
     onSnapshot(
-      query(collection(firestore(), serviceStatsPath(company, service), 'months'), orderBy(documentId(), 'desc'), limit(count)),
-      (snapshot) => next(snapshot.docs.map((d) => readServiceMonth(d.id, d.data())).reverse()),
+      // From the first of the last `count` months on, ascending: the emulator refuses descending id scans.
+      query(
+        collection(firestore(), serviceStatsPath(company, service), 'months'),
+        where(documentId(), '>=', recentMonths(Date.now(), count)[0]!),
+        orderBy(documentId()),
+      ),
+      (snapshot) => next(snapshot.docs.map((d) => readServiceMonth(d.id, d.data())).slice(-count)),
       fail,
     )
 

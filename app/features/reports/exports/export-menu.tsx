@@ -107,6 +107,8 @@ export function ExportMenu({ company, service, findings, filters, stats, scan, m
   const scope = exportScopeLabel(findings.length, filters, withResults)
 
   const download = async (format: ExportFormat) => {
+    // Files are built in the browser only: the server bundle leaves the PDF library out.
+    if (import.meta.env.SSR) return
     setBusy(format)
     try {
       const { buildExport } = await import('./build-export')
