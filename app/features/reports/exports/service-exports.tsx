@@ -1,6 +1,7 @@
 // The export menu of a service page, fed live: the service's figures and latest scan, and (for
 // people who see results) its findings as the page's search filters them. The listeners are the
 // ones the page already holds, so the database serves them once.
+import { useMemo } from 'react'
 import { canViewResults } from '#domain/access.ts'
 import type { Finding } from '#domain/findings.ts'
 import type { ServiceId } from '#domain/services.ts'
@@ -67,14 +68,16 @@ function LiveExports({
       results ? import('../findings/findings-live').then((m) => m.watchServiceFindings(company.slug, service)) : Promise.resolve(none),
     [company.slug, service, results],
   )
+  const shown = useMemo(() => filteredFindings(findings.data ?? [], search, Date.now()), [findings.data, search])
+  const filters = useMemo(() => exportFiltersOf(search), [search])
   const data = report.data
   if (!data || (results && !findings.data)) return null
   return (
     <ExportMenu
       company={company}
       service={service}
-      findings={filteredFindings(findings.data ?? [], search, Date.now())}
-      filters={exportFiltersOf(search)}
+      findings={shown}
+      filters={filters}
       stats={data.stats}
       scan={data.scans[0] ?? null}
       months={data.months}
