@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { notFound } from '@tanstack/react-router'
 import { pageTitle } from '#domain/brand.ts'
 import { sitePage, type SitePage } from '#domain/site-map.ts'
@@ -37,6 +38,6 @@ export function servicePage(pathFor: (service: string) => string | undefined) {
 }
 
 /** A page's heading and summary, as the site map names them. */
-export function SitePageHeader({ page }: { page: SitePage }) {
-  return <PageHeader title={page.title} summary={page.summary} />
+export function SitePageHeader({ page, actions }: { page: SitePage; actions?: ReactNode }) {
+  return <PageHeader title={page.title} summary={page.summary} actions={actions} />
 }

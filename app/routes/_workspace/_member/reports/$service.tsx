@@ -3,6 +3,7 @@ import { serviceById, type ServiceId } from '#domain/services.ts'
 import { serviceReportFirstPaint } from '~/features/reports/data/reports.functions'
 import { FindingsSearchSchema, type FindingsSearch } from '~/features/reports/findings/findings-query'
 import { FindingsSection } from '~/features/reports/findings/findings-section'
+import { ServiceExports } from '~/features/reports/exports/service-exports'
 import { ServiceReport } from '~/features/reports/service/service-report'
 import { pageMeta, servicePage, SitePageHeader } from '~/features/site/page-head'
 
@@ -27,7 +28,10 @@ function ServiceReportPage() {
   const navigate = useNavigate({ from: Route.fullPath })
   return (
     <>
-      <SitePageHeader page={sitePage} />
+      <SitePageHeader
+        page={sitePage}
+        actions={<ServiceExports workspace={workspace} service={service as ServiceId} search={search} firstPaint={firstPaint} />}
+      />
       <ServiceReport
         key={`${workspace?.company?.slug ?? ''}/${service}`}
         service={service as ServiceId}

@@ -1,0 +1,110 @@
+import { createRequire } from 'node:module'
+import type { TDocumentDefinitions } from 'pdfmake/interfaces'
+import { describe, expect, it } from 'vitest'
+import { exportFinding, exportFindings, exportMonths, exportScan, exportStats, T0 } from '../../tests/unit/export-fixtures.ts'
+import { figureLabel, remediationBySeverity, reportPdfDocument, wrappable, type ReportPdfInput } from './report-pdf.ts'
+
+const input = (overrides: Partial<ReportPdfInput> = {}): ReportPdfInput => ({
+  company: { slug: 'acme', name: 'Acme Ltd' },
+  service: 'network',
+  exportedAt: T0 + 41 * 86_400_000,
+  stats: exportStats(),
+  scan: exportScan('network'),
+  months: exportMonths(),
+  findings: exportFindings('network', 12),
+  filters: {},
+  ...overrides,
+})
+
+/** Every string the layout will print, wherever it sits in the document. */
+function strings(doc: TDocumentDefinitions): string[] {
+  const out: string[] = []
+  const walk = (node: unknown) => {
+    if (typeof node === 'string') out.push(node.replace(/\u200b/g, ''))
+    else if (Array.isArray(node)) node.forEach(walk)
+    else if (node && typeof node === 'object') Object.values(node).forEach(walk)
+  }
+  walk(doc.content)
+  return out
+}
+
+describe('reportPdfDocument', () => {
+  it('has a cover, an executive summary with its figures, and every finding', () => {
+    const doc = reportPdfDocument(input())
+    const all = strings(doc)
+    expect(all).toContain('Network report')
+    expect(all).toContain('Acme Ltd')
+    expect(all).toContain('All 12 findings')
+    expect(all).toContain('Executive summary')
+    expect(all).toContain('179') // open findings
+    expect(all).toContain('Findings (12)')
+    for (const f of exportFindings('network', 12)) expect(all).toContain(f.title)
+    expect(all).toContain('Hosts up')
+  })
+
+  it('says when the findings are filtered', () => {
+    const all = strings(reportPdfDocument(input({ filters: { severity: ['critical'] }, findings: exportFindings('network', 3) })))
+    expect(all).toContain('3 filtered findings (severity: critical)')
+  })
+
+  it('numbers its pages after the cover', () => {
+    const doc = reportPdfDocument(input())
+    const footer = doc.footer as (page: number, pages: number) => unknown
+    expect(footer(1, 5)).toBe('')
+    expect(JSON.stringify(footer(3, 5))).toContain('Page 3 of 5')
+  })
+
+  it('shows readers of the figures no finding at all', () => {
+    const findings = exportFindings('network', 5)
+    const doc = reportPdfDocument(input({ findings: null }))
+    const all = strings(doc).join('\n')
+    expect(all).toContain('Figures only')
+    expect(all).toContain('Executive summary')
+    for (const f of findings) expect(all).not.toContain(f.title)
+    expect(all).not.toMatch(/Findings \(/)
+  })
+
+  it('prints text from findings as plain strings: no markup, no layout, no control characters', () => {
+    const hostile = exportFinding('dast', 1, {
+      title: '{"text":"x","pageBreak":"before"} <b>bold</b>\u0007',
+      description: '# Heading\n\n<img src=x onerror=alert(1)> **strong** [link](javascript:alert(1))',
+    })
+    const doc = reportPdfDocument(input({ service: 'dast', findings: [hostile], scan: exportScan('dast') }))
+    const all = strings(doc)
+    expect(all).toContain('{"text":"x","pageBreak":"before"} <b>bold</b>')
+    expect(all.join('\n')).not.toContain('\u0007')
+    const description = all.find((s) => s.startsWith('Heading'))
+    expect(description).toBe('Heading strong link')
+    // Exactly the report's own page breaks: the cover's end, the summary's and the findings'.
+    expect(JSON.stringify(doc.content).match(/"pageBreak"/g)).toHaveLength(2)
+  })
+
+  it('never prints a password audit finding’s evidence', () => {
+    const finding = exportFinding('password_cracking', 2, { evidence: 'Password: Spring2026!' })
+    const doc = reportPdfDocument(input({ service: 'password_cracking', scan: exportScan('password_cracking'), findings: [finding] }))
+    expect(JSON.stringify(doc)).not.toContain('Spring2026!')
+  })
+
+  it('computes the time to remediate from the monthly figures, or from the findings without them', () => {
+    expect(remediationBySeverity(exportMonths(), null).high).toEqual({ count: 2, meanDays: 15, medianDays: 15 })
+    const fixed = [exportFinding('network', 2, { publishedAt: T0, fixedAt: T0 + 4 * 86_400_000, severity: 'high' })]
+    expect(remediationBySeverity(undefined, fixed).high).toEqual({ count: 1, meanDays: 4, medianDays: 4 })
+  })
+
+  it('lets long URLs and hashes wrap and names figures in words', () => {
+    expect(wrappable('https://a.example/path?x=1')).toBe('https:/\u200b/\u200ba.example/\u200bpath?\u200bx=\u200b1')
+    expect(wrappable('a'.repeat(30))).toBe(`${'a'.repeat(24)}\u200b${'a'.repeat(6)}`)
+    expect(figureLabel('certificatesExpiringSoon')).toBe('Certificates expiring soon')
+    expect(figureLabel('ips')).toBe('IP addresses')
+  })
+
+  it('renders to a PDF of several pages with the browser build of the PDF library', async () => {
+    const require = createRequire(import.meta.url)
+    const pdfMake = require('pdfmake/build/pdfmake.js')
+    pdfMake.addVirtualFileSystem(require('pdfmake/build/vfs_fonts.js'))
+    const buffer: Uint8Array = await pdfMake.createPdf(reportPdfDocument(input({ findings: exportFindings('network', 40) }))).getBuffer()
+    const pdf = Buffer.from(buffer).toString('latin1')
+    expect(pdf.startsWith('%PDF-')).toBe(true)
+    expect(pdf.match(/\/Type \/Page\n/g)?.length ?? 0).toBeGreaterThan(3)
+  }, 20_000)
+})

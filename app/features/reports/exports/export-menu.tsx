@@ -1,0 +1,164 @@
+// The export menu of a service's report: PDF, CSV, JSON and (DAST, network) SARIF of the findings
+// as the screen filters them. Only people who see the service's results export findings; readers
+// of its figures get the PDF of the figures. The files are built in the browser when picked.
+import { useState } from 'react'
+import { IconChevronDown, IconDownload, IconFileTypeCsv, IconFileTypePdf, IconJson, IconShieldCode } from '@tabler/icons-react'
+import { DropdownMenu } from 'radix-ui'
+import styled, { keyframes } from 'styled-components'
+import { canViewResults, type Access } from '#domain/access.ts'
+import type { Company } from '#domain/companies.ts'
+import type { Finding } from '#domain/findings.ts'
+import type { FindingHistoryEntry } from '#domain/finding-history.ts'
+import { exportFormatsFor, isFiltered, type ExportFilters, type ExportFormat } from '#domain/report-export.ts'
+import type { Scan } from '#domain/scans.ts'
+import type { ServiceMonth, ServiceStats } from '#domain/service-stats.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { Button } from '~/ui/button'
+import { notify } from '~/ui/notifications/notifications'
+import { floating } from '~/ui/surface'
+import { layers, offsets, timings } from '~/ui/theme'
+import { useHydrated } from '~/ui/use-hydrated'
+import { saveFile } from '~/platform/save-file'
+
+const fadeIn = keyframes`
+  from { opacity: 0; transform: translateY(-4px); }
+  to { opacity: 1; transform: none; }
+`
+
+const Content = styled(DropdownMenu.Content)`
+  z-index: ${layers.popover};
+  min-width: 280px;
+  max-width: min(360px, calc(100vw - 16px));
+  padding: 6px;
+  ${floating('near')}
+  animation: ${fadeIn} ${timings.popoverFade}ms ease-out;
+`
+
+const Scope = styled(DropdownMenu.Label)`
+  padding: 8px 10px 6px;
+  font-size: 13px;
+  color: var(--color-text-muted);
+`
+
+const Item = styled(DropdownMenu.Item)`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  min-height: 44px;
+  padding: 4px 10px;
+  border-radius: 8px;
+  font-size: 14px;
+  cursor: pointer;
+  outline: none;
+  user-select: none;
+
+  &[data-highlighted] {
+    background: var(--color-primary-soft);
+  }
+  &[data-disabled] {
+    color: var(--color-text-muted);
+    cursor: default;
+  }
+  span {
+    display: flex;
+    flex-direction: column;
+  }
+  small {
+    color: var(--color-text-muted);
+    font-size: 12px;
+  }
+`
+
+const formatText: Record<ExportFormat, { label: string; note: string; Icon: typeof IconDownload }> = {
+  pdf: { label: 'PDF report', note: 'Cover, summary, charts and findings', Icon: IconFileTypePdf },
+  csv: { label: 'CSV', note: 'One row per finding, for spreadsheets', Icon: IconFileTypeCsv },
+  json: { label: 'JSON', note: 'Versioned, with each status history', Icon: IconJson },
+  sarif: { label: 'SARIF 2.1.0', note: 'For code scanning and security tools', Icon: IconShieldCode },
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
+
+/** What the exports will hold, in words: all N findings, N filtered findings, or the figures only. */
+export function exportScopeLabel(findings: number, filters: ExportFilters, withResults: boolean): string {
+  if (!withResults) return 'Figures only'
+  return isFiltered(filters) ? count(findings, 'filtered finding', 'filtered findings') : `All ${count(findings, 'finding', 'findings')}`
+}
+
+export interface ExportMenuProps {
+  company: Company
+  service: ServiceId
+  /** The findings as the screen filters them. */
+  findings: readonly Finding[]
+  filters: ExportFilters
+  stats: ServiceStats
+  /** The latest published scan, or null before the first. */
+  scan: Scan | null
+  months?: readonly ServiceMonth[]
+  access: Access | null | undefined
+  /** Reads the findings' histories for the JSON export; without it, it reads them from the database. */
+  loadHistory?: (ids: readonly string[]) => Promise<ReadonlyMap<string, readonly FindingHistoryEntry[]>>
+}
+
+export function ExportMenu({ company, service, findings, filters, stats, scan, months, access, loadHistory }: ExportMenuProps) {
+  const hydrated = useHydrated()
+  const [busy, setBusy] = useState<ExportFormat | null>(null)
+  const withResults = canViewResults(access, company, service)
+  const formats = exportFormatsFor(service, withResults)
+  const scope = exportScopeLabel(findings.length, filters, withResults)
+
+  const download = async (format: ExportFormat) => {
+    // Files are built in the browser only: the server bundle leaves the PDF library out.
+    if (import.meta.env.SSR) return
+    setBusy(format)
+    try {
+      const { buildExport } = await import('./build-export')
+      const file = await buildExport({
+        format,
+        company: { slug: company.slug, name: company.companyName },
+        service,
+        findings: withResults ? findings : null,
+        filters,
+        stats,
+        scan,
+        months,
+        now: Date.now(),
+        loadHistory: loadHistory ?? (async (ids) => (await import('./history-reads')).readHistories(company.slug, ids)),
+      })
+      saveFile(file.name, file.blob)
+    } catch {
+      notify({ tone: 'error', title: 'Export failed', message: 'The file could not be built. Please try again.' })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    // Not modal: a modal menu locks the page's scrolling, which sets the virtual findings table below re-measuring.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button type="button" $variant="secondary" disabled={!hydrated || busy !== null} aria-busy={busy !== null}>
+          <IconDownload size={18} aria-hidden="true" />
+          {busy ? `Exporting ${formatText[busy].label}…` : 'Export'}
+          <IconChevronDown size={16} aria-hidden="true" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <Content align="end" sideOffset={offsets.popover}>
+          <Scope>{scope}</Scope>
+          {formats.map((format) => {
+            const { label, note, Icon } = formatText[format]
+            return (
+              <Item key={format} onSelect={() => void download(format)}>
+                <Icon size={20} aria-hidden="true" />
+                <span>
+                  {format === 'pdf' && !withResults ? 'PDF of the figures' : label}
+                  <small>{format === 'pdf' && !withResults ? 'Cover, summary and charts' : note}</small>
+                </span>
+              </Item>
+            )
+          })}
+        </Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}

@@ -1,0 +1,87 @@
+// The export menu of a service page, fed live: the service's figures and latest scan, and (for
+// people who see results) its findings as the page's search filters them. The listeners are the
+// ones the page already holds, so the database serves them once.
+import { useMemo } from 'react'
+import { canViewResults } from '#domain/access.ts'
+import type { Finding } from '#domain/findings.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { useLiveData, type Watch } from '~/core/live-data'
+import type { Workspace } from '~/core/workspace'
+import type { ServiceReportData } from '../data/report-data'
+import type { FindingsSearch } from '../findings/findings-query'
+import { ExportMenu } from './export-menu'
+import { exportFiltersOf, filteredFindings } from './filtered-findings'
+
+const none: Watch<Finding[]> = (next) => {
+  next([])
+  return () => {}
+}
+
+export function ServiceExports({
+  workspace,
+  service,
+  search,
+  firstPaint,
+}: {
+  workspace: Workspace | null | undefined
+  service: ServiceId
+  search: FindingsSearch
+  firstPaint?: ServiceReportData
+}) {
+  const company = workspace?.company
+  if (!workspace || !company) return null
+  const results = canViewResults(workspace.access, company, service)
+  return (
+    <LiveExports
+      key={`${company.slug}/${service}/${results}`}
+      workspace={workspace}
+      service={service}
+      search={search}
+      results={results}
+      firstPaint={firstPaint?.company === company.slug && firstPaint.service === service ? firstPaint : undefined}
+    />
+  )
+}
+
+function LiveExports({
+  workspace,
+  service,
+  search,
+  results,
+  firstPaint,
+}: {
+  workspace: Workspace
+  service: ServiceId
+  search: FindingsSearch
+  results: boolean
+  firstPaint?: ServiceReportData
+}) {
+  const company = workspace.company!
+  const report = useLiveData(
+    () => import('../data/reports-live').then((m) => m.watchServiceReport(company.slug, service)),
+    [company.slug, service],
+    firstPaint,
+  )
+  // Stats-only readers never ask for findings: the rules would refuse them.
+  const findings = useLiveData(
+    () =>
+      results ? import('../findings/findings-live').then((m) => m.watchServiceFindings(company.slug, service)) : Promise.resolve(none),
+    [company.slug, service, results],
+  )
+  const shown = useMemo(() => filteredFindings(findings.data ?? [], search, Date.now()), [findings.data, search])
+  const filters = useMemo(() => exportFiltersOf(search), [search])
+  const data = report.data
+  if (!data || (results && !findings.data)) return null
+  return (
+    <ExportMenu
+      company={company}
+      service={service}
+      findings={shown}
+      filters={filters}
+      stats={data.stats}
+      scan={data.scans[0] ?? null}
+      months={data.months}
+      access={workspace.access}
+    />
+  )
+}

@@ -1,0 +1,146 @@
+// Exports of a service's report, downloaded from the service page as a person would: each format
+// holds the findings the page shows (its filters applied), and readers of the figures only get
+// the PDF of the figures. The PDF is rendered to images with pdftoppm.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Download, Page } from '@playwright/test'
+import Ajv from 'ajv-draft-04'
+import addFormats from 'ajv-formats'
+import Papa from 'papaparse'
+import { findingHistoryPath } from '#domain/finding-history.ts'
+import { findingPath } from '#domain/findings.ts'
+import { parseFindingsExport } from '#domain/report-json.ts'
+import { sharedAdmin } from '../../emulators/firebase/admin.ts'
+import { exportFinding } from '../unit/export-fixtures.ts'
+import { expect, test } from './fixtures'
+
+const COMPANY = 'acme'
+const COUNT = 6
+const SEARCH = 'e2e export'
+
+const findings = Array.from({ length: COUNT }, (_, n) =>
+  exportFinding('dast', n, {
+    id: `e2e-export-${n}`,
+    fingerprint: `e2e-export-${n}`.padEnd(64, '0'),
+    // The first title would be a formula in a spreadsheet: the CSV must defuse it.
+    title: n === 0 ? '=E2E export 0: formula' : `E2E export ${n}: ${['Reflected XSS', 'SQL injection', 'Open redirect'][n % 3]}`,
+  }),
+)
+
+const db = () => sharedAdmin().db
+
+test.beforeAll(async () => {
+  const batch = db().batch()
+  for (const { id, ...stored } of findings) batch.set(db().doc(findingPath(COMPANY, id)), stored)
+  batch.set(db().doc(`${findingHistoryPath(COMPANY, findings[1]!.id)}/e2e-1`), {
+    action: 'start_remediation',
+    from: 'open',
+    to: 'in_remediation',
+    at: findings[1]!.publishedAt + 86_400_000,
+    byUid: 'demo-client-manager',
+    byName: 'Mario Manager',
+    role: 'manager',
+    note: 'Patch scheduled',
+  })
+  await batch.commit()
+})
+
+test.afterAll(async () => {
+  for (const f of findings) await db().recursiveDelete(db().doc(findingPath(COMPANY, f.id)))
+})
+
+/** Picks a format in the export menu and waits for the browser's download. */
+async function download(page: Page, item: RegExp): Promise<Download> {
+  await page.getByRole('button', { name: /^Export/ }).click()
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()])
+  expect(await file.failure()).toBeNull()
+  return file
+}
+
+const text = async (file: Download) => readFileSync(await file.path(), 'utf8')
+
+/** Renders the PDF to PNG pages (kept in a temporary folder to look at) and counts them. */
+function renderPdf(pdf: string): number {
+  const folder = mkdtempSync(path.join(tmpdir(), 'bulwark-export-'))
+  execFileSync('pdftoppm', ['-png', '-r', '50', pdf, path.join(folder, 'page')])
+  return readdirSync(folder).filter((name) => name.endsWith('.png')).length
+}
+
+test.describe('a reader of the results', () => {
+  test.use({ signedInAs: 'viewer@acme.example' })
+
+  test('downloads each export with the findings the page shows', async ({ page }) => {
+    test.setTimeout(90_000)
+    await page.goto(`/reports/dast?q=${encodeURIComponent(SEARCH)}`)
+    await expect(page.getByText(new RegExp(`^${COUNT} of [\\d,]+ findings$|^${COUNT} findings$`))).toBeVisible()
+    await page.getByRole('button', { name: /^Export/ }).click()
+    await expect(page.getByRole('menu')).toContainText(`${COUNT} filtered findings`)
+    await expect(page.getByRole('menuitem')).toHaveText([/PDF report/, /CSV/, /JSON/, /SARIF/])
+    await page.keyboard.press('Escape')
+
+    const csv = await download(page, /CSV/)
+    expect(csv.suggestedFilename()).toMatch(/^acme-corporation-dast-\d{4}-\d{2}-\d{2}\.csv$/)
+    const rows = Papa.parse<string[]>((await text(csv)).replace(/^\ufeff/, ''), { skipEmptyLines: true }).data
+    expect(rows).toHaveLength(COUNT + 1)
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(findings.map((f) => f.id).sort())
+    expect(rows.find((r) => r[0] === 'e2e-export-0')?.[1]).toBe("'=E2E export 0: formula")
+
+    const json = await download(page, /JSON/)
+    expect(json.suggestedFilename()).toMatch(/\.json$/)
+    const parsed = parseFindingsExport(await text(json))
+    expect(parsed.success, JSON.stringify(parsed.issues?.slice(0, 3))).toBe(true)
+    if (parsed.success) {
+      expect(parsed.output.findings).toHaveLength(COUNT)
+      expect(parsed.output.filters).toEqual({ q: SEARCH })
+      expect(parsed.output.findings.find((f) => f.id === 'e2e-export-1')?.history).toEqual([
+        expect.objectContaining({ action: 'start_remediation', by: 'Mario Manager', note: 'Patch scheduled' }),
+      ])
+    }
+
+    const sarif = await download(page, /SARIF/)
+    expect(sarif.suggestedFilename()).toMatch(/\.sarif$/)
+    const log = JSON.parse(await text(sarif))
+    const require = createRequire(import.meta.url)
+    const ajv = new Ajv({ strict: false, unicodeRegExp: false })
+    addFormats(ajv)
+    const validate = ajv.compile(require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'))
+    expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true)
+    expect(log.runs[0].results).toHaveLength(COUNT)
+    expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toMatch(/^https:\/\//)
+
+    const pdf = await download(page, /PDF report/)
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/)
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+    expect(renderPdf(await pdf.path())).toBeGreaterThan(1)
+  })
+})
+
+test.describe('a reader of the figures only', () => {
+  // Globex sees cloud figures, not cloud results.
+  test.use({ signedInAs: 'manager@acme.example' })
+
+  test('gets the PDF of the figures and nothing else', async ({ page }) => {
+    test.setTimeout(60_000)
+    await page.goto('/reports/cloud')
+    await expect(page.getByTestId('stats-only')).toBeVisible()
+    await page.getByRole('button', { name: /^Export/ }).click()
+    await expect(page.getByRole('menu')).toContainText('Figures only')
+    await expect(page.getByRole('menuitem')).toHaveText([/PDF of the figures/])
+    await page.keyboard.press('Escape')
+    const pdf = await download(page, /PDF of the figures/)
+    expect(pdf.suggestedFilename()).toMatch(/^globex-industries-cloud-\d{4}-\d{2}-\d{2}\.pdf$/)
+    expect(renderPdf(await pdf.path())).toBeGreaterThan(1)
+  })
+})
