@@ -77,7 +77,7 @@ describe('defineCallable', () => {
     })
     await expect(callable.run(request(senior, { type: 'admin' }))).rejects.toMatchObject({
       code: 'invalid-argument',
-      message: 'Ask for a search client with type "search"',
+      message: 'Ask for a search client with type "search" or "findings"',
     })
     await expect(callable.run(request({ accessLevel: 5, userType: 'analyst' }, { type: 'search' }))).rejects.toMatchObject({
       code: 'permission-denied',

@@ -3,12 +3,12 @@
 // ones the page already holds, so the database serves them once.
 import { useMemo } from 'react'
 import { canViewResults } from '#domain/access.ts'
-import type { Finding } from '#domain/findings.ts'
+import type { Finding, FindingStatus } from '#domain/findings.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData, type Watch } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import type { ServiceReportData } from '../data/report-data'
-import type { FindingsSearch } from '../findings/findings-query'
+import { loadedStatuses, type FindingsSearch } from '../findings/findings-query'
 import { ExportMenu } from './export-menu'
 import { exportFiltersOf, filteredFindings } from './filtered-findings'
 
@@ -63,10 +63,16 @@ function LiveExports({
     firstPaint,
   )
   // Stats-only readers never ask for findings: the rules would refuse them.
+  // The same query as the table's, which the SDK answers from one listener.
+  const statusKey = loadedStatuses(search).join(',')
   const findings = useLiveData(
     () =>
-      results ? import('../findings/findings-live').then((m) => m.watchServiceFindings(company.slug, service)) : Promise.resolve(none),
-    [company.slug, service, results],
+      results
+        ? import('../findings/findings-live').then((m) =>
+            m.watchServiceFindings(company.slug, service, statusKey.split(',') as FindingStatus[]),
+          )
+        : Promise.resolve(none),
+    [company.slug, service, results, statusKey],
   )
   const shown = useMemo(() => filteredFindings(findings.data ?? [], search, Date.now()), [findings.data, search])
   const filters = useMemo(() => exportFiltersOf(search), [search])

@@ -1,7 +1,7 @@
 // A service's findings and one finding's record, history, comments, occurrences and retests, live.
 // Loaded with `import()` (Firestore SDK). Every query names what the rules let the reader see:
 // clients ask only for client comments; the rules refuse them the rest.
-import { collection, doc, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, doc, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import { commentFromDocument, findingCommentsPath, type FindingComment } from '#domain/finding-comments.ts'
 import { findingHistoryPath, historyFromDocument, type FindingHistoryEntry } from '#domain/finding-history.ts'
 import {
@@ -12,20 +12,28 @@ import {
   occurrencesPath,
   type Finding,
   type FindingOccurrence,
+  type FindingStatus,
 } from '#domain/findings.ts'
 import { retestFromDocument, retestsPath, type Retest } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { firestore } from '~/core/firebase'
+import { FINDINGS_LOAD_LIMIT } from './findings-query'
 import type { Watch } from '~/core/live-data'
 
 const present = <T>(value: T | null): value is T => value !== null
 
-/** Every finding of one service of the company (the table filters and sorts them in the browser). */
+/** The findings of one service in these statuses, most recently seen first (the table filters and sorts them in the browser). */
 export const watchServiceFindings =
-  (company: string, service: ServiceId): Watch<Finding[]> =>
+  (company: string, service: ServiceId, statuses: readonly FindingStatus[]): Watch<Finding[]> =>
   (next, fail) =>
     onSnapshot(
-      query(collection(firestore(), findingsPath(company)), where('service', '==', service)),
+      query(
+        collection(firestore(), findingsPath(company)),
+        where('service', '==', service),
+        where('status', 'in', [...statuses]),
+        orderBy('lastSeenAt', 'desc'),
+        limit(FINDINGS_LOAD_LIMIT),
+      ),
       (snapshot) => next(snapshot.docs.map((d) => findingFromDocument(d.id, d.data())).filter(present)),
       fail,
     )

@@ -1,10 +1,20 @@
 // The findings table's state in the address bar (filters as repeated keys, the search text, the
 // grouping and the order), and each finding as a table row with its SLA worked out at a moment.
 import * as v from 'valibot'
-import { FINDING_STATUSES, type Finding, type FindingStatus } from '#domain/findings.ts'
+import { FINDING_STATUSES, OPEN_STATUSES, type Finding, type FindingStatus } from '#domain/findings.ts'
 import { slaDaysLeft, slaStateAt } from '#domain/sla.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 import { listParam } from '~/core/search-params'
+
+/**
+ * Most findings the table loads at once: a large company's service holds ten thousand and more over
+ * a year, nearly all closed; the table asks for the statuses it shows, most recently seen first.
+ */
+export const FINDINGS_LOAD_LIMIT = 2_000
+
+/** The statuses the table loads: those the filter names, else the open ones. */
+export const loadedStatuses = (search: Pick<FindingsSearch, 'status'>): readonly FindingStatus[] =>
+  search.status?.length ? search.status : OPEN_STATUSES
 
 export const FINDING_GROUPS = ['title', 'asset'] as const
 export type FindingGroup = (typeof FINDING_GROUPS)[number]

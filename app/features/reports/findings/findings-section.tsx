@@ -5,7 +5,7 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react'
 import type { RowSelectionState } from '@tanstack/react-table'
 import styled from 'styled-components'
 import { canViewResults, findingRole, type FindingRole } from '#domain/access.ts'
-import { FINDING_STATUSES, findingStatusLabels, type Finding } from '#domain/findings.ts'
+import { FINDING_STATUSES, findingStatusLabels, type Finding, type FindingStatus } from '#domain/findings.ts'
 import { FINDING_ACTIONS, findingActionLabels, mayMakeMove, type FindingAction } from '#domain/finding-workflow.ts'
 import { RETEST_MAX_FINDINGS } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
@@ -18,7 +18,7 @@ import { SegmentedControl } from '~/ui/segmented-control'
 import { fieldControl } from '~/ui/text-field'
 import { colors } from '~/ui/theme'
 import { FindingsTable } from './findings-table'
-import { findingRow, toggleFacet, type FindingsFacet, type FindingsSearch } from './findings-query'
+import { FINDINGS_LOAD_LIMIT, findingRow, loadedStatuses, toggleFacet, type FindingsFacet, type FindingsSearch } from './findings-query'
 import { MoveDialog, type MoveRequest } from './move-dialog'
 import { makeMove } from './moves'
 
@@ -37,6 +37,11 @@ const Toolbar = styled.div`
   align-items: flex-end;
   gap: 12px 20px;
   margin-bottom: 12px;
+`
+
+const Scope = styled.p`
+  margin: 0 0 0.5rem;
+  color: ${colors.textMuted};
 `
 
 const Facet = styled.fieldset`
@@ -209,11 +214,25 @@ function FindingsForCompany({
   company,
 }: FindingsSectionProps & { company: string }) {
   const headingId = useId()
-  const live = useLiveData(() => import('./findings-live').then((m) => m.watchServiceFindings(company, service)), [company, service])
+  // Open findings unless the filter names statuses: a year of a service is mostly closed findings.
+  const statuses = loadedStatuses(search)
+  const statusKey = statuses.join(',')
+  const live = useLiveData(
+    () => import('./findings-live').then((m) => m.watchServiceFindings(company, service, statusKey.split(',') as FindingStatus[])),
+    [company, service, statusKey],
+  )
   return (
     <Section aria-labelledby={headingId}>
       <h2 id={headingId}>Findings</h2>
       <LiveStatus live={live} what="findings" />
+      {live.data && (
+        <Scope>
+          {search.status?.length ? 'Findings in the chosen statuses' : 'Open findings; choose statuses below to see closed ones'}
+          {live.data.length >= FINDINGS_LOAD_LIMIT &&
+            ` (the ${FINDINGS_LOAD_LIMIT.toLocaleString('en-GB')} most recently seen: narrow the filters to see others)`}
+          .
+        </Scope>
+      )}
       {live.data && (
         <FindingsView
           findings={live.data}
@@ -316,7 +335,7 @@ export function FindingsView({
         <FacetButtons
           label="Status"
           facet="status"
-          values={FINDING_STATUSES.filter((s) => statuses.has(s) || search.status?.includes(s))}
+          values={FINDING_STATUSES}
           labels={findingStatusLabels}
           counts={statuses}
           search={search}
@@ -411,7 +430,7 @@ function FacetButtons<T extends string>({
           aria-pressed={chosen.includes(value)}
           onClick={() => onSearchChange(toggleFacet(search, facet, value))}
         >
-          {labels[value]} <small>{(counts.get(value) ?? 0).toLocaleString('en-GB')}</small>
+          {labels[value]} {counts.has(value) && <small>{counts.get(value)!.toLocaleString('en-GB')}</small>}
         </Chip>
       ))}
     </Facet>
