@@ -35,9 +35,7 @@ describe('filters', () => {
 
 describe('plain text', () => {
   it('drops Markdown and HTML and keeps the words', () => {
-    expect(plainText('## Title\n\n**Bold** [link](https://x.example) `code` <script>alert(1)</script>')).toBe(
-      'Title Bold link code',
-    )
+    expect(plainText('## Title\n\n**Bold** [link](https://x.example) `code` <script>alert(1)</script>')).toBe('Title Bold link code')
     expect(excerpt('word '.repeat(100), 30)).toBe('word word word word word word…')
   })
 })
