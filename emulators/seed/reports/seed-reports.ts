@@ -198,12 +198,21 @@ export async function seedReports(db: Firestore, options: SeedReportsOptions = {
     const writer = db.bulkWriter({ throttling: false })
     writer.onWriteError((error) => error.failedAttempts < 5)
     // What an earlier run or someone's experiment left behind: top-level report documents only.
+    // Ids only (an empty projection): listing documents instead makes the emulator scan every document.
     const stale = await Promise.all(
       DEMO_COMPANIES.flatMap((company) =>
-        REPORT_COLLECTIONS.map((name) => db.collection(`${companyPath(company.slug)}/${name}`).listDocuments()),
+        REPORT_COLLECTIONS.map(async (name) =>
+          (
+            await db
+              .collection(`${companyPath(company.slug)}/${name}`)
+              .select()
+              .get()
+          ).docs.map((d) => d.ref),
+        ),
       ),
     )
     const deletions = stale.flat().filter((ref) => !documents.has(ref.path))
+
     removed = deletions.length
     await Promise.all(deletions.map((ref) => db.recursiveDelete(ref, writer)))
     for (const [path, data] of documents) void writer.set(db.doc(path), toStored(data) as Record<string, unknown>)

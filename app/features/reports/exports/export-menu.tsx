@@ -133,8 +133,7 @@ export function ExportMenu({ company, service, findings, filters, stats, scan, m
   }
 
   return (
-    // Not modal: a modal menu locks the page's scrolling, which sets the virtual findings table below re-measuring.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
         <Button type="button" $variant="secondary" disabled={!hydrated || busy !== null} aria-busy={busy !== null}>
           <IconDownload size={18} aria-hidden="true" />
