@@ -14,8 +14,9 @@ export const FINDINGS_COLLECTION = 'findings'
 
 export const findingsPath = (company: string) => `${companyPath(company)}/${FINDINGS_COLLECTION}`
 export const findingPath = (company: string, id: string) => `${findingsPath(company)}/${id}`
-export const occurrencesPath = (company: string, id: string) => `${findingPath(company, id)}/occurrences`
-export const occurrencePath = (company: string, id: string, scanId: string) => `${findingPath(company, id)}/occurrences/${scanId}`
+export const FINDING_OCCURRENCES_COLLECTION = 'occurrences'
+export const occurrencesPath = (company: string, id: string) => `${findingPath(company, id)}/${FINDING_OCCURRENCES_COLLECTION}`
+export const occurrencePath = (company: string, id: string, scanId: string) => `${occurrencesPath(company, id)}/${scanId}`
 
 /**
  * Where a finding stands. Published findings start `open`. A scan that no longer sees an open

@@ -16,6 +16,7 @@ import { parseFindingsExport } from '#domain/report-json.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { exportFinding } from '../unit/export-fixtures.ts'
 import { expect, test } from './fixtures'
+import { deleteFindings } from './support/findings'
 
 const COMPANY = 'acme'
 const COUNT = 6
@@ -24,6 +25,8 @@ const SEARCH = 'e2e export'
 const findings = Array.from({ length: COUNT }, (_, n) =>
   exportFinding('dast', n, {
     id: `e2e-export-${n}`,
+    // Seen today: the table loads the most recently seen findings first.
+    lastSeenAt: Date.now(),
     fingerprint: `e2e-export-${n}`.padEnd(64, '0'),
     // The first title would be a formula in a spreadsheet: the CSV must defuse it.
     title: n === 0 ? '=E2E export 0: formula' : `E2E export ${n}: ${['Reflected XSS', 'SQL injection', 'Open redirect'][n % 3]}`,
@@ -49,7 +52,10 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  for (const f of findings) await db().recursiveDelete(db().doc(findingPath(COMPANY, f.id)))
+  await deleteFindings(
+    COMPANY,
+    findings.map((f) => f.id),
+  )
 })
 
 /** Picks a format in the export menu and waits for the browser's download. */
@@ -74,7 +80,9 @@ test.describe('a reader of the results', () => {
 
   test('downloads each export with the findings the page shows', async ({ page }) => {
     test.setTimeout(90_000)
-    await page.goto(`/reports/dast?q=${encodeURIComponent(SEARCH)}`)
+    // Every status the findings are in: the table shows open findings unless statuses are chosen.
+    const statuses = [...new Set(findings.map((f) => f.status))].map((status) => `&status=${status}`).join('')
+    await page.goto(`/reports/dast?q=${encodeURIComponent(SEARCH)}${statuses}`)
     await expect(page.getByText(new RegExp(`^${COUNT} of [\\d,]+ findings$|^${COUNT} findings$`))).toBeVisible()
     await page.getByRole('button', { name: /^Export/ }).click()
     await expect(page.getByRole('menu')).toContainText(`${COUNT} filtered findings`)
