@@ -29,6 +29,8 @@ export default defineConfig({
   // The whole local stack, serving the production build in workerd.
   webServer: {
     command: 'node --experimental-strip-types scripts/dev.ts --app=preview --quiet',
+    // A tenth of the demo year's findings (emulators/seed/reports/universe.ts reportsScale).
+    env: { ...process.env, SEED_REPORTS_SCALE: '0.1' },
     url: `${baseURL}/`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,

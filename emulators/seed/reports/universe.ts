@@ -982,10 +982,20 @@ function passwordUniverse(profile: CompanyProfile, random: Random): ServiceUnive
   }
 }
 
+/**
+ * A share of the full demo year's findings (1 by default): the end-to-end stack seeds a tenth, so
+ * the Firestore emulator, which scans a collection for every query and listener, stays quick on a
+ * busy machine; the full year is for people and the benchmarks.
+ */
+export function reportsScale(env: Record<string, string | undefined> = process.env): number {
+  const scale = Number(env.SEED_REPORTS_SCALE ?? 1)
+  return Number.isFinite(scale) && scale > 0 && scale <= 1 ? scale : 1
+}
+
 /** Everything a company's service sees over the year, drawn the same way on every run. */
 export function buildUniverse(profile: CompanyProfile, service: ServiceId): ServiceUniverse {
   const random = seededRandom(`${profile.slug}/${service}`)
-  const count = profile.issues[service] ?? 0
+  const count = Math.round((profile.issues[service] ?? 0) * reportsScale())
   switch (service) {
     case 'dast':
       return dastUniverse(profile, random, count)
