@@ -154,15 +154,23 @@ export interface ReportsSummary {
 }
 
 // The emulator hub can hold back background triggers: the findings search trigger would otherwise
-// run once per seeded finding, for minutes; the seed fills the index itself instead.
+// run once per seeded finding, for minutes; the seed fills the index itself instead. Turning them
+// back on must not fail quietly (a busy hub can be slow to answer), or every later trigger is lost.
 async function setBackgroundTriggers(enabled: boolean): Promise<void> {
   const hub = process.env.FIREBASE_EMULATOR_HUB ?? `${EMULATOR_HOST}:${EMULATOR_PORTS.hub}`
   const action = enabled ? 'enableBackgroundTriggers' : 'disableBackgroundTriggers'
-  try {
-    const response = await fetch(`http://${hub}/functions/${action}`, { method: 'PUT', signal: AbortSignal.timeout(5_000) })
-    await response.body?.cancel()
-  } catch {
-    // No hub (Firestore alone): no triggers to hold back.
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    try {
+      const response = await fetch(`http://${hub}/functions/${action}`, { method: 'PUT', signal: AbortSignal.timeout(30_000) })
+      await response.body?.cancel()
+      if (response.ok) return
+      throw new Error(`the emulator hub answered ${response.status} to ${action}`)
+    } catch (error) {
+      // No hub at all (Firestore alone): no triggers to hold back.
+      if (error instanceof TypeError && String(error.cause).includes('ECONNREFUSED')) return
+      if (Date.now() > deadline) throw error
+    }
   }
 }
 
