@@ -81,8 +81,8 @@ test.describe('a reader of the results', () => {
   test('downloads each export with the findings the page shows', async ({ page }) => {
     test.setTimeout(90_000)
     // Every status the findings are in: the table shows open findings unless statuses are chosen.
-    const statuses = [...new Set(findings.map((f) => f.status))].map((status) => `&status=${status}`).join('')
-    await page.goto(`/reports/dast?q=${encodeURIComponent(SEARCH)}${statuses}`)
+    const statuses = [...new Set(findings.map((f) => f.status))]
+    await page.goto(`/reports/dast?q=${encodeURIComponent(SEARCH)}${statuses.map((status) => `&status=${status}`).join('')}`)
     await expect(page.getByText(new RegExp(`^${COUNT} of [\\d,]+ findings$|^${COUNT} findings$`))).toBeVisible()
     await page.getByRole('button', { name: /^Export/ }).click()
     await expect(page.getByRole('menu')).toContainText(`${COUNT} filtered findings`)
@@ -107,7 +107,7 @@ test.describe('a reader of the results', () => {
     expect(parsed.success, JSON.stringify(parsed.issues?.slice(0, 3))).toBe(true)
     if (parsed.success) {
       expect(parsed.output.findings).toHaveLength(COUNT)
-      expect(parsed.output.filters).toEqual({ q: SEARCH })
+      expect(parsed.output.filters).toEqual({ q: SEARCH, status: statuses })
       expect(parsed.output.findings.find((f) => f.id === 'e2e-export-1')?.history).toEqual([
         expect.objectContaining({ action: 'start_remediation', by: 'Mario Manager', note: 'Patch scheduled' }),
       ])
