@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { documentOf } from './support/admin'
+import { createFinding, deleteFindings } from './support/findings'
 import { isIndexed } from './support/search'
 
 const senior = demoAccount('senior@sectest.example')
@@ -103,10 +104,16 @@ test.describe('finding templates', () => {
   test('a template that findings use cannot be deleted', async ({ browserConsole, templates }) => {
     // The refusal is an HTTP error of the callable, which the browser logs.
     browserConsole.allow(/status of 400/)
-    await templates.goto('?template=exposed-git-directory')
-    const dialog = await templates.deleteOpen()
-    await expect(dialog.getByRole('alert')).toContainText(/finding/i)
-    expect(await documentOf('finding_templates/exposed-git-directory')).not.toBeNull()
+    // A finding of its own that uses the template, whatever share of the demo year was seeded.
+    const finding = await createFinding('acme', 'dast', { templateSlug: 'exposed-git-directory' })
+    try {
+      await templates.goto('?template=exposed-git-directory')
+      const dialog = await templates.deleteOpen()
+      await expect(dialog.getByRole('alert')).toContainText(/finding/i)
+      expect(await documentOf('finding_templates/exposed-git-directory')).not.toBeNull()
+    } finally {
+      await deleteFindings('acme', [finding])
+    }
   })
 
   test('the library exports to JSON and CSV and each file re-imports unchanged', async ({ page, templates }) => {
