@@ -2,19 +2,14 @@ import { useState } from 'react'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { IconBuilding, IconCheck, IconChevronDown, IconLogout, IconSearch, IconSettings } from '@tabler/icons-react'
 import { DropdownMenu } from 'radix-ui'
-import styled, { keyframes } from 'styled-components'
+import styled from 'styled-components'
 import type { Session } from '~/core/session'
 import type { Workspace } from '~/core/workspace'
 import { Avatar } from '~/ui/avatar'
 import { notify } from '~/ui/notifications/notifications'
-import { floating } from '~/ui/surface'
-import { layers, media, offsets, timings } from '~/ui/theme'
+import { headerTrigger, menuItem, menuPanel } from '~/ui/menu'
+import { media, offsets } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
-
-const fadeIn = keyframes`
-  from { opacity: 0; transform: translateY(-4px); }
-  to { opacity: 1; transform: none; }
-`
 
 const Trigger = styled.button`
   display: inline-flex;
@@ -24,17 +19,8 @@ const Trigger = styled.button`
   max-width: 280px;
   min-height: 44px;
   padding: 4px 10px 4px 4px;
-  border-radius: 999px;
-  border: 1px solid var(--color-border);
-  background: var(--color-surface);
-  color: var(--color-text);
+  ${headerTrigger}
   font: inherit;
-  cursor: pointer;
-
-  &:hover,
-  &[data-state='open'] {
-    background: var(--color-primary-soft);
-  }
 `
 
 const TriggerName = styled.span`
@@ -50,12 +36,9 @@ const TriggerName = styled.span`
 `
 
 const Content = styled(DropdownMenu.Content)`
-  z-index: ${layers.popover};
+  ${menuPanel}
   min-width: 260px;
   max-width: min(340px, calc(100vw - 16px));
-  padding: 6px;
-  ${floating('near')}
-  animation: ${fadeIn} ${timings.popoverFade}ms ease-out;
 `
 
 const Identity = styled.div`
@@ -77,35 +60,12 @@ const Identity = styled.div`
   }
 `
 
-const item = `
-  display: flex;
-  align-items: center;
-  gap: 10px;
-  min-height: 38px;
-  padding: 0 10px;
-  border-radius: 8px;
-  font-size: 14px;
-  color: inherit;
-  text-decoration: none;
-  cursor: pointer;
-  outline: none;
-  user-select: none;
-
-  &[data-highlighted] {
-    background: var(--color-primary-soft);
-  }
-  &[data-disabled] {
-    color: var(--color-text-muted);
-    cursor: default;
-  }
-`
-
 const Item = styled(DropdownMenu.Item)`
-  ${item}
+  ${menuItem}
 `
 
 const RadioItem = styled(DropdownMenu.RadioItem)`
-  ${item}
+  ${menuItem}
   padding-left: 36px;
   position: relative;
 `

@@ -8,6 +8,7 @@ import { useLiveData, type LiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { notify } from '~/ui/notifications/notifications'
+import { headerTrigger } from '~/ui/menu'
 import { floating } from '~/ui/surface'
 import { layers, offsets, timings } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
@@ -25,16 +26,7 @@ const Trigger = styled.button`
   justify-content: center;
   width: 44px;
   height: 44px;
-  border-radius: 999px;
-  border: 1px solid var(--color-border);
-  background: var(--color-surface);
-  color: var(--color-text);
-  cursor: pointer;
-
-  &:hover,
-  &[data-state='open'] {
-    background: var(--color-primary-soft);
-  }
+  ${headerTrigger}
 `
 
 const Count = styled.span`

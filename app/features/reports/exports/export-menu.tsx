@@ -4,7 +4,7 @@
 import { useState } from 'react'
 import { IconChevronDown, IconDownload, IconFileTypeCsv, IconFileTypePdf, IconJson, IconShieldCode } from '@tabler/icons-react'
 import { DropdownMenu } from 'radix-ui'
-import styled, { keyframes } from 'styled-components'
+import styled from 'styled-components'
 import { canViewResults, type Access } from '#domain/access.ts'
 import type { Company } from '#domain/companies.ts'
 import type { Finding } from '#domain/findings.ts'
@@ -15,23 +15,15 @@ import type { ServiceMonth, ServiceStats } from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { Button } from '~/ui/button'
 import { notify } from '~/ui/notifications/notifications'
-import { floating } from '~/ui/surface'
-import { layers, offsets, timings } from '~/ui/theme'
+import { menuItem, menuPanel } from '~/ui/menu'
+import { offsets } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 import { saveFile } from '~/platform/save-file'
 
-const fadeIn = keyframes`
-  from { opacity: 0; transform: translateY(-4px); }
-  to { opacity: 1; transform: none; }
-`
-
 const Content = styled(DropdownMenu.Content)`
-  z-index: ${layers.popover};
+  ${menuPanel}
   min-width: 280px;
   max-width: min(360px, calc(100vw - 16px));
-  padding: 6px;
-  ${floating('near')}
-  animation: ${fadeIn} ${timings.popoverFade}ms ease-out;
 `
 
 const Scope = styled(DropdownMenu.Label)`
@@ -41,24 +33,9 @@ const Scope = styled(DropdownMenu.Label)`
 `
 
 const Item = styled(DropdownMenu.Item)`
-  display: flex;
-  align-items: center;
-  gap: 10px;
+  ${menuItem}
   min-height: 44px;
   padding: 4px 10px;
-  border-radius: 8px;
-  font-size: 14px;
-  cursor: pointer;
-  outline: none;
-  user-select: none;
-
-  &[data-highlighted] {
-    background: var(--color-primary-soft);
-  }
-  &[data-disabled] {
-    color: var(--color-text-muted);
-    cursor: default;
-  }
   span {
     display: flex;
     flex-direction: column;
