@@ -5,7 +5,7 @@ import type { IndexSettings } from 'algoliasearch'
 import { canViewResults, type Access, type CompanyFlags } from './access.ts'
 import type { Finding } from './findings.ts'
 import { services, type ServiceId } from './services.ts'
-import type { IndexSettingsClient } from './template-search.ts'
+import { applyIndexSettings, type IndexSettingsClient, type IndexSettingsList } from './template-search.ts'
 import { severityRank } from './template-vocabulary.ts'
 
 export const FINDINGS_INDEX = 'findings'
@@ -66,19 +66,9 @@ export function findingsKeyFilter(company: string, serviceIds: readonly string[]
   return `company:${quoted(company)} AND (${serviceIds.map((s) => `service:${quoted(s)}`).join(' OR ')})`
 }
 
-const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404
+/** The findings index with its settings, as the search settings helper takes them. */
+export const FINDINGS_INDEX_SETTINGS_LIST: IndexSettingsList = [[FINDINGS_INDEX, FINDINGS_INDEX_SETTINGS]]
 
 /** Gives the findings index its settings when they differ; true when it wrote them. */
-export async function applyFindingsIndexSettings(client: IndexSettingsClient): Promise<boolean> {
-  const current = await client.getSettings({ indexName: FINDINGS_INDEX }).catch((error: unknown) => {
-    if (isNotFound(error)) return {} as IndexSettings
-    throw error
-  })
-  const differs = Object.entries(FINDINGS_INDEX_SETTINGS).some(
-    ([key, value]) => JSON.stringify(current[key as keyof IndexSettings] ?? null) !== JSON.stringify(value ?? null),
-  )
-  if (!differs) return false
-  const { taskID } = await client.setSettings({ indexName: FINDINGS_INDEX, indexSettings: FINDINGS_INDEX_SETTINGS })
-  await client.waitForTask({ indexName: FINDINGS_INDEX, taskID })
-  return true
-}
+export const applyFindingsIndexSettings = async (client: IndexSettingsClient): Promise<boolean> =>
+  (await applyIndexSettings(client, FINDINGS_INDEX_SETTINGS_LIST)).length > 0

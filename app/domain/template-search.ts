@@ -36,8 +36,11 @@ const replicas = TEMPLATE_SORTS.flatMap(({ indexName, replicaRanking }) => (repl
 /** Every index a templates search key may query. */
 export const TEMPLATE_INDEX_NAMES: readonly string[] = TEMPLATE_SORTS.map((sort) => sort.indexName)
 
+/** Settings by index name, in the order they are written (a primary before its replicas). */
+export type IndexSettingsList = readonly (readonly [indexName: string, settings: IndexSettings])[]
+
 /** Settings by index name, the primary first: it declares the replicas the others configure. */
-export const TEMPLATE_INDEX_SETTINGS: readonly (readonly [indexName: string, settings: IndexSettings])[] = [
+export const TEMPLATE_INDEX_SETTINGS: IndexSettingsList = [
   [
     TEMPLATES_INDEX,
     {
@@ -64,12 +67,12 @@ const isNotFound = (error: unknown) => typeof error === 'object' && error !== nu
 const sameSetting = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
 /**
- * Gives every templates index its settings, writing only those that differ: cheap enough to run
- * on every start of the functions and every seed. Returns the names of the indexes it changed.
+ * Gives each index its settings, writing only those that differ: cheap enough to run on every
+ * start of the functions and every seed. Returns the names of the indexes it changed.
  */
-export async function applyTemplateIndexSettings(client: IndexSettingsClient): Promise<string[]> {
+export async function applyIndexSettings(client: IndexSettingsClient, settings: IndexSettingsList): Promise<string[]> {
   const changed: string[] = []
-  for (const [indexName, wanted] of TEMPLATE_INDEX_SETTINGS) {
+  for (const [indexName, wanted] of settings) {
     const current = await client.getSettings({ indexName }).catch((error: unknown) => {
       if (isNotFound(error)) return {} as IndexSettings
       throw error
@@ -82,6 +85,9 @@ export async function applyTemplateIndexSettings(client: IndexSettingsClient): P
   }
   return changed
 }
+
+/** Every templates index with its settings; the names of those it changed. */
+export const applyTemplateIndexSettings = (client: IndexSettingsClient) => applyIndexSettings(client, TEMPLATE_INDEX_SETTINGS)
 
 /** The `hosts` option of an algoliasearch client for these hosts. */
 export function algoliaHosts(searchHosts: SearchHosts, accept: 'read' | 'readWrite') {
