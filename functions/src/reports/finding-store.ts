@@ -7,7 +7,14 @@ import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebas
 import { companyActivityPath, type CompanyActivityType } from '#domain/company-activity.ts'
 import { findingHistoryPath } from '#domain/finding-history.ts'
 import { findingPath, findingFromDocument, type Finding, type StoredFinding } from '#domain/findings.ts'
-import type { FindingChange, FindingState } from '#domain/finding-workflow.ts'
+import {
+  planFindingAction,
+  type ActionInput,
+  type Actor,
+  type FindingAction,
+  type FindingChange,
+  type FindingState,
+} from '#domain/finding-workflow.ts'
 import type { StoredRetest } from '#domain/retests.ts'
 import {
   contributionDelta,
@@ -30,6 +37,28 @@ export interface FindingWrite {
   patch: Partial<StoredFinding> | Partial<FindingState>
   /** The history entry; null for changes that are not a move (an SLA state refreshed). */
   change: FindingChange | null
+}
+
+export interface PlannedMoves {
+  writes: FindingWrite[]
+  refused: { findingId: string; reason: string }[]
+}
+
+/** One move planned for each finding: the writes of those the workflow allows, the reasons of the others. */
+export function planMoves(
+  findings: readonly Finding[],
+  action: FindingAction,
+  actor: Actor,
+  input: ActionInput,
+  now: number,
+): PlannedMoves {
+  const planned: PlannedMoves = { writes: [], refused: [] }
+  for (const finding of findings) {
+    const plan = planFindingAction(finding, action, actor, input, now)
+    if (plan.ok) planned.writes.push({ id: finding.id, before: finding, patch: plan.patch, change: plan.change })
+    else planned.refused.push({ findingId: finding.id, reason: plan.reason })
+  }
+  return planned
 }
 
 /** A retest request's counter change: its state before and after (null: none). */

@@ -1,13 +1,15 @@
 // Who calls a report callable, in the company they name: their access as users_access states it
 // (the document wins over the token, as everywhere on the server), the company's switches, and
 // their role in the findings workflow. Every report callable starts here, so all refuse alike.
-import type { Firestore } from 'firebase-admin/firestore'
+import type { Firestore, Transaction } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { canViewResults, findingRole, seesAllCompanies, type Access, type FindingRole } from '#domain/access.ts'
 import { companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
 import type { Actor } from '#domain/finding-workflow.ts'
+import type { Finding } from '#domain/findings.ts'
 import { accessFromDocument, readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { callerMessages, type Caller } from '../define-callable.ts'
+import { readFinding } from './finding-store.ts'
 
 export interface ReportCaller {
   uid: string
@@ -44,6 +46,18 @@ export async function reportCaller(db: Firestore, caller: Caller, slug: string):
 /** Refuses a service whose results the caller may not read in this company. */
 export function assertSeesResults(reader: ReportCaller, service: string): void {
   if (!canViewResults(reader.access, reader.company, service)) throw new HttpsError('permission-denied', callerMessages.denied)
+}
+
+/** The named findings, read in `tx`: not-found for a missing one, permission-denied for results the caller may not read. */
+export async function readFindingsFor(db: Firestore, tx: Transaction, reader: ReportCaller, ids: readonly string[]): Promise<Finding[]> {
+  const findings: Finding[] = []
+  for (const id of ids) {
+    const finding = await readFinding(db, tx, reader.company.slug, id)
+    if (!finding) throw new HttpsError('not-found', reportMessages.noFinding)
+    assertSeesResults(reader, finding.service)
+    findings.push(finding)
+  }
+  return findings
 }
 
 /** Where a finding opens in the reports. */

@@ -3,40 +3,26 @@
 // requested" (its SLA clock stands still) and counts the request as waiting on the analysts.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { planFindingAction } from '#domain/finding-workflow.ts'
-import type { Finding } from '#domain/findings.ts'
 import { retestsPath } from '#domain/retests.ts'
 import { DAY_MS, DEFAULT_RETEST_TURNAROUND_DAYS } from '#domain/sla.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
-import { applyFindingChanges, readFinding, type FindingWrite } from './finding-store.ts'
-import { assertSeesResults, reportCaller, reportMessages } from './report-caller.ts'
+import { applyFindingChanges, planMoves } from './finding-store.ts'
+import { readFindingsFor, reportCaller } from './report-caller.ts'
 
 export const requestRetest = defineCallable('requestRetest', {}, async (caller, request) => {
   const db = adminDb()
   const reader = await reportCaller(db, caller, request.company)
   const ref = db.collection(retestsPath(request.company)).doc()
   return db.runTransaction(async (tx) => {
-    const findings: Finding[] = []
-    for (const id of request.findingIds) {
-      const finding = await readFinding(db, tx, request.company, id)
-      if (!finding) throw new HttpsError('not-found', reportMessages.noFinding)
-      assertSeesResults(reader, finding.service)
-      findings.push(finding)
-    }
+    const findings = await readFindingsFor(db, tx, reader, request.findingIds)
     const service = findings[0]!.service
     if (findings.some((f) => f.service !== service))
       throw new HttpsError('invalid-argument', 'Choose findings of one service for a retest.')
 
     const now = Date.now()
     const dueAt = now + DEFAULT_RETEST_TURNAROUND_DAYS * DAY_MS
-    const writes: FindingWrite[] = []
-    const refused: { findingId: string; reason: string }[] = []
-    for (const finding of findings) {
-      const plan = planFindingAction(finding, 'request_retest', reader.actor, { note: request.note, retestId: ref.id }, now)
-      if (plan.ok) writes.push({ id: finding.id, before: finding, patch: plan.patch, change: plan.change })
-      else refused.push({ findingId: finding.id, reason: plan.reason })
-    }
+    const { writes, refused } = planMoves(findings, 'request_retest', reader.actor, { note: request.note, retestId: ref.id }, now)
     if (writes.length === 0) throw new HttpsError('failed-precondition', refused[0]?.reason ?? 'No finding can be retested.')
 
     const count = writes.length
