@@ -21,3 +21,23 @@ export const TimestampSchema = v.union(
   ],
   'Expected a timestamp',
 )
+
+/** Keys whose numbers are times: `at`, anything ending in `At`, and a certificate's `notAfter`. */
+const isTimeKey = (key: string) => key === 'at' || key.endsWith('At') || key === 'notAfter'
+
+/**
+ * A record as Firestore stores it: in memory the reports keep times as epoch milliseconds, stored
+ * they are Timestamps (made by the caller's SDK, `toTimestamp`); undefined values are left out,
+ * which Firestore refuses.
+ */
+export function storedTimes<Time>(value: unknown, toTimestamp: (millis: number) => Time, key = ''): unknown {
+  if (typeof value === 'number' && isTimeKey(key)) return toTimestamp(value)
+  if (Array.isArray(value)) return value.map((item) => storedTimes(item, toTimestamp))
+  if (value instanceof Map) throw new Error('Maps are not stored')
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = storedTimes(v, toTimestamp, k)
+    return out
+  }
+  return value
+}

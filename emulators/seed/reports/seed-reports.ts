@@ -12,6 +12,7 @@ import { companyPath } from '#domain/companies.ts'
 import { findingCommentsPath } from '#domain/finding-comments.ts'
 import { findingHistoryPath } from '#domain/finding-history.ts'
 import { FINDINGS_COLLECTION, findingPath, occurrencePath, type StoredFinding } from '#domain/findings.ts'
+import { storedTimes } from '#domain/stored.ts'
 import { applyFindingsIndexSettings, FINDINGS_INDEX, findingSearchRecord } from '#domain/findings-search.ts'
 import { RETESTS_COLLECTION, retestPath } from '#domain/retests.ts'
 import { scanMembersPath, SCANS_COLLECTION, scanPath } from '#domain/scans.ts'
@@ -69,21 +70,6 @@ export function companyPeople(slug: string): CompanyPeople {
         viewer: null,
       }
   }
-}
-
-// Stored times are Timestamps, as the functions write them; in memory they are epoch milliseconds.
-const isTimeKey = (key: string) => key === 'at' || key.endsWith('At') || key === 'notAfter'
-
-function toStored(value: unknown, key = ''): unknown {
-  if (typeof value === 'number' && isTimeKey(key)) return Timestamp.fromMillis(value)
-  if (Array.isArray(value)) return value.map((item) => toStored(item))
-  if (value instanceof Map) throw new Error('Maps are not stored')
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toStored(v, k)
-    return out
-  }
-  return value
 }
 
 export interface ReportDocuments {
@@ -223,7 +209,7 @@ export async function seedReports(db: Firestore, options: SeedReportsOptions = {
 
     removed = deletions.length
     await Promise.all(deletions.map((ref) => db.recursiveDelete(ref, writer)))
-    for (const [path, data] of documents) void writer.set(db.doc(path), toStored(data) as Record<string, unknown>)
+    for (const [path, data] of documents) void writer.set(db.doc(path), storedTimes(data, Timestamp.fromMillis) as Record<string, unknown>)
     await writer.close()
   } finally {
     await setBackgroundTriggers(true)

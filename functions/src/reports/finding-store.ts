@@ -6,6 +6,7 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore'
 import { companyActivityPath, type CompanyActivityType } from '#domain/company-activity.ts'
 import { findingHistoryPath } from '#domain/finding-history.ts'
+import { storedTimes } from '#domain/stored.ts'
 import { findingPath, findingFromDocument, type Finding, type StoredFinding } from '#domain/findings.ts'
 import {
   planFindingAction,
@@ -96,28 +97,8 @@ export async function readFinding(db: Firestore, tx: Transaction, company: strin
   return snapshot.exists ? findingFromDocument(id, snapshot.data()) : null
 }
 
-// Epoch-ms fields of a finding as Firestore Timestamps; undefined keys dropped (Firestore refuses them).
-const TIME_KEYS = new Set(['publishedAt', 'firstSeenAt', 'lastSeenAt', 'closedAt', 'fixedAt', 'updatedAt', 'at'])
-const NESTED_TIME_KEYS: Record<string, Set<string>> = {
-  sla: new Set(['startedAt', 'dueAt', 'pausedAt']),
-  riskAcceptance: new Set(['requestedAt', 'expiresAt', 'decidedAt']),
-}
-
-const stamp = (value: unknown) => (typeof value === 'number' ? Timestamp.fromMillis(value) : value)
-
-function defined(record: Record<string, unknown>, times: Set<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(record)) {
-    if (value === undefined) continue
-    const nested = NESTED_TIME_KEYS[key]
-    if (nested && value !== null && typeof value === 'object') out[key] = defined(value as Record<string, unknown>, nested)
-    else out[key] = times.has(key) ? stamp(value) : value
-  }
-  return out
-}
-
-/** A finding (or part of one) as stored: Timestamps for times, no undefined values. */
-export const storedFindingFields = (patch: Record<string, unknown>) => defined(patch, TIME_KEYS)
+/** A record with epoch-ms times as the Admin SDK stores it. */
+const stored = (record: object) => storedTimes(record, Timestamp.fromMillis) as Record<string, unknown>
 
 /** Dotted counter paths as the nested increments a merge writes. */
 function increments(delta: Map<string, number>): Record<string, unknown> {
@@ -190,9 +171,9 @@ export async function applyFindingChanges(db: Firestore, tx: Transaction, change
   const now = FieldValue.serverTimestamp()
   for (const { write, after } of afters) {
     const ref = db.doc(findingPath(company, write.id))
-    if (write.before === null) tx.set(ref, { ...storedFindingFields({ ...after }), updatedAt: now, updatedBy })
-    else tx.update(ref, { ...storedFindingFields({ ...write.patch }), updatedAt: now, updatedBy })
-    if (write.change) tx.set(db.collection(findingHistoryPath(company, write.id)).doc(), defined({ ...write.change }, TIME_KEYS))
+    if (write.before === null) tx.set(ref, { ...stored(after), updatedAt: now, updatedBy })
+    else tx.update(ref, { ...stored(write.patch), updatedAt: now, updatedBy })
+    if (write.change) tx.set(db.collection(findingHistoryPath(company, write.id)).doc(), stored(write.change))
   }
 
   for (const [service, delta] of serviceDeltas) {
@@ -250,6 +231,6 @@ export async function applyFindingChanges(db: Firestore, tx: Transaction, change
   for (const line of lines)
     tx.set(
       db.collection(companyActivityPath(company)).doc(),
-      defined({ count: 1, scanId: null, findingId: null, retestId: null, byName: '', ...line }, TIME_KEYS),
+      stored({ count: 1, scanId: null, findingId: null, retestId: null, byName: '', ...line }),
     )
 }
