@@ -4,7 +4,7 @@
 // The id is a hash of the service and the asset's key, so each scan updates the same record.
 import * as v from 'valibot'
 import { companyPath } from './companies.ts'
-import { services, type ServiceId } from './services.ts'
+import { ServiceIdSchema } from './services.ts'
 import { TimestampSchema } from './stored.ts'
 
 export const ASSETS_COLLECTION = 'assets'
@@ -23,7 +23,7 @@ const PortSchema = v.object({
 })
 
 const StoredAssetSchema = v.object({
-  service: v.picklist(services.map((s) => s.id) as [ServiceId, ...ServiceId[]]),
+  service: ServiceIdSchema,
   type: v.picklist(ASSET_TYPES),
   /** The asset as people name it: a domain, an IP, a host, a masked account, a resource id. */
   value: v.string(),

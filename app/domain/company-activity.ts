@@ -4,7 +4,7 @@
 // dashboard shows what came since the person's last visit. Written by the functions only.
 import * as v from 'valibot'
 import { companyPath } from './companies.ts'
-import { services, type ServiceId } from './services.ts'
+import { ServiceIdSchema } from './services.ts'
 import { TimestampSchema } from './stored.ts'
 
 export const COMPANY_ACTIVITY_COLLECTION = 'activity'
@@ -25,7 +25,7 @@ export type CompanyActivityType = (typeof COMPANY_ACTIVITY_TYPES)[number]
 
 const StoredActivitySchema = v.object({
   type: v.picklist(COMPANY_ACTIVITY_TYPES),
-  service: v.picklist(services.map((s) => s.id) as [ServiceId, ...ServiceId[]]),
+  service: ServiceIdSchema,
   /** One line, e.g. "Monthly external scan published: 3 new, 12 fixed". */
   summary: v.string(),
   count: v.optional(v.number(), 1),

@@ -6,7 +6,7 @@
 // occurrences/{scanId} (where and how each scan saw it).
 import * as v from 'valibot'
 import { companyPath } from './companies.ts'
-import { services, type ServiceId } from './services.ts'
+import { ServiceIdSchema } from './services.ts'
 import { TimestampSchema } from './stored.ts'
 import { SEVERITIES, type Severity } from './template-vocabulary.ts'
 
@@ -96,7 +96,6 @@ const LocationSchema = v.partial(
 export type FindingLocation = v.InferOutput<typeof LocationSchema>
 
 const SeveritySchema = v.picklist(SEVERITIES)
-const ServiceSchema = v.picklist(services.map((s) => s.id) as [ServiceId, ...ServiceId[]])
 
 const CvssSchema = v.object({ version: v.string(), vector: v.string(), score: v.number() })
 
@@ -124,7 +123,7 @@ const SlaSchema = v.object({
 })
 
 export const StoredFindingSchema = v.object({
-  service: ServiceSchema,
+  service: ServiceIdSchema,
   /** SHA-256 (hex) of the service's identity key (fingerprints.ts); also the document id. */
   fingerprint: v.string(),
   title: v.string(),
@@ -186,6 +185,10 @@ export function findingFromDocument(id: string, data: unknown): Finding | null {
 }
 
 export type SeverityCounts = Record<Severity, number>
+
+/** An object with one entry per severity, each checked by `entry` (a count, a list of days ...). */
+export const perSeverity = <S extends v.GenericSchema>(entry: S) =>
+  v.object(Object.fromEntries(SEVERITIES.map((severity) => [severity, entry])) as Record<Severity, S>)
 
 export const emptySeverityCounts = (): SeverityCounts => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as SeverityCounts
 

@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { FINDING_STATUSES, type Finding } from './findings.ts'
 import type { FindingHistoryEntry } from './finding-history.ts'
 import { ExportFiltersSchema, exportableFinding, type ExportFilters } from './report-export.ts'
-import { services, type ServiceId } from './services.ts'
+import { ServiceIdSchema, services, type ServiceId } from './services.ts'
 import { SEVERITIES } from './template-vocabulary.ts'
 
 export const FINDINGS_EXPORT_SCHEMA = 'bulwark.findings'
@@ -65,7 +65,7 @@ export const FindingsExportSchema = v.object({
   schema: v.literal(FINDINGS_EXPORT_SCHEMA),
   version: v.literal(FINDINGS_EXPORT_VERSION),
   company: v.object({ slug: v.string(), name: v.string() }),
-  service: v.object({ id: v.picklist(services.map((s) => s.id) as [ServiceId, ...ServiceId[]]), label: v.string() }),
+  service: v.object({ id: ServiceIdSchema, label: v.string() }),
   exportedAt: IsoTime,
   filters: ExportFiltersSchema,
   findings: v.array(FindingExportSchema),

@@ -4,7 +4,7 @@
 // the report callables only.
 import * as v from 'valibot'
 import { companyPath } from './companies.ts'
-import { services, type ServiceId } from './services.ts'
+import { ServiceIdSchema } from './services.ts'
 import { TimestampSchema } from './stored.ts'
 
 export const RETESTS_COLLECTION = 'retests'
@@ -38,7 +38,7 @@ const ResultSchema = v.object({
 })
 
 const StoredRetestSchema = v.object({
-  service: v.picklist(services.map((s) => s.id) as [ServiceId, ...ServiceId[]]),
+  service: ServiceIdSchema,
   findingIds: v.array(v.string()),
   /** Titles at request time, so the queue reads without a finding per row. */
   findingTitles: v.optional(v.array(v.string()), []),

@@ -4,9 +4,10 @@
 // (results only), which scan comparison reads. Written by the functions and the seed only.
 import * as v from 'valibot'
 import { companyPath } from './companies.ts'
-import { services, type ServiceId } from './services.ts'
+import { perSeverity } from './findings.ts'
+import { ServiceIdSchema, type ServiceId } from './services.ts'
 import { TimestampSchema } from './stored.ts'
-import { SEVERITIES, type Severity } from './template-vocabulary.ts'
+import { SEVERITIES } from './template-vocabulary.ts'
 
 export const SCANS_COLLECTION = 'scans'
 
@@ -19,7 +20,7 @@ export const SCAN_STATES = ['draft', 'published', 'superseded'] as const
 export type ScanState = (typeof SCAN_STATES)[number]
 
 const count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0)
-const SeverityCountsSchema = v.object(Object.fromEntries(SEVERITIES.map((s) => [s, count])) as Record<Severity, typeof count>)
+const SeverityCountsSchema = perSeverity(count)
 const NamedCountSchema = v.object({ name: v.string(), count })
 const named = v.optional(v.array(NamedCountSchema), [])
 
@@ -113,7 +114,7 @@ const ScanCountsSchema = v.object({
 export type ScanCounts = v.InferOutput<typeof ScanCountsSchema>
 
 const StoredScanSchema = v.object({
-  service: v.picklist(services.map((s) => s.id) as [ServiceId, ...ServiceId[]]),
+  service: ServiceIdSchema,
   state: v.picklist(SCAN_STATES),
   title: v.string(),
   /** The scanner and the format its output came in (nmap, zap, prowler, hashcat ...). */

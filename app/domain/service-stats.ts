@@ -7,6 +7,7 @@
 import * as v from 'valibot'
 import { companyPath } from './companies.ts'
 import {
+  perSeverity,
   emptySeverityCounts,
   isOpenStatus,
   FINDING_STATUSES,
@@ -25,7 +26,7 @@ export const serviceStatsPath = (company: string, service: string) => `${company
 export const serviceMonthPath = (company: string, service: string, month: string) => `${serviceStatsPath(company, service)}/months/${month}`
 
 const count = v.optional(v.number(), 0)
-const SeverityCountsSchema = v.object(Object.fromEntries(SEVERITIES.map((s) => [s, count])) as Record<Severity, typeof count>)
+const SeverityCountsSchema = perSeverity(count)
 const StatusCountsSchema = v.object(Object.fromEntries(FINDING_STATUSES.map((s) => [s, count])) as Record<FindingStatus, typeof count>)
 
 const StoredServiceStatsSchema = v.object({
@@ -54,15 +55,7 @@ const StoredMonthSchema = v.object({
   fixed: v.optional(SeverityCountsSchema, {}),
   fixedWithinSla: v.optional(SeverityCountsSchema, {}),
   /** Days from publication to fix, per severity: the mean and median are computed from these. */
-  remediationDays: v.optional(
-    v.object(
-      Object.fromEntries(SEVERITIES.map((s) => [s, v.optional(v.array(v.number()), [])])) as Record<
-        Severity,
-        v.OptionalSchema<v.ArraySchema<v.NumberSchema<undefined>, undefined>, readonly []>
-      >,
-    ),
-    {},
-  ),
+  remediationDays: v.optional(perSeverity(v.optional(v.array(v.number()), [])), {}),
 })
 export type ServiceMonth = v.InferOutput<typeof StoredMonthSchema> & { month: string }
 
