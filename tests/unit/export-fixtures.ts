@@ -6,6 +6,7 @@ import { scanFromDocument, type Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { readServiceMonth, readServiceStats, type ServiceMonth, type ServiceStats } from '#domain/service-stats.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
+import { findingDocument } from '../builders.ts'
 
 export const T0 = Date.UTC(2026, 0, 5)
 const DAY = 86_400_000
@@ -31,9 +32,10 @@ export function exportFinding(service: ServiceId, n: number, overrides: Partial<
         : service === 'password_cracking'
           ? location.account!
           : location.domain!
+  // The builder's open finding, with what the exports show varied by n.
   return {
     id: `f${String(n).padStart(5, '0')}`,
-    service,
+    ...findingDocument(service, {}, T0),
     fingerprint: `${n.toString(16).padStart(8, '0')}${'a'.repeat(56)}`,
     title: `Finding ${n}: ${['SQL injection', 'Outdated TLS', 'Weak password', 'Missing header', 'Open port'][n % 5]}`,
     templateSlug: `template-${n % 7}`,
@@ -49,7 +51,6 @@ export function exportFinding(service: ServiceId, n: number, overrides: Partial<
     references: ['https://owasp.org/Top10/A03_2021-Injection/', 'not a url'],
     evidence: 'GET /api/items?q=1 HTTP/1.1',
     status: (['open', 'in_remediation', 'fixed', 'retest_requested', 'risk_accepted'] as FindingStatus[])[n % 5]!,
-    regression: false,
     firstSeenScanId: 's1',
     firstSeenAt: T0 + (n % 30) * DAY,
     lastSeenScanId: 's2',
@@ -58,15 +59,7 @@ export function exportFinding(service: ServiceId, n: number, overrides: Partial<
     publishedAt: T0 + (n % 30) * DAY,
     sla: { startedAt: T0, dueAt: severity === 'info' ? null : T0 + 30 * DAY, pausedAt: null },
     slaState: severity === 'info' ? 'none' : n % 3 === 0 ? 'breached' : 'ok',
-    closedAt: null,
     fixedAt: n % 5 === 2 ? T0 + (n % 30) * DAY + (3 + (n % 11)) * DAY : null,
-    fixedWithinSla: null,
-    retestId: null,
-    lastRetestOutcome: null,
-    riskAcceptance: null,
-    previousStatus: null,
-    commentCount: 0,
-    updatedAt: T0,
     updatedBy: 'system',
     ...overrides,
   }
