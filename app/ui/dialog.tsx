@@ -51,6 +51,13 @@ const Description = styled(RadixDialog.Description)`
   color: var(--color-text-muted);
 `
 
+/** The row of buttons at the foot of a dialog, the main action last. */
+export const DialogActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+`
+
 /**
  * A modal dialog: focus stays inside while open and returns where it was when it closes.
  * `dismissible: false` keeps it open until its own action completes (no Escape, no outside click).

@@ -10,7 +10,7 @@ import {
   type SupportResponse,
 } from '#domain/support.ts'
 import { Button } from '~/ui/button'
-import { Dialog } from '~/ui/dialog'
+import { Dialog, DialogActions } from '~/ui/dialog'
 import { notify } from '~/ui/notifications/notifications'
 import { Field, fieldControl, Label } from '~/ui/text-field'
 import { submitSupport } from './support-submit'
@@ -100,12 +100,6 @@ const Count = styled.span<{ $over: boolean }>`
   margin-left: auto;
   color: ${({ $over }) => ($over ? 'var(--color-danger)' : 'var(--color-text-muted)')};
   font-variant-numeric: tabular-nums;
-`
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
 `
 
 /**
@@ -202,14 +196,14 @@ export function SupportForm({
           </Count>
         </FieldFoot>
       </Field>
-      <Actions>
+      <DialogActions>
         <Button type="button" $variant="secondary" disabled={sending} onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" disabled={sending} aria-busy={sending}>
           {sending ? 'Sending…' : 'Send'}
         </Button>
-      </Actions>
+      </DialogActions>
     </Form>
   )
 }

@@ -7,7 +7,7 @@ import { SEVERITIES, severityLabels, slugifyTitle, type Severity } from '#domain
 import { TEMPLATE_IMPORT_MAX_BYTES, type TemplateImportRow } from '#domain/template-library-calls.ts'
 import type { Session } from '~/core/session'
 import { Button } from '~/ui/button'
-import { Dialog } from '~/ui/dialog'
+import { Dialog, DialogActions } from '~/ui/dialog'
 import { notify } from '~/ui/notifications/notifications'
 import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
 
@@ -18,12 +18,6 @@ const Bar = styled.div`
 const Form = styled.form`
   display: grid;
   gap: 16px;
-`
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
 `
 
 const Report = styled.div`
@@ -228,14 +222,14 @@ function NewTemplateDialog({ open, onOpenChange, session }: { open: boolean; onO
           </Select>
         </Field>
         {error && <FormMessage $tone="error">{error}</FormMessage>}
-        <Actions>
+        <DialogActions>
           <Button type="button" $variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy} aria-busy={busy}>
             Create
           </Button>
-        </Actions>
+        </DialogActions>
       </Form>
     </Dialog>
   )

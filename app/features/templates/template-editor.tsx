@@ -21,7 +21,7 @@ import { AutosaveSelectField } from '~/ui/autosave/autosave-select-field'
 import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'
 import { useAutosave } from '~/ui/autosave/use-autosave'
 import { Button } from '~/ui/button'
-import { Dialog } from '~/ui/dialog'
+import { Dialog, DialogActions } from '~/ui/dialog'
 import { Notice } from '~/ui/notice'
 import { notify } from '~/ui/notifications/notifications'
 import { SeverityBadge } from '~/ui/severity-badge'
@@ -93,10 +93,7 @@ const DangerButton = styled(Button)`
   color: var(--color-danger);
 `
 
-const DialogActions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
+const ConfirmActions = styled(DialogActions)`
   margin-top: 16px;
 `
 
@@ -309,14 +306,14 @@ function DeleteTemplate({ slug, title }: { slug: string; title: string }) {
         description={`“${title}” and its tags are removed from the library. This cannot be undone.`}
       >
         {refusal && <FormMessage $tone="error">{refusal}</FormMessage>}
-        <DialogActions>
+        <ConfirmActions>
           <Button type="button" $variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
             Cancel
           </Button>
           <DangerButton type="button" $variant="secondary" onClick={() => void remove()} disabled={busy} aria-busy={busy}>
             Delete template
           </DangerButton>
-        </DialogActions>
+        </ConfirmActions>
       </Dialog>
     </>
   )

@@ -6,7 +6,7 @@ import styled from 'styled-components'
 import { ACTIONS_NEEDING_A_NOTE, MAX_ACCEPTANCE_DAYS, type FindingAction } from '#domain/finding-workflow.ts'
 import { DAY_MS } from '#domain/sla.ts'
 import { Button } from '~/ui/button'
-import { Dialog } from '~/ui/dialog'
+import { Dialog, DialogActions } from '~/ui/dialog'
 import { Field, fieldControl, FormMessage, Label } from '~/ui/text-field'
 
 const Form = styled.form`
@@ -26,12 +26,6 @@ const DateInput = styled.input`
   ${fieldControl}
   min-height: 40px;
   padding: 0 12px;
-`
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
 `
 
 const Hint = styled.span`
@@ -125,14 +119,14 @@ export function MoveDialog({
           </Field>
         )}
         {error && <FormMessage $tone="error">{error}</FormMessage>}
-        <Actions>
+        <DialogActions>
           <Button type="button" $variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
             {busy ? 'Working…' : title}
           </Button>
-        </Actions>
+        </DialogActions>
       </Form>
     </Dialog>
   )
