@@ -8,6 +8,7 @@ import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
 import { ChartFrame } from '../charts/chart-frame'
 import { BarsChart, LinesChart, type Series } from '../charts/charts'
 import { Heatmap } from '../charts/heatmap'
+import { SeriesChart } from '../charts/series-chart'
 import { formatDate, formatDays, formatMonth, formatNumber, formatPercent, percent } from '../format'
 import type { Kpi } from './kpi-cards'
 
@@ -104,11 +105,6 @@ export function scanCountKpis(scan: Scan): Kpi[] {
   ]
 }
 
-const named = (rows: readonly { name: string; count: number }[], label: string) => ({
-  data: rows.map((r) => ({ name: r.name, count: r.count })),
-  table: { columns: ['Name', label], rows: rows.map((r) => [r.name, r.count]) },
-})
-
 function NamedBars({
   title,
   summary,
@@ -120,11 +116,17 @@ function NamedBars({
   rows: readonly { name: string; count: number }[]
   label: string
 }) {
-  const { data, table } = named(rows, label)
   return (
-    <ChartFrame title={title} summary={summary} table={table}>
-      <BarsChart data={data} category="name" series={[{ key: 'count', label, tone: 0 }]} horizontal />
-    </ChartFrame>
+    <SeriesChart
+      title={title}
+      summary={summary}
+      kind="bars"
+      data={rows.map((r) => ({ name: r.name, count: r.count }))}
+      category="name"
+      categoryLabel="Name"
+      series={[{ key: 'count', label, tone: 0 }]}
+      horizontal
+    />
   )
 }
 
@@ -133,15 +135,15 @@ function SeverityPerScan({ scans }: { scans: readonly Scan[] }) {
   const ordered = [...scans].reverse()
   const data = ordered.map((scan) => ({ scan: scanLabel(scan), ...scan.counts.bySeverity }))
   return (
-    <ChartFrame
+    <SeriesChart
       title="Findings by severity per scan"
-      table={{
-        columns: ['Scan', ...SEVERITIES.map((s) => severityLabels[s])],
-        rows: data.map((d) => [d.scan, ...SEVERITIES.map((s) => d[s])]),
-      }}
-    >
-      <BarsChart data={data} category="scan" series={severitySeries} stacked />
-    </ChartFrame>
+      kind="bars"
+      data={data}
+      category="scan"
+      categoryLabel="Scan"
+      series={severitySeries}
+      stacked
+    />
   )
 }
 
@@ -163,36 +165,29 @@ function ProjectMarianaCharts({ stats, scans }: { stats: ScanStatsOf<'projectmar
   }))
   return (
     <>
-      <ChartFrame
+      <SeriesChart
         title="Assets over time"
-        table={{
-          columns: ['Scan', 'Subdomains', 'IP addresses', 'Open ports'],
-          rows: over.map((o) => [o.scan, o.subdomains, o.ips, o.openPorts]),
-        }}
-      >
-        <LinesChart
-          data={over}
-          category="scan"
-          series={[
-            { key: 'subdomains', label: 'Subdomains', tone: 0 },
-            { key: 'ips', label: 'IP addresses', tone: 1 },
-            { key: 'openPorts', label: 'Open ports', tone: 2 },
-          ]}
-        />
-      </ChartFrame>
-      <ChartFrame
+        kind="lines"
+        data={over}
+        category="scan"
+        categoryLabel="Scan"
+        series={[
+          { key: 'subdomains', label: 'Subdomains', tone: 0 },
+          { key: 'ips', label: 'IP addresses', tone: 1 },
+          { key: 'openPorts', label: 'Open ports', tone: 2 },
+        ]}
+      />
+      <SeriesChart
         title="Assets new and gone per scan"
-        table={{ columns: ['Scan', 'New', 'Gone'], rows: over.map((o) => [o.scan, o.assetsNew, o.assetsGone]) }}
-      >
-        <BarsChart
-          data={over}
-          category="scan"
-          series={[
-            { key: 'assetsNew', label: 'New', tone: 0 },
-            { key: 'assetsGone', label: 'Gone', tone: 5 },
-          ]}
-        />
-      </ChartFrame>
+        kind="bars"
+        data={over}
+        category="scan"
+        categoryLabel="Scan"
+        series={[
+          { key: 'assetsNew', label: 'New', tone: 0 },
+          { key: 'assetsGone', label: 'Gone', tone: 5 },
+        ]}
+      />
       <NamedBars title="Top technologies" rows={stats.technologies.slice(0, 10)} label="Assets" />
       <NamedBars title="Open ports by service" rows={stats.portsByService.slice(0, 10)} label="Ports" />
     </>
@@ -231,17 +226,25 @@ function PasswordCrackingCharts({ stats, scans }: { stats: ScanStatsOf<'password
           stacked
         />
       </ChartFrame>
-      <ChartFrame
+      <SeriesChart
         title="Character classes used"
         summary="Lower case, upper case, digits and symbols: how many of the four each cracked password uses."
-        table={{ columns: ['Classes', 'Cracked passwords'], rows: classes.map((c) => [c.classes, c.count]) }}
-      >
-        <BarsChart data={classes} category="classes" series={[{ key: 'count', label: 'Cracked passwords', tone: 1 }]} />
-      </ChartFrame>
+        kind="bars"
+        data={classes}
+        category="classes"
+        categoryLabel="Classes"
+        series={[{ key: 'count', label: 'Cracked passwords', tone: 1 }]}
+      />
       <NamedBars title="Patterns" summary="Cracked passwords by the pattern they follow." rows={stats.patterns} label="Passwords" />
-      <ChartFrame title="Cracked share over audits" table={{ columns: ['Audit', 'Cracked (%)'], rows: over.map((o) => [o.scan, o.share]) }}>
-        <LinesChart data={over} category="scan" series={[{ key: 'share', label: 'Cracked (%)', tone: 3 }]} percent />
-      </ChartFrame>
+      <SeriesChart
+        title="Cracked share over audits"
+        kind="lines"
+        data={over}
+        category="scan"
+        categoryLabel="Audit"
+        series={[{ key: 'share', label: 'Cracked (%)', tone: 3 }]}
+        percent
+      />
     </>
   )
 }
@@ -284,19 +287,17 @@ function NetworkCharts({ stats, scans }: { stats: ScanStatsOf<'network'>; scans:
         />
       </ChartFrame>
       <NamedBars title="Services" summary="Open ports by the service behind them." rows={stats.services.slice(0, 12)} label="Ports" />
-      <ChartFrame
+      <SeriesChart
         title="Open ports per scan"
-        table={{ columns: ['Scan', 'Open ports', 'New open ports'], rows: over.map((o) => [o.scan, o.openPorts, o.newOpenPorts]) }}
-      >
-        <BarsChart
-          data={over}
-          category="scan"
-          series={[
-            { key: 'openPorts', label: 'Open ports', tone: 0 },
-            { key: 'newOpenPorts', label: 'New open ports', tone: 2 },
-          ]}
-        />
-      </ChartFrame>
+        kind="bars"
+        data={over}
+        category="scan"
+        categoryLabel="Scan"
+        series={[
+          { key: 'openPorts', label: 'Open ports', tone: 0 },
+          { key: 'newOpenPorts', label: 'New open ports', tone: 2 },
+        ]}
+      />
     </>
   )
 }
@@ -316,21 +317,19 @@ function CloudCharts({ stats, scans }: { stats: ScanStatsOf<'cloud'>; scans: rea
   const over = history(scans, 'cloud').map(({ label, stats: s }) => ({ scan: label, failed: s.failed, passed: s.passed }))
   return (
     <>
-      <ChartFrame
+      <SeriesChart
         title="Checks by cloud service"
-        table={{ columns: ['Cloud service', 'Passed', 'Failed'], rows: stats.byCloudService.map((c) => [c.name, c.passed, c.failed]) }}
-      >
-        <BarsChart
-          data={stats.byCloudService.map((c) => ({ ...c }))}
-          category="name"
-          series={[
-            { key: 'passed', label: 'Passed', tone: 1 },
-            { key: 'failed', label: 'Failed', tone: 3 },
-          ]}
-          stacked
-          horizontal
-        />
-      </ChartFrame>
+        kind="bars"
+        data={stats.byCloudService.map((c) => ({ ...c }))}
+        category="name"
+        categoryLabel="Cloud service"
+        series={[
+          { key: 'passed', label: 'Passed', tone: 1 },
+          { key: 'failed', label: 'Failed', tone: 3 },
+        ]}
+        stacked
+        horizontal
+      />
       <ChartFrame
         title="Failed checks by account and region"
         table={{ columns: ['Account', ...regions], rows: accounts.map((account, i) => [account, ...failures[i]!]) }}
@@ -346,19 +345,17 @@ function CloudCharts({ stats, scans }: { stats: ScanStatsOf<'cloud'>; scans: rea
       >
         <BarsChart data={frameworks} category="name" series={[{ key: 'compliance', label: 'Compliance (%)', tone: 1 }]} horizontal />
       </ChartFrame>
-      <ChartFrame
+      <SeriesChart
         title="Failures over scans"
-        table={{ columns: ['Scan', 'Failed', 'Passed'], rows: over.map((o) => [o.scan, o.failed, o.passed]) }}
-      >
-        <LinesChart
-          data={over}
-          category="scan"
-          series={[
-            { key: 'failed', label: 'Failed', tone: 3 },
-            { key: 'passed', label: 'Passed', tone: 1 },
-          ]}
-        />
-      </ChartFrame>
+        kind="lines"
+        data={over}
+        category="scan"
+        categoryLabel="Scan"
+        series={[
+          { key: 'failed', label: 'Failed', tone: 3 },
+          { key: 'passed', label: 'Passed', tone: 1 },
+        ]}
+      />
     </>
   )
 }
