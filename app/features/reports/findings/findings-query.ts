@@ -114,3 +114,27 @@ export function slaText(row: Pick<FindingRow, 'slaState' | 'slaDaysLeft'>): stri
       return `${count(days ?? 0)} left`
   }
 }
+
+/** Unset deadlines sort after every set one. */
+const slaKey = (row: FindingRow) => row.slaDaysLeft ?? Number.MAX_SAFE_INTEGER
+const compareText = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare
+
+/** How each column orders rows, ascending: the table and the exports sort alike. */
+export const rowComparators: Record<FindingSortColumn, (a: FindingRow, b: FindingRow) => number> = {
+  severity: (a, b) => severityRank(a.severity) - severityRank(b.severity),
+  title: (a, b) => compareText(a.title, b.title),
+  asset: (a, b) => compareText(a.asset, b.asset),
+  status: (a, b) => statusRank(a.status) - statusRank(b.status),
+  sla: (a, b) => slaKey(a) - slaKey(b),
+  lastSeen: (a, b) => a.lastSeenAt - b.lastSeenAt,
+}
+
+/** Whether a row passes the search's facets and text: the table shows, and the exports hold, those that do. */
+export function matchesSearch(row: FindingRow, search: FindingsSearch): boolean {
+  if (search.severity?.length && !search.severity.includes(row.severity)) return false
+  if (search.status?.length && !search.status.includes(row.status)) return false
+  if (search.asset?.length && !search.asset.includes(row.asset)) return false
+  if (search.tag?.length && !row.tags.some((tag) => search.tag!.includes(tag))) return false
+  const query = (search.q ?? '').trim().toLowerCase()
+  return query === '' || row.haystack.includes(query)
+}

@@ -12,9 +12,7 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
-  type ColumnFiltersState,
   type ExpandedState,
-  type FilterFn,
   type Row,
   type RowSelectionState,
   type SortingState,
@@ -26,22 +24,15 @@ import { SeverityBadge } from '~/ui/severity-badge'
 import { colors, fonts } from '~/ui/theme'
 import { VisuallyHidden } from '~/ui/visually-hidden'
 import { SlaLabel, StatusBadge } from './finding-badges'
-import { severityRank, sortOf, statusRank, type FindingRow, type FindingSortColumn, type FindingsSearch } from './findings-query'
+import { matchesSearch, rowComparators, sortOf, type FindingRow, type FindingSortColumn, type FindingsSearch } from './findings-query'
 
 const ROW_HEIGHT = 48
 
-/** Tags filter the rows but have no column of their own. */
-const HIDDEN_COLUMNS = { tag: false }
-
-/** Keeps a row whose value (or any of its values, for tags) is among the chosen ones. */
-const inList: FilterFn<FindingRow> = (row, columnId, chosen: string[]) => {
-  const value: unknown = row.getValue(columnId)
-  return Array.isArray(value) ? value.some((item) => chosen.includes(String(item))) : chosen.includes(String(value))
-}
-inList.autoRemove = (chosen: unknown) => !Array.isArray(chosen) || chosen.length === 0
-
-/** Unset deadlines sort after every set one, whichever the direction. */
-const slaKey = (row: FindingRow) => row.slaDaysLeft ?? Number.MAX_SAFE_INTEGER
+/** A column's order from the one the exports use too. */
+const byColumn =
+  (column: keyof typeof rowComparators) =>
+  (a: Row<FindingRow>, b: Row<FindingRow>): number =>
+    rowComparators[column](a.original, b.original)
 
 const Scroller = styled.div`
   position: relative;
@@ -246,14 +237,13 @@ export function FindingsTable({ rows, search, onSearchChange, findingHref, selec
       {
         id: 'severity',
         accessorKey: 'severity',
-        filterFn: inList,
-        sortingFn: (a, b) => severityRank(a.original.severity) - severityRank(b.original.severity),
+        sortingFn: byColumn('severity'),
         cell: ({ row }) => <SeverityBadge severity={row.original.severity} />,
       },
       {
         id: 'title',
         accessorKey: 'title',
-        sortingFn: 'alphanumeric',
+        sortingFn: byColumn('title'),
         cell: ({ row }) => (
           <Link to={findingHref(row.original.id)} title={row.original.title}>
             {row.original.title}
@@ -263,30 +253,27 @@ export function FindingsTable({ rows, search, onSearchChange, findingHref, selec
       {
         id: 'asset',
         accessorKey: 'asset',
-        filterFn: inList,
-        sortingFn: 'alphanumeric',
+        sortingFn: byColumn('asset'),
         cell: ({ row }) => <Muted title={row.original.asset}>{row.original.asset}</Muted>,
       },
       {
         id: 'status',
         accessorKey: 'status',
-        filterFn: inList,
-        sortingFn: (a, b) => statusRank(a.original.status) - statusRank(b.original.status),
+        sortingFn: byColumn('status'),
         cell: ({ row }) => <StatusBadge status={row.original.status} regression={row.original.regression} />,
       },
       {
         id: 'sla',
-        accessorFn: slaKey,
-        sortingFn: (a, b) => slaKey(a.original) - slaKey(b.original),
+        accessorKey: 'slaDaysLeft',
+        sortingFn: byColumn('sla'),
         cell: ({ row }) => <SlaLabel row={row.original} />,
       },
       {
         id: 'lastSeen',
         accessorKey: 'lastSeenAt',
-        sortingFn: 'basic',
+        sortingFn: byColumn('lastSeen'),
         cell: ({ row }) => dateFormat.format(row.original.lastSeenAt),
       },
-      { id: 'tag', accessorKey: 'tags', filterFn: inList, enableSorting: false },
     ],
     [findingHref],
   )
@@ -295,14 +282,9 @@ export function FindingsTable({ rows, search, onSearchChange, findingHref, selec
   // The table recomputes a row model whenever a state object is new: these stay the same objects
   // until the search changes, or every render would redo (and re-render) the whole list.
   const sorting = useMemo<SortingState>(() => [{ id: sortColumn, desc: descending }], [sortColumn, descending])
-  const { severity, status, asset, tag, group } = search
-  const columnFilters = useMemo<ColumnFiltersState>(
-    () =>
-      Object.entries({ severity, status, asset, tag })
-        .filter(([, values]) => (values?.length ?? 0) > 0)
-        .map(([id, value]) => ({ id, value })),
-    [severity, status, asset, tag],
-  )
+  const { severity, status, asset, tag, q, group } = search
+  // What filters rows (the same rules as the exports'), as one global filter value.
+  const filter = useMemo<FindingsSearch>(() => ({ severity, status, asset, tag, q }), [severity, status, asset, tag, q])
   const grouping = useMemo(() => (group ? [group] : []), [group])
 
   const table = useReactTable({
@@ -311,14 +293,12 @@ export function FindingsTable({ rows, search, onSearchChange, findingHref, selec
     getRowId: (row) => row.id,
     state: {
       sorting,
-      columnFilters,
-      globalFilter: search.q ?? '',
+      globalFilter: filter,
       grouping,
       expanded,
       rowSelection: selection,
-      columnVisibility: HIDDEN_COLUMNS,
     },
-    globalFilterFn: (row, _column, query: string) => row.original.haystack.includes(query.trim().toLowerCase()),
+    globalFilterFn: (row, _column, search: FindingsSearch) => matchesSearch(row.original, search),
     getColumnCanGlobalFilter: (column) => column.id === 'title',
     onExpandedChange: setExpanded,
     onRowSelectionChange: (updater) => onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
