@@ -2,20 +2,11 @@ import { services } from '#domain/services.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
 import { expect, test } from './fixtures'
 import { preferencesOf, setPreferences } from './support/admin'
-import { ensureReportData } from './support/report-data'
 
 const manager = demoAccount('manager@acme.example')
 
 test.describe('reports, as a client manager', () => {
   test.use({ signedInAs: manager.email })
-
-  test.beforeAll(async () => {
-    await ensureReportData(
-      'acme',
-      services.map((s) => s.id),
-    )
-    await ensureReportData('globex', ['cloud'])
-  })
 
   // The manager's company is left as found.
   let before: unknown
