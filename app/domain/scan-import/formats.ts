@@ -1,0 +1,17 @@
+// The scanner formats the product reads, and which one a file is: decided from its content, never
+// from its name. The order matters where formats look alike: the more specific ones come first.
+import type { ServiceId } from '../services.ts'
+import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
+
+export const SCAN_PARSERS: readonly ScanParser[] = []
+
+export const parserFor = (format: ScanFormat): ScanParser | undefined => SCAN_PARSERS.find((p) => p.format === format)
+
+/** The format of a file from its first characters, or null when no parser knows it. */
+export function detectFormat(head: string): ScanParser | null {
+  const start = head.slice(0, SNIFF_CHARS).replace(/^\uFEFF/, '')
+  return SCAN_PARSERS.find((parser) => parser.sniff(start)) ?? null
+}
+
+/** The formats a service's page accepts. */
+export const formatsForService = (service: ServiceId): ScanParser[] => SCAN_PARSERS.filter((p) => p.services.includes(service))
