@@ -182,6 +182,9 @@ export const pageRules: Readonly<Record<string, Rule>> = {
 /** Templates and tags are edited by those who may open the templates page. */
 export const mayEditTemplates = (access: Access | null | undefined) => pageRules['/templates']?.({ access, company: null }) ?? false
 
+/** Vault share and request links are made and revoked by those who may open their pages (level 5). */
+export const mayUseVault = (access: Access | null | undefined) => pageRules['/analyst/vault/link']?.({ access, company: null }) ?? false
+
 /**
  * Who someone is to a company's findings (decision 0016): client staff by level, analysts as
  * analysts whatever their level. Company membership and the results switch are checked apart

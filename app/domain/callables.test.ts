@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { CALLABLE_NAMES, callables, isCallableName, NoDataSchema } from './callables.ts'
 
 describe('the callables registry', () => {
-  it('makes only the sign-in link public, and asks a level of the template and search callables', () => {
-    expect(CALLABLE_NAMES.filter((name) => callables[name].who === 'public')).toEqual(['sendSignInLink'])
+  it('makes only the sign-in link and the vault recipient calls public, and asks a level of the template and search callables', () => {
+    expect(CALLABLE_NAMES.filter((name) => callables[name].who === 'public')).toEqual(['sendSignInLink', 'vaultLinkInfo', 'claimVaultLink'])
+    for (const name of ['createVaultLink', 'revokeVaultLink'] as const) {
+      expect(callables[name].who({ accessLevel: 5, userType: 'analyst' })).toBe(true)
+      expect(callables[name].who({ accessLevel: 3, userType: 'client' })).toBe(false)
+    }
     expect(CALLABLE_NAMES.filter((name) => callables[name].who === 'signed-in').sort()).toEqual(['handleSignIn', 'handleSupportEmail'])
     for (const name of ['deleteFindingTemplate', 'importFindingTemplates'] as const) {
       const who = callables[name].who

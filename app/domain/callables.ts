@@ -3,7 +3,7 @@
 // browser calls them through it (app/core/call.ts), so both ends check the same contract. Pure
 // TypeScript and valibot: Node runs it directly and the functions build compiles it.
 import * as v from 'valibot'
-import { mayEditTemplates, mayRequestFindingsSearch, mayRequestSearchCredentials, type Access } from './access.ts'
+import { mayEditTemplates, mayUseVault, mayRequestFindingsSearch, mayRequestSearchCredentials, type Access } from './access.ts'
 import { SignInRequestSchema, SignInResponseSchema } from './sign-in.ts'
 import { SupportRequestSchema, SupportResponseSchema } from './support.ts'
 import {
@@ -28,6 +28,16 @@ import {
   RequestRetestRequestSchema,
   RequestRetestResponseSchema,
 } from './reports-calls.ts'
+import {
+  ClaimVaultLinkRequestSchema,
+  ClaimVaultLinkResponseSchema,
+  CreateVaultLinkRequestSchema,
+  CreateVaultLinkResponseSchema,
+  RevokeVaultLinkRequestSchema,
+  RevokeVaultLinkResponseSchema,
+  VaultLinkInfoRequestSchema,
+  VaultLinkInfoResponseSchema,
+} from './vault.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
@@ -61,6 +71,11 @@ export const callables = {
   requestRetest: { request: RequestRetestRequestSchema, response: RequestRetestResponseSchema, who: mayMoveFindings },
   completeRetest: { request: CompleteRetestRequestSchema, response: CompleteRetestResponseSchema, who: mayCompleteRetests },
   addFindingComment: { request: AddFindingCommentRequestSchema, response: AddFindingCommentResponseSchema, who: mayComment },
+  createVaultLink: { request: CreateVaultLinkRequestSchema, response: CreateVaultLinkResponseSchema, who: mayUseVault },
+  revokeVaultLink: { request: RevokeVaultLinkRequestSchema, response: RevokeVaultLinkResponseSchema, who: mayUseVault },
+  // Recipients need no account: the link's tokens are their proof; a named recipient's sign-in is checked by the handler.
+  vaultLinkInfo: { request: VaultLinkInfoRequestSchema, response: VaultLinkInfoResponseSchema, who: 'public' },
+  claimVaultLink: { request: ClaimVaultLinkRequestSchema, response: ClaimVaultLinkResponseSchema, who: 'public' },
 } as const satisfies Record<string, CallableContract>
 
 export type CallableName = keyof typeof callables

@@ -5,7 +5,8 @@ import { TimestampSchema } from './stored.ts'
 
 export const EVENTS_COLLECTION = 'events'
 
-export const EVENT_TYPES = ['sign_in'] as const
+// The vault's: a link created, opened, refused (wrong passphrase) or revoked (by hand or by the tries).
+export const EVENT_TYPES = ['sign_in', 'vault_link_created', 'vault_link_opened', 'vault_link_failed', 'vault_link_revoked'] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 
 /** An event as the functions write it (createdAt is the server's time stamp). */

@@ -41,7 +41,7 @@ export const sitePages: readonly SitePage[] = [
   ...services.map((s) =>
     page('planned', `/analyst/services/${s.analystSlug}`, `${s.label} service`, `Run and review the ${s.label} service for a company.`),
   ),
-  page('planned', '/analyst/vault/link', 'Vault share link', 'Share a secret with a client through a one-time link.'),
+  page('live', '/analyst/vault/link', 'Vault share link', 'Share a secret with a client through a one-time link.'),
   page('planned', '/analyst/vault/request', 'Vault request link', 'Ask a client for a secret through a one-time link.'),
   page('planned', '/analyst/agents', 'Agents', 'Scanning agents and their state.'),
   page('planned', '/analyst/locations', 'Locations', 'Where agents scan from.'),
@@ -55,7 +55,7 @@ export const sitePages: readonly SitePage[] = [
   page('planned', '/admin/dast', 'DAST keys', 'Keys that let your pipelines trigger DAST scans.'),
   page('live', '/profile', 'Settings', 'Your profile, preferences and activity.'),
   page('live', '/auth/redirect', 'Signing in', 'Completing sign-in from the emailed link.', 'bare', false),
-  page('planned', '/vault/$', 'Vault', 'A secret shared through a one-time link.', 'bare', false),
+  page('live', '/vault/$', 'Vault', 'A secret shared through a one-time link.', 'bare', false),
 ]
 
 /** A finding's page: a report page's path with the finding's id. */

@@ -37,6 +37,9 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return bytes
 }
 
+/** A WebCrypto key, spelled so that both the DOM's and Node's typings read it. */
+export type VaultKey = Awaited<ReturnType<typeof crypto.subtle.deriveKey>>
+
 export const randomBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n))
 
 /** A link id: 16 random bytes, made in the browser so it is bound into the keys. */
@@ -92,12 +95,12 @@ export async function stretchPassphrase(passphrase: string, kdf: PassphraseKdf):
 
 const hkdf = (salt: Uint8Array<ArrayBuffer>, info: string) => ({ name: 'HKDF', hash: 'SHA-256', salt, info: encoder.encode(info) })
 
-async function hkdfBits(ikm: CryptoKey, id: string, info: string): Promise<string> {
+async function hkdfBits(ikm: VaultKey, id: string, info: string): Promise<string> {
   return toBase64Url(new Uint8Array(await crypto.subtle.deriveBits(hkdf(encoder.encode(id), info), ikm, 256)))
 }
 
 export interface LinkKeys {
-  key: CryptoKey
+  key: VaultKey
   findToken: string
   openToken: string
 }
@@ -144,7 +147,7 @@ export interface VaultFileEntry {
 }
 
 export async function sealBytes(
-  key: CryptoKey,
+  key: VaultKey,
   plaintext: Uint8Array<ArrayBuffer>,
   additionalData: Uint8Array<ArrayBuffer>,
 ): Promise<Sealed> {
@@ -153,7 +156,7 @@ export async function sealBytes(
   return { ciphertext: toBase64Url(new Uint8Array(ciphertext)), iv: toBase64Url(iv) }
 }
 
-export async function openBytes(key: CryptoKey, sealed: Sealed, additionalData: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+export async function openBytes(key: VaultKey, sealed: Sealed, additionalData: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   try {
     const iv = fromBase64Url(sealed.iv)
     if (iv.length !== IV_BYTES) throw new VaultCryptoError('Bad IV')
@@ -163,10 +166,10 @@ export async function openBytes(key: CryptoKey, sealed: Sealed, additionalData: 
   }
 }
 
-export const sealPayload = (key: CryptoKey, payload: VaultPayload, policy: LinkPolicy) =>
+export const sealPayload = (key: VaultKey, payload: VaultPayload, policy: LinkPolicy) =>
   sealBytes(key, encoder.encode(JSON.stringify(payload)), policyBytes(policy))
 
-export async function openPayload(key: CryptoKey, sealed: Sealed, policy: LinkPolicy): Promise<VaultPayload> {
+export async function openPayload(key: VaultKey, sealed: Sealed, policy: LinkPolicy): Promise<VaultPayload> {
   const bytes = await openBytes(key, sealed, policyBytes(policy))
   const parsed: unknown = JSON.parse(decoder.decode(bytes))
   if (typeof parsed !== 'object' || parsed === null || typeof (parsed as VaultPayload).text !== 'string')

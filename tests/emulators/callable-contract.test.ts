@@ -28,6 +28,22 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   requestRetest: { company: 'contract-no-such-company', findingIds: ['none'], note: 'Patched' },
   completeRetest: { company: 'contract-no-such-company', retestId: 'none', results: [{ findingId: 'none', outcome: 'fixed' }] },
   addFindingComment: { company: 'contract-no-such-company', findingId: 'none', body: 'Hello', visibility: 'client' },
+  createVaultLink: {
+    id: 'AAAAAAAAAAAAAAAAAAAAAA',
+    company: 'contract-no-such-company',
+    expiresAt: 0,
+    maxViews: 1,
+    recipient: null,
+    label: '',
+    kdf: null,
+    findTokenHash: 'A'.repeat(43),
+    openTokenHash: 'A'.repeat(43),
+    ciphertext: 'A'.repeat(40),
+    iv: 'A'.repeat(16),
+  },
+  revokeVaultLink: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  vaultLinkInfo: { id: 'AAAAAAAAAAAAAAAAAAAAAA', findToken: 'A'.repeat(43) },
+  claimVaultLink: { id: 'AAAAAAAAAAAAAAAAAAAAAA', findToken: 'A'.repeat(43), openToken: 'A'.repeat(43) },
 }
 
 /** Requests no contract accepts: not an object, and the example with a key it does not know. */

@@ -1,5 +1,6 @@
 // Vault links and requests (ciphertext only, their author's alone) and the collections only
-// functions touch, against app/domain/access.ts.
+// functions touch, against app/domain/access.ts. Share links are written by the functions alone and
+// their sealed part is read by no client: recipients open links only through claimVaultLink.
 import {
   addDoc,
   collection,
@@ -36,9 +37,63 @@ const sealed = (uid: string) => ({
 })
 const stored = (uid: string) => ({ ...sealed(uid), createdAt: at('2025-09-01T12:00:00Z') })
 
-function vaultCases(kind: 'vault_links' | 'vault_requests'): RuleCase[] {
+/** A share link's record as createVaultLink writes it (no ciphertext: that sits in its sealed part). */
+const linkRecord = (uid: string) => ({
+  createdBy: uid,
+  company: 'acme',
+  createdAt: at('2025-09-01T12:00:00Z'),
+  expiresAt: nextWeek(),
+  maxViews: 1,
+  views: 0,
+  state: 'active',
+  passphrase: false,
+  recipient: null,
+  findTokenHash: 'A'.repeat(43),
+})
+const sealedPart = {
+  openTokenHash: 'B'.repeat(43),
+  kdf: null,
+  ciphertext: 'q83vEjRWeJq83vEjRWeJ',
+  iv: 'AAECAwQFBgcICQoL',
+  expiresAt: nextWeek(),
+}
+
+function shareLinkCases(): RuleCase[] {
   const cases: RuleCase[] = []
-  const path = kind === 'vault_links' ? '/analyst/vault/link' : '/analyst/vault/request'
+  const kind = 'vault_links'
+  for (const p of principals) {
+    const self = p.uid ?? 'nobody'
+    const other = p.uid === senior.uid ? analyst : senior
+    const mine = fresh(kind)
+    const theirs = fresh(kind)
+    suite.seed(`${kind}/${mine}`, linkRecord(self))
+    suite.seed(`${kind}/${mine}/vault_sealed/content`, sealedPart)
+    suite.seed(`${kind}/${theirs}`, linkRecord(other.uid ?? ''))
+    const allowed = page('/analyst/vault/link', p)
+    cases.push(ruleCase(p, 'gets its own share link', allowed, (db) => getDoc(doc(db, `${kind}/${mine}`))))
+    cases.push(
+      ruleCase(p, 'gets the sealed part of its own share link', false, (db) => getDoc(doc(db, `${kind}/${mine}/vault_sealed/content`))),
+    )
+    cases.push(ruleCase(p, `gets a share link of ${other.name}`, false, (db) => getDoc(doc(db, `${kind}/${theirs}`))))
+    cases.push(
+      ruleCase(p, 'lists share links where createdBy == its uid', allowed, (db) =>
+        getDocs(query(collection(db, kind), where('createdBy', '==', self))),
+      ),
+    )
+    cases.push(ruleCase(p, 'lists every share link', false, (db) => getDocs(collection(db, kind))))
+    cases.push(ruleCase(p, 'creates a share link', false, (db) => setDoc(doc(db, `${kind}/${fresh(kind)}`), linkRecord(self))))
+    cases.push(ruleCase(p, 'updates its own share link', false, (db) => updateDoc(doc(db, `${kind}/${mine}`), { maxViews: 10 })))
+    cases.push(ruleCase(p, 'deletes its own share link', false, (db) => deleteDoc(doc(db, `${kind}/${mine}`))))
+    cases.push(
+      ruleCase(p, 'writes a sealed part', false, (db) => setDoc(doc(db, `${kind}/${fresh(kind)}/vault_sealed/content`), sealedPart)),
+    )
+  }
+  return cases
+}
+
+function vaultCases(kind: 'vault_requests'): RuleCase[] {
+  const cases: RuleCase[] = []
+  const path = '/analyst/vault/request'
   for (const p of principals) {
     const self = p.uid ?? 'nobody'
     const other = p.uid === senior.uid ? analyst : senior
@@ -122,6 +177,6 @@ function functionsOnlyCases(): RuleCase[] {
   return cases
 }
 
-describe('firestore.rules: vault_links', () => suite.run(vaultCases('vault_links')))
+describe('firestore.rules: vault_links', () => suite.run(shareLinkCases()))
 describe('firestore.rules: vault_requests', () => suite.run(vaultCases('vault_requests')))
 describe('firestore.rules: functions only', () => suite.run(functionsOnlyCases()))

@@ -1,0 +1,68 @@
+// createVaultLink: an analyst's browser has sealed a secret under a new link; this stores the
+// ciphertext, the hashes of the link's tokens and its policy (never a key), with its audit event.
+import { FieldValue, Timestamp } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { EVENTS_COLLECTION } from '#domain/events.ts'
+import { VAULT_LIMITS, vaultEventDocument, vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
+import { adminDb } from '../admin.ts'
+import { defineCallable } from '../define-callable.ts'
+import { reportCaller } from '../reports/report-caller.ts'
+
+export const vaultMessages = {
+  expiry: 'Choose an expiry between 1 hour and 30 days from now.',
+  exists: 'This link exists already: create it again.',
+  noLink: 'There is no such link of yours.',
+} as const
+
+export const createVaultLink = defineCallable('createVaultLink', {}, async (caller, request) => {
+  const now = Date.now()
+  const { minExpiryMs, maxExpiryMs, clockSkewMs, keepRecordMs } = VAULT_LIMITS
+  if (request.expiresAt < now + minExpiryMs - clockSkewMs || request.expiresAt > now + maxExpiryMs + clockSkewMs)
+    throw new HttpsError('invalid-argument', vaultMessages.expiry)
+  const db = adminDb()
+  const analyst = await reportCaller(db, caller, request.company)
+  const link = { id: request.id, createdBy: caller.uid, company: request.company }
+  const expiresAt = Timestamp.fromMillis(request.expiresAt)
+  try {
+    await db.runTransaction(async (tx) => {
+      tx.create(db.doc(vaultLinkPath(request.id)), {
+        createdBy: caller.uid,
+        createdByName: analyst.actor.name,
+        company: request.company,
+        companyName: analyst.company.companyName,
+        label: request.label,
+        createdAt: FieldValue.serverTimestamp(),
+        expiresAt,
+        // The record's TTL field: the analyst's list keeps an expired link a while, then it goes.
+        purgeAt: Timestamp.fromMillis(request.expiresAt + keepRecordMs),
+        maxViews: request.maxViews,
+        views: 0,
+        failedTries: 0,
+        state: 'active',
+        revokedAt: null,
+        revokedBy: null,
+        passphrase: request.kdf !== null,
+        recipient: request.recipient,
+        findTokenHash: request.findTokenHash,
+        opens: [],
+        files: request.files,
+      })
+      tx.create(db.doc(vaultSealedPath(request.id)), {
+        openTokenHash: request.openTokenHash,
+        kdf: request.kdf,
+        ciphertext: request.ciphertext,
+        iv: request.iv,
+        // The sealed part's TTL field: the ciphertext goes at expiry.
+        expiresAt,
+      })
+      tx.create(
+        db.collection(EVENTS_COLLECTION).doc(),
+        vaultEventDocument('vault_link_created', link, FieldValue.serverTimestamp(), { byUid: caller.uid }),
+      )
+    })
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 6) throw new HttpsError('already-exists', vaultMessages.exists)
+    throw error
+  }
+  return { id: request.id }
+})

@@ -1,0 +1,17 @@
+// The vault's sweep: ciphertexts past their expiry go at once, link records past their keeping
+// time go with them. Firestore's TTL policies do the same within a day; this makes it prompt.
+import type { Firestore } from 'firebase-admin/firestore'
+import { Timestamp } from 'firebase-admin/firestore'
+import { VAULT_LINKS_COLLECTION, VAULT_SEALED_COLLECTION } from '#domain/vault.ts'
+
+export async function sweepVault(db: Firestore, now: number): Promise<{ ciphertexts: number; links: number }> {
+  const cutoff = Timestamp.fromMillis(now)
+  const sealed = await db.collectionGroup(VAULT_SEALED_COLLECTION).where('expiresAt', '<=', cutoff).get()
+  const records = await db.collection(VAULT_LINKS_COLLECTION).where('purgeAt', '<=', cutoff).get()
+  const writer = db.bulkWriter()
+  for (const doc of sealed.docs) void writer.delete(doc.ref)
+  for (const doc of records.docs) void writer.delete(doc.ref)
+  await writer.close()
+  for (const doc of records.docs) await db.recursiveDelete(doc.ref)
+  return { ciphertexts: sealed.size, links: records.size }
+}

@@ -1,0 +1,302 @@
+// Vault share links through their callables, the way the browsers call them: the analyst's
+// browser seals, the recipient's claims. Exactly N winners of many concurrent claims, expiry,
+// revocation, passphrase tries, named recipients, the audit trail, the sweep, and a scan of every
+// vault document for the secrets used.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LEVEL } from '#domain/access.ts'
+import type { CallableRequest } from '#domain/callables.ts'
+import { companyPath } from '#domain/companies.ts'
+import { EVENTS_COLLECTION } from '#domain/events.ts'
+import { userAccessPath } from '#domain/users-access.ts'
+import {
+  VAULT_LINKS_COLLECTION,
+  vaultLinkFromDocument,
+  vaultLinkPath,
+  vaultSealedPath,
+  type ClaimVaultLinkResponse,
+  type VaultLinkInfo,
+} from '#domain/vault.ts'
+import { createShareLink, deriveLinkKeys, newVaultId, openPayload, type LinkPolicy, type PassphraseKdf } from '#domain/vault-crypto.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
+import { claimLink } from '../../functions/src/vault/link-store.ts'
+import { sweepVault } from '../../functions/src/vault/vault-sweep.ts'
+import { companyDocument, tokenClaims } from '../builders.ts'
+import { callByName, connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
+
+const unique = () => randomUUID().slice(0, 8)
+const SLUG = `vault-${unique()}`
+const HOUR = 3600_000
+
+let admin: AdminClients
+const clients: CallableClient[] = []
+/** Every secret and key this file uses: none may be found in a stored document. */
+const secretsUsed: string[] = []
+
+interface Person {
+  uid: string
+  email: string
+  client: CallableClient
+}
+
+async function person(name: string, level: number | null): Promise<Person> {
+  const client = connectCallableClient(`vault-${name}`)
+  clients.push(client)
+  if (level === null) return { uid: '', email: '', client }
+  const claims = tokenClaims(level)
+  const { uid, email } = await signInWithClaims(client, admin.auth, { ...claims })
+  await admin.db.doc(userAccessPath(uid)).set({ claims, companies: [SLUG], servicesEnabled: [], servicesManaged: [] })
+  return { uid, email, client }
+}
+
+interface Shared {
+  id: string
+  linkKey: string
+  kdf: PassphraseKdf | null
+  text: string
+}
+
+async function share(
+  by: Person,
+  options: { maxViews?: number; passphrase?: string; recipient?: string; expiresIn?: number; text?: string } = {},
+): Promise<Shared> {
+  const text = options.text ?? `secret-${randomUUID()}`
+  const policy: LinkPolicy = {
+    id: newVaultId(),
+    company: SLUG,
+    expiresAt: Date.now() + (options.expiresIn ?? 24 * HOUR),
+    maxViews: options.maxViews ?? 1,
+    recipient: options.recipient ?? null,
+    passphrase: options.passphrase !== undefined,
+  }
+  const link = await createShareLink(policy, { text, files: [] }, options.passphrase ?? null)
+  const { passphrase: _withPassphrase, ...terms } = policy
+  const request: CallableRequest<'createVaultLink'> = {
+    ...terms,
+    label: 'VPN for the network test',
+    kdf: link.kdf,
+    findTokenHash: link.findTokenHash,
+    openTokenHash: link.openTokenHash,
+    ...link.sealed,
+  }
+  expect(await callByName(by.client, 'createVaultLink', request)).toEqual({ id: policy.id })
+  secretsUsed.push(text, link.linkKey, ...(options.passphrase ? [options.passphrase] : []))
+  return { id: policy.id, linkKey: link.linkKey, kdf: link.kdf, text }
+}
+
+async function tokens(link: Shared, passphrase?: string) {
+  const keys = await deriveLinkKeys(
+    link.id,
+    link.linkKey,
+    passphrase !== undefined && link.kdf ? { text: passphrase, kdf: link.kdf } : undefined,
+  )
+  secretsUsed.push(keys.findToken, keys.openToken)
+  return keys
+}
+
+async function claim(who: Person, link: Shared, passphrase?: string): Promise<ClaimVaultLinkResponse> {
+  const keys = await tokens(link, passphrase)
+  return (await callByName(who.client, 'claimVaultLink', {
+    id: link.id,
+    findToken: keys.findToken,
+    openToken: keys.openToken,
+  })) as ClaimVaultLinkResponse
+}
+
+async function info(who: Person, link: Shared): Promise<VaultLinkInfo> {
+  const keys = await tokens(link)
+  return (await callByName(who.client, 'vaultLinkInfo', { id: link.id, findToken: keys.findToken })) as VaultLinkInfo
+}
+
+async function stored(id: string) {
+  return vaultLinkFromDocument(id, (await admin.db.doc(vaultLinkPath(id)).get()).data())
+}
+
+async function sealedExists(id: string) {
+  return (await admin.db.doc(vaultSealedPath(id)).get()).exists
+}
+
+async function eventsOf(id: string) {
+  const snapshot = await admin.db.collection(EVENTS_COLLECTION).where('linkId', '==', id).get()
+  return snapshot.docs.map((d) => d.data())
+}
+
+let analyst: Person, other: Person, client: Person, recipient: Person, stranger: Person
+
+beforeAll(async () => {
+  admin = connectToEmulators()
+  await admin.db.doc(companyPath(SLUG)).set(companyDocument(SLUG))
+  ;[analyst, other, client, recipient, stranger] = await Promise.all([
+    person('analyst', LEVEL.analyst),
+    person('other', LEVEL.analyst),
+    person('client', LEVEL.clientManager),
+    person('recipient', LEVEL.clientViewer),
+    person('stranger', null),
+  ])
+})
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()))
+  await disconnect(admin)
+})
+
+describe('share links', () => {
+  it('opens once for a signed-out recipient, after any number of looks that spend nothing; then says it was used', async () => {
+    const link = await share(analyst)
+    for (let i = 0; i < 5; i++)
+      expect(await info(stranger, link)).toMatchObject({ status: 'ready', viewsLeft: 1, kdf: null, label: 'VPN for the network test' })
+    expect((await stored(link.id))?.views).toBe(0)
+
+    const opened = await claim(stranger, link)
+    expect(opened).toMatchObject({ outcome: 'opened', viewsLeft: 0 })
+    if (opened.outcome !== 'opened') throw new Error('not opened')
+    const { key } = await tokens(link)
+    expect((await openPayload(key, opened, opened.policy)).text).toBe(link.text)
+
+    expect(await claim(stranger, link)).toEqual({ outcome: 'refused', reason: 'used', triesLeft: null })
+    expect(await info(stranger, link)).toMatchObject({ status: 'used' })
+    expect(await sealedExists(link.id)).toBe(false)
+    const record = await stored(link.id)
+    expect(record).toMatchObject({ state: 'used', views: 1 })
+    expect(record?.opens).toHaveLength(1)
+    // The Functions emulator proxies requests over a local socket, so no address reaches it here.
+    expect(record?.opens[0]).toMatchObject({ ip: expect.any(String), browser: expect.any(String) })
+    expect(record?.opens[0]?.browser).not.toBe('')
+  })
+
+  const expectExactlyN = async (link: Shared, n: number, outcomes: unknown[]) => {
+    const winners = outcomes.filter((o) => (o as ClaimVaultLinkResponse).outcome === 'opened')
+    expect(winners).toHaveLength(n)
+    for (const o of outcomes.filter((x) => !winners.includes(x))) expect(o).toEqual({ outcome: 'refused', reason: 'used', triesLeft: null })
+    expect((await stored(link.id))?.views).toBe(n)
+    expect((await eventsOf(link.id)).filter((e) => e.type === 'vault_link_opened')).toHaveLength(n)
+    expect(await sealedExists(link.id)).toBe(false)
+  }
+
+  it('gives exactly 3 of 20 concurrent claims through the callable the secret of a 3-view link', { timeout: 180_000 }, async () => {
+    const link = await share(analyst, { maxViews: 3 })
+    await expectExactlyN(link, 3, await Promise.all(Array.from({ length: 20 }, () => claim(stranger, link))))
+  })
+
+  it('gives exactly N of 20 concurrent claims the secret, for N = 1, 2 and 10', async () => {
+    const who = { uid: null, email: null, emailVerified: false, ip: '203.0.113.7', browser: 'Chrome 140 on Linux' }
+    for (const n of [1, 2, 10]) {
+      const link = await share(analyst, { maxViews: n })
+      const keys = await tokens(link)
+      const input = { id: link.id, findToken: keys.findToken, openToken: keys.openToken }
+      await expectExactlyN(link, n, await Promise.all(Array.from({ length: 20 }, () => claimLink(admin.db, input, who, Date.now()))))
+      expect((await stored(link.id))?.opens.map((o) => o.ip)).toEqual(Array(n).fill('203.0.113.7'))
+    }
+  })
+
+  it('refuses a link whose find token is wrong without counting anything', async () => {
+    const link = await share(analyst)
+    const forged = { ...link, linkKey: (await share(analyst)).linkKey }
+    expect(await claim(stranger, forged)).toEqual({ outcome: 'refused', reason: 'not-found', triesLeft: null })
+    expect(await info(stranger, forged)).toEqual({ status: 'not-found' })
+    expect(await stored(link.id)).toMatchObject({ views: 0, failedTries: 0, state: 'active' })
+  })
+
+  it('counts wrong passphrases without burning the link; the fifth revokes it and deletes the ciphertext', async () => {
+    const kept = await share(analyst, { passphrase: 'correct horse' })
+    expect(await info(stranger, kept)).toMatchObject({ status: 'ready', kdf: { iterations: 600_000 } })
+    for (let i = 4; i >= 1; i--)
+      expect(await claim(stranger, kept, 'wrong')).toEqual({ outcome: 'refused', reason: 'wrong-passphrase', triesLeft: i })
+    expect(await claim(stranger, kept, 'correct horse')).toMatchObject({ outcome: 'opened' })
+
+    const burned = await share(analyst, { passphrase: 'battery staple' })
+    for (let i = 4; i >= 0; i--)
+      expect(await claim(stranger, burned, `guess ${i}`)).toMatchObject({ reason: 'wrong-passphrase', triesLeft: i })
+    expect(await claim(stranger, burned, 'battery staple')).toMatchObject({ outcome: 'refused', reason: 'revoked' })
+    expect(await stored(burned.id)).toMatchObject({ state: 'revoked', revokedBy: 'passphrase', failedTries: 5 })
+    expect(await sealedExists(burned.id)).toBe(false)
+    const types = (await eventsOf(burned.id)).map((e) => e.type).sort()
+    expect(types).toEqual(['vault_link_created', ...Array(5).fill('vault_link_failed'), 'vault_link_revoked'])
+  })
+
+  it('refuses an expired link before the sweep, and the sweep deletes its ciphertext', async () => {
+    const link = await share(analyst)
+    const past = new Date(Date.now() - 1000)
+    await admin.db.doc(vaultLinkPath(link.id)).update({ expiresAt: past })
+    await admin.db.doc(vaultSealedPath(link.id)).update({ expiresAt: past })
+    expect(await claim(stranger, link)).toMatchObject({ outcome: 'refused', reason: 'expired' })
+    expect(await info(stranger, link)).toMatchObject({ status: 'expired', senderName: expect.any(String) })
+    const swept = await sweepVault(admin.db, Date.now())
+    expect(swept.ciphertexts).toBeGreaterThanOrEqual(1)
+    expect(await sealedExists(link.id)).toBe(false)
+    expect(await stored(link.id)).not.toBeNull()
+    // Past its keeping time the record goes too.
+    await sweepVault(admin.db, Date.now() + 31 * 24 * HOUR)
+    expect(await stored(link.id)).toBeNull()
+  })
+
+  it('is revoked by its analyst only; a revoked link is refused', async () => {
+    const link = await share(analyst)
+    await expectCallableError(callByName(other.client, 'revokeVaultLink', { id: link.id }), 'not-found')
+    await expectCallableError(callByName(client.client, 'revokeVaultLink', { id: link.id }), 'permission-denied')
+    expect(await callByName(analyst.client, 'revokeVaultLink', { id: link.id })).toEqual({ revoked: true })
+    expect(await callByName(analyst.client, 'revokeVaultLink', { id: link.id })).toEqual({ revoked: false })
+    expect(await claim(stranger, link)).toMatchObject({ outcome: 'refused', reason: 'revoked' })
+    expect(await stored(link.id)).toMatchObject({ state: 'revoked', revokedBy: 'analyst' })
+    expect(await sealedExists(link.id)).toBe(false)
+    expect((await eventsOf(link.id)).map((e) => e.type).sort()).toEqual(['vault_link_created', 'vault_link_revoked'])
+  })
+
+  it('opens a named recipient link only for that signed-in address', async () => {
+    const link = await share(analyst, { recipient: recipient.email.toUpperCase() })
+    expect(await info(stranger, link)).toMatchObject({ recipient: recipient.email })
+    expect(await claim(stranger, link)).toMatchObject({ reason: 'sign-in' })
+    expect(await claim(client, link)).toMatchObject({ reason: 'wrong-recipient' })
+    expect(await claim(recipient, link)).toMatchObject({ outcome: 'opened' })
+    const opened = (await eventsOf(link.id)).find((e) => e.type === 'vault_link_opened')
+    expect(opened).toMatchObject({ createdByUid: analyst.uid, byUid: recipient.uid, company: SLUG })
+  })
+
+  it('refuses links it cannot keep: an expiry out of range, a company the analyst is not in, an id taken', async () => {
+    const link = await share(analyst)
+    const base = {
+      id: newVaultId(),
+      company: SLUG,
+      expiresAt: Date.now() + HOUR * 2,
+      maxViews: 1,
+      recipient: null,
+      label: '',
+      kdf: null,
+      findTokenHash: 'A'.repeat(43),
+      openTokenHash: 'B'.repeat(43),
+      ciphertext: 'C'.repeat(40),
+      iv: 'D'.repeat(16),
+    }
+    await expectCallableError(
+      callByName(analyst.client, 'createVaultLink', { ...base, expiresAt: Date.now() + 31 * 24 * HOUR }),
+      'invalid-argument',
+    )
+    await expectCallableError(
+      callByName(analyst.client, 'createVaultLink', { ...base, expiresAt: Date.now() + 60_000 }),
+      'invalid-argument',
+    )
+    await expectCallableError(
+      callByName(analyst.client, 'createVaultLink', { ...base, company: `elsewhere-${unique()}` }),
+      'permission-denied',
+    )
+    await expectCallableError(
+      callByName(analyst.client, 'createVaultLink', { ...base, ciphertext: 'C'.repeat(200_001) }),
+      'invalid-argument',
+    )
+    await expectCallableError(callByName(analyst.client, 'createVaultLink', { ...base, id: link.id }), 'already-exists')
+  })
+})
+
+describe('what the vault stores', () => {
+  it('holds no secret, key or token in any vault document or audit event', async () => {
+    // One link left unopened, so a live ciphertext is among what is scanned.
+    await share(analyst, { text: 'unopened-plaintext-canary', passphrase: 'canary passphrase' })
+    const links = await admin.db.collection(VAULT_LINKS_COLLECTION).get()
+    const sealed = await admin.db.collectionGroup('vault_sealed').get()
+    const events = await admin.db.collection(EVENTS_COLLECTION).where('company', '==', SLUG).get()
+    expect(sealed.size).toBeGreaterThan(0)
+    const everything = [...links.docs, ...sealed.docs, ...events.docs].map((d) => JSON.stringify(d.data())).join('\n')
+    expect(secretsUsed.length).toBeGreaterThan(20)
+    for (const secret of secretsUsed) expect(everything).not.toContain(secret)
+  })
+})
