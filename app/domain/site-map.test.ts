@@ -10,8 +10,10 @@ const live = [
   '/reports/$service/$findingId',
   '/templates',
   '/templates/finding',
+  '/analyst/vault/link',
   '/profile',
   '/auth/redirect',
+  '/vault/$',
 ]
 
 describe('site map', () => {

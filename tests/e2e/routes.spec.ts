@@ -16,7 +16,6 @@ const planned = [
   '/analyst/services/dast',
   '/analyst/services/network',
   '/analyst/services/cloud',
-  '/analyst/vault/link',
   '/analyst/vault/request',
   '/analyst/agents',
   '/analyst/locations',
@@ -28,7 +27,6 @@ const planned = [
   '/admin/keys_email',
   '/admin/company/manage-users',
   '/admin/dast',
-  '/vault/$',
 ]
 
 /** The placeholder of a planned page is a region under this name. */

@@ -1,0 +1,21 @@
+import { useState } from 'react'
+import { Button } from '~/ui/button'
+
+/** Copies `text` to the clipboard and says so. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <Button
+      type="button"
+      $variant="secondary"
+      onClick={() => {
+        void navigator.clipboard.writeText(text).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }}
+    >
+      <span aria-live="polite">{copied ? 'Copied' : label}</span>
+    </Button>
+  )
+}

@@ -1,0 +1,198 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import styled from 'styled-components'
+import { LINK_ID_PATTERN, LINK_KEY_PATTERN, type VaultPayload } from '#domain/vault-crypto.ts'
+import { refusalMessage, type ClaimRefusal, type VaultLinkInfo } from '#domain/vault.ts'
+import { Button } from '~/ui/button'
+import { surface } from '~/ui/surface'
+import { fieldControl, FormMessage, Label } from '~/ui/text-field'
+import { CopyButton } from './copy-button'
+
+const Card = styled.section`
+  ${surface}
+  width: 100%;
+  max-width: 640px;
+  padding: 24px;
+  display: grid;
+  gap: 14px;
+
+  h1 {
+    font-size: 20px;
+    margin: 0;
+  }
+  p {
+    margin: 0;
+  }
+`
+
+const Muted = styled.p`
+  color: var(--color-text-muted);
+`
+
+const Secret = styled.textarea`
+  ${fieldControl}
+  min-height: 160px;
+  padding: 10px 12px;
+  font-family: var(--font-mono, monospace);
+  resize: vertical;
+`
+
+const Input = styled.input`
+  ${fieldControl}
+  min-height: 40px;
+  padding: 0 12px;
+`
+
+type Ready = Extract<VaultLinkInfo, { status: 'ready' }>
+
+type View =
+  | { step: 'reading' }
+  | { step: 'broken' }
+  | { step: 'closed'; info: Exclude<VaultLinkInfo, Ready> }
+  | { step: 'ready'; info: Ready; error: string | null; busy: boolean }
+  | { step: 'refused'; reason: ClaimRefusal; sender: string | null; triesLeft: number | null }
+  | { step: 'revealed'; info: Ready; payload: VaultPayload; viewsLeft: number }
+
+const when = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(at))
+
+/** Takes the key out of the address bar (history keeps what was typed, but the bar no longer shows it). */
+const dropKey = () => window.history.replaceState(window.history.state, '', window.location.pathname)
+
+/**
+ * A share link as its recipient opens it: what it is and who sent it, then a Reveal button. Only
+ * the click spends a view, so link previews and mail scanners, which do not click, spend nothing.
+ */
+export function RevealShare({ id }: { id: string }) {
+  const [view, setView] = useState<View>({ step: 'reading' })
+  const [key, setKey] = useState('')
+  const [passphrase, setPassphrase] = useState('')
+  const passphraseId = useId()
+
+  useEffect(() => {
+    const fragment = window.location.hash.slice(1)
+    if (!LINK_ID_PATTERN.test(id) || !LINK_KEY_PATTERN.test(fragment)) {
+      setView({ step: 'broken' })
+      return
+    }
+    setKey(fragment)
+    let live = true
+    void import('./share-open')
+      .then((open) => open.lookAtLink(id, fragment))
+      .then(
+        (info) => {
+          if (!live) return
+          if (info.status === 'ready') setView({ step: 'ready', info, error: null, busy: false })
+          else {
+            dropKey()
+            setView({ step: 'closed', info })
+          }
+        },
+        () => live && setView({ step: 'broken' }),
+      )
+    return () => {
+      live = false
+    }
+  }, [id])
+
+  async function reveal(event: FormEvent) {
+    event.preventDefault()
+    if (view.step !== 'ready') return
+    const info = view.info
+    setView({ ...view, busy: true, error: null })
+    try {
+      const open = await import('./share-open')
+      const result = await open.revealLink(id, key, info, passphrase)
+      if (result.outcome === 'opened') {
+        dropKey()
+        setKey('')
+        setView({ step: 'revealed', info, payload: result.payload, viewsLeft: result.viewsLeft })
+      } else if (result.reason === 'wrong-passphrase' && (result.triesLeft ?? 0) > 0) {
+        setView({ step: 'ready', info, busy: false, error: refusalMessage(result.reason, info.senderName, result.triesLeft) })
+      } else {
+        dropKey()
+        setView({ step: 'refused', reason: result.reason, sender: info.senderName, triesLeft: result.triesLeft })
+      }
+    } catch (failure) {
+      setView({ step: 'ready', info, busy: false, error: failure instanceof Error ? failure.message : 'The secret could not be opened.' })
+    }
+  }
+
+  switch (view.step) {
+    case 'reading':
+      return (
+        <Card aria-busy="true">
+          <h1>Shared secret</h1>
+          <Muted>Opening the link…</Muted>
+        </Card>
+      )
+    case 'broken':
+      return (
+        <Card>
+          <h1>This link is not complete</h1>
+          <Muted>{refusalMessage('not-found', null)} If you copied it, make sure you copied all of it.</Muted>
+        </Card>
+      )
+    case 'closed':
+      return (
+        <Card>
+          <h1>This secret is not available</h1>
+          <p role="alert">{refusalMessage(view.info.status, 'senderName' in view.info ? view.info.senderName : null)}</p>
+        </Card>
+      )
+    case 'refused':
+      return (
+        <Card>
+          <h1>This secret is not available</h1>
+          <p role="alert">{refusalMessage(view.reason, view.sender, view.triesLeft)}</p>
+        </Card>
+      )
+    case 'ready':
+      return (
+        <Card as="form" onSubmit={reveal} aria-labelledby="reveal-title">
+          <h1 id="reveal-title">{view.info.label || 'A secret was shared with you'}</h1>
+          <p>
+            Sent by <strong>{view.info.senderName}</strong> for {view.info.companyName}.
+          </p>
+          <Muted>
+            Expires {when(view.info.expiresAt)}.{' '}
+            {view.info.viewsLeft === 1 ? 'It can be opened once.' : `It can be opened ${view.info.viewsLeft} more times.`}
+          </Muted>
+          {view.info.recipient && <Muted>Only {view.info.recipient}, signed in, can open it.</Muted>}
+          {view.info.kdf && (
+            <>
+              <Label htmlFor={passphraseId}>Passphrase</Label>
+              <Input
+                id={passphraseId}
+                type="password"
+                autoComplete="off"
+                value={passphrase}
+                onChange={(e) => setPassphrase(e.target.value)}
+                required
+              />
+            </>
+          )}
+          {view.error && <FormMessage $tone="error">{view.error}</FormMessage>}
+          <div>
+            <Button type="submit" disabled={view.busy}>
+              {view.busy ? 'Opening…' : 'Reveal'}
+            </Button>
+          </div>
+          <Muted>Revealing counts as opening it. The secret is decrypted in this browser.</Muted>
+        </Card>
+      )
+    case 'revealed':
+      return (
+        <Card aria-labelledby="revealed-title">
+          <h1 id="revealed-title">{view.info.label || 'Your secret'}</h1>
+          <Secret readOnly value={view.payload.text} aria-label="Secret" spellCheck={false} />
+          <div>
+            <CopyButton text={view.payload.text} label="Copy secret" />
+          </div>
+          <Muted>
+            {view.viewsLeft === 0
+              ? 'This link is now used: copy the secret before you leave this page.'
+              : `This link can be opened ${view.viewsLeft} more ${view.viewsLeft === 1 ? 'time' : 'times'}.`}
+          </Muted>
+        </Card>
+      )
+  }
+}

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import { linkStatus, type LinkStatus, type VaultLink } from '#domain/vault.ts'
+import { useLiveData } from '~/core/live-data'
+import { Button } from '~/ui/button'
+import { LiveStatus } from '~/ui/live-status'
+import { surface } from '~/ui/surface'
+import { FormMessage } from '~/ui/text-field'
+
+const Section = styled.section`
+  ${surface}
+  max-width: 720px;
+  padding: 20px 24px;
+
+  h2 {
+    font-size: 17px;
+    margin: 0 0 8px;
+  }
+`
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+
+  > li {
+    display: grid;
+    gap: 4px;
+    padding: 12px 0;
+    border-top: 1px solid var(--color-border);
+  }
+`
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+`
+
+const Muted = styled.p`
+  margin: 0;
+  color: var(--color-text-muted);
+  font-size: 14px;
+`
+
+const Badge = styled.span<{ $status: LinkStatus }>`
+  font-size: 12px;
+  font-weight: 600;
+  padding: 2px 8px;
+  border-radius: 999px;
+  border: 1px solid var(--color-border);
+  color: ${({ $status }) => ($status === 'burned' || $status === 'expired' ? 'var(--color-danger)' : $status === 'waiting' ? 'var(--color-text-muted)' : 'var(--color-success)')};
+`
+
+const STATUS_LABEL: Record<LinkStatus, string> = {
+  waiting: 'Waiting',
+  opened: 'Opened',
+  used: 'Opened, no views left',
+  expired: 'Expired',
+  burned: 'Burned',
+}
+
+const when = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))
+
+/** Now, ticking each minute, so a link turns expired on screen without a write. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+/** The analyst's share links as they are now: opened (when, from where), expired, burned; revocable while open. */
+export function ShareLinksList({ uid }: { uid: string }) {
+  const links = useLiveData(() => import('./vault-links-live').then((live) => live.watchVaultLinks(uid)), [uid])
+  const now = useNow()
+  return (
+    <Section aria-labelledby="links-title" aria-busy={links.status === 'loading'}>
+      <h2 id="links-title">Your links</h2>
+      {links.status !== 'ready' ? (
+        <LiveStatus live={links} what="your links" />
+      ) : links.data.length === 0 ? (
+        <Muted>No links yet.</Muted>
+      ) : (
+        <List>
+          {links.data.map((link) => (
+            <LinkRow key={link.id} link={link} status={linkStatus(link, now)} />
+          ))}
+        </List>
+      )}
+    </Section>
+  )
+}
+
+function LinkRow({ link, status }: { link: VaultLink; status: LinkStatus }) {
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const title = link.label || `Secret for ${link.companyName || link.company}`
+  async function revoke() {
+    setBusy(true)
+    setError(null)
+    try {
+      await (await import('./share-link-seal')).revokeLink(link.id)
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The link could not be revoked.')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <li aria-label={title} data-link-id={link.id}>
+      <Head>
+        <strong>{title}</strong>
+        <Badge $status={status} data-status={status}>
+          {STATUS_LABEL[status]}
+        </Badge>
+      </Head>
+      <Muted>
+        {link.companyName || link.company} · created {when(link.createdAt)} · expires {when(link.expiresAt)} · {link.views} of{' '}
+        {link.maxViews} {link.maxViews === 1 ? 'view' : 'views'}
+        {link.passphrase && ' · passphrase'}
+        {link.recipient && ` · for ${link.recipient}`}
+        {link.failedTries > 0 && ` · ${link.failedTries} wrong ${link.failedTries === 1 ? 'passphrase' : 'passphrases'}`}
+      </Muted>
+      {link.opens.map((open) => (
+        <Muted key={open.at}>
+          Opened {when(open.at)} from {open.ip || 'an unknown address'}, {open.browser || 'unknown browser'}
+        </Muted>
+      ))}
+      {link.state === 'revoked' && (
+        <Muted>{link.revokedBy === 'passphrase' ? 'Revoked after five wrong passphrases.' : 'Revoked by you.'}</Muted>
+      )}
+      {(status === 'waiting' || status === 'opened') && (
+        <div>
+          <Button type="button" $variant="secondary" disabled={busy} onClick={() => void revoke()}>
+            Revoke
+          </Button>
+        </div>
+      )}
+      {error && <FormMessage $tone="error">{error}</FormMessage>}
+    </li>
+  )
+}

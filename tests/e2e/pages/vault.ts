@@ -1,0 +1,67 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { Shell } from './shell'
+
+export interface ShareOptions {
+  secret: string
+  label?: string
+  views?: number
+  passphrase?: string
+  expiry?: '1 hour' | '1 day' | '3 days' | '7 days' | '30 days'
+}
+
+/** The analyst's share-link page: the form, the link it makes, and the live list of links. */
+export class ShareLinkPage {
+  readonly page: Page
+
+  constructor(page: Page) {
+    this.page = page
+  }
+
+  async open(): Promise<void> {
+    // The user menu is enabled once the page has hydrated: only then does the form submit by script.
+    await new Shell(this.page).open('/analyst/vault/link')
+    await expect(this.page.getByRole('heading', { name: 'Share a secret' })).toBeVisible()
+  }
+
+  /** Shares a secret and gives the link to copy. */
+  async share(options: ShareOptions): Promise<string> {
+    const form = this.page.getByRole('form', { name: 'Share a secret' })
+    await form.getByLabel('Secret', { exact: true }).fill(options.secret)
+    if (options.label) await form.getByLabel('What it is').fill(options.label)
+    if (options.views) await form.getByLabel('Views').fill(String(options.views))
+    if (options.expiry) await form.getByLabel('Expires after').selectOption({ label: options.expiry })
+    if (options.passphrase) await form.getByLabel('Passphrase').fill(options.passphrase)
+    await form.getByRole('button', { name: 'Create link' }).click()
+    const link = this.page.getByRole('textbox', { name: 'Share link' })
+    await expect(link).toHaveValue(/\/vault\/s\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/, { timeout: 15_000 })
+    const url = await link.inputValue()
+    await this.page.getByRole('button', { name: 'Share another secret' }).click()
+    return url
+  }
+
+  /** The link's row in the list, by the label it was shared under. */
+  row(label: string): Locator {
+    return this.page.getByRole('listitem', { name: label })
+  }
+
+  status(label: string): Locator {
+    return this.row(label).locator('[data-status]')
+  }
+}
+
+/** The recipient's page of a share link. */
+export class RevealPage {
+  readonly page: Page
+
+  constructor(page: Page) {
+    this.page = page
+  }
+
+  readonly revealButton = () => this.page.getByRole('button', { name: 'Reveal' })
+  readonly secret = () => this.page.getByRole('textbox', { name: 'Secret' })
+  readonly alert = () => this.page.getByRole('alert')
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url)
+  }
+}

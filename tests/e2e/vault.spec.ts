@@ -1,0 +1,134 @@
+// Vault share links end to end in Chromium: an analyst shares, a recipient in a fresh browser
+// opens; previews spend nothing, a link opens as often as it allows, passphrases, revocation and
+// expiry say what happened, and the pages carry their strict headers.
+import { randomUUID } from 'node:crypto'
+import { vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
+import { sharedAdmin } from '../../emulators/firebase/admin.ts'
+import { expect, test } from './fixtures'
+import { RevealPage, ShareLinkPage } from './pages/vault'
+
+const ANALYST = 'analyst@sectest.example'
+
+const idOf = (url: string) => new URL(url).pathname.split('/').at(-1)!
+
+test.describe('vault share links', () => {
+  test.use({ signedInAs: ANALYST })
+
+  test('a link opens once in a fresh browser, after a preview fetch that spends nothing; a second open is refused', async ({
+    page,
+    browser,
+    browserConsole,
+  }) => {
+    const analyst = new ShareLinkPage(page)
+    await analyst.open()
+    const label = `VPN ${randomUUID().slice(0, 6)}`
+    const secret = `vpn-password-${randomUUID()}`
+    const url = await analyst.share({ secret, label })
+    await expect(analyst.status(label)).toHaveText('Waiting')
+
+    // A chat or mail preview fetches the page without running it or clicking.
+    const preview = await page.request.get(url, { headers: { 'User-Agent': 'Slackbot-LinkExpanding 1.0' } })
+    expect(preview.status()).toBe(200)
+    const headers = preview.headers()
+    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+    expect(headers['content-security-policy']).toContain("default-src 'none'")
+    expect(headers['content-security-policy']).not.toMatch(/https:\/\/(?!identitytoolkit|securetoken|us-central1-)/)
+    expect(headers['referrer-policy']).toBe('no-referrer')
+    expect(headers['cache-control']).toBe('no-store')
+    expect(headers['x-robots-tag']).toContain('noindex')
+    const html = await preview.text()
+    expect(html).not.toContain(secret)
+    const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy']!)![1]
+    const inline = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !/\bsrc=/.test(tag))
+    expect(inline.length).toBeGreaterThan(0)
+    // The colour-scheme script is allowed by its hash; every other inline script by the nonce.
+    expect(inline.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toHaveLength(1)
+
+    // A recipient in another browser: the page says what it is before anything is spent.
+    const recipient = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    browserConsole.watch(recipient)
+    const reveal = new RevealPage(await recipient.newPage())
+    await reveal.open(url)
+    await expect(reveal.page.getByRole('heading', { name: label })).toBeVisible()
+    await expect(reveal.page.getByText('Sent by')).toContainText('Acme')
+    await expect(reveal.revealButton()).toBeVisible()
+    await expect(analyst.status(label)).toHaveText('Waiting')
+    expect(reveal.page.url()).toContain('#')
+
+    await reveal.revealButton().click()
+    await expect(reveal.secret()).toHaveValue(secret)
+    expect(reveal.page.url()).not.toContain('#')
+    await expect(reveal.page.getByText('This link is now used')).toBeVisible()
+    // The analyst sees it, live.
+    await expect(analyst.status(label)).toHaveText('Opened, no views left')
+    await expect(analyst.row(label)).toContainText(/Opened .* from .*, Chrome/)
+
+    const second = new RevealPage(await recipient.newPage())
+    await second.open(url)
+    await expect(second.alert()).toContainText('already been opened')
+    await recipient.close()
+  })
+
+  test('a passphrase link: a wrong passphrase is refused and counted, the right one opens it', async ({
+    page,
+    browser,
+    browserConsole,
+  }) => {
+    const analyst = new ShareLinkPage(page)
+    await analyst.open()
+    const label = `DB ${randomUUID().slice(0, 6)}`
+    const url = await analyst.share({ secret: 'db-root: s3cr3t', label, passphrase: 'orange piano', views: 2 })
+
+    const recipient = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    browserConsole.watch(recipient)
+    const reveal = new RevealPage(await recipient.newPage())
+    await reveal.open(url)
+    await expect(reveal.page.getByText('It can be opened 2 more times.')).toBeVisible()
+    await reveal.page.getByLabel('Passphrase').fill('apple piano')
+    await reveal.revealButton().click()
+    await expect(reveal.alert()).toHaveText('Wrong passphrase. 4 tries left.', { timeout: 15_000 })
+    await expect(analyst.row(label)).toContainText('1 wrong passphrase')
+    await reveal.page.getByLabel('Passphrase').fill('orange piano')
+    await reveal.revealButton().click()
+    await expect(reveal.secret()).toHaveValue('db-root: s3cr3t', { timeout: 15_000 })
+    await expect(reveal.page.getByText('This link can be opened 1 more time.')).toBeVisible()
+    await expect(analyst.status(label)).toHaveText('Opened')
+    await recipient.close()
+  })
+
+  test('a revoked link and an expired link say so and whom to ask', async ({ page, browser, browserConsole }) => {
+    const analyst = new ShareLinkPage(page)
+    await analyst.open()
+    const revokedLabel = `Revoked ${randomUUID().slice(0, 6)}`
+    const expiredLabel = `Expired ${randomUUID().slice(0, 6)}`
+    const revoked = await analyst.share({ secret: 'never to be seen', label: revokedLabel })
+    const expired = await analyst.share({ secret: 'too late', label: expiredLabel, expiry: '1 hour' })
+
+    await analyst.row(revokedLabel).getByRole('button', { name: 'Revoke' }).click()
+    await expect(analyst.status(revokedLabel)).toHaveText('Burned')
+    await expect(analyst.row(revokedLabel).getByRole('button', { name: 'Revoke' })).toHaveCount(0)
+
+    // Time passes: the link's expiry is now behind it.
+    const past = new Date(Date.now() - 60_000)
+    await sharedAdmin()
+      .db.doc(vaultLinkPath(idOf(expired)))
+      .update({ expiresAt: past })
+    await sharedAdmin()
+      .db.doc(vaultSealedPath(idOf(expired)))
+      .update({ expiresAt: past })
+    await page.reload()
+    await expect(analyst.status(expiredLabel)).toHaveText('Expired')
+
+    const recipient = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    browserConsole.watch(recipient)
+    const reveal = new RevealPage(await recipient.newPage())
+    await reveal.open(revoked)
+    await expect(reveal.alert()).toHaveText(/^This link was revoked\. Ask .+ for a new link\.$/)
+    await reveal.open(expired)
+    await expect(reveal.alert()).toHaveText(/^This link has expired\. Ask .+ for a new link\.$/)
+    // A link cut short says so too.
+    await reveal.open(revoked.split('#')[0]!)
+    await expect(reveal.page.getByRole('heading', { name: 'This link is not complete' })).toBeVisible()
+    await recipient.close()
+  })
+})
