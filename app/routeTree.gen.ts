@@ -25,6 +25,7 @@ import { Route as WorkspaceMemberReportsIndexRouteImport } from './routes/_works
 import { Route as WorkspaceMemberReportsServiceRouteImport } from './routes/_workspace/_member/reports/$service'
 import { Route as WorkspaceMemberTemplatesIndexRouteImport } from './routes/_workspace/_member/templates/index'
 import { Route as WorkspaceMemberTemplatesFindingRouteImport } from './routes/_workspace/_member/templates/finding'
+import { Route as ApiVaultFilesSplatRouteImport } from './routes/api/vault/files.$'
 import { Route as WorkspaceMemberAdminAppServicesRouteImport } from './routes/_workspace/_member/admin/app/services'
 import { Route as WorkspaceMemberAdminAppUsersRouteImport } from './routes/_workspace/_member/admin/app/users'
 import { Route as WorkspaceMemberAdminCompanyIndexRouteImport } from './routes/_workspace/_member/admin/company/index'
@@ -123,6 +124,11 @@ const WorkspaceMemberTemplatesFindingRoute =
     path: '/templates/finding',
     getParentRoute: () => WorkspaceMemberRoute,
   } as any)
+const ApiVaultFilesSplatRoute = ApiVaultFilesSplatRouteImport.update({
+  id: '/api/vault/files/$',
+  path: '/api/vault/files/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WorkspaceMemberAdminAppServicesRoute =
   WorkspaceMemberAdminAppServicesRouteImport.update({
     id: '/admin/app/services',
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
   '/admin/': typeof WorkspaceMemberAdminIndexRoute
   '/analyst/': typeof WorkspaceMemberAnalystIndexRoute
   '/reports/': typeof WorkspaceMemberReportsIndexRoute
@@ -214,6 +221,7 @@ export interface FileRoutesByTo {
   '/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
   '/admin': typeof WorkspaceMemberAdminIndexRoute
   '/analyst': typeof WorkspaceMemberAnalystIndexRoute
   '/reports': typeof WorkspaceMemberReportsIndexRoute
@@ -242,6 +250,7 @@ export interface FileRoutesById {
   '/_workspace/_member/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/_workspace/_member/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/_workspace/_member/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
   '/_workspace/_member/admin/': typeof WorkspaceMemberAdminIndexRoute
   '/_workspace/_member/analyst/': typeof WorkspaceMemberAnalystIndexRoute
   '/_workspace/_member/reports/': typeof WorkspaceMemberReportsIndexRoute
@@ -269,6 +278,7 @@ export interface FileRouteTypes {
     | '/analyst/locations'
     | '/reports/$service'
     | '/templates/finding'
+    | '/api/vault/files/$'
     | '/admin/'
     | '/analyst/'
     | '/reports/'
@@ -294,6 +304,7 @@ export interface FileRouteTypes {
     | '/analyst/locations'
     | '/reports/$service'
     | '/templates/finding'
+    | '/api/vault/files/$'
     | '/admin'
     | '/analyst'
     | '/reports'
@@ -321,6 +332,7 @@ export interface FileRouteTypes {
     | '/_workspace/_member/analyst/locations'
     | '/_workspace/_member/reports/$service'
     | '/_workspace/_member/templates/finding'
+    | '/api/vault/files/$'
     | '/_workspace/_member/admin/'
     | '/_workspace/_member/analyst/'
     | '/_workspace/_member/reports/'
@@ -340,6 +352,7 @@ export interface RootRouteChildren {
   WorkspaceRoute: typeof WorkspaceRouteWithChildren
   AuthRedirectRoute: typeof AuthRedirectRoute
   VaultSplatRoute: typeof VaultSplatRoute
+  ApiVaultFilesSplatRoute: typeof ApiVaultFilesSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -455,6 +468,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/templates/finding'
       preLoaderRoute: typeof WorkspaceMemberTemplatesFindingRouteImport
       parentRoute: typeof WorkspaceMemberRoute
+    }
+    '/api/vault/files/$': {
+      id: '/api/vault/files/$'
+      path: '/api/vault/files/$'
+      fullPath: '/api/vault/files/$'
+      preLoaderRoute: typeof ApiVaultFilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_workspace/_member/admin/app/services': {
       id: '/_workspace/_member/admin/app/services'
@@ -595,6 +615,7 @@ const rootRouteChildren: RootRouteChildren = {
   WorkspaceRoute: WorkspaceRouteWithChildren,
   AuthRedirectRoute: AuthRedirectRoute,
   VaultSplatRoute: VaultSplatRoute,
+  ApiVaultFilesSplatRoute: ApiVaultFilesSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

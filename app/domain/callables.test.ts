@@ -4,8 +4,14 @@ import { CALLABLE_NAMES, callables, isCallableName, NoDataSchema } from './calla
 
 describe('the callables registry', () => {
   it('makes only the sign-in link and the vault recipient calls public, and asks a level of the template and search callables', () => {
-    expect(CALLABLE_NAMES.filter((name) => callables[name].who === 'public')).toEqual(['sendSignInLink', 'vaultLinkInfo', 'claimVaultLink'])
-    for (const name of ['createVaultLink', 'revokeVaultLink'] as const) {
+    expect(CALLABLE_NAMES.filter((name) => callables[name].who === 'public')).toEqual([
+      'sendSignInLink',
+      'vaultLinkInfo',
+      'claimVaultLink',
+      'vaultRequestInfo',
+      'submitVaultRequest',
+    ])
+    for (const name of ['createVaultLink', 'revokeVaultLink', 'createVaultRequest', 'revokeVaultRequest'] as const) {
       expect(callables[name].who({ accessLevel: 5, userType: 'analyst' })).toBe(true)
       expect(callables[name].who({ accessLevel: 3, userType: 'client' })).toBe(false)
     }

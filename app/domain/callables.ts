@@ -38,6 +38,16 @@ import {
   VaultLinkInfoRequestSchema,
   VaultLinkInfoResponseSchema,
 } from './vault.ts'
+import {
+  CreateVaultRequestRequestSchema,
+  CreateVaultRequestResponseSchema,
+  RevokeVaultRequestRequestSchema,
+  RevokeVaultRequestResponseSchema,
+  SubmitVaultRequestRequestSchema,
+  SubmitVaultRequestResponseSchema,
+  VaultRequestInfoRequestSchema,
+  VaultRequestInfoResponseSchema,
+} from './vault-requests.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
@@ -76,6 +86,11 @@ export const callables = {
   // Recipients need no account: the link's tokens are their proof; a named recipient's sign-in is checked by the handler.
   vaultLinkInfo: { request: VaultLinkInfoRequestSchema, response: VaultLinkInfoResponseSchema, who: 'public' },
   claimVaultLink: { request: ClaimVaultLinkRequestSchema, response: ClaimVaultLinkResponseSchema, who: 'public' },
+  createVaultRequest: { request: CreateVaultRequestRequestSchema, response: CreateVaultRequestResponseSchema, who: mayUseVault },
+  revokeVaultRequest: { request: RevokeVaultRequestRequestSchema, response: RevokeVaultRequestResponseSchema, who: mayUseVault },
+  // Clients answer without an account: the link's submit token is their proof.
+  vaultRequestInfo: { request: VaultRequestInfoRequestSchema, response: VaultRequestInfoResponseSchema, who: 'public' },
+  submitVaultRequest: { request: SubmitVaultRequestRequestSchema, response: SubmitVaultRequestResponseSchema, who: 'public' },
 } as const satisfies Record<string, CallableContract>
 
 export type CallableName = keyof typeof callables

@@ -5,8 +5,18 @@ import { TimestampSchema } from './stored.ts'
 
 export const EVENTS_COLLECTION = 'events'
 
-// The vault's: a link created, opened, refused (wrong passphrase) or revoked (by hand or by the tries).
-export const EVENT_TYPES = ['sign_in', 'vault_link_created', 'vault_link_opened', 'vault_link_failed', 'vault_link_revoked'] as const
+// The vault's: a link created, opened, refused (wrong passphrase) or revoked (by hand or by the
+// tries); a request created, answered or withdrawn.
+export const EVENT_TYPES = [
+  'sign_in',
+  'vault_link_created',
+  'vault_link_opened',
+  'vault_link_failed',
+  'vault_link_revoked',
+  'vault_request_created',
+  'vault_request_answered',
+  'vault_request_revoked',
+] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 
 /** An event as the functions write it (createdAt is the server's time stamp). */

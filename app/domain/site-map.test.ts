@@ -11,6 +11,7 @@ const live = [
   '/templates',
   '/templates/finding',
   '/analyst/vault/link',
+  '/analyst/vault/request',
   '/profile',
   '/auth/redirect',
   '/vault/$',

@@ -42,7 +42,7 @@ export const sitePages: readonly SitePage[] = [
     page('planned', `/analyst/services/${s.analystSlug}`, `${s.label} service`, `Run and review the ${s.label} service for a company.`),
   ),
   page('live', '/analyst/vault/link', 'Vault share link', 'Share a secret with a client through a one-time link.'),
-  page('planned', '/analyst/vault/request', 'Vault request link', 'Ask a client for a secret through a one-time link.'),
+  page('live', '/analyst/vault/request', 'Vault request link', 'Ask a client for a secret through a one-time link.'),
   page('planned', '/analyst/agents', 'Agents', 'Scanning agents and their state.'),
   page('planned', '/analyst/locations', 'Locations', 'Where agents scan from.'),
   page('planned', '/admin', 'Administration', 'Companies, users, services and keys.'),

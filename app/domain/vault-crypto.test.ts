@@ -1,7 +1,13 @@
 import { createHash, hkdfSync, pbkdf2Sync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
+  chunkCount,
   createShareLink,
+  FILE_CHUNK_BYTES,
+  newFileKey,
+  openChunk,
+  sealChunk,
+  SEALED_CHUNK_OVERHEAD,
   deriveLinkKeys,
   findTokenOf,
   fromBase64Url,
@@ -129,5 +135,34 @@ describe('share link cryptography', () => {
     expect(new TextDecoder().decode(policyBytes(reordered))).toBe(
       `{"v":1,"id":"x","company":"acme","expiresAt":${p.expiresAt},"maxViews":1,"recipient":"r@example.com","passphrase":false}`,
     )
+  })
+})
+
+describe('file chunks', () => {
+  it('round-trip, and refuse a chunk moved to another place, file or link, or cut short', async () => {
+    const key = newFileKey()
+    const id = newVaultId()
+    const bytes = Uint8Array.from({ length: 1000 }, (_, i) => i % 251)
+    const sealed = await sealChunk(key, id, 0, 2, true, bytes)
+    expect(sealed.length).toBe(bytes.length + SEALED_CHUNK_OVERHEAD)
+    expect(await openChunk(key, id, 0, 2, true, sealed)).toEqual(bytes)
+    await expect(openChunk(key, id, 0, 1, true, sealed)).rejects.toThrow(VaultCryptoError)
+    await expect(openChunk(key, id, 1, 2, true, sealed)).rejects.toThrow(VaultCryptoError)
+    await expect(openChunk(key, newVaultId(), 0, 2, true, sealed)).rejects.toThrow(VaultCryptoError)
+    // A chunk that was not the last one cannot pass for the end of the file.
+    await expect(openChunk(key, id, 0, 2, false, sealed)).rejects.toThrow(VaultCryptoError)
+    await expect(openChunk(newFileKey(), id, 0, 2, true, sealed)).rejects.toThrow(VaultCryptoError)
+    expect(chunkCount(0)).toBe(1)
+    expect(chunkCount(FILE_CHUNK_BYTES)).toBe(1)
+    expect(chunkCount(FILE_CHUNK_BYTES + 1)).toBe(2)
+  })
+
+  it('gives a file token that needs the passphrase too', async () => {
+    const p = policy({ passphrase: true })
+    const link = await createShareLink(p, payload, 'pw')
+    const right = await deriveLinkKeys(p.id, link.linkKey, { text: 'pw', kdf: link.kdf! })
+    const wrong = await deriveLinkKeys(p.id, link.linkKey, { text: 'pW', kdf: link.kdf! })
+    expect(right.fileToken).toBe(link.fileToken)
+    expect(wrong.fileToken).not.toBe(link.fileToken)
   })
 })

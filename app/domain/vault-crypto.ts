@@ -12,7 +12,12 @@ const KEY_BYTES = 32
 const ID_BYTES = 16
 const IV_BYTES = 12
 const SALT_BYTES = 16
-const INFO = { find: 'bulwark/vault/link/v1/find', enc: 'bulwark/vault/link/v1/enc', open: 'bulwark/vault/link/v1/open' } as const
+const INFO = {
+  find: 'bulwark/vault/link/v1/find',
+  enc: 'bulwark/vault/link/v1/enc',
+  open: 'bulwark/vault/link/v1/open',
+  files: 'bulwark/vault/link/v1/files',
+} as const
 
 /** Decryption failed: a wrong key or passphrase, or a ciphertext or policy changed on the way. */
 export class VaultCryptoError extends Error {
@@ -103,6 +108,8 @@ export interface LinkKeys {
   key: VaultKey
   findToken: string
   openToken: string
+  /** Proves to the file store that the caller holds the link and its passphrase. */
+  fileToken: string
 }
 
 /** The keys and tokens of a link from its fragment key and, when it has one, its passphrase. */
@@ -122,7 +129,12 @@ export async function deriveLinkKeys(id: string, linkKey: string, passphrase?: {
     'encrypt',
     'decrypt',
   ])
-  return { key, findToken: await hkdfBits(findIkm, id, INFO.find), openToken: await hkdfBits(ikm, id, INFO.open) }
+  return {
+    key,
+    findToken: await hkdfBits(findIkm, id, INFO.find),
+    openToken: await hkdfBits(ikm, id, INFO.open),
+    fileToken: await hkdfBits(ikm, id, INFO.files),
+  }
 }
 
 /** A sealed payload as stored: base64url ciphertext (tag included) and its 12-byte IV. */
@@ -181,6 +193,7 @@ export async function openPayload(key: VaultKey, sealed: Sealed, policy: LinkPol
 /** Everything the analyst's browser sends to create a link, and the fragment key it keeps. */
 export interface NewShareLink {
   linkKey: string
+  fileToken: string
   findTokenHash: string
   openTokenHash: string
   kdf: PassphraseKdf | null
@@ -188,13 +201,24 @@ export interface NewShareLink {
 }
 
 /** Encrypts a payload for a new link under `policy` (its id made by newVaultId). */
-export async function createShareLink(policy: LinkPolicy, payload: VaultPayload, passphrase: string | null): Promise<NewShareLink> {
+export async function createShareLink(
+  policy: LinkPolicy,
+  payload: VaultPayload,
+  passphrase: string | null,
+  linkKey = newLinkKey(),
+): Promise<NewShareLink> {
   if (policy.passphrase !== (passphrase !== null)) throw new VaultCryptoError('The policy and the passphrase disagree')
-  const linkKey = newLinkKey()
   const kdf = passphrase === null ? null : newPassphraseKdf()
   const keys = await deriveLinkKeys(policy.id, linkKey, kdf && passphrase !== null ? { text: passphrase, kdf } : undefined)
   const sealed = await sealPayload(keys.key, payload, policy)
-  return { linkKey, findTokenHash: await tokenHash(keys.findToken), openTokenHash: await tokenHash(keys.openToken), kdf, sealed }
+  return {
+    linkKey,
+    fileToken: keys.fileToken,
+    findTokenHash: await tokenHash(keys.findToken),
+    openTokenHash: await tokenHash(keys.openToken),
+    kdf,
+    sealed,
+  }
 }
 
 /** The find token alone, for the state-neutral look at a link before anything is revealed. */
@@ -202,4 +226,59 @@ export async function findTokenOf(id: string, linkKey: string): Promise<string> 
   const k = fromBase64Url(linkKey)
   if (k.length !== KEY_BYTES) throw new VaultCryptoError('The link key is not 256 bits')
   return hkdfBits(await crypto.subtle.importKey('raw', k, 'HKDF', false, ['deriveBits']), id, INFO.find)
+}
+
+// ---- Files ---------------------------------------------------------------------------------------
+
+/** Files are sealed in chunks of 1 MiB, each on its own IV, bound to its link, file, place and end. */
+export const FILE_CHUNK_BYTES = 1024 * 1024
+/** A sealed chunk: its IV, then the ciphertext with its tag. */
+export const SEALED_CHUNK_OVERHEAD = IV_BYTES + 16
+
+const chunkData = (id: string, file: number, chunk: number, last: boolean) => encoder.encode(`${id}|${file}|${chunk}|${last ? 1 : 0}`)
+
+export const chunkCount = (size: number) => Math.max(1, Math.ceil(size / FILE_CHUNK_BYTES))
+
+/** A fresh key for one file, base64url. */
+export const newFileKey = () => toBase64Url(randomBytes(KEY_BYTES))
+
+const fileKey = (key: string) => crypto.subtle.importKey('raw', fromBase64Url(key), 'AES-GCM', false, ['encrypt', 'decrypt'])
+
+/** Seals one chunk of a file: IV || ciphertext. */
+export async function sealChunk(
+  key: string,
+  id: string,
+  file: number,
+  chunk: number,
+  last: boolean,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const iv = randomBytes(IV_BYTES)
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: chunkData(id, file, chunk, last) }, await fileKey(key), bytes),
+  )
+  const out = new Uint8Array(IV_BYTES + sealed.length)
+  out.set(iv)
+  out.set(sealed, IV_BYTES)
+  return out
+}
+
+export async function openChunk(
+  key: string,
+  id: string,
+  file: number,
+  chunk: number,
+  last: boolean,
+  sealed: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: sealed.subarray(0, IV_BYTES), additionalData: chunkData(id, file, chunk, last) },
+      await fileKey(key),
+      sealed.subarray(IV_BYTES),
+    )
+    return new Uint8Array(plain)
+  } catch {
+    throw new VaultCryptoError('A file could not be decrypted')
+  }
 }

@@ -4,6 +4,7 @@
 // client reads it, the claim callable alone hands the ciphertext out. Neither ever holds a
 // plaintext, a key or a token. Written by the functions only.
 import * as v from 'valibot'
+import type { EventType } from './events.ts'
 import { TimestampSchema } from './stored.ts'
 import { LINK_ID_PATTERN, type LinkPolicy } from './vault-crypto.ts'
 
@@ -31,6 +32,31 @@ export const VAULT_LIMITS = {
   /** Slack for the browser's clock and the time the request took. */
   clockSkewMs: 10 * 60_000,
 } as const
+
+/** Files of a share link: sealed in 1 MiB chunks, stored in R2 through the Worker. */
+export const VAULT_FILE_LIMITS = {
+  files: 20,
+  chunksPerFile: 25,
+  /** The plaintext bytes of all files of a link. */
+  totalBytes: 25 * 1024 * 1024,
+} as const
+
+/**
+ * A file name fit to offer for download: no path, no control or bidi characters, no leading dots,
+ * at most 120 characters. Names travel only inside the ciphertext; this guards the recipient.
+ */
+export function sanitiseFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  const clean = base
+    .normalize('NFC')
+    // Control characters (C0, C1) and bidirectional marks and overrides.
+    .replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
+    .replace(/[<>:"|?*]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .trim()
+    .slice(0, 120)
+  return clean || 'file'
+}
 
 export const EXPIRY_CHOICES = [
   { label: '1 hour', ms: HOUR_MS },
@@ -237,9 +263,9 @@ export function refusalMessage(reason: ClaimRefusal, sender: string | null, trie
   }
 }
 
-/** An audit event of a link, on its analyst's activity list (events/{id}). */
+/** An audit event of a link or request, on its analyst's activity list (events/{id}). */
 export function vaultEventDocument<Time>(
-  type: 'vault_link_created' | 'vault_link_opened' | 'vault_link_failed' | 'vault_link_revoked',
+  type: Extract<EventType, `vault_${string}`>,
   link: { id: string; createdBy: string; company: string },
   createdAt: Time,
   detail: { ip?: string; browser?: string; byUid?: string | null; reason?: string } = {},

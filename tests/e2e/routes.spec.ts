@@ -16,7 +16,6 @@ const planned = [
   '/analyst/services/dast',
   '/analyst/services/network',
   '/analyst/services/cloud',
-  '/analyst/vault/request',
   '/analyst/agents',
   '/analyst/locations',
   '/admin',

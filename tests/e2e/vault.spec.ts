@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { expect, test } from './fixtures'
-import { RevealPage, ShareLinkPage } from './pages/vault'
+import { RequestLinkPage, RevealPage, ShareLinkPage } from './pages/vault'
 
 const ANALYST = 'analyst@sectest.example'
 
@@ -130,5 +130,47 @@ test.describe('vault share links', () => {
     await reveal.open(revoked.split('#')[0]!)
     await expect(reveal.page.getByRole('heading', { name: 'This link is not complete' })).toBeVisible()
     await recipient.close()
+  })
+})
+
+test.describe('vault request links', () => {
+  test.use({ signedInAs: ANALYST })
+
+  test('a signed-out client answers; the analyst sees it arrive live and opens it with the vault passphrase', async ({
+    page,
+    browser,
+    browserConsole,
+  }) => {
+    const analyst = new RequestLinkPage(page)
+    await analyst.open()
+    const label = `VPN credentials ${randomUUID().slice(0, 6)}`
+    const url = await analyst.ask(label, 'my vault passphrase')
+    await expect(analyst.row(label).locator('[data-status]')).toHaveText('Waiting')
+
+    const client = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    browserConsole.watch(client)
+    const answerPage = await client.newPage()
+    const headers = (await answerPage.goto(url))!.headers()
+    expect(headers['referrer-policy']).toBe('no-referrer')
+    await expect(answerPage.getByRole('heading', { name: /asks you for a secret$/ })).toBeVisible()
+    await expect(answerPage.getByText(label)).toBeVisible()
+    const secret = `vpn: acme-pentest / ${randomUUID()}`
+    await answerPage.getByLabel('Your answer').fill(secret)
+    await answerPage.getByRole('button', { name: 'Send securely' }).click()
+    await expect(answerPage.getByRole('status')).toContainText('only')
+    expect(answerPage.url()).not.toContain('#')
+
+    // The answer arrives on the analyst's page without a reload.
+    await expect(analyst.row(label).locator('[data-status]')).toHaveText('Answered')
+    await analyst.reveal(label, 'not my passphrase')
+    await expect(analyst.row(label).getByRole('alert')).toHaveText('Wrong vault passphrase')
+    await analyst.reveal(label, 'my vault passphrase')
+    await expect(analyst.row(label).getByRole('textbox', { name: `Answer to ${label}` })).toHaveValue(secret, { timeout: 15_000 })
+
+    // The link takes one answer.
+    const again = await client.newPage()
+    await again.goto(url)
+    await expect(again.getByRole('alert')).toHaveText('This request has already been answered. Nothing more is needed.')
+    await client.close()
   })
 })

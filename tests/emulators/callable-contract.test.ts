@@ -44,6 +44,21 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   revokeVaultLink: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },
   vaultLinkInfo: { id: 'AAAAAAAAAAAAAAAAAAAAAA', findToken: 'A'.repeat(43) },
   claimVaultLink: { id: 'AAAAAAAAAAAAAAAAAAAAAA', findToken: 'A'.repeat(43), openToken: 'A'.repeat(43) },
+  createVaultRequest: {
+    id: 'AAAAAAAAAAAAAAAAAAAAAA',
+    company: 'contract-no-such-company',
+    expiresAt: 0,
+    label: 'VPN credentials',
+    submitTokenHash: 'A'.repeat(43),
+    wrappedKey: { ciphertext: 'A'.repeat(64), iv: 'A'.repeat(16), kdf: { salt: 'A'.repeat(22), iterations: 600_000 } },
+  },
+  revokeVaultRequest: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  vaultRequestInfo: { id: 'AAAAAAAAAAAAAAAAAAAAAA', submitToken: 'A'.repeat(43) },
+  submitVaultRequest: {
+    id: 'AAAAAAAAAAAAAAAAAAAAAA',
+    submitToken: 'A'.repeat(43),
+    answer: { enc: 'A'.repeat(87), ciphertext: 'A'.repeat(40) },
+  },
 }
 
 /** Requests no contract accepts: not an object, and the example with a key it does not know. */

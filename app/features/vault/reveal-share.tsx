@@ -6,6 +6,7 @@ import { Button } from '~/ui/button'
 import { surface } from '~/ui/surface'
 import { fieldControl, FormMessage, Label } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
+import type { OpenedFile } from './vault-files-client'
 
 const Card = styled.section`
   ${surface}
@@ -50,7 +51,7 @@ type View =
   | { step: 'closed'; info: Exclude<VaultLinkInfo, Ready> }
   | { step: 'ready'; info: Ready; error: string | null; busy: boolean }
   | { step: 'refused'; reason: ClaimRefusal; sender: string | null; triesLeft: number | null }
-  | { step: 'revealed'; info: Ready; payload: VaultPayload; viewsLeft: number }
+  | { step: 'revealed'; info: Ready; payload: VaultPayload; files: OpenedFile[]; viewsLeft: number }
 
 const when = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(at))
 
@@ -104,7 +105,7 @@ export function RevealShare({ id }: { id: string }) {
       if (result.outcome === 'opened') {
         dropKey()
         setKey('')
-        setView({ step: 'revealed', info, payload: result.payload, viewsLeft: result.viewsLeft })
+        setView({ step: 'revealed', info, payload: result.payload, files: result.files, viewsLeft: result.viewsLeft })
       } else if (result.reason === 'wrong-passphrase' && (result.triesLeft ?? 0) > 0) {
         setView({ step: 'ready', info, busy: false, error: refusalMessage(result.reason, info.senderName, result.triesLeft) })
       } else {
@@ -157,6 +158,7 @@ export function RevealShare({ id }: { id: string }) {
             {view.info.viewsLeft === 1 ? 'It can be opened once.' : `It can be opened ${view.info.viewsLeft} more times.`}
           </Muted>
           {view.info.recipient && <Muted>Only {view.info.recipient}, signed in, can open it.</Muted>}
+          {view.info.files > 0 && <Muted>{view.info.files === 1 ? 'It holds a file.' : `It holds ${view.info.files} files.`}</Muted>}
           {view.info.kdf && (
             <>
               <Label htmlFor={passphraseId}>Passphrase</Label>
@@ -183,10 +185,15 @@ export function RevealShare({ id }: { id: string }) {
       return (
         <Card aria-labelledby="revealed-title">
           <h1 id="revealed-title">{view.info.label || 'Your secret'}</h1>
-          <Secret readOnly value={view.payload.text} aria-label="Secret" spellCheck={false} />
-          <div>
-            <CopyButton text={view.payload.text} label="Copy secret" />
-          </div>
+          {view.payload.text !== '' && (
+            <>
+              <Secret readOnly value={view.payload.text} aria-label="Secret" spellCheck={false} />
+              <div>
+                <CopyButton text={view.payload.text} label="Copy secret" />
+              </div>
+            </>
+          )}
+          {view.files.length > 0 && <FileLinks files={view.files} />}
           <Muted>
             {view.viewsLeft === 0
               ? 'This link is now used: copy the secret before you leave this page.'
@@ -195,4 +202,35 @@ export function RevealShare({ id }: { id: string }) {
         </Card>
       )
   }
+}
+
+const Files = styled.ul`
+  margin: 0;
+  padding-left: 20px;
+`
+
+/** Download links of the opened files; names are shown as text and were sanitised when opened. */
+function FileLinks({ files }: { files: OpenedFile[] }) {
+  const [urls, setUrls] = useState<string[]>([])
+  useEffect(() => {
+    const made = files.map((file) => URL.createObjectURL(file.blob))
+    setUrls(made)
+    return () => made.forEach((url) => URL.revokeObjectURL(url))
+  }, [files])
+  return (
+    <Files aria-label="Files">
+      {files.map((file, i) => (
+        <li key={i}>
+          {urls[i] ? (
+            <a href={urls[i]} download={file.name}>
+              {file.name}
+            </a>
+          ) : (
+            file.name
+          )}{' '}
+          ({(file.size / 1024 / 1024).toFixed(1)} MB)
+        </li>
+      ))}
+    </Files>
+  )
 }

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
-import { VAULT_LIMITS } from '#domain/vault.ts'
+import { VAULT_FILE_LIMITS, VAULT_LIMITS } from '#domain/vault.ts'
 import type { Workspace } from '~/core/workspace'
 import { Button } from '~/ui/button'
 import { surface } from '~/ui/surface'
 import { Field, fieldControl, FormMessage, Label, Select, SelectOptions } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
+import { filesProblem, totalSize } from './vault-files-client'
 
 const Form = styled.form`
   ${surface}
@@ -76,6 +77,7 @@ export function ShareLinkForm({ workspace }: { workspace: Workspace }) {
     views: useId(),
     passphrase: useId(),
     recipient: useId(),
+    files: useId(),
   }
   const [text, setText] = useState('')
   const [label, setLabel] = useState('')
@@ -87,27 +89,34 @@ export function ShareLinkForm({ workspace }: { workspace: Workspace }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [url, setUrl] = useState<string | null>(null)
+  const [files, setFiles] = useState<File[]>([])
+  const [progress, setProgress] = useState<number | null>(null)
   const size = bytes(text)
   const tooLong = size > VAULT_LIMITS.textBytes
+  const totalFiles = totalSize(files)
+  const problem = filesProblem(files)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    if (tooLong || text.trim() === '' || company === '') return
+    if (tooLong || problem || (text.trim() === '' && files.length === 0) || company === '') return
     setBusy(true)
     setError(null)
     try {
       const { shareSecret } = await import('./share-link-seal')
       const made = await shareSecret(
-        { text, label, company, expiresInMs: Number(expiry), maxViews: Number(views), passphrase, recipient },
+        { text, label, company, expiresInMs: Number(expiry), maxViews: Number(views), passphrase, recipient, files },
         window.location.origin,
+        setProgress,
       )
       setUrl(made.url)
       setText('')
       setPassphrase('')
+      setFiles([])
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The link could not be created: try again.')
     } finally {
       setBusy(false)
+      setProgress(null)
     }
   }
 
@@ -138,7 +147,7 @@ export function ShareLinkForm({ workspace }: { workspace: Workspace }) {
           id={ids.secret}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          required
+          required={files.length === 0}
           spellCheck={false}
           autoComplete="off"
           aria-invalid={tooLong}
@@ -147,6 +156,21 @@ export function ShareLinkForm({ workspace }: { workspace: Workspace }) {
         <Hint id={`${ids.secret}-hint`}>
           Encrypted in this browser before it is sent. {Math.ceil(size / 1024)} KB of {VAULT_LIMITS.textBytes / 1024} KB
           {tooLong && ': too long'}.
+        </Hint>
+      </Field>
+      <Field>
+        <Label htmlFor={ids.files}>Files (optional)</Label>
+        <Input
+          id={ids.files}
+          type="file"
+          multiple
+          onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])}
+          aria-invalid={problem !== null}
+          aria-describedby={`${ids.files}-hint`}
+        />
+        <Hint id={`${ids.files}-hint`}>
+          Up to {VAULT_FILE_LIMITS.files} files, 25 MB in all, encrypted in this browser.{' '}
+          {files.length > 0 && `${files.length} chosen, ${(totalFiles / 1024 / 1024).toFixed(1)} MB.`} {problem}
         </Hint>
       </Field>
       <Field>
@@ -205,8 +229,8 @@ export function ShareLinkForm({ workspace }: { workspace: Workspace }) {
       </Row>
       {error && <FormMessage $tone="error">{error}</FormMessage>}
       <div>
-        <Button type="submit" disabled={busy || tooLong || workspace.companies.length === 0}>
-          {busy ? 'Encrypting…' : 'Create link'}
+        <Button type="submit" disabled={busy || tooLong || problem !== null || workspace.companies.length === 0}>
+          {busy ? (progress === null ? 'Encrypting…' : `Uploading ${Math.round(progress * 100)}%…`) : 'Create link'}
         </Button>
       </div>
     </Form>

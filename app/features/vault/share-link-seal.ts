@@ -4,6 +4,7 @@
 import { call } from '~/core/call'
 import { createShareLink, newVaultId, type LinkPolicy } from '#domain/vault-crypto.ts'
 import { vaultSharePath } from '#domain/vault.ts'
+import { deleteFiles, fileEntries, uploadFiles } from './vault-files-client'
 
 export interface ShareInput {
   text: string
@@ -13,10 +14,15 @@ export interface ShareInput {
   maxViews: number
   passphrase: string
   recipient: string
+  files: File[]
 }
 
 /** The new link's address, its key in the fragment. */
-export async function shareSecret(input: ShareInput, origin: string): Promise<{ id: string; url: string }> {
+export async function shareSecret(
+  input: ShareInput,
+  origin: string,
+  progress?: (done: number) => void,
+): Promise<{ id: string; url: string }> {
   const passphrase = input.passphrase === '' ? null : input.passphrase
   const recipient = input.recipient.trim().toLowerCase() || null
   const policy: LinkPolicy = {
@@ -27,7 +33,10 @@ export async function shareSecret(input: ShareInput, origin: string): Promise<{ 
     recipient,
     passphrase: passphrase !== null,
   }
-  const link = await createShareLink(policy, { text: input.text, files: [] }, passphrase)
+  const entries = fileEntries(input.files)
+  const link = await createShareLink(policy, { text: input.text, files: entries }, passphrase)
+  // The files go first: the link exists only once everything it promises is stored.
+  if (input.files.length > 0) await uploadFiles(policy.id, link.fileToken, input.files, entries, progress)
   await call('createVaultLink', {
     id: policy.id,
     company: policy.company,
@@ -40,8 +49,13 @@ export async function shareSecret(input: ShareInput, origin: string): Promise<{ 
     openTokenHash: link.openTokenHash,
     ciphertext: link.sealed.ciphertext,
     iv: link.sealed.iv,
+    files: entries.length,
   })
   return { id: policy.id, url: `${origin}${vaultSharePath(policy.id)}#${link.linkKey}` }
 }
 
-export const revokeLink = (id: string) => call('revokeVaultLink', { id })
+/** Revokes a link; its files, if it has any, go from the store at once. */
+export async function revokeLink(id: string, files: number): Promise<void> {
+  await call('revokeVaultLink', { id })
+  if (files > 0) await deleteFiles(id, null)
+}

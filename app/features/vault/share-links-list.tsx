@@ -103,7 +103,7 @@ function LinkRow({ link, status }: { link: VaultLink; status: LinkStatus }) {
     setBusy(true)
     setError(null)
     try {
-      await (await import('./share-link-seal')).revokeLink(link.id)
+      await (await import('./share-link-seal')).revokeLink(link.id, link.files)
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The link could not be revoked.')
     } finally {
@@ -121,6 +121,7 @@ function LinkRow({ link, status }: { link: VaultLink; status: LinkStatus }) {
       <Muted>
         {link.companyName || link.company} · created {when(link.createdAt)} · expires {when(link.expiresAt)} · {link.views} of{' '}
         {link.maxViews} {link.maxViews === 1 ? 'view' : 'views'}
+        {link.files > 0 && ` · ${link.files} ${link.files === 1 ? 'file' : 'files'}`}
         {link.passphrase && ' · passphrase'}
         {link.recipient && ` · for ${link.recipient}`}
         {link.failedTries > 0 && ` · ${link.failedTries} wrong ${link.failedTries === 1 ? 'passphrase' : 'passphrases'}`}

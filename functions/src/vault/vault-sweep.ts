@@ -3,15 +3,18 @@
 import type { Firestore } from 'firebase-admin/firestore'
 import { Timestamp } from 'firebase-admin/firestore'
 import { VAULT_LINKS_COLLECTION, VAULT_SEALED_COLLECTION } from '#domain/vault.ts'
+import { VAULT_REQUESTS_COLLECTION } from '#domain/vault-requests.ts'
 
-export async function sweepVault(db: Firestore, now: number): Promise<{ ciphertexts: number; links: number }> {
+export async function sweepVault(db: Firestore, now: number): Promise<{ ciphertexts: number; links: number; requests: number }> {
   const cutoff = Timestamp.fromMillis(now)
   const sealed = await db.collectionGroup(VAULT_SEALED_COLLECTION).where('expiresAt', '<=', cutoff).get()
   const records = await db.collection(VAULT_LINKS_COLLECTION).where('purgeAt', '<=', cutoff).get()
+  const requests = await db.collection(VAULT_REQUESTS_COLLECTION).where('purgeAt', '<=', cutoff).get()
   const writer = db.bulkWriter()
+  for (const doc of requests.docs) void writer.delete(doc.ref)
   for (const doc of sealed.docs) void writer.delete(doc.ref)
   for (const doc of records.docs) void writer.delete(doc.ref)
   await writer.close()
   for (const doc of records.docs) await db.recursiveDelete(doc.ref)
-  return { ciphertexts: sealed.size, links: records.size }
+  return { ciphertexts: sealed.size, links: records.size, requests: requests.size }
 }

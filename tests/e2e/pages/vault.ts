@@ -65,3 +65,40 @@ export class RevealPage {
     await this.page.goto(url)
   }
 }
+
+/** The analyst's request-link page: the form, the link it makes, and the live list of requests. */
+export class RequestLinkPage {
+  readonly page: Page
+
+  constructor(page: Page) {
+    this.page = page
+  }
+
+  async open(): Promise<void> {
+    await new Shell(this.page).open('/analyst/vault/request')
+    await expect(this.page.getByRole('heading', { name: 'Ask for a secret' })).toBeVisible()
+  }
+
+  async ask(label: string, vaultPassphrase: string): Promise<string> {
+    const form = this.page.getByRole('form', { name: 'Ask for a secret' })
+    await form.getByLabel('What you need').fill(label)
+    await form.getByLabel('Vault passphrase').fill(vaultPassphrase)
+    await form.getByRole('button', { name: 'Create request link' }).click()
+    const link = this.page.getByRole('textbox', { name: 'Request link' })
+    await expect(link).toHaveValue(/\/vault\/r\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{87}\.[A-Za-z0-9_-]{43}$/, { timeout: 15_000 })
+    const url = await link.inputValue()
+    await this.page.getByRole('button', { name: 'Ask for another secret' }).click()
+    return url
+  }
+
+  row(label: string): Locator {
+    return this.page.getByRole('listitem', { name: label })
+  }
+
+  /** Opens the answer with the vault passphrase. */
+  async reveal(label: string, vaultPassphrase: string): Promise<void> {
+    const form = this.row(label).getByRole('form', { name: `Open the answer to ${label}` })
+    await form.getByLabel('Vault passphrase').fill(vaultPassphrase)
+    await form.getByRole('button', { name: 'Reveal' }).click()
+  }
+}

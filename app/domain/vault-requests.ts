@@ -1,0 +1,121 @@
+// vault_requests/{id}: request links (decision 0018). An analyst asks a client for a secret; the
+// client's browser seals the answer to the request's public key (HPKE) and submits it through
+// submitVaultRequest. The document holds the request's terms, the hash of its submit token, its
+// private key wrapped under the analyst's vault passphrase, and the sealed answer: the analyst
+// reads it live (their own only) and opens it in their browser. Written by the functions only.
+import * as v from 'valibot'
+import { TimestampSchema } from './stored.ts'
+import { KdfSchema, LinkIdSchema, VAULT_LIMITS } from './vault.ts'
+
+export const VAULT_REQUESTS_COLLECTION = 'vault_requests'
+
+export const vaultRequestPath = (id: string) => `${VAULT_REQUESTS_COLLECTION}/${id}`
+
+/** Where the client answers a request; its public key and submit secret follow in the fragment. */
+export const vaultRequestLinkPath = (id: string) => `/vault/r/${id}`
+
+export const REQUEST_STATES = ['open', 'answered', 'revoked'] as const
+
+const B64 = (max: number) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'Expected base64url'), v.maxLength(max))
+const HashSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a SHA-256 hash'))
+
+export const WrappedKeySchema = v.strictObject({
+  ciphertext: B64(200),
+  iv: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16}$/, 'Expected a 12-byte IV')),
+  kdf: KdfSchema,
+})
+
+export const SealedAnswerSchema = v.strictObject({
+  // An uncompressed P-256 point.
+  enc: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'Expected an encapsulated P-256 key')),
+  ciphertext: v.pipe(B64(VAULT_LIMITS.ciphertextLength), v.minLength(24)),
+})
+
+const StoredRequestSchema = v.object({
+  createdBy: v.string(),
+  createdByName: v.optional(v.string(), ''),
+  company: v.string(),
+  companyName: v.optional(v.string(), ''),
+  label: v.string(),
+  createdAt: TimestampSchema,
+  expiresAt: TimestampSchema,
+  state: v.picklist(REQUEST_STATES),
+  submitTokenHash: v.string(),
+  wrappedKey: v.object({ ciphertext: v.string(), iv: v.string(), kdf: KdfSchema }),
+  answer: v.optional(v.nullable(v.object({ enc: v.string(), ciphertext: v.string() })), null),
+  answeredAt: v.optional(v.nullable(TimestampSchema), null),
+  answeredFrom: v.optional(v.nullable(v.object({ ip: v.optional(v.string(), ''), browser: v.optional(v.string(), '') })), null),
+})
+
+export type VaultRequest = v.InferOutput<typeof StoredRequestSchema> & { id: string }
+
+export function vaultRequestFromDocument(id: string, data: unknown): VaultRequest | null {
+  const parsed = v.safeParse(StoredRequestSchema, data)
+  return parsed.success ? { id, ...parsed.output } : null
+}
+
+export type RequestStatus = 'waiting' | 'answered' | 'expired' | 'revoked'
+
+export function requestStatus(request: Pick<VaultRequest, 'state' | 'expiresAt'>, now: number): RequestStatus {
+  if (request.state === 'revoked') return 'revoked'
+  if (request.state === 'answered') return 'answered'
+  return request.expiresAt <= now ? 'expired' : 'waiting'
+}
+
+// ---- Callables ----------------------------------------------------------------------------------
+
+export const CreateVaultRequestRequestSchema = v.strictObject({
+  id: LinkIdSchema,
+  company: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Choose a company')),
+  expiresAt: v.pipe(v.number(), v.integer()),
+  label: v.pipe(v.string(), v.trim(), v.minLength(1, 'Say what you need'), v.maxLength(500, 'Keep it under 500 characters')),
+  submitTokenHash: HashSchema,
+  wrappedKey: WrappedKeySchema,
+})
+export const CreateVaultRequestResponseSchema = v.strictObject({ id: v.string() })
+
+const SubmitTokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete: copy all of it.'))
+
+export const VaultRequestInfoRequestSchema = v.strictObject({ id: LinkIdSchema, submitToken: SubmitTokenSchema })
+export const VaultRequestInfoResponseSchema = v.variant('status', [
+  v.strictObject({
+    status: v.picklist(['open', 'answered', 'expired', 'revoked']),
+    senderName: v.string(),
+    companyName: v.string(),
+    company: v.string(),
+    label: v.string(),
+    expiresAt: v.number(),
+  }),
+  v.strictObject({ status: v.literal('not-found') }),
+])
+export type VaultRequestInfo = v.InferOutput<typeof VaultRequestInfoResponseSchema>
+/** A request the link found: who asks, for which company, what. */
+export type RequestFacts = Extract<VaultRequestInfo, { senderName: string }>
+
+export const SubmitVaultRequestRequestSchema = v.strictObject({
+  id: LinkIdSchema,
+  submitToken: SubmitTokenSchema,
+  answer: SealedAnswerSchema,
+})
+export const SubmitVaultRequestResponseSchema = v.variant('outcome', [
+  v.strictObject({ outcome: v.literal('stored') }),
+  v.strictObject({ outcome: v.literal('refused'), reason: v.picklist(['not-found', 'answered', 'expired', 'revoked']) }),
+])
+export type SubmitVaultRequestResponse = v.InferOutput<typeof SubmitVaultRequestResponseSchema>
+
+export const RevokeVaultRequestRequestSchema = v.strictObject({ id: LinkIdSchema })
+export const RevokeVaultRequestResponseSchema = v.strictObject({ revoked: v.boolean() })
+
+export function requestRefusalMessage(reason: 'not-found' | 'answered' | 'expired' | 'revoked', sender: string | null): string {
+  const ask = sender ? `Ask ${sender} for a new link.` : 'Ask the person who sent it for a new link.'
+  switch (reason) {
+    case 'not-found':
+      return `This request does not exist or has been deleted. ${ask}`
+    case 'answered':
+      return 'This request has already been answered. Nothing more is needed.'
+    case 'expired':
+      return `This request has expired. ${ask}`
+    case 'revoked':
+      return `This request was withdrawn. ${ask}`
+  }
+}

@@ -1,0 +1,142 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import styled from 'styled-components'
+import { LINK_ID_PATTERN } from '#domain/vault-crypto.ts'
+import { REQUEST_FRAGMENT_PATTERN } from '#domain/vault-request-crypto.ts'
+import { requestRefusalMessage, type RequestFacts } from '#domain/vault-requests.ts'
+import { Button } from '~/ui/button'
+import { surface } from '~/ui/surface'
+import { FormMessage, Label } from '~/ui/text-field'
+import { TextArea } from './vault-styles'
+
+const Card = styled.section`
+  ${surface}
+  width: 100%;
+  max-width: 640px;
+  padding: 24px;
+  display: grid;
+  gap: 14px;
+
+  h1 {
+    font-size: 20px;
+    margin: 0;
+  }
+  p {
+    margin: 0;
+  }
+`
+
+const Muted = styled.p`
+  color: var(--color-text-muted);
+`
+
+type Open = RequestFacts
+
+type View =
+  | { step: 'reading' }
+  | { step: 'broken' }
+  | { step: 'closed'; reason: 'not-found' | 'answered' | 'expired' | 'revoked'; sender: string | null }
+  | { step: 'open'; info: Open; busy: boolean; error: string | null }
+  | { step: 'sent'; info: Open }
+
+const when = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(at))
+const dropKey = () => window.history.replaceState(window.history.state, '', window.location.pathname)
+
+/** A request link as the client opens it: who asks and what; the answer is sealed in this browser for the analyst alone. */
+export function AnswerRequest({ id }: { id: string }) {
+  const [view, setView] = useState<View>({ step: 'reading' })
+  const [fragment, setFragment] = useState('')
+  const [text, setText] = useState('')
+  const answerId = useId()
+
+  useEffect(() => {
+    const hash = window.location.hash.slice(1)
+    if (!LINK_ID_PATTERN.test(id) || !REQUEST_FRAGMENT_PATTERN.test(hash)) {
+      setView({ step: 'broken' })
+      return
+    }
+    setFragment(hash)
+    let live = true
+    void import('./answer-open')
+      .then((open) => open.lookAtRequest(id, hash))
+      .then(
+        (info) => {
+          if (!live) return
+          if (info.status === 'open') setView({ step: 'open', info, busy: false, error: null })
+          else {
+            dropKey()
+            setView({ step: 'closed', reason: info.status, sender: info.status === 'not-found' ? null : info.senderName })
+          }
+        },
+        () => live && setView({ step: 'broken' }),
+      )
+    return () => {
+      live = false
+    }
+  }, [id])
+
+  async function send(event: FormEvent) {
+    event.preventDefault()
+    if (view.step !== 'open') return
+    const info = view.info
+    setView({ ...view, busy: true, error: null })
+    try {
+      const result = await (await import('./answer-open')).answerRequest(id, fragment, info, text)
+      dropKey()
+      setText('')
+      if (result.outcome === 'stored') setView({ step: 'sent', info })
+      else setView({ step: 'closed', reason: result.reason, sender: info.senderName })
+    } catch (failure) {
+      setView({ step: 'open', info, busy: false, error: failure instanceof Error ? failure.message : 'It could not be sent: try again.' })
+    }
+  }
+
+  switch (view.step) {
+    case 'reading':
+      return (
+        <Card aria-busy="true">
+          <h1>Secret request</h1>
+          <Muted>Opening the link…</Muted>
+        </Card>
+      )
+    case 'broken':
+      return (
+        <Card>
+          <h1>This link is not complete</h1>
+          <Muted>{requestRefusalMessage('not-found', null)} If you copied it, make sure you copied all of it.</Muted>
+        </Card>
+      )
+    case 'closed':
+      return (
+        <Card>
+          <h1>This request is closed</h1>
+          <p role="alert">{requestRefusalMessage(view.reason, view.sender)}</p>
+        </Card>
+      )
+    case 'sent':
+      return (
+        <Card>
+          <h1>Sent</h1>
+          <p role="status">Your answer was encrypted in this browser; only {view.info.senderName} can read it. You can close this page.</p>
+        </Card>
+      )
+    case 'open':
+      return (
+        <Card as="form" onSubmit={send} aria-labelledby="answer-title">
+          <h1 id="answer-title">{view.info.senderName} asks you for a secret</h1>
+          <p>
+            For <strong>{view.info.companyName}</strong>: {view.info.label}
+          </p>
+          <Muted>This link works until {when(view.info.expiresAt)} and takes one answer.</Muted>
+          <Label htmlFor={answerId}>Your answer</Label>
+          <TextArea id={answerId} value={text} onChange={(e) => setText(e.target.value)} required spellCheck={false} autoComplete="off" />
+          {view.error && <FormMessage $tone="error">{view.error}</FormMessage>}
+          <div>
+            <Button type="submit" disabled={view.busy}>
+              {view.busy ? 'Encrypting…' : 'Send securely'}
+            </Button>
+          </div>
+          <Muted>It is encrypted in this browser before it is sent; we cannot read it.</Muted>
+        </Card>
+      )
+  }
+}

@@ -1,0 +1,147 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import styled from 'styled-components'
+import type { VaultPayload } from '#domain/vault-crypto.ts'
+import { requestStatus, type RequestStatus, type VaultRequest } from '#domain/vault-requests.ts'
+import { useLiveData } from '~/core/live-data'
+import { Button } from '~/ui/button'
+import { LiveStatus } from '~/ui/live-status'
+import { FormMessage } from '~/ui/text-field'
+import { CopyButton } from './copy-button'
+import { formatWhen, Hint, Inline, Input, Panel, TextArea } from './vault-styles'
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+
+  > li {
+    display: grid;
+    gap: 6px;
+    padding: 12px 0;
+    border-top: 1px solid var(--color-border);
+  }
+`
+
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 12px;
+`
+
+const STATUS_LABEL: Record<RequestStatus, string> = { waiting: 'Waiting', answered: 'Answered', expired: 'Expired', revoked: 'Withdrawn' }
+
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+/** The analyst's requests, live: an answer appears the moment the client sends it, and opens here. */
+export function RequestsList({ uid }: { uid: string }) {
+  const requests = useLiveData(() => import('./vault-requests-live').then((live) => live.watchVaultRequests(uid)), [uid])
+  const now = useNow()
+  return (
+    <Panel aria-labelledby="requests-title" aria-busy={requests.status === 'loading'}>
+      <h2 id="requests-title">Your requests</h2>
+      {requests.status !== 'ready' ? (
+        <LiveStatus live={requests} what="your requests" />
+      ) : requests.data.length === 0 ? (
+        <Hint>No requests yet.</Hint>
+      ) : (
+        <List>
+          {requests.data.map((request) => (
+            <RequestRow key={request.id} request={request} status={requestStatus(request, now)} />
+          ))}
+        </List>
+      )}
+    </Panel>
+  )
+}
+
+function RequestRow({ request, status }: { request: VaultRequest; status: RequestStatus }) {
+  const passphraseId = useId()
+  const [passphrase, setPassphrase] = useState('')
+  const [opened, setOpened] = useState<VaultPayload | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function reveal(event: FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      setOpened(await (await import('./request-seal')).openRequestAnswer(request, passphrase))
+      setPassphrase('')
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The answer could not be opened.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function withdraw() {
+    setBusy(true)
+    setError(null)
+    try {
+      await (await import('./request-seal')).withdrawRequest(request.id)
+      setOpened(null)
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The request could not be withdrawn.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <li aria-label={request.label}>
+      <Head>
+        <strong>{request.label}</strong>
+        <span data-status={status}>{STATUS_LABEL[status]}</span>
+      </Head>
+      <Hint>
+        {request.companyName || request.company} · asked {formatWhen(request.createdAt)} · link valid until {formatWhen(request.expiresAt)}
+      </Hint>
+      {request.answeredAt !== null && (
+        <Hint>
+          Answered {formatWhen(request.answeredAt)} from {request.answeredFrom?.ip || 'an unknown address'},{' '}
+          {request.answeredFrom?.browser || 'unknown browser'}
+        </Hint>
+      )}
+      {status === 'answered' && !opened && (
+        <Inline as="form" onSubmit={reveal} aria-label={`Open the answer to ${request.label}`}>
+          <Input
+            id={passphraseId}
+            type="password"
+            aria-label="Vault passphrase"
+            autoComplete="current-password"
+            required
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.target.value)}
+          />
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Opening…' : 'Reveal'}
+          </Button>
+        </Inline>
+      )}
+      {opened && (
+        <>
+          <TextArea readOnly value={opened.text} aria-label={`Answer to ${request.label}`} spellCheck={false} />
+          <div>
+            <CopyButton text={opened.text} label="Copy answer" />
+          </div>
+        </>
+      )}
+      {status !== 'revoked' && (
+        <div>
+          <Button type="button" $variant="secondary" disabled={busy} onClick={() => void withdraw()}>
+            {status === 'answered' ? 'Delete the answer' : 'Withdraw'}
+          </Button>
+        </div>
+      )}
+      {error && <FormMessage $tone="error">{error}</FormMessage>}
+    </li>
+  )
+}

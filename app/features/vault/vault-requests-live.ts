@@ -1,0 +1,16 @@
+// The analyst's own request links, live: an answer shows the moment it is stored. Loaded with `import()`.
+import { collection, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { VAULT_REQUESTS_COLLECTION, vaultRequestFromDocument, type VaultRequest } from '#domain/vault-requests.ts'
+import { firestore } from '~/core/firebase'
+import type { Watch } from '~/core/live-data'
+
+const RECENT = 50
+
+export const watchVaultRequests =
+  (uid: string): Watch<VaultRequest[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(collection(firestore(), VAULT_REQUESTS_COLLECTION), where('createdBy', '==', uid), orderBy('createdAt', 'desc'), limit(RECENT)),
+      (snapshot) => next(snapshot.docs.flatMap((d) => vaultRequestFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),
+      fail,
+    )
