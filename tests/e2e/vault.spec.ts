@@ -1,9 +1,12 @@
 // Vault share links end to end in Chromium: an analyst shares, a recipient in a fresh browser
 // opens; previews spend nothing, a link opens as often as it allows, passphrases, revocation and
 // expiry say what happened, and the pages carry their strict headers.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { deriveLinkKeys } from '#domain/vault-crypto.ts'
 import { vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
+import { FILE_TOKEN_HEADER } from '../../app/server/vault-files.server'
 import { expect, test } from './fixtures'
 import { RequestLinkPage, RevealPage, ShareLinkPage } from './pages/vault'
 
@@ -129,6 +132,58 @@ test.describe('vault share links', () => {
     // A link cut short says so too.
     await reveal.open(revoked.split('#')[0]!)
     await expect(reveal.page.getByRole('heading', { name: 'This link is not complete' })).toBeVisible()
+    await recipient.close()
+  })
+})
+
+test.describe('vault share-link files', () => {
+  test.use({ signedInAs: ANALYST })
+
+  test('a 10 MB file goes up sealed, comes down whole in a fresh browser, and is gone from the store after the last view', async ({
+    page,
+    browser,
+    browserConsole,
+  }) => {
+    test.setTimeout(120_000)
+    const analyst = new ShareLinkPage(page)
+    await analyst.open()
+    const label = `Archive ${randomUUID().slice(0, 6)}`
+    const content = randomBytes(10 * 1024 * 1024)
+    const url = await analyst.share({
+      secret: 'The archive password is in the file name.',
+      label,
+      files: [{ name: '../../report <final>.zip', mimeType: 'application/zip', buffer: content }],
+    })
+    await expect(analyst.row(label)).toContainText('1 file')
+
+    // What the store holds is ciphertext, and only for the link's file token.
+    const id = idOf(url)
+    const { fileToken } = await deriveLinkKeys(id, new URL(url).hash.slice(1))
+    const chunkUrl = `/api/vault/files/${id}/0/0`
+    const stored = await page.request.get(chunkUrl, { headers: { [FILE_TOKEN_HEADER]: fileToken } })
+    expect(stored.status()).toBe(200)
+    const sealed = await stored.body()
+    expect(sealed.length).toBe(1024 * 1024 + 28)
+    expect(sealed.includes(content.subarray(0, 64))).toBe(false)
+    expect((await page.request.get(chunkUrl)).status()).toBe(404)
+
+    const recipient = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    browserConsole.watch(recipient)
+    const reveal = new RevealPage(await recipient.newPage())
+    await reveal.open(url)
+    await expect(reveal.page.getByText('It holds a file.')).toBeVisible()
+    await reveal.revealButton().click()
+    const link = reveal.page.getByRole('list', { name: 'Files' }).getByRole('link')
+    await expect(link).toHaveText('report _final_.zip', { timeout: 60_000 })
+    const download = reveal.page.waitForEvent('download')
+    await link.click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe('report _final_.zip')
+    const body = await readFile((await file.path())!)
+    expect(createHash('sha256').update(body).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'))
+
+    // The last view took the chunks out of the store.
+    await expect.poll(async () => (await page.request.get(chunkUrl, { headers: { [FILE_TOKEN_HEADER]: fileToken } })).status()).toBe(404)
     await recipient.close()
   })
 })

@@ -3,6 +3,7 @@ import { Shell } from './shell'
 
 export interface ShareOptions {
   secret: string
+  files?: { name: string; mimeType: string; buffer: Buffer }[]
   label?: string
   views?: number
   passphrase?: string
@@ -27,13 +28,14 @@ export class ShareLinkPage {
   async share(options: ShareOptions): Promise<string> {
     const form = this.page.getByRole('form', { name: 'Share a secret' })
     await form.getByLabel('Secret', { exact: true }).fill(options.secret)
+    if (options.files) await form.getByLabel('Files (optional)').setInputFiles(options.files)
     if (options.label) await form.getByLabel('What it is').fill(options.label)
     if (options.views) await form.getByLabel('Views').fill(String(options.views))
     if (options.expiry) await form.getByLabel('Expires after').selectOption({ label: options.expiry })
     if (options.passphrase) await form.getByLabel('Passphrase').fill(options.passphrase)
     await form.getByRole('button', { name: 'Create link' }).click()
     const link = this.page.getByRole('textbox', { name: 'Share link' })
-    await expect(link).toHaveValue(/\/vault\/s\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/, { timeout: 15_000 })
+    await expect(link).toHaveValue(/\/vault\/s\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/, { timeout: 60_000 })
     const url = await link.inputValue()
     await this.page.getByRole('button', { name: 'Share another secret' }).click()
     return url
