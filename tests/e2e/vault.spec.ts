@@ -4,7 +4,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { deriveLinkKeys } from '#domain/vault-crypto.ts'
-import { vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
+import { EVENTS_COLLECTION } from '#domain/events.ts'
+import { VAULT_LINKS_COLLECTION, VAULT_SEALED_COLLECTION, vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
+import { VAULT_REQUESTS_COLLECTION } from '#domain/vault-requests.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { FILE_TOKEN_HEADER } from '../../app/server/vault-files.server'
 import { expect, test } from './fixtures'
@@ -13,6 +15,23 @@ import { RequestLinkPage, RevealPage, ShareLinkPage } from './pages/vault'
 const ANALYST = 'analyst@sectest.example'
 
 const idOf = (url: string) => new URL(url).pathname.split('/').at(-1)!
+
+/** Every secret, passphrase and link key of this file: none may be found in a stored vault document. */
+const used: string[] = []
+const remember = (url: string, ...secrets: string[]) => used.push(new URL(url).hash.slice(1), ...secrets)
+
+test.afterAll(async () => {
+  const db = sharedAdmin().db
+  const documents = [
+    ...(await db.collection(VAULT_LINKS_COLLECTION).get()).docs,
+    ...(await db.collectionGroup(VAULT_SEALED_COLLECTION).get()).docs,
+    ...(await db.collection(VAULT_REQUESTS_COLLECTION).get()).docs,
+    ...(await db.collection(EVENTS_COLLECTION).where('type', '>=', 'vault_').where('type', '<', 'vault`').get()).docs,
+  ]
+  expect(documents.length).toBeGreaterThan(0)
+  const stored = documents.map((d) => JSON.stringify(d.data())).join('\n')
+  for (const secret of used) expect(stored, 'a stored vault document').not.toContain(secret)
+})
 
 test.describe('vault share links', () => {
   test.use({ signedInAs: ANALYST })
@@ -27,6 +46,7 @@ test.describe('vault share links', () => {
     const label = `VPN ${randomUUID().slice(0, 6)}`
     const secret = `vpn-password-${randomUUID()}`
     const url = await analyst.share({ secret, label })
+    remember(url, secret)
     await expect(analyst.status(label)).toHaveText('Waiting')
 
     // A chat or mail preview fetches the page without running it or clicking.
@@ -81,6 +101,7 @@ test.describe('vault share links', () => {
     await analyst.open()
     const label = `DB ${randomUUID().slice(0, 6)}`
     const url = await analyst.share({ secret: 'db-root: s3cr3t', label, passphrase: 'orange piano', views: 2 })
+    remember(url, 'db-root: s3cr3t', 'orange piano')
 
     const recipient = await browser.newContext({ storageState: { cookies: [], origins: [] } })
     browserConsole.watch(recipient)
@@ -106,6 +127,8 @@ test.describe('vault share links', () => {
     const expiredLabel = `Expired ${randomUUID().slice(0, 6)}`
     const revoked = await analyst.share({ secret: 'never to be seen', label: revokedLabel })
     const expired = await analyst.share({ secret: 'too late', label: expiredLabel, expiry: '1 hour' })
+    remember(revoked, 'never to be seen')
+    remember(expired, 'too late')
 
     await analyst.row(revokedLabel).getByRole('button', { name: 'Revoke' }).click()
     await expect(analyst.status(revokedLabel)).toHaveText('Burned')
@@ -155,6 +178,7 @@ test.describe('vault share-link files', () => {
       files: [{ name: '../../report <final>.zip', mimeType: 'application/zip', buffer: content }],
     })
     await expect(analyst.row(label)).toContainText('1 file')
+    remember(url, 'The archive password is in the file name.', 'report <final>.zip')
 
     // What the store holds is ciphertext, and only for the link's file token.
     const id = idOf(url)
@@ -210,6 +234,7 @@ test.describe('vault request links', () => {
     await expect(answerPage.getByRole('heading', { name: /asks you for a secret$/ })).toBeVisible()
     await expect(answerPage.getByText(label)).toBeVisible()
     const secret = `vpn: acme-pentest / ${randomUUID()}`
+    remember(url, secret, 'my vault passphrase', ...new URL(url).hash.slice(1).split('.'))
     await answerPage.getByLabel('Your answer').fill(secret)
     await answerPage.getByRole('button', { name: 'Send securely' }).click()
     await expect(answerPage.getByRole('status')).toContainText('only')
