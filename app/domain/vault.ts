@@ -257,9 +257,9 @@ export function refusalMessage(reason: ClaimRefusal, sender: string | null, trie
         ? `Wrong passphrase.${triesLeft === null ? '' : ` ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`}`
         : `Wrong passphrase: the link is now revoked. ${ask}`
     case 'sign-in':
-      return 'This link is for a named recipient: sign in with that address to open it.'
+      return 'This link is for a named recipient: sign in with that address in this browser, then open the link again.'
     case 'wrong-recipient':
-      return `This link is for another recipient. ${ask}`
+      return `This link is for another recipient: sign in with the address it was sent to. ${ask}`
   }
 }
 

@@ -120,6 +120,47 @@ test.describe('vault share links', () => {
     await recipient.close()
   })
 
+  test('a recipient-email link opens only for that address, signed in; others spend nothing', async ({
+    page,
+    browser,
+    browserConsole,
+    demoSessions,
+  }) => {
+    const analyst = new ShareLinkPage(page)
+    await analyst.open()
+    const label = `For the manager ${randomUUID().slice(0, 6)}`
+    const secret = `manager-only-${randomUUID()}`
+    const url = await analyst.share({ secret, label, recipient: 'manager@acme.example' })
+    remember(url, secret)
+
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    browserConsole.watch(visitor)
+    const signedOut = new RevealPage(await visitor.newPage())
+    await signedOut.open(url)
+    await expect(signedOut.page.getByText('Only manager@acme.example, signed in, can open it.')).toBeVisible()
+    await signedOut.revealButton().click()
+    await expect(signedOut.alert()).toContainText('sign in with that address')
+    await visitor.close()
+
+    const viewer = await browser.newContext({ storageState: await demoSessions.stateOf('viewer@acme.example') })
+    browserConsole.watch(viewer)
+    const wrong = new RevealPage(await viewer.newPage())
+    await wrong.open(url)
+    await wrong.revealButton().click()
+    await expect(wrong.alert()).toContainText('This link is for another recipient')
+    await viewer.close()
+    await expect(analyst.status(label)).toHaveText('Waiting')
+
+    const manager = await browser.newContext({ storageState: await demoSessions.stateOf('manager@acme.example') })
+    browserConsole.watch(manager)
+    const right = new RevealPage(await manager.newPage())
+    await right.open(url)
+    await right.revealButton().click()
+    await expect(right.secret()).toHaveValue(secret)
+    await expect(analyst.status(label)).toHaveText('Opened, no views left')
+    await manager.close()
+  })
+
   test('a revoked link and an expired link say so and whom to ask', async ({ page, browser, browserConsole }) => {
     const analyst = new ShareLinkPage(page)
     await analyst.open()

@@ -106,7 +106,12 @@ export function RevealShare({ id }: { id: string }) {
         dropKey()
         setKey('')
         setView({ step: 'revealed', info, payload: result.payload, files: result.files, viewsLeft: result.viewsLeft })
-      } else if (result.reason === 'wrong-passphrase' && (result.triesLeft ?? 0) > 0) {
+      } else if (
+        (result.reason === 'wrong-passphrase' && (result.triesLeft ?? 0) > 0) ||
+        result.reason === 'sign-in' ||
+        result.reason === 'wrong-recipient'
+      ) {
+        // Nothing was spent: the link stays usable, with its key, for another try.
         setView({ step: 'ready', info, busy: false, error: refusalMessage(result.reason, info.senderName, result.triesLeft) })
       } else {
         dropKey()

@@ -7,6 +7,7 @@ export interface ShareOptions {
   label?: string
   views?: number
   passphrase?: string
+  recipient?: string
   expiry?: '1 hour' | '1 day' | '3 days' | '7 days' | '30 days'
 }
 
@@ -33,6 +34,7 @@ export class ShareLinkPage {
     if (options.views) await form.getByLabel('Views').fill(String(options.views))
     if (options.expiry) await form.getByLabel('Expires after').selectOption({ label: options.expiry })
     if (options.passphrase) await form.getByLabel('Passphrase').fill(options.passphrase)
+    if (options.recipient) await form.getByLabel('Recipient email').fill(options.recipient)
     await form.getByRole('button', { name: 'Create link' }).click()
     const link = this.page.getByRole('textbox', { name: 'Share link' })
     await expect(link).toHaveValue(/\/vault\/s\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/, { timeout: 60_000 })
