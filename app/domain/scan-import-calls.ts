@@ -16,10 +16,11 @@ export const mayImportScans = (access: Access | null | undefined, service: Servi
   (hasLevel(access, LEVEL.seniorAnalyst) ||
     (service === 'password_cracking' && hasLevel(access, LEVEL.analyst) && managesService(access, service)))
 
-/** Some service's scans: the callables check the named service with mayImportScans. */
-export const mayImportAnyScans = (access: Access) =>
-  isAnalyst(access) &&
-  (hasLevel(access, LEVEL.seniorAnalyst) || (hasLevel(access, LEVEL.analyst) && managesService(access, 'password_cracking')))
+/**
+ * Who may call the import callables at all: analysts. Which service they may import is in their
+ * users_access document (servicesManaged), not in the token, so the handler checks mayImportScans.
+ */
+export const mayImportAnyScans = (access: Access) => isAnalyst(access) && hasLevel(access, LEVEL.analyst)
 
 /** Findings and assets sent in one call: well under a callable's 10 MB with bounded fields. */
 export const IMPORT_BATCH_FINDINGS = 200
