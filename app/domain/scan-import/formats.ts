@@ -2,11 +2,13 @@
 // from its name. The order matters where formats look alike: the more specific ones come first.
 import type { ServiceId } from '../services.ts'
 import { nmapXmlParser } from './nmap-xml.ts'
+import { openvasXmlParser } from './openvas-xml.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
 
 export const SCAN_PARSERS: readonly ScanParser[] = [
   // One line per parser.
   nmapXmlParser,
+  openvasXmlParser,
 ]
 
 export const parserFor = (format: ScanFormat): ScanParser | undefined => SCAN_PARSERS.find((p) => p.format === format)

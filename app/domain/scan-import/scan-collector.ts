@@ -57,10 +57,14 @@ export function fromUnixSeconds(value: string | undefined): number | null {
   return value && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null
 }
 
-/** Epoch ms from a date the file writes as text (ISO 8601 or similar), or null. */
+const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2}|\b(UTC|GMT))$/i
+
+/** Epoch ms from a date the file writes as text (ISO 8601 or "Tue Mar  5 10:00:00 2024"), or null. Without a zone, UTC. */
 export function fromDateText(value: string | undefined): number | null {
-  if (!value?.trim()) return null
-  const ms = Date.parse(value.trim())
+  const text = value?.trim()
+  if (!text) return null
+  const zoned = HAS_ZONE.test(text) ? text : /^\d{4}-\d{2}-\d{2}T/.test(text) ? `${text}Z` : `${text} UTC`
+  const ms = Date.parse(zoned)
   return Number.isFinite(ms) ? ms : null
 }
 
