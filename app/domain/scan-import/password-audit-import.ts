@@ -240,8 +240,8 @@ export async function importPasswordAudit(input: PasswordAuditInput): Promise<Pa
   const tools = new Set<PotTool>()
   let potEntries = 0
   let potOtherHashes = 0
-  for (const source of input.pots) {
-    const pot = await readPot(source, { nt: wantedNt, lm: wantedLm }, note)
+  for (const [index, source] of input.pots.entries()) {
+    const pot = await readPot(source, { nt: wantedNt, lm: wantedLm }, note, input.pots.length > 1 ? `pot file ${index + 1}` : 'pot file')
     for (const [hash, password] of pot.nt) if (!cracked.has(hash)) cracked.set(hash, password)
     for (const [half, part] of pot.lm) if (!lmHalves.has(half)) lmHalves.set(half, part)
     pot.tools.forEach((tool) => tools.add(tool))

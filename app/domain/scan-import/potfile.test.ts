@@ -54,6 +54,21 @@ describe('readPot on a John pot', () => {
   })
 })
 
+describe('readPot on hostile input', () => {
+  it('skips a password field too long to be a password, naming the file as asked', async () => {
+    const hash = ntHash('x')
+    const notes: ImportNote[] = []
+    const pot = await readPot(
+      textChunks(`${hash}:${'y'.repeat(2000)}\n`),
+      { nt: new Set([hash]), lm: new Set() },
+      (n) => notes.push(n),
+      'pot file 2',
+    )
+    expect(pot.nt.size).toBe(0)
+    expect(notes).toEqual([{ level: 'skipped', where: 'pot file 2 line 1', message: 'password field longer than 1024 characters' }])
+  })
+})
+
 describe('decodePotPassword', () => {
   it('decodes $HEX as UTF-8, else Latin-1, and leaves other text alone', () => {
     expect(decodePotPassword('$HEX[3a3a]')).toBe('::')

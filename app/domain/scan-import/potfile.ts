@@ -70,13 +70,26 @@ function potEntry(line: string): { kind: 'nt' | 'lm'; tool: PotTool; hash: strin
   return null
 }
 
-export async function readPot(source: AsyncIterable<string>, wanted: WantedHashes, onNote: (note: ImportNote) => void): Promise<PotFile> {
-  const notes = new LineNotes(onNote, 'pot file')
+/** Longer than any password Windows or the crackers take (256): such a field is not a password. */
+const MAX_PASSWORD_CHARS = 1024
+
+export async function readPot(
+  source: AsyncIterable<string>,
+  wanted: WantedHashes,
+  onNote: (note: ImportNote) => void,
+  /** How notes name the file: "pot file", "pot file 2". */
+  name = 'pot file',
+): Promise<PotFile> {
+  const notes = new LineNotes(onNote, name)
   const pot: PotFile = { nt: new Map(), lm: new Map(), tools: new Set(), lines: 0, entries: 0, otherHashes: 0 }
   for await (const { line, number } of numberedLines(source, POT_LABEL)) {
     pot.lines = number
     if (line.trim() === '') continue
     const entry = potEntry(line)
+    if (entry && entry.field.length > MAX_PASSWORD_CHARS) {
+      notes.add('skipped', `password field longer than ${MAX_PASSWORD_CHARS} characters`, number)
+      continue
+    }
     if (!entry) {
       pot.otherHashes++
       notes.add('skipped', 'not an NT or LM hash entry', number)
