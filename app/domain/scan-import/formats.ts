@@ -5,12 +5,14 @@ import { nmapXmlParser } from './nmap-xml.ts'
 import { openvasXmlParser } from './openvas-xml.ts'
 import { zapXmlParser } from './zap-xml.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
+import { ntdsPotfileParser } from './password-audit-import.ts'
 
 export const SCAN_PARSERS: readonly ScanParser[] = [
   // One line per parser.
   nmapXmlParser,
   openvasXmlParser,
   zapXmlParser,
+  ntdsPotfileParser,
 ]
 
 export const parserFor = (format: ScanFormat): ScanParser | undefined => SCAN_PARSERS.find((p) => p.format === format)
