@@ -2,9 +2,14 @@
 // from its name. The order matters where formats look alike: the more specific ones come first.
 import type { ServiceId } from '../services.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
+import { nucleiJsonParser } from './nuclei-json.ts'
 import { zapJsonParser } from './zap-json.ts'
 
-export const SCAN_PARSERS: readonly ScanParser[] = [zapJsonParser]
+export const SCAN_PARSERS: readonly ScanParser[] = [
+  // One line per parser.
+  zapJsonParser,
+  nucleiJsonParser,
+]
 
 export const parserFor = (format: ScanFormat): ScanParser | undefined => SCAN_PARSERS.find((p) => p.format === format)
 
