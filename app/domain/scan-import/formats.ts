@@ -3,12 +3,15 @@
 import type { ServiceId } from '../services.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
 import { nucleiJsonParser } from './nuclei-json.ts'
+import { prowlerCsvParser, prowlerOcsfParser } from './prowler.ts'
 import { zapJsonParser } from './zap-json.ts'
 
 export const SCAN_PARSERS: readonly ScanParser[] = [
   // One line per parser.
   zapJsonParser,
   nucleiJsonParser,
+  prowlerOcsfParser,
+  prowlerCsvParser,
 ]
 
 export const parserFor = (format: ScanFormat): ScanParser | undefined => SCAN_PARSERS.find((p) => p.format === format)
