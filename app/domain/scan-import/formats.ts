@@ -4,6 +4,7 @@ import type { ServiceId } from '../services.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
 import { nucleiJsonParser } from './nuclei-json.ts'
 import { prowlerCsvParser, prowlerOcsfParser } from './prowler.ts'
+import { testsslJsonParser } from './testssl-json.ts'
 import { zapJsonParser } from './zap-json.ts'
 
 export const SCAN_PARSERS: readonly ScanParser[] = [
@@ -12,6 +13,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   nucleiJsonParser,
   prowlerOcsfParser,
   prowlerCsvParser,
+  testsslJsonParser,
 ]
 
 export const parserFor = (format: ScanFormat): ScanParser | undefined => SCAN_PARSERS.find((p) => p.format === format)
