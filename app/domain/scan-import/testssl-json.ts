@@ -46,7 +46,7 @@ export const testsslJsonParser: ScanParser = {
     const severities: Record<string, number> = {}
     const header: JsonRecord = {}
     let checks = 0
-    let target: { host?: string; ip?: string; port?: string } = {}
+    let target: Partial<Record<'host' | 'ip' | 'port', string>> = {}
     const { first, source } = await peekSource(input)
     if (first !== '[' && first !== '{')
       throw new ScanParseError(LABEL, 'line 1', 'neither a --jsonfile array nor a --jsonfile-pretty object')
@@ -63,7 +63,7 @@ export const testsslJsonParser: ScanParser = {
             '$.scanResult.*.*.*',
           ]
     for await (const { value, path } of streamJsonValues(source, { formatLabel: LABEL, paths })) {
-      const field = /^\$\.scanResult\[\d+\]\.(targetHost|ip|port)$/.exec(path)?.[1]
+      const field = /^\$\.scanResult\[\d+\]\.(targetHost|ip|port)$/.exec(path)?.[1] as 'targetHost' | 'ip' | 'port' | undefined
       if (field === 'targetHost') target = {}
       if (field) {
         target[field === 'targetHost' ? 'host' : field] = text(value, 300)
