@@ -2,6 +2,8 @@
 // from its name. The order matters where formats look alike: the more specific ones come first.
 import type { ServiceId } from '../services.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
+import { httpxJsonlParser } from './httpx-jsonl.ts'
+import { naabuJsonlParser } from './naabu-jsonl.ts'
 import { nucleiJsonParser } from './nuclei-json.ts'
 import { prowlerCsvParser, prowlerOcsfParser } from './prowler.ts'
 import { testsslJsonParser } from './testssl-json.ts'
@@ -14,6 +16,8 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   prowlerOcsfParser,
   prowlerCsvParser,
   testsslJsonParser,
+  httpxJsonlParser,
+  naabuJsonlParser,
 ]
 
 export const parserFor = (format: ScanFormat): ScanParser | undefined => SCAN_PARSERS.find((p) => p.format === format)
