@@ -6,6 +6,7 @@ import { httpxJsonlParser } from './httpx-jsonl.ts'
 import { naabuJsonlParser } from './naabu-jsonl.ts'
 import { nucleiJsonParser } from './nuclei-json.ts'
 import { prowlerCsvParser, prowlerOcsfParser } from './prowler.ts'
+import { sarifParser } from './sarif.ts'
 import { testsslJsonParser } from './testssl-json.ts'
 import { zapJsonParser } from './zap-json.ts'
 
@@ -18,6 +19,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   testsslJsonParser,
   httpxJsonlParser,
   naabuJsonlParser,
+  sarifParser,
 ]
 
 export const parserFor = (format: ScanFormat): ScanParser | undefined => SCAN_PARSERS.find((p) => p.format === format)
