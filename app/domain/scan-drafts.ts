@@ -10,6 +10,8 @@ import { ASSET_TYPES } from './assets.ts'
 import { FINDING_LOCATION_KEYS } from './findings.ts'
 import { sha256Hex } from './fingerprints.ts'
 import type { ServiceId } from './services.ts'
+import { targetAsset, targetLocation } from './scan-import/observed.ts'
+import type { ParsedAsset, ParsedFinding } from './scan-import/parsed-scan.ts'
 
 export const DRAFT_FINDINGS_COLLECTION = 'draft_findings'
 export const DRAFT_ASSETS_COLLECTION = 'draft_assets'
@@ -114,3 +116,47 @@ export function draftAssetFromDocument(id: string, data: unknown): (StoredDraftA
   const parsed = v.safeParse(StoredDraftAssetSchema, data)
   return parsed.success ? { id, ...parsed.output } : null
 }
+
+/** A draft finding as an import first writes it: the scanner's word, no review yet. */
+export function draftFindingDocument(finding: ParsedFinding, sourceFile: string, by: string, now: number): StoredDraftFinding {
+  return {
+    ruleId: finding.ruleId,
+    title: finding.title,
+    severity: finding.severity,
+    scannerSeverity: finding.severity,
+    asset: targetAsset(finding.target),
+    location: targetLocation(finding.target),
+    cvss: finding.cvss ?? null,
+    cwe: finding.cwe ?? [],
+    cve: finding.cve ?? [],
+    tags: finding.tags ?? [],
+    description: finding.description ?? '',
+    remediation: finding.remediation ?? '',
+    references: finding.references ?? [],
+    evidence: finding.evidence ?? '',
+    request: finding.request ?? '',
+    response: finding.response ?? '',
+    raw: JSON.stringify(finding.raw),
+    templateSlug: null,
+    templateSource: 'none',
+    falsePositive: false,
+    mergedInto: null,
+    instances: 1,
+    sourceFile,
+    updatedAt: now,
+    updatedBy: by,
+  }
+}
+
+/** A draft asset as an import writes it. */
+export const draftAssetDocument = (asset: ParsedAsset): StoredDraftAsset => ({
+  type: asset.type,
+  value: asset.value,
+  parent: asset.parent ?? null,
+  ports: (asset.ports ?? []).map((p) => ({ port: p.port, protocol: p.protocol, service: p.service ?? '', product: p.product ?? '' })),
+  technologies: asset.technologies ?? [],
+  notAfter: asset.notAfter ?? null,
+  issuer: asset.issuer ?? '',
+  cloud: asset.cloud ?? null,
+  account: asset.account ?? null,
+})

@@ -5,9 +5,14 @@
 import { Timestamp, type DocumentReference } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { assetId } from '#domain/fingerprints.ts'
-import { draftAssetsPath, draftFindingFromDocument, draftFindingsPath, type StoredDraftFinding } from '#domain/scan-drafts.ts'
-import { parsedFingerprint, targetAsset, targetLocation } from '#domain/scan-import/observed.ts'
-import type { ParsedAsset, ParsedFinding } from '#domain/scan-import/parsed-scan.ts'
+import {
+  draftAssetsPath,
+  draftFindingDocument,
+  draftFindingFromDocument,
+  draftFindingsPath,
+  type StoredDraftFinding,
+} from '#domain/scan-drafts.ts'
+import { parsedFingerprint } from '#domain/scan-import/observed.ts'
 import { storedTimes } from '#domain/stored.ts'
 import { templateMappingFromDocument, templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
 import { adminDb } from '../admin.ts'
@@ -16,48 +21,6 @@ import { assertDraft, scanImporter } from './import-caller.ts'
 
 /** Firestore's limit of writes in one batch. */
 const BATCH_WRITES = 500
-
-export function draftFindingDocument(finding: ParsedFinding, sourceFile: string, by: string, now: number): StoredDraftFinding {
-  return {
-    ruleId: finding.ruleId,
-    title: finding.title,
-    severity: finding.severity,
-    scannerSeverity: finding.severity,
-    asset: targetAsset(finding.target),
-    location: targetLocation(finding.target),
-    cvss: finding.cvss ?? null,
-    cwe: finding.cwe ?? [],
-    cve: finding.cve ?? [],
-    tags: finding.tags ?? [],
-    description: finding.description ?? '',
-    remediation: finding.remediation ?? '',
-    references: finding.references ?? [],
-    evidence: finding.evidence ?? '',
-    request: finding.request ?? '',
-    response: finding.response ?? '',
-    raw: JSON.stringify(finding.raw),
-    templateSlug: null,
-    templateSource: 'none',
-    falsePositive: false,
-    mergedInto: null,
-    instances: 1,
-    sourceFile,
-    updatedAt: now,
-    updatedBy: by,
-  }
-}
-
-const assetDocument = (asset: ParsedAsset) => ({
-  type: asset.type,
-  value: asset.value,
-  parent: asset.parent ?? null,
-  ports: (asset.ports ?? []).map((p) => ({ port: p.port, protocol: p.protocol, service: p.service ?? '', product: p.product ?? '' })),
-  technologies: asset.technologies ?? [],
-  notAfter: asset.notAfter ?? null,
-  issuer: asset.issuer ?? '',
-  cloud: asset.cloud ?? null,
-  account: asset.account ?? null,
-})
 
 export const addDraftFindings = defineCallable('addDraftFindings', {}, async (caller, request) => {
   const db = adminDb()
@@ -111,7 +74,8 @@ export const addDraftFindings = defineCallable('addDraftFindings', {}, async (ca
     writes.push([collection.doc(id), storedTimes(merged, Timestamp.fromMillis) as Record<string, unknown>])
   }
   const assets = db.collection(draftAssetsPath(company, scanId))
-  for (const asset of request.assets) writes.push([assets.doc(await assetId(scan.service, asset.type, asset.value)), assetDocument(asset)])
+  for (const asset of request.assets)
+    writes.push([assets.doc(await assetId(scan.service, asset.type, asset.value)), draftAssetDocument(asset)])
 
   for (let start = 0; start < writes.length; start += BATCH_WRITES) {
     const batch = db.batch()
