@@ -35,6 +35,12 @@ const list = (max: number, item = shortText) => v.optional(v.pipe(v.array(item),
 const Sha256Schema = v.pipe(v.string(), v.regex(/^[a-f0-9]{64}$/, 'Not a SHA-256'))
 const TemplateSlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,119}$/, 'Not a template slug'))
 
+/** Fields a format has that the shape does not name, kept as JSON within a bound. */
+const RawSchema = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.check((raw) => JSON.stringify(raw).length <= PARSE_LIMITS.maxFieldChars, 'The raw fields are too long'),
+)
+
 const TargetSchema = v.variant('kind', [
   v.strictObject({
     kind: v.literal('url'),
@@ -81,10 +87,7 @@ export const ParsedFindingSchema = v.strictObject({
   evidence: v.optional(text(PARSE_LIMITS.maxEvidenceChars)),
   request: v.optional(text(PARSE_LIMITS.maxEvidenceChars)),
   response: v.optional(text(PARSE_LIMITS.maxEvidenceChars)),
-  raw: v.pipe(
-    v.record(v.string(), v.unknown()),
-    v.check((raw) => JSON.stringify(raw).length <= PARSE_LIMITS.maxFieldChars, 'The raw fields of a finding are too long'),
-  ),
+  raw: RawSchema,
 })
 
 const PortSchema = v.strictObject({
@@ -92,6 +95,7 @@ const PortSchema = v.strictObject({
   protocol: v.pipe(shortText, v.maxLength(16)),
   service: v.optional(shortText),
   product: v.optional(shortText),
+  version: v.optional(shortText),
 })
 
 export const ParsedAssetSchema = v.strictObject({
@@ -103,6 +107,7 @@ export const ParsedAssetSchema = v.strictObject({
   notAfter: v.optional(v.nullable(v.number())),
   issuer: v.optional(shortText),
   cloud: v.optional(v.strictObject({ account: shortText, region: shortText, cloudService: shortText })),
+  raw: v.optional(RawSchema),
   // Derived figures only: the schema has no place for a password or a hash.
   account: v.optional(
     v.strictObject({
