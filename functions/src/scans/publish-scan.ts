@@ -29,14 +29,13 @@ const BATCH_WRITES = 450
 
 const stored = (record: object) => storedTimes(record, Timestamp.fromMillis) as Record<string, unknown>
 
-async function previousPublished(db: Firestore, company: string, scan: Scan): Promise<Scan | null> {
+/** The service's published scans: the previous comparable one, and the scope each scan covered. */
+async function publishedScans(db: Firestore, company: string, scan: Scan): Promise<{ previous: Scan | null; scopes: Map<string, string> }> {
   const published = await db.collection(scansPath(company)).where('service', '==', scan.service).where('state', '==', 'published').get()
-  return (
-    published.docs
-      .map((d) => scanFromDocument(d.id, d.data()))
-      .filter((s): s is Scan => s !== null && s.id !== scan.id && s.scopeKey === scan.scopeKey && s.startedAt <= scan.startedAt)
-      .sort((a, b) => b.startedAt - a.startedAt)[0] ?? null
-  )
+  const scans = published.docs.map((d) => scanFromDocument(d.id, d.data())).filter((s): s is Scan => s !== null && s.id !== scan.id)
+  const previous =
+    scans.filter((s) => s.scopeKey === scan.scopeKey && s.startedAt <= scan.startedAt).sort((a, b) => b.startedAt - a.startedAt)[0] ?? null
+  return { previous, scopes: new Map(scans.map((s) => [s.id, s.scopeKey])) }
 }
 
 async function templateTexts(db: Firestore, slugs: readonly string[]): Promise<Map<string, TemplateText>> {
@@ -90,12 +89,12 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
   if (scan.state === 'published') return { published: false, previousScanId: scan.previousScanId, counts: summary(scan.counts) }
   if (scan.state !== 'draft') throw new HttpsError('failed-precondition', 'Only a draft scan can be published.')
 
-  const [draftSnapshots, assetSnapshots, currentSnapshots, currentAssetSnapshots, previous] = await Promise.all([
+  const [draftSnapshots, assetSnapshots, currentSnapshots, currentAssetSnapshots, { previous, scopes }] = await Promise.all([
     db.collection(draftFindingsPath(company, scanId)).get(),
     db.collection(draftAssetsPath(company, scanId)).get(),
     db.collection(findingsPath(company)).where('service', '==', scan.service).get(),
     db.collection(assetsPath(company)).where('service', '==', scan.service).get(),
-    previousPublished(db, company, scan),
+    publishedScans(db, company, scan),
   ])
   const drafts = draftSnapshots.docs.map((d) => draftFindingFromDocument(d.id, d.data())).filter((d) => d !== null)
   const draftAssets = assetSnapshots.docs.map((d) => draftAssetFromDocument(d.id, d.data())).filter((d) => d !== null)
@@ -120,6 +119,8 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
     scan: { id: scanId, service: scan.service, startedAt: scan.startedAt },
     observed: observed.filter((o) => !done.has(o.fingerprint)),
     current,
+    // A finding another scope's scan saw last is not this scan's to miss.
+    inScope: (finding) => (scopes.get(finding.lastSeenScanId) ?? scan.scopeKey) === scan.scopeKey,
     assets: draftAssets.map((a) => ({ id: a.id, label: a.value, ports: a.ports.map((p) => p.port) })),
     policy: slaPolicyFor(null),
     now,
@@ -167,7 +168,13 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
       false,
     ]),
     ...[...currentAssets.values()]
-      .filter((a) => a.status === 'active' && !seen.has(a.id) && draftAssets.length > 0)
+      .filter(
+        (a) =>
+          a.status === 'active' &&
+          !seen.has(a.id) &&
+          draftAssets.length > 0 &&
+          (scopes.get(a.lastSeenScanId) ?? scan.scopeKey) === scan.scopeKey,
+      )
       .map((a): [string, Record<string, unknown>, boolean] => [assetPath(company, a.id), { status: 'gone' }, true]),
     ...plan.members.map((members, n): [string, Record<string, unknown>, boolean] => [
       `${scanMembersPath(company, scanId)}/${n}`,

@@ -102,7 +102,13 @@ export function AnalystServicePage({ workspace, service, scanId, onScan, onCompa
           ))}
         </Select>
       </Toolbar>
-      <ImportPanel company={company.slug} companyName={company.companyName} service={service} onImported={(id) => onScan(id)} />
+      <ImportPanel
+        company={company.slug}
+        companyName={company.companyName}
+        service={service}
+        scopes={[...new Set(list.filter((s) => s.state === 'published').map((s) => s.scopeKey))]}
+        onImported={(id) => onScan(id)}
+      />
       <Panel aria-label="Scans">
         <h2>Scans</h2>
         <LiveStatus live={scans} what="the scans" />

@@ -8,11 +8,11 @@ import { bytesToHex } from '@noble/hashes/utils'
 import type { ParsedScan } from '#domain/scan-import/parsed-scan.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { Button } from '~/ui/button'
-import { Field, Label } from '~/ui/text-field'
+import { Field, Label, Select } from '~/ui/text-field'
 import { surface } from '~/ui/surface'
 import { PasswordAuditImport } from '../password-audit/password-audit-import'
 import { callAnalyst, failureMessage } from './analyst-calls'
-import { draftTitle, parseFile, recogniseFile, uploadImport, type ParsedFile } from './scan-files'
+import { draftTitle, parseFile, recogniseFile, uploadImport, type ParsedFile, type ScopeChoice } from './scan-files'
 
 const Panel = styled.section`
   ${surface}
@@ -77,6 +77,8 @@ export interface ImportPanelProps {
   company: string
   companyName: string
   service: ServiceId
+  /** The scope keys of the service's published scans, newest first: what a draft may compare with. */
+  scopes: readonly string[]
   /** Shows the draft the import made (or the scan these files made before). */
   onImported(scanId: string): void
 }
@@ -112,8 +114,9 @@ function RunStatus({ run, progressId }: { run: Run; progressId: string }) {
   return null
 }
 
-function FilesPanel({ company, service, onImported }: ImportPanelProps) {
-  const ids = { input: useId(), title: useId(), progress: useId() }
+function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) {
+  const ids = { input: useId(), title: useId(), progress: useId(), scope: useId() }
+  const [scope, setScope] = useState('latest')
   const [files, setFiles] = useState<File[]>([])
   const [title, setTitle] = useState('')
   const [over, setOver] = useState(false)
@@ -142,8 +145,14 @@ function FilesPanel({ company, service, onImported }: ImportPanelProps) {
           ),
         )
       }
-      const result = await uploadImport(company, service, title.trim() || draftTitle(parsed), parsed, (done, total, label) =>
-        setRun({ state: 'running', label, done, total }),
+      const choice: ScopeChoice = scope === 'latest' ? { kind: 'latest' } : scope === 'new' ? { kind: 'new' } : { kind: 'key', key: scope }
+      const result = await uploadImport(
+        company,
+        service,
+        title.trim() || draftTitle(parsed),
+        parsed,
+        (done, total, label) => setRun({ state: 'running', label, done, total }),
+        choice,
       )
       setRun({ state: 'done', ...result })
       setFiles([])
@@ -184,6 +193,18 @@ function FilesPanel({ company, service, onImported }: ImportPanelProps) {
           onChange={(event) => setTitle(event.target.value)}
           placeholder="Named after the tools and the day"
         />
+      </Field>
+      <Field>
+        <Label htmlFor={ids.scope}>Compare with</Label>
+        <Select id={ids.scope} value={scope} onChange={(event) => setScope(event.target.value)}>
+          <option value="latest">{scopes[0] ? 'The latest published scan' : 'Nothing yet: the first scan'}</option>
+          {scopes.slice(1).map((key) => (
+            <option key={key} value={key}>
+              Scans of {key}
+            </option>
+          ))}
+          <option value="new">Nothing: a new scope</option>
+        </Select>
       </Field>
       <div>
         <Button type="button" disabled={busy || files.length === 0} onClick={() => void start()}>

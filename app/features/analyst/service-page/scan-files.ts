@@ -73,6 +73,19 @@ export interface UploadResult {
   created: boolean
 }
 
+/**
+ * Which earlier scans the draft compares with: the service's latest published scope (the server's
+ * default), a named one, or a new scope named after the files' targets.
+ */
+export type ScopeChoice = { kind: 'latest' } | { kind: 'key'; key: string } | { kind: 'new' }
+
+export function scopeKeyOf(service: ServiceId, files: readonly ParsedFile[], choice: ScopeChoice): string | undefined {
+  if (choice.kind === 'key') return choice.key
+  if (choice.kind === 'latest') return undefined
+  const targets = [...new Set(files.flatMap((f) => f.scan.targets))].sort()
+  return `${service}:${targets.slice(0, 20).join(',') || files.map((f) => f.file.sha256.slice(0, 12)).join(',')}`.slice(0, 500)
+}
+
 /** Creates the draft scan and sends every file's findings and assets in batches. */
 export async function uploadImport(
   company: string,
@@ -80,7 +93,9 @@ export async function uploadImport(
   title: string,
   files: readonly ParsedFile[],
   progress: Progress,
+  scope: ScopeChoice = { kind: 'latest' },
 ): Promise<UploadResult> {
+  const scopeKey = scopeKeyOf(service, files, scope)
   const starts = files.flatMap((f) => (f.scan.startedAt === null ? [] : [f.scan.startedAt]))
   const ends = files.flatMap((f) => (f.scan.finishedAt === null ? [] : [f.scan.finishedAt]))
   const notes = files.flatMap((f) =>
@@ -93,6 +108,7 @@ export async function uploadImport(
     company,
     service,
     title,
+    ...(scopeKey ? { scopeKey } : {}),
     files: files.map((f) => f.file),
     startedAt: starts.length ? Math.min(...starts) : null,
     finishedAt: ends.length ? Math.max(...ends) : null,
