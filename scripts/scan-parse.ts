@@ -82,10 +82,13 @@ async function main(): Promise<number> {
   return 0
 }
 
+// exitCode, not exit(): a piped stdout is written out before Node ends.
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    process.exitCode = code
+  },
   (error: unknown) => {
     console.error(error instanceof ScanParseError ? error.message : error)
-    process.exit(1)
+    process.exitCode = 1
   },
 )
