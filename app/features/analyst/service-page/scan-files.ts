@@ -61,6 +61,12 @@ export async function parseFile(file: Blob & { name: string }, parser: ScanParse
   }
 }
 
+/**
+ * A value as JSON has it: keys holding undefined dropped. The callable SDK would send them as
+ * null, which the contract's optional fields refuse.
+ */
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+
 /** The title a draft gets unless the analyst gives one: the tools and the scan's day. */
 export function draftTitle(files: readonly ParsedFile[]): string {
   const tools = [...new Set(files.map((f) => f.file.tool))].join(' and ')
@@ -121,7 +127,7 @@ export async function uploadImport(
       notes: notes.slice(0, 500),
       statistics,
     },
-    ...(serviceStats ? { serviceStats } : {}),
+    ...(serviceStats ? { serviceStats: plain(serviceStats) } : {}),
   })
   // The same files again: the scan they made stands, nothing is sent.
   if (!created.created) return { scanId: created.scanId, created: false }
@@ -143,8 +149,8 @@ export async function uploadImport(
         company,
         scanId: created.scanId,
         sourceFile: file.sha256,
-        findings: scan.findings.slice(n * IMPORT_BATCH_FINDINGS, (n + 1) * IMPORT_BATCH_FINDINGS),
-        assets: scan.assets.slice(n * IMPORT_BATCH_ASSETS, (n + 1) * IMPORT_BATCH_ASSETS),
+        findings: plain(scan.findings.slice(n * IMPORT_BATCH_FINDINGS, (n + 1) * IMPORT_BATCH_FINDINGS)),
+        assets: plain(scan.assets.slice(n * IMPORT_BATCH_ASSETS, (n + 1) * IMPORT_BATCH_ASSETS)),
       })
       sent++
       progress(sent, total, `Uploading ${file.name}`)
