@@ -175,7 +175,7 @@ function Section({ id, title, empty, children }: { id: string; title: string; em
       {empty !== null ? (
         <Muted>{empty}</Muted>
       ) : (
-        <Scroll role="region" aria-labelledby={id} tabIndex={0}>
+        <Scroll role="group" aria-labelledby={id} tabIndex={0}>
           {children}
         </Scroll>
       )}
