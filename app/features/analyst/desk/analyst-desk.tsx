@@ -141,6 +141,14 @@ const Table = styled.table`
   .muted {
     color: ${colors.textMuted};
   }
+  /* The row's subject keeps room to read; long addresses wrap instead of taking it. */
+  .subject {
+    min-width: 260px;
+  }
+  .asset {
+    max-width: 300px;
+    overflow-wrap: anywhere;
+  }
 `
 
 const Pill = styled.span<{ $tone: 'danger' | 'muted' }>`
@@ -325,13 +333,13 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
               {disputed.map(({ service, finding }) => (
                 <tr key={`${service}/${finding.id}`}>
                   <td className="nowrap">{serviceLabel(service)}</td>
-                  <td>
+                  <td className="subject">
                     <Link to={findingHref(service, finding.id)}>{finding.title}</Link>
                   </td>
                   <td>
                     <SeverityBadge severity={finding.severity} />
                   </td>
-                  <td className="muted">{finding.asset}</td>
+                  <td className="muted asset">{finding.asset}</td>
                   <td className="nowrap">{formatDate(finding.updatedAt)}</td>
                 </tr>
               ))}
@@ -359,7 +367,7 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
                       {scan.title}
                     </Link>
                   </td>
-                  <td className="muted">{scan.files.map((f) => f.name).join(', ')}</td>
+                  <td className="muted asset">{scan.files.map((f) => f.name).join(', ')}</td>
                   <td className="nowrap">{stateLabels[scan.state] ?? scan.state}</td>
                   <td className="nowrap">{formatDate(scan.startedAt)}</td>
                 </tr>
