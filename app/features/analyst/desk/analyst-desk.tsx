@@ -146,7 +146,8 @@ const Table = styled.table`
     min-width: 260px;
   }
   .asset {
-    max-width: 300px;
+    min-width: 200px;
+    max-width: 320px;
     overflow-wrap: anywhere;
   }
 `
