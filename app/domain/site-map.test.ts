@@ -10,6 +10,7 @@ const live = [
   '/reports/$service/$findingId',
   '/templates',
   '/templates/finding',
+  '/analyst',
   '/profile',
   '/auth/redirect',
 ]

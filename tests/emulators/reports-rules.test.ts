@@ -2,7 +2,20 @@
 // occurrences and comments, retests, assets, service figures, activity) and people's
 // notifications: who reads them, per company, service and results or stats switch, against
 // app/domain/access.ts. Nobody writes them but the functions.
-import { collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, updateDoc, where } from 'firebase/firestore/lite'
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore/lite'
 import { describe } from 'vitest'
 import { canViewReport, canViewResults, findingRole, type Access } from '#domain/access.ts'
 import { mayImportScans } from '#domain/scan-import-calls.ts'
@@ -210,6 +223,39 @@ function listCases(): RuleCase[] {
   return cases
 }
 
+// The analyst desk's queries, as it sends them, for the services the analyst may import.
+function deskCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  for (const p of readers) {
+    for (const slug of companies) {
+      for (const service of serviceIds) {
+        const sees = selects(p, slug) && report(p.access, slug, service)
+        const seesResults = selects(p, slug) && results(p.access, slug, service)
+        const base = `companies/${slug}`
+        const desk = (what: string, allowed: boolean, path: string, state: [string, string] | null, order: string) =>
+          cases.push(
+            ruleCase(p, `desk ${slug} ${service}: ${what}`, allowed, (db) =>
+              getDocs(
+                query(
+                  collection(db, path),
+                  where('service', '==', service),
+                  ...(state ? [where(state[0], '==', state[1])] : []),
+                  orderBy(order, 'desc'),
+                  limit(20),
+                ),
+              ),
+            ),
+          )
+        desk('draft scans', sees && isAnalyst(p.access), `${base}/scans`, ['state', 'draft'], 'startedAt')
+        desk('latest scans', sees && isAnalyst(p.access), `${base}/scans`, null, 'startedAt')
+        desk('requested retests', seesResults, `${base}/retests`, ['state', 'requested'], 'requestedAt')
+        desk('disputed findings', seesResults, `${base}/findings`, ['status', 'disputed'], 'lastSeenAt')
+      }
+    }
+  }
+  return cases
+}
+
 // No client writes anything here, whoever they are: the functions do.
 function writeCases(): RuleCase[] {
   const cases: RuleCase[] = []
@@ -344,6 +390,7 @@ function preferenceCases(): RuleCase[] {
 
 describe('firestore.rules: report reads', () => suite.run(readCases()))
 describe('firestore.rules: report lists', () => suite.run(listCases()))
+describe('firestore.rules: analyst desk lists', () => suite.run(deskCases()))
 describe('firestore.rules: report writes', () => suite.run(writeCases()))
 describe('firestore.rules: notifications', () => suite.run(notificationCases()))
 describe('firestore.rules: notification preferences', () => suite.run(preferenceCases()))

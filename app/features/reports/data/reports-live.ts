@@ -16,7 +16,7 @@ import type { ServiceId } from '#domain/services.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 import { MONTHS_SHOWN, OVERVIEW_SCANS, recentMonths, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
-import { combine } from './combine'
+import { combine } from '~/core/combine'
 
 /** The live figures of one service (an absent document is all zeros). */
 export const watchServiceStats =
