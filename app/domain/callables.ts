@@ -28,6 +28,19 @@ import {
   RequestRetestRequestSchema,
   RequestRetestResponseSchema,
 } from './reports-calls.ts'
+import {
+  AddDraftFindingsRequestSchema,
+  AddDraftFindingsResponseSchema,
+  CreateDraftScanRequestSchema,
+  CreateDraftScanResponseSchema,
+  DiscardDraftScanRequestSchema,
+  DiscardDraftScanResponseSchema,
+  mayImportAnyScans,
+  PublishScanRequestSchema,
+  PublishScanResponseSchema,
+  ReviewDraftFindingsRequestSchema,
+  ReviewDraftFindingsResponseSchema,
+} from './scan-import-calls.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
@@ -61,6 +74,12 @@ export const callables = {
   requestRetest: { request: RequestRetestRequestSchema, response: RequestRetestResponseSchema, who: mayMoveFindings },
   completeRetest: { request: CompleteRetestRequestSchema, response: CompleteRetestResponseSchema, who: mayCompleteRetests },
   addFindingComment: { request: AddFindingCommentRequestSchema, response: AddFindingCommentResponseSchema, who: mayComment },
+  // Imports: the handler checks the named service (mayImportScans) in the named company.
+  createDraftScan: { request: CreateDraftScanRequestSchema, response: CreateDraftScanResponseSchema, who: mayImportAnyScans },
+  addDraftFindings: { request: AddDraftFindingsRequestSchema, response: AddDraftFindingsResponseSchema, who: mayImportAnyScans },
+  reviewDraftFindings: { request: ReviewDraftFindingsRequestSchema, response: ReviewDraftFindingsResponseSchema, who: mayImportAnyScans },
+  publishScan: { request: PublishScanRequestSchema, response: PublishScanResponseSchema, who: mayImportAnyScans },
+  discardDraftScan: { request: DiscardDraftScanRequestSchema, response: DiscardDraftScanResponseSchema, who: mayImportAnyScans },
 } as const satisfies Record<string, CallableContract>
 
 export type CallableName = keyof typeof callables

@@ -28,6 +28,20 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   requestRetest: { company: 'contract-no-such-company', findingIds: ['none'], note: 'Patched' },
   completeRetest: { company: 'contract-no-such-company', retestId: 'none', results: [{ findingId: 'none', outcome: 'fixed' }] },
   addFindingComment: { company: 'contract-no-such-company', findingId: 'none', body: 'Hello', visibility: 'client' },
+  createDraftScan: {
+    company: 'contract-no-such-company',
+    service: 'network',
+    title: 'Contract',
+    files: [{ name: 'scan.xml', sha256: '0'.repeat(64), size: 1, format: 'nmap_xml', tool: 'nmap', toolVersion: '7.94' }],
+    startedAt: null,
+    finishedAt: null,
+    targets: [],
+    report: { findings: 0, assets: 0, skipped: 0, warnings: 0, notes: [] },
+  },
+  addDraftFindings: { company: 'contract-no-such-company', scanId: 'none', sourceFile: '0'.repeat(64), findings: [], assets: [] },
+  reviewDraftFindings: { company: 'contract-no-such-company', scanId: 'none', findingIds: ['none'], review: { kind: 'split' } },
+  publishScan: { company: 'contract-no-such-company', scanId: 'none' },
+  discardDraftScan: { company: 'contract-no-such-company', scanId: 'none' },
 }
 
 /** Requests no contract accepts: not an object, and the example with a key it does not know. */

@@ -17,6 +17,7 @@ import {
 } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
 import { canViewReport, canViewResults, findingRole, seesAllCompanies, type Access } from '#domain/access.ts'
+import { mayImportScans } from '#domain/scan-import-calls.ts'
 import { companyPath } from '#domain/companies.ts'
 import { storedHistoryEntry } from '#domain/finding-history.ts'
 import { services, type ServiceId } from '#domain/services.ts'
@@ -70,6 +71,8 @@ for (const slug of companies) {
     suite.seed(`${base}/scans/draft-${service}`, scan(service, 'draft'))
     suite.seed(`${base}/scans/published-${service}/members/0`, { findings: [{ id: `finding-${service}`, severity: 'high' }], assets: [] })
     suite.seed(`${base}/scans/draft-${service}/members/0`, { findings: [], assets: [] })
+    suite.seed(`${base}/scans/draft-${service}/draft_findings/d1`, { ruleId: 'r', title: 'Draft', severity: 'high', updatedBy: 'x' })
+    suite.seed(`${base}/scans/draft-${service}/draft_assets/a1`, { type: 'host', value: '10.0.0.1' })
     suite.seed(`${base}/findings/finding-${service}`, { ...findingDocument(service) })
     const history = storedHistoryEntry(slug, service, `finding-${service}`, {
       action: 'first_seen',
@@ -110,6 +113,8 @@ for (const slug of companies) {
   }
 }
 
+suite.seed('template_mappings/m1', { service: 'network', ruleId: 'r', templateSlug: 't', updatedBy: 'x' })
+
 // Revocation is the harness's own matrix (rules-users); here one revoked member is enough.
 const readers = principals.filter((p) => !p.name.startsWith('platform admin, '))
 
@@ -137,6 +142,16 @@ const READABLE: Readable[] = [
     what: "a draft scan's members",
     path: (slug, s) => `companies/${slug}/scans/draft-${s}/members/0`,
     reads: (a, slug, s) => results(a, slug, s) && isAnalyst(a),
+  },
+  {
+    what: "a draft's finding",
+    path: (slug, s) => `companies/${slug}/scans/draft-${s}/draft_findings/d1`,
+    reads: (a, _, s) => mayImportScans(a, s),
+  },
+  {
+    what: "a draft's asset",
+    path: (slug, s) => `companies/${slug}/scans/draft-${s}/draft_assets/a1`,
+    reads: (a, _, s) => mayImportScans(a, s),
   },
   { what: 'a finding', path: (slug, s) => `companies/${slug}/findings/finding-${s}`, reads: results },
   { what: "a finding's history", path: (slug, s) => `companies/${slug}/findings/finding-${s}/history/h1`, reads: results },
@@ -171,6 +186,9 @@ function readCases(): RuleCase[] {
       }
     }
   }
+  // Rule-to-template mappings are the analysts' own.
+  for (const p of readers)
+    cases.push(ruleCase(p, 'gets a template mapping', usable(p) && isAnalyst(p.access), (db) => getDoc(doc(db, 'template_mappings/m1'))))
   return cases
 }
 
@@ -234,6 +252,15 @@ function writeCases(): RuleCase[] {
         ['creates a scan', (db) => setDoc(doc(db, `${base}/scans/${fresh('scan')}`), { ...scan('network', 'published'), ...stamp(p) })],
         ['publishes a draft scan', (db) => updateDoc(doc(db, `${base}/scans/draft-network`), { state: 'published', ...stamp(p) })],
         ['writes scan members', (db) => setDoc(doc(db, `${base}/scans/published-network/members/1`), { findings: [] })],
+        ['reviews a draft finding', (db) => updateDoc(doc(db, `${base}/scans/draft-network/draft_findings/d1`), { severity: 'low' })],
+        [
+          'adds a draft asset',
+          (db) => setDoc(doc(db, `${base}/scans/draft-network/draft_assets/${fresh('a')}`), { type: 'host', value: 'x' }),
+        ],
+        [
+          'maps a rule to a template',
+          (db) => setDoc(doc(db, `template_mappings/${fresh('m')}`), { service: 'network', ruleId: 'r', templateSlug: 't' }),
+        ],
         ['creates a finding', (db) => setDoc(doc(db, `${base}/findings/${fresh('finding')}`), { ...findingDocument('network') })],
         ['moves a finding', (db) => updateDoc(doc(db, `${base}/findings/finding-network`), { status: 'fixed', ...stamp(p) })],
         ['deletes a finding', (db) => deleteDoc(doc(db, `${base}/findings/finding-network`))],
