@@ -36,6 +36,8 @@ import {
   DiscardDraftScanRequestSchema,
   DiscardDraftScanResponseSchema,
   mayImportAnyScans,
+  PasswordReuseKeyRequestSchema,
+  PasswordReuseKeyResponseSchema,
   PublishScanRequestSchema,
   PublishScanResponseSchema,
   ReviewDraftFindingsRequestSchema,
@@ -79,6 +81,7 @@ export const callables = {
   addDraftFindings: { request: AddDraftFindingsRequestSchema, response: AddDraftFindingsResponseSchema, who: mayImportAnyScans },
   reviewDraftFindings: { request: ReviewDraftFindingsRequestSchema, response: ReviewDraftFindingsResponseSchema, who: mayImportAnyScans },
   publishScan: { request: PublishScanRequestSchema, response: PublishScanResponseSchema, who: mayImportAnyScans },
+  getPasswordReuseKey: { request: PasswordReuseKeyRequestSchema, response: PasswordReuseKeyResponseSchema, who: mayImportAnyScans },
   discardDraftScan: { request: DiscardDraftScanRequestSchema, response: DiscardDraftScanResponseSchema, who: mayImportAnyScans },
 } as const satisfies Record<string, CallableContract>
 

@@ -213,3 +213,8 @@ export const PublishScanResponseSchema = v.strictObject({
 
 export const DiscardDraftScanRequestSchema = PublishScanRequestSchema
 export const DiscardDraftScanResponseSchema = v.strictObject({ discarded: v.boolean() })
+
+// --- getPasswordReuseKey
+
+export const PasswordReuseKeyRequestSchema = v.strictObject({ company: CompanySchema })
+export const PasswordReuseKeyResponseSchema = v.strictObject({ key: v.pipe(v.string(), v.regex(/^[a-f0-9]{64}$/)) })

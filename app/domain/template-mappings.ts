@@ -27,3 +27,36 @@ export function templateMappingFromDocument(id: string, data: unknown): Template
   const parsed = v.safeParse(StoredTemplateMappingSchema, data)
   return parsed.success ? { id, ...parsed.output } : null
 }
+
+/** A template as the mapping picker offers it. */
+export interface TemplateChoice {
+  slug: string
+  title: string
+  cwe: readonly string[]
+}
+
+const cweNumber = (cwe: string) => cwe.replace(/^CWE-/i, '').trim()
+const words = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? [])
+
+/**
+ * Templates that likely fit a finding, best first: those sharing a CWE with it, then those whose
+ * title shares most words with the finding's title or rule id. At most `count`.
+ */
+export function suggestTemplates(
+  finding: { title: string; ruleId: string; cwe: readonly string[] },
+  templates: readonly TemplateChoice[],
+  count = 5,
+): TemplateChoice[] {
+  const cwes = new Set(finding.cwe.map(cweNumber))
+  const said = new Set([...words(finding.title), ...words(finding.ruleId)])
+  return templates
+    .map((template) => {
+      const sharedCwe = template.cwe.some((c) => cwes.has(cweNumber(c))) ? 100 : 0
+      const sharedWords = [...words(template.title)].filter((w) => said.has(w)).length
+      return { template, score: sharedCwe + sharedWords }
+    })
+    .filter(({ score }) => score > 0)
+    .sort((a, b) => b.score - a.score || a.template.title.localeCompare(b.template.title))
+    .slice(0, count)
+    .map(({ template }) => template)
+}

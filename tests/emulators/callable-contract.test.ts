@@ -42,6 +42,7 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   reviewDraftFindings: { company: 'contract-no-such-company', scanId: 'none', findingIds: ['none'], review: { kind: 'split' } },
   publishScan: { company: 'contract-no-such-company', scanId: 'none' },
   discardDraftScan: { company: 'contract-no-such-company', scanId: 'none' },
+  getPasswordReuseKey: { company: 'contract-no-such-company' },
 }
 
 /** Requests no contract accepts: not an object, and the example with a key it does not know. */

@@ -24,6 +24,7 @@ import { callByName, connectCallableClient, expectCallableError, signInWithClaim
 
 const unique = () => randomUUID().slice(0, 8)
 const SLUG = `imp-${unique()}`
+const OTHER = `imp-other-${unique()}`
 
 let admin: AdminClients
 const clients: CallableClient[] = []
@@ -107,7 +108,11 @@ beforeAll(async () => {
     cwe: ['CWE-327'],
     tags: [],
     status: 'ready',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    updatedBy: 'senior@sectest.example',
   })
+  await admin.db.doc(companyPath(OTHER)).set(companyDocument(OTHER, { enableViewResultsPasswordCracking: true }))
   ;[senior, analyst, passwordAnalyst, manager, outsider] = await Promise.all([
     person('senior', LEVEL.seniorAnalyst, []),
     person('analyst', LEVEL.analyst, [SLUG]),
@@ -172,6 +177,18 @@ describe('who may import', () => {
     )
     expect(await call(senior, 'discardDraftScan', { company: SLUG, scanId })).toEqual({ discarded: true })
     expect((await admin.db.doc(scanPath(SLUG, scanId)).get()).exists).toBe(false)
+  })
+})
+
+describe('password reuse keys', () => {
+  it('gives the same key for a company to those who may import its audits, and no one else', async () => {
+    const { key } = await call(passwordAnalyst, 'getPasswordReuseKey', { company: SLUG })
+    expect(key).toMatch(/^[a-f0-9]{64}$/)
+    expect(await call(senior, 'getPasswordReuseKey', { company: SLUG })).toEqual({ key })
+    expect((await call(senior, 'getPasswordReuseKey', { company: OTHER })).key).not.toBe(key)
+    await expectCallableError(call(analyst, 'getPasswordReuseKey', { company: SLUG }), 'permission-denied')
+    await expectCallableError(call(manager, 'getPasswordReuseKey', { company: SLUG }), 'permission-denied')
+    await expectCallableError(call(outsider, 'getPasswordReuseKey', { company: SLUG }), 'permission-denied')
   })
 })
 

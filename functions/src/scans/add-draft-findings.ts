@@ -6,6 +6,7 @@ import { Timestamp, type DocumentReference } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { assetId } from '#domain/fingerprints.ts'
 import {
+  draftAssetDocument,
   draftAssetsPath,
   draftFindingDocument,
   draftFindingFromDocument,

@@ -9,6 +9,7 @@ import { SNIFF_CHARS, ScanParseError, type ParsedScan, type ScanParser } from '#
 import { decodeBytes } from '#domain/scan-import/text-source.ts'
 import type { ServiceId } from '#domain/services.ts'
 import type { ImportedFile } from '#domain/scans.ts'
+import { callAnalyst } from './analyst-calls'
 
 export interface ParsedFile {
   file: ImportedFile
@@ -80,7 +81,6 @@ export async function uploadImport(
   files: readonly ParsedFile[],
   progress: Progress,
 ): Promise<UploadResult> {
-  const { call } = await import('~/core/call')
   const starts = files.flatMap((f) => (f.scan.startedAt === null ? [] : [f.scan.startedAt]))
   const ends = files.flatMap((f) => (f.scan.finishedAt === null ? [] : [f.scan.finishedAt]))
   const notes = files.flatMap((f) =>
@@ -89,7 +89,7 @@ export async function uploadImport(
   const statistics: Record<string, number> = {}
   for (const f of files) for (const [key, value] of Object.entries(f.scan.statistics)) statistics[key] = (statistics[key] ?? 0) + value
   const serviceStats = files.find((f) => f.scan.serviceStats?.service === service)?.scan.serviceStats
-  const created = await call('createDraftScan', {
+  const created = await callAnalyst('createDraftScan', {
     company,
     service,
     title,
@@ -123,7 +123,7 @@ export async function uploadImport(
       1,
     )
     for (let n = 0; n < batches; n++) {
-      await call('addDraftFindings', {
+      await callAnalyst('addDraftFindings', {
         company,
         scanId: created.scanId,
         sourceFile: file.sha256,
