@@ -4,6 +4,7 @@
 // app/domain/access.ts. Nobody writes them but the functions.
 import {
   collection,
+  collectionGroup,
   deleteDoc,
   doc,
   getDoc,
@@ -17,9 +18,10 @@ import {
   where,
 } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { canViewReport, canViewResults, findingRole, type Access } from '#domain/access.ts'
+import { canViewReport, canViewResults, findingRole, seesAllCompanies, type Access } from '#domain/access.ts'
 import { mayImportScans } from '#domain/scan-import-calls.ts'
 import { companyPath } from '#domain/companies.ts'
+import { storedHistoryEntry } from '#domain/finding-history.ts'
 import { services, type ServiceId } from '#domain/services.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import { findingDocument, retestDocument } from '../builders.ts'
@@ -74,7 +76,7 @@ for (const slug of companies) {
     suite.seed(`${base}/scans/draft-${service}/draft_findings/d1`, { ruleId: 'r', title: 'Draft', severity: 'high', updatedBy: 'x' })
     suite.seed(`${base}/scans/draft-${service}/draft_assets/a1`, { type: 'host', value: '10.0.0.1' })
     suite.seed(`${base}/findings/finding-${service}`, { ...findingDocument(service) })
-    const history = {
+    const history = storedHistoryEntry(slug, service, `finding-${service}`, {
       action: 'first_seen',
       from: 'open',
       to: 'open',
@@ -83,7 +85,7 @@ for (const slug of companies) {
       byName: 'Bulwark',
       role: 'system',
       note: null,
-    }
+    })
     suite.seed(`${base}/findings/finding-${service}/history/h1`, history)
     suite.seed(`${base}/findings/finding-${service}/occurrences/published-${service}`, { scanId: `published-${service}`, at: T })
     const comment = {
@@ -217,8 +219,27 @@ function listCases(): RuleCase[] {
         list('client comments', seesResults, `${base}/findings/finding-${service}/comments`, ['visibility', 'client'])
         list('every comment', seesResults && isAnalyst(p.access), `${base}/findings/finding-${service}/comments`)
         list('history', seesResults, `${base}/findings/finding-${service}/history`)
+        // The JSON export reads many findings' histories in one query, naming company and service.
+        cases.push(
+          ruleCase(p, `lists ${slug} ${service} histories across findings`, seesResults, (db) =>
+            getDocs(
+              query(
+                collectionGroup(db, 'history'),
+                where('company', '==', slug),
+                where('service', '==', service),
+                where('findingId', 'in', [`finding-${service}`, 'another']),
+              ),
+            ),
+          ),
+        )
       }
     }
+    // Without the company and service, only those who see every company's results may list them.
+    cases.push(
+      ruleCase(p, 'lists every history across companies', usable(p) && seesAllCompanies(p.access), (db) =>
+        getDocs(query(collectionGroup(db, 'history'), where('findingId', '==', 'finding-network'))),
+      ),
+    )
   }
   return cases
 }

@@ -10,7 +10,7 @@ import { ASSETS_COLLECTION, assetPath } from '#domain/assets.ts'
 import { companyActivityPath, COMPANY_ACTIVITY_COLLECTION } from '#domain/company-activity.ts'
 import { companyPath } from '#domain/companies.ts'
 import { findingCommentsPath } from '#domain/finding-comments.ts'
-import { findingHistoryPath } from '#domain/finding-history.ts'
+import { findingHistoryPath, storedHistoryEntry } from '#domain/finding-history.ts'
 import { FINDINGS_COLLECTION, findingPath, occurrencePath, type StoredFinding } from '#domain/findings.ts'
 import { storedTimes } from '#domain/stored.ts'
 import { applyFindingsIndexSettings, FINDINGS_INDEX, findingSearchRecord } from '#domain/findings-search.ts'
@@ -103,7 +103,9 @@ export async function buildReportDocuments(): Promise<ReportDocuments> {
       const slug = company.slug
       for (const [id, finding] of seed.findings) {
         put(findingPath(slug, id), finding)
-        seed.history.get(id)?.forEach((entry, n) => put(`${findingHistoryPath(slug, id)}/${pad(n + 1)}`, entry))
+        seed.history
+          .get(id)
+          ?.forEach((entry, n) => put(`${findingHistoryPath(slug, id)}/${pad(n + 1)}`, storedHistoryEntry(slug, service, id, entry)))
         for (const [scanId, occurrence] of seed.occurrences.get(id) ?? []) put(occurrencePath(slug, id, scanId), occurrence)
         seed.comments.get(id)?.forEach((comment, n) => put(`${findingCommentsPath(slug, id)}/${pad(n + 1)}`, comment))
       }
