@@ -69,6 +69,10 @@ test.describe('as a senior analyst', () => {
       const suggested = await template.locator('optgroup[label="Suggested"] option').first().getAttribute('value')
       await template.selectOption(suggested!)
       await expect(analyst.row('Cookie Without Secure Flag').first()).toContainText(suggested!)
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await page.screenshot({ path: `.local/screenshots/analyst-review-${scheme}.png`, fullPage: true })
+      }
       await analyst.publish()
 
       // The client's report, open all along, lists the new scan without a reload.

@@ -14,10 +14,20 @@ import { Dialog, DialogActions } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { callAnalyst, failureMessage } from './analyst-calls'
-import { ErrorText, Muted, Panel, Table, Tag, Toolbar } from './parts'
+import { ErrorText, FilterInput, Muted, Panel, Table, Tag, Toolbar } from './parts'
 
 /** Rows drawn at once; a filter narrows a larger draft. */
 const ROWS_SHOWN = 400
+
+/** What tells instances on one asset apart: the method and parameter, or the port and protocol. */
+const where = ({ location }: DraftFinding) =>
+  [
+    location.method,
+    location.parameter && `parameter ${location.parameter}`,
+    location.port && `port ${location.port}/${location.protocol ?? 'tcp'}`,
+  ]
+    .filter(Boolean)
+    .join(', ')
 
 const matches = (finding: DraftFinding, text: string) =>
   text === '' ||
@@ -124,7 +134,7 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
           </Toolbar>
           <Toolbar role="group" aria-label="Change the selected findings">
             <label htmlFor={ids.filter}>Filter</label>
-            <input
+            <FilterInput
               id={ids.filter}
               type="search"
               value={filter}
@@ -263,7 +273,10 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
                       {finding.title} {finding.falsePositive && <Tag $tone="muted">False positive</Tag>}
                       {finding.mergedInto && <Tag $tone="muted">Merged</Tag>}
                     </td>
-                    <td>{finding.asset}</td>
+                    <td>
+                      {finding.asset}
+                      {where(finding) && <Muted>{where(finding)}</Muted>}
+                    </td>
                     <td>
                       <code>{finding.ruleId}</code>
                     </td>

@@ -1,6 +1,7 @@
 // Shared pieces of the analyst service page.
 import styled from 'styled-components'
 import { surface } from '~/ui/surface'
+import { fieldControl } from '~/ui/text-field'
 
 export const Panel = styled.section`
   ${surface}
@@ -85,4 +86,10 @@ export const Tag = styled.span<{ $tone?: 'warning' | 'primary' | 'muted' }>`
 export const ErrorText = styled.p`
   margin: 0;
   color: var(--color-danger);
+`
+
+export const FilterInput = styled.input`
+  ${fieldControl}
+  min-height: 38px;
+  min-width: 240px;
 `
