@@ -1,8 +1,9 @@
 // The password audit's import: the analyst drops the secretsdump dump and the pot files, and the
 // audit is derived here, in the browser. Only the derived scan is handed on (onResult); the files,
 // the passwords and the hashes never leave the page.
-import { useId, useState, type DragEvent } from 'react'
+import { useId, useState } from 'react'
 import styled from 'styled-components'
+import { dropZone, useFileDrop } from '~/ui/file-drop'
 import { ScanParseError, type ParsedScan } from '#domain/scan-import/parsed-scan.ts'
 import { importPasswordAudit } from '#domain/scan-import/password-audit-import.ts'
 import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
@@ -50,11 +51,7 @@ const Privacy = styled.p`
 `
 
 const DropZone = styled.div<{ $over: boolean }>`
-  border: 2px dashed ${({ $over }) => ($over ? 'var(--color-primary)' : 'var(--color-border)')};
-  border-radius: 12px;
-  padding: 20px;
-  text-align: center;
-  color: var(--color-text-muted);
+  ${dropZone}
 `
 
 const TextArea = styled.textarea`
@@ -151,7 +148,6 @@ export function PasswordAuditImport({ companyNames, defaultPolicyMinLength = 8, 
   const [files, setFiles] = useState<AuditFile[]>([])
   const [privileged, setPrivileged] = useState('')
   const [policy, setPolicy] = useState(String(defaultPolicyMinLength))
-  const [over, setOver] = useState(false)
   const [run, setRun] = useState<Run>({ state: 'idle' })
 
   const ntds = files.filter((f) => f.role === 'ntds')
@@ -211,11 +207,7 @@ export function PasswordAuditImport({ companyNames, defaultPolicyMinLength = 8, 
     }
   }
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault()
-    setOver(false)
-    void addFiles(event.dataTransfer.files)
-  }
+  const drop = useFileDrop((dropped) => void addFiles(dropped))
 
   return (
     <Panel aria-labelledby={`${ids.files}-title`}>
@@ -226,15 +218,7 @@ export function PasswordAuditImport({ companyNames, defaultPolicyMinLength = 8, 
         shows shared passwords without revealing them.
       </Privacy>
 
-      <DropZone
-        $over={over}
-        onDragOver={(event) => {
-          event.preventDefault()
-          setOver(true)
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-      >
+      <DropZone $over={drop.over} {...drop.handlers}>
         <p>Drop the secretsdump NTDS output and the hashcat or John the Ripper pot files here, or</p>
         <Label htmlFor={ids.files}>Choose files</Label>{' '}
         <input

@@ -1,13 +1,14 @@
 // Import: the analyst drops or picks scanner files; each is recognised by its content and parsed
 // in the browser with a progress bar, then the draft is created and filled batch by batch. Password
 // audits go through their own panel, which derives the figures before anything is sent.
-import { useId, useRef, useState, type DragEvent } from 'react'
+import { useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex } from '@noble/hashes/utils'
 import type { ParsedScan } from '#domain/scan-import/parsed-scan.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { Button } from '~/ui/button'
+import { dropZone, useFileDrop } from '~/ui/file-drop'
 import { Field, Label, Select } from '~/ui/text-field'
 import { surface } from '~/ui/surface'
 import { PasswordAuditImport } from '../password-audit/password-audit-import'
@@ -29,12 +30,8 @@ const Panel = styled.section`
 `
 
 const DropZone = styled.label<{ $over: boolean }>`
+  ${dropZone}
   display: block;
-  border: 2px dashed ${({ $over }) => ($over ? 'var(--color-primary)' : 'var(--color-border)')};
-  border-radius: 12px;
-  padding: 22px;
-  text-align: center;
-  color: var(--color-text-muted);
   cursor: pointer;
 
   &:focus-within {
@@ -119,7 +116,6 @@ function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) 
   const [scope, setScope] = useState('latest')
   const [files, setFiles] = useState<File[]>([])
   const [title, setTitle] = useState('')
-  const [over, setOver] = useState(false)
   const [run, setRun] = useState<Run>({ state: 'idle' })
   const input = useRef<HTMLInputElement>(null)
   const busy = run.state === 'running'
@@ -128,11 +124,7 @@ function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) 
     setFiles(list ? [...list] : [])
     setRun({ state: 'idle' })
   }
-  const drop = (event: DragEvent) => {
-    event.preventDefault()
-    setOver(false)
-    pick(event.dataTransfer.files)
-  }
+  const drop = useFileDrop(pick)
 
   async function start() {
     const parsed: ParsedFile[] = []
@@ -166,15 +158,7 @@ function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) 
   return (
     <Panel aria-labelledby={`${ids.input}-heading`}>
       <h2 id={`${ids.input}-heading`}>Import scanner output</h2>
-      <DropZone
-        $over={over}
-        onDragOver={(event) => {
-          event.preventDefault()
-          setOver(true)
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={drop}
-      >
+      <DropZone $over={drop.over} {...drop.handlers}>
         <input ref={input} id={ids.input} type="file" multiple disabled={busy} onChange={(event) => pick(event.target.files)} />
         {files.length ? (
           <span>{files.map((f) => f.name).join(', ')}</span>
