@@ -49,7 +49,7 @@ export function hasLevel(access: Access | null | undefined, level: number): bool
   return typeof own === 'number' && Number.isFinite(own) && own >= level
 }
 
-const isAnalyst = (access: Access | null | undefined) => access?.userType === 'analyst'
+export const isAnalyst = (access: Access | null | undefined) => access?.userType === 'analyst'
 
 /** The admin-type check: analysts and above. */
 export const isAdminType = (access: Access | null | undefined) => hasLevel(access, LEVEL.analyst)

@@ -48,6 +48,21 @@ import {
   VaultRequestInfoRequestSchema,
   VaultRequestInfoResponseSchema,
 } from './vault-requests.ts'
+import {
+  AddDraftFindingsRequestSchema,
+  AddDraftFindingsResponseSchema,
+  CreateDraftScanRequestSchema,
+  CreateDraftScanResponseSchema,
+  DiscardDraftScanRequestSchema,
+  DiscardDraftScanResponseSchema,
+  mayImportAnyScans,
+  PasswordReuseKeyRequestSchema,
+  PasswordReuseKeyResponseSchema,
+  PublishScanRequestSchema,
+  PublishScanResponseSchema,
+  ReviewDraftFindingsRequestSchema,
+  ReviewDraftFindingsResponseSchema,
+} from './scan-import-calls.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
@@ -91,6 +106,13 @@ export const callables = {
   // Clients answer without an account: the link's submit token is their proof.
   vaultRequestInfo: { request: VaultRequestInfoRequestSchema, response: VaultRequestInfoResponseSchema, who: 'public' },
   submitVaultRequest: { request: SubmitVaultRequestRequestSchema, response: SubmitVaultRequestResponseSchema, who: 'public' },
+  // Imports: the handler checks the named service (mayImportScans) in the named company.
+  createDraftScan: { request: CreateDraftScanRequestSchema, response: CreateDraftScanResponseSchema, who: mayImportAnyScans },
+  addDraftFindings: { request: AddDraftFindingsRequestSchema, response: AddDraftFindingsResponseSchema, who: mayImportAnyScans },
+  reviewDraftFindings: { request: ReviewDraftFindingsRequestSchema, response: ReviewDraftFindingsResponseSchema, who: mayImportAnyScans },
+  publishScan: { request: PublishScanRequestSchema, response: PublishScanResponseSchema, who: mayImportAnyScans },
+  getPasswordReuseKey: { request: PasswordReuseKeyRequestSchema, response: PasswordReuseKeyResponseSchema, who: mayImportAnyScans },
+  discardDraftScan: { request: DiscardDraftScanRequestSchema, response: DiscardDraftScanResponseSchema, who: mayImportAnyScans },
 } as const satisfies Record<string, CallableContract>
 
 export type CallableName = keyof typeof callables

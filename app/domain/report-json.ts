@@ -12,7 +12,7 @@ import { SEVERITIES } from './template-vocabulary.ts'
 export const FINDINGS_EXPORT_SCHEMA = 'bulwark.findings'
 export const FINDINGS_EXPORT_VERSION = 1
 
-const IsoTime = v.pipe(v.string(), v.isoTimestamp())
+export const IsoTime = v.pipe(v.string(), v.isoTimestamp())
 const Status = v.picklist(FINDING_STATUSES)
 
 const HistoryExportSchema = v.object({
@@ -60,12 +60,17 @@ const FindingExportSchema = v.object({
   history: v.array(HistoryExportSchema),
 })
 
+/** Which company and service an export is of: every export document names them alike. */
+export const ExportCompanySchema = v.object({ slug: v.string(), name: v.string() })
+export const ExportServiceSchema = v.object({ id: ServiceIdSchema, label: v.string() })
+export const exportService = (service: ServiceId) => ({ id: service, label: services.find((s) => s.id === service)?.label ?? service })
+
 /** The export document: what readers parse it with. */
 export const FindingsExportSchema = v.object({
   schema: v.literal(FINDINGS_EXPORT_SCHEMA),
   version: v.literal(FINDINGS_EXPORT_VERSION),
-  company: v.object({ slug: v.string(), name: v.string() }),
-  service: v.object({ id: ServiceIdSchema, label: v.string() }),
+  company: ExportCompanySchema,
+  service: ExportServiceSchema,
   exportedAt: IsoTime,
   filters: ExportFiltersSchema,
   findings: v.array(FindingExportSchema),
@@ -74,7 +79,7 @@ export const FindingsExportSchema = v.object({
 export type FindingsExport = v.InferOutput<typeof FindingsExportSchema>
 export type FindingExport = FindingsExport['findings'][number]
 
-const iso = (at: number) => new Date(at).toISOString()
+export const iso = (at: number) => new Date(at).toISOString()
 const isoOrNull = (at: number | null | undefined) => (typeof at === 'number' ? iso(at) : null)
 
 export interface FindingsExportInput {
@@ -135,7 +140,7 @@ export function findingsExport(input: FindingsExportInput): FindingsExport {
     schema: FINDINGS_EXPORT_SCHEMA,
     version: FINDINGS_EXPORT_VERSION,
     company: { slug: input.company.slug, name: input.company.name },
-    service: { id: input.service, label: services.find((s) => s.id === input.service)?.label ?? input.service },
+    service: exportService(input.service),
     exportedAt: iso(input.exportedAt),
     filters: input.filters,
     findings: input.findings.map((f) => findingExport(f, input.history?.get(f.id))),

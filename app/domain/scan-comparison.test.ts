@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { comparable, compareScans } from './scan-comparison.ts'
+import { comparable, compareScans, reopenCandidates } from './scan-comparison.ts'
 import { scanFromDocument, type Scan, type ScanMembers } from './scans.ts'
 
 const DAY = 86_400_000
@@ -78,6 +78,28 @@ describe('compareScans', () => {
     const result = compareScans(base, target)
     expect(result.reopened).toEqual([])
     expect(result.new.map((f) => f.id)).toEqual(['d', 'e'])
+  })
+
+  it('tells a finding back after an absence from a new one by the first-seen times of the candidates only', () => {
+    // e was fixed before the base ran and is seen again; d first appeared between the two scans.
+    const candidates = reopenCandidates(base.members, target.members)
+    expect(candidates).toEqual(['d', 'e'])
+    const stored = new Map([
+      ['a', 1 * DAY],
+      ['b', 1 * DAY],
+      ['c', 1 * DAY],
+      ['d', 25 * DAY],
+      ['e', 2 * DAY],
+    ])
+    const read = new Map(candidates.map((id) => [id, stored.get(id)!]))
+    const result = compareScans(base, target, read)
+    expect(result.reopened).toEqual([{ id: 'e', severity: 'info' }])
+    expect(result.new).toEqual([{ id: 'd', severity: 'high' }])
+    // The same answer as with every finding's time: nothing outside the candidates decides.
+    expect(compareScans(base, target, stored)).toEqual(result)
+    // First seen the moment the base started is not before it: new, not reopened.
+    expect(compareScans(base, target, new Map([['e', 10 * DAY]])).reopened).toEqual([])
+    expect(reopenCandidates(target.members, target.members)).toEqual([])
   })
 
   it('lists assets and ports that came and went', () => {

@@ -49,7 +49,7 @@ export interface ScanComparison {
 }
 
 export interface ComparedScan {
-  scan: Scan
+  scan: Pick<Scan, 'id' | 'startedAt'>
   members: ScanMembers
 }
 
@@ -59,6 +59,15 @@ export const comparable = (a: Pick<Scan, 'service' | 'scopeKey'>, b: Pick<Scan, 
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 const byAssetPort = (a: PortChange, b: PortChange) => (a.assetId === b.assetId ? a.port - b.port : a.assetId < b.assetId ? -1 : 1)
+
+/**
+ * The findings whose first-seen time decides between new and reopened: in the target, not in the
+ * base. A reader of a comparison looks up these only, not every finding of either scan.
+ */
+export function reopenCandidates(base: Pick<ScanMembers, 'findings'>, target: Pick<ScanMembers, 'findings'>): string[] {
+  const before = new Set(base.findings.map((f) => f.id))
+  return [...new Set(target.findings.map((f) => f.id).filter((id) => !before.has(id)))].sort()
+}
 
 /**
  * What changed from `base` to `target` (usually the earlier and the later scan). `firstSeenAt`

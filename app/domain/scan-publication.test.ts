@@ -131,6 +131,29 @@ describe('planScanPublication', () => {
   })
 })
 
+describe('planScanPublication in a scope', () => {
+  it('marks as not detected only the missed findings last seen in its scope, and still matches the others', () => {
+    const first = publishFirst(['ours', 'theirs', 'shared'])
+    const current = new Map<string, StoredFinding>(first)
+    current.set('theirs', { ...first.get('theirs')!, lastSeenScanId: 'other-scope-scan' })
+    current.set('shared', { ...first.get('shared')!, lastSeenScanId: 'other-scope-scan' })
+    const result = planScanPublication({
+      scan: scan2,
+      observed: [observed('shared')],
+      current,
+      inScope: (finding) => finding.lastSeenScanId === 'scan-1',
+      policy: DEFAULT_SLA_POLICY,
+      now: scan2.startedAt,
+      by: 'analyst@sectest.example',
+    })
+    const after = new Map(result.writes.map((w) => [w.id, w.after]))
+    expect(after.get('ours')?.status).toBe('not_detected')
+    expect(after.has('theirs')).toBe(false)
+    expect(after.get('shared')).toMatchObject({ status: 'open', seenCount: 2 })
+    expect(result.counts).toMatchObject({ new: 0, persisting: 1, notDetected: 1 })
+  })
+})
+
 describe('chunkMembers', () => {
   it('splits long lists over documents', () => {
     const findings = Array.from({ length: SCAN_MEMBERS_PER_DOCUMENT * 2 + 1 }, (_, i) => ({ id: `f${i}`, severity: 'low' as const }))

@@ -33,8 +33,13 @@ export type PublishedScan = Pick<StoredScan, 'service' | 'startedAt'> & { id: st
 export interface PublicationInput {
   scan: PublishedScan
   observed: readonly ObservedFinding[]
-  /** The company's findings of the scan's service and scope, by id (fingerprint). */
+  /** The company's findings of the scan's service, by id (fingerprint). */
   current: ReadonlyMap<string, StoredFinding>
+  /**
+   * Whether the scan covers where a finding was last seen (its scope): only those it misses become
+   * not detected. All of them by default (one scope per service).
+   */
+  inScope?: (finding: StoredFinding) => boolean
   /** The assets the scan saw, for its members. */
   assets?: ScanMembers['assets']
   policy: SlaPolicy
@@ -217,7 +222,7 @@ export function planScanPublication(input: PublicationInput): Publication {
   }
 
   for (const [id, before] of current) {
-    if (seen.has(id)) continue
+    if (seen.has(id) || (input.inScope && !input.inScope(before))) continue
     if (isOpenStatus(before.status)) counts.notDetected++
     const missed = planNotSeen(before, scan.id, now)
     if (!missed?.ok) continue

@@ -8,6 +8,7 @@ import { perSeverity } from './findings.ts'
 import { ServiceIdSchema, type ServiceId } from './services.ts'
 import { TimestampSchema } from './stored.ts'
 import { SEVERITIES } from './template-vocabulary.ts'
+import { SCAN_FORMATS } from './scan-import/parsed-scan.ts'
 
 export const SCANS_COLLECTION = 'scans'
 
@@ -113,6 +114,28 @@ const ScanCountsSchema = v.object({
 })
 export type ScanCounts = v.InferOutput<typeof ScanCountsSchema>
 
+/** What an imported scan records of each file it came from (the raw file is kept by its SHA-256). */
+export const ImportedFileSchema = v.object({
+  name: v.string(),
+  sha256: v.string(),
+  size: v.number(),
+  format: v.picklist(SCAN_FORMATS),
+  tool: v.string(),
+  toolVersion: v.string(),
+})
+export type ImportedFile = v.InferOutput<typeof ImportedFileSchema>
+
+/** The import report: what the parsers read, skipped and warned about. */
+export const ImportReportSchema = v.object({
+  findings: count,
+  assets: count,
+  skipped: count,
+  warnings: count,
+  notes: v.optional(v.array(v.object({ level: v.picklist(['skipped', 'warning']), where: v.string(), message: v.string() })), []),
+  statistics: v.optional(v.record(v.string(), v.number()), {}),
+})
+export type ImportReport = v.InferOutput<typeof ImportReportSchema>
+
 const StoredScanSchema = v.object({
   service: ServiceIdSchema,
   state: v.picklist(SCAN_STATES),
@@ -130,6 +153,12 @@ const StoredScanSchema = v.object({
   previousScanId: v.optional(v.nullable(v.string()), null),
   counts: ScanCountsSchema,
   stats: ServiceStatsSchema,
+  /** Imported scans: the files and what the import made of them. */
+  files: v.optional(v.array(ImportedFileSchema), []),
+  importReport: v.optional(v.nullable(ImportReportSchema), null),
+  importedBy: v.optional(v.nullable(v.string()), null),
+  /** While a publication is being written: the counts it planned before writing anything. */
+  publishing: v.optional(v.nullable(v.object({ counts: ScanCountsSchema, startedAt: TimestampSchema })), null),
   updatedAt: TimestampSchema,
   updatedBy: v.string(),
 })

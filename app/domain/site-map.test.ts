@@ -10,6 +10,7 @@ const live = [
   '/reports/$service/$findingId',
   '/templates',
   '/templates/finding',
+  '/analyst',
   '/analyst/vault/link',
   '/analyst/vault/request',
   '/profile',

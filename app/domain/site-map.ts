@@ -37,7 +37,7 @@ export const sitePages: readonly SitePage[] = [
   page('live', '/reports/$service/$findingId', 'Finding', 'One finding: where it is, what to do, its history and conversation.'),
   page('live', '/templates', 'Templates', 'The library of reusable findings.'),
   page('live', '/templates/finding', 'Finding templates', 'Search, write and maintain finding templates.'),
-  page('planned', '/analyst', 'Analyst', 'Tools for running the services.'),
+  page('live', '/analyst', 'Analyst', 'Drafts to publish, retests due and disputed findings of the services you run.'),
   ...services.map((s) =>
     page('planned', `/analyst/services/${s.analystSlug}`, `${s.label} service`, `Run and review the ${s.label} service for a company.`),
   ),

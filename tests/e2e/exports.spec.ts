@@ -10,7 +10,7 @@ import type { Download, Page } from '@playwright/test'
 import Ajv from 'ajv-draft-04'
 import addFormats from 'ajv-formats'
 import Papa from 'papaparse'
-import { findingHistoryPath } from '#domain/finding-history.ts'
+import { findingHistoryPath, storedHistoryEntry } from '#domain/finding-history.ts'
 import { findingPath } from '#domain/findings.ts'
 import { parseFindingsExport } from '#domain/report-json.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
@@ -38,16 +38,19 @@ const db = () => sharedAdmin().db
 test.beforeAll(async () => {
   const batch = db().batch()
   for (const { id, ...stored } of findings) batch.set(db().doc(findingPath(COMPANY, id)), stored)
-  batch.set(db().doc(`${findingHistoryPath(COMPANY, findings[1]!.id)}/e2e-1`), {
-    action: 'start_remediation',
-    from: 'open',
-    to: 'in_remediation',
-    at: findings[1]!.publishedAt + 86_400_000,
-    byUid: 'demo-client-manager',
-    byName: 'Mario Manager',
-    role: 'manager',
-    note: 'Patch scheduled',
-  })
+  batch.set(
+    db().doc(`${findingHistoryPath(COMPANY, findings[1]!.id)}/e2e-1`),
+    storedHistoryEntry(COMPANY, 'dast', findings[1]!.id, {
+      action: 'start_remediation',
+      from: 'open',
+      to: 'in_remediation',
+      at: findings[1]!.publishedAt + 86_400_000,
+      byUid: 'demo-client-manager',
+      byName: 'Mario Manager',
+      role: 'manager',
+      note: 'Patch scheduled',
+    }),
+  )
   await batch.commit()
 })
 

@@ -59,6 +59,21 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
     submitToken: 'A'.repeat(43),
     answer: { enc: 'A'.repeat(87), ciphertext: 'A'.repeat(40) },
   },
+  createDraftScan: {
+    company: 'contract-no-such-company',
+    service: 'network',
+    title: 'Contract',
+    files: [{ name: 'scan.xml', sha256: '0'.repeat(64), size: 1, format: 'nmap_xml', tool: 'nmap', toolVersion: '7.94' }],
+    startedAt: null,
+    finishedAt: null,
+    targets: [],
+    report: { findings: 0, assets: 0, skipped: 0, warnings: 0, notes: [] },
+  },
+  addDraftFindings: { company: 'contract-no-such-company', scanId: 'none', sourceFile: '0'.repeat(64), findings: [], assets: [] },
+  reviewDraftFindings: { company: 'contract-no-such-company', scanId: 'none', findingIds: ['none'], review: { kind: 'split' } },
+  publishScan: { company: 'contract-no-such-company', scanId: 'none' },
+  discardDraftScan: { company: 'contract-no-such-company', scanId: 'none' },
+  getPasswordReuseKey: { company: 'contract-no-such-company' },
 }
 
 /** Requests no contract accepts: not an object, and the example with a key it does not know. */

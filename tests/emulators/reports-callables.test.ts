@@ -22,6 +22,7 @@ import {
 import type { ServiceId } from '#domain/services.ts'
 import { DAY_MS } from '#domain/sla.ts'
 import { userAccessPath } from '#domain/users-access.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { applyFindingChanges } from '../../functions/src/reports/finding-store.ts'
@@ -200,6 +201,13 @@ describe('retests', () => {
       completed: false,
       refused: [{ findingId: b }],
     })
+    // The manager chose mail for completed retests; the company admin turned it off (but keeps the app's notice).
+    await admin.db
+      .doc(userPreferencesPath(manager.uid))
+      .set({ notifications: { retest_completed: { inApp: true, email: true } } }, { merge: true })
+    await admin.db
+      .doc(userPreferencesPath(companyAdmin.uid))
+      .set({ notifications: { retest_completed: { inApp: true, email: false } } }, { merge: true })
     const since = Date.now()
     expect(await complete(analyst, [{ findingId: b, outcome: 'not_fixed', note: 'Still reflected' }])).toEqual({
       completed: true,
@@ -229,10 +237,20 @@ describe('retests', () => {
     const notices = await admin.db.collection('notifications').where('type', '==', 'retest_completed').where('company', '==', SLUG).get()
     const told = notices.docs.map((d) => notificationFromDocument(d.id, d.data())?.uid).sort()
     expect(told).toEqual([viewer.uid, manager.uid, companyAdmin.uid].sort())
-    // By email too (the default choice), to the local inbox.
+    // By email to those who chose it, to the local inbox.
     const query = new URLSearchParams({ to: manager.email, after: String(since - 1000), timeout: '15000' })
     const response = await fetch(`${mail!.inboxUrl}/api/wait?${query}`)
     expect(response.ok).toBe(true)
+    const mailed = (await response.json()) as { subject: string; text: string }
+    expect(mailed.subject).toContain('DAST retest completed')
+    expect(mailed.text).toContain('1 of 2 findings are fixed.')
+    // The callable returns once every mail is handed over: what is not in the inbox now was never sent.
+    const inbox = async (to: string) =>
+      (await (await fetch(`${mail!.inboxUrl}/api/messages?${new URLSearchParams({ to, after: String(since - 1000) })}`)).json()) as {
+        subject: string
+      }[]
+    expect((await inbox(manager.email)).map((m) => m.subject)).toEqual([mailed.subject])
+    expect(await inbox(companyAdmin.email)).toEqual([])
   })
 })
 

@@ -2,10 +2,26 @@
 // occurrences and comments, retests, assets, service figures, activity) and people's
 // notifications: who reads them, per company, service and results or stats switch, against
 // app/domain/access.ts. Nobody writes them but the functions.
-import { collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, updateDoc, where } from 'firebase/firestore/lite'
+import {
+  collection,
+  collectionGroup,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { canViewReport, canViewResults, findingRole, type Access } from '#domain/access.ts'
+import { canViewReport, canViewResults, findingRole, seesAllCompanies, type Access } from '#domain/access.ts'
+import { mayImportScans } from '#domain/scan-import-calls.ts'
 import { companyPath } from '#domain/companies.ts'
+import { storedHistoryEntry } from '#domain/finding-history.ts'
 import { services, type ServiceId } from '#domain/services.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import { findingDocument, retestDocument } from '../builders.ts'
@@ -57,8 +73,10 @@ for (const slug of companies) {
     suite.seed(`${base}/scans/draft-${service}`, scan(service, 'draft'))
     suite.seed(`${base}/scans/published-${service}/members/0`, { findings: [{ id: `finding-${service}`, severity: 'high' }], assets: [] })
     suite.seed(`${base}/scans/draft-${service}/members/0`, { findings: [], assets: [] })
+    suite.seed(`${base}/scans/draft-${service}/draft_findings/d1`, { ruleId: 'r', title: 'Draft', severity: 'high', updatedBy: 'x' })
+    suite.seed(`${base}/scans/draft-${service}/draft_assets/a1`, { type: 'host', value: '10.0.0.1' })
     suite.seed(`${base}/findings/finding-${service}`, { ...findingDocument(service) })
-    const history = {
+    const history = storedHistoryEntry(slug, service, `finding-${service}`, {
       action: 'first_seen',
       from: 'open',
       to: 'open',
@@ -67,7 +85,7 @@ for (const slug of companies) {
       byName: 'Bulwark',
       role: 'system',
       note: null,
-    }
+    })
     suite.seed(`${base}/findings/finding-${service}/history/h1`, history)
     suite.seed(`${base}/findings/finding-${service}/occurrences/published-${service}`, { scanId: `published-${service}`, at: T })
     const comment = {
@@ -97,6 +115,8 @@ for (const slug of companies) {
   }
 }
 
+suite.seed('template_mappings/m1', { service: 'network', ruleId: 'r', templateSlug: 't', updatedBy: 'x' })
+
 // Revocation is the harness's own matrix (rules-users); here one revoked member is enough.
 const readers = principals.filter((p) => !p.name.startsWith('platform admin, '))
 
@@ -124,6 +144,16 @@ const READABLE: Readable[] = [
     what: "a draft scan's members",
     path: (slug, s) => `companies/${slug}/scans/draft-${s}/members/0`,
     reads: (a, slug, s) => results(a, slug, s) && isAnalyst(a),
+  },
+  {
+    what: "a draft's finding",
+    path: (slug, s) => `companies/${slug}/scans/draft-${s}/draft_findings/d1`,
+    reads: (a, _, s) => mayImportScans(a, s),
+  },
+  {
+    what: "a draft's asset",
+    path: (slug, s) => `companies/${slug}/scans/draft-${s}/draft_assets/a1`,
+    reads: (a, _, s) => mayImportScans(a, s),
   },
   { what: 'a finding', path: (slug, s) => `companies/${slug}/findings/finding-${s}`, reads: results },
   { what: "a finding's history", path: (slug, s) => `companies/${slug}/findings/finding-${s}/history/h1`, reads: results },
@@ -158,6 +188,9 @@ function readCases(): RuleCase[] {
       }
     }
   }
+  // Rule-to-template mappings are the analysts' own.
+  for (const p of readers)
+    cases.push(ruleCase(p, 'gets a template mapping', usable(p) && isAnalyst(p.access), (db) => getDoc(doc(db, 'template_mappings/m1'))))
   return cases
 }
 
@@ -186,6 +219,58 @@ function listCases(): RuleCase[] {
         list('client comments', seesResults, `${base}/findings/finding-${service}/comments`, ['visibility', 'client'])
         list('every comment', seesResults && isAnalyst(p.access), `${base}/findings/finding-${service}/comments`)
         list('history', seesResults, `${base}/findings/finding-${service}/history`)
+        // The JSON export reads many findings' histories in one query, naming company and service.
+        cases.push(
+          ruleCase(p, `lists ${slug} ${service} histories across findings`, seesResults, (db) =>
+            getDocs(
+              query(
+                collectionGroup(db, 'history'),
+                where('company', '==', slug),
+                where('service', '==', service),
+                where('findingId', 'in', [`finding-${service}`, 'another']),
+              ),
+            ),
+          ),
+        )
+      }
+    }
+    // Without the company and service, only those who see every company's results may list them.
+    cases.push(
+      ruleCase(p, 'lists every history across companies', usable(p) && seesAllCompanies(p.access), (db) =>
+        getDocs(query(collectionGroup(db, 'history'), where('findingId', '==', 'finding-network'))),
+      ),
+    )
+  }
+  return cases
+}
+
+// The analyst desk's queries, as it sends them, for the services the analyst may import.
+function deskCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  for (const p of readers) {
+    for (const slug of companies) {
+      for (const service of serviceIds) {
+        const sees = selects(p, slug) && report(p.access, slug, service)
+        const seesResults = selects(p, slug) && results(p.access, slug, service)
+        const base = `companies/${slug}`
+        const desk = (what: string, allowed: boolean, path: string, state: [string, string] | null, order: string) =>
+          cases.push(
+            ruleCase(p, `desk ${slug} ${service}: ${what}`, allowed, (db) =>
+              getDocs(
+                query(
+                  collection(db, path),
+                  where('service', '==', service),
+                  ...(state ? [where(state[0], '==', state[1])] : []),
+                  orderBy(order, 'desc'),
+                  limit(20),
+                ),
+              ),
+            ),
+          )
+        desk('draft scans', sees && isAnalyst(p.access), `${base}/scans`, ['state', 'draft'], 'startedAt')
+        desk('latest scans', sees && isAnalyst(p.access), `${base}/scans`, null, 'startedAt')
+        desk('requested retests', seesResults, `${base}/retests`, ['state', 'requested'], 'requestedAt')
+        desk('disputed findings', seesResults, `${base}/findings`, ['status', 'disputed'], 'lastSeenAt')
       }
     }
   }
@@ -202,6 +287,15 @@ function writeCases(): RuleCase[] {
         ['creates a scan', (db) => setDoc(doc(db, `${base}/scans/${fresh('scan')}`), { ...scan('network', 'published'), ...stamp(p) })],
         ['publishes a draft scan', (db) => updateDoc(doc(db, `${base}/scans/draft-network`), { state: 'published', ...stamp(p) })],
         ['writes scan members', (db) => setDoc(doc(db, `${base}/scans/published-network/members/1`), { findings: [] })],
+        ['reviews a draft finding', (db) => updateDoc(doc(db, `${base}/scans/draft-network/draft_findings/d1`), { severity: 'low' })],
+        [
+          'adds a draft asset',
+          (db) => setDoc(doc(db, `${base}/scans/draft-network/draft_assets/${fresh('a')}`), { type: 'host', value: 'x' }),
+        ],
+        [
+          'maps a rule to a template',
+          (db) => setDoc(doc(db, `template_mappings/${fresh('m')}`), { service: 'network', ruleId: 'r', templateSlug: 't' }),
+        ],
         ['creates a finding', (db) => setDoc(doc(db, `${base}/findings/${fresh('finding')}`), { ...findingDocument('network') })],
         ['moves a finding', (db) => updateDoc(doc(db, `${base}/findings/finding-network`), { status: 'fixed', ...stamp(p) })],
         ['deletes a finding', (db) => deleteDoc(doc(db, `${base}/findings/finding-network`))],
@@ -317,6 +411,7 @@ function preferenceCases(): RuleCase[] {
 
 describe('firestore.rules: report reads', () => suite.run(readCases()))
 describe('firestore.rules: report lists', () => suite.run(listCases()))
+describe('firestore.rules: analyst desk lists', () => suite.run(deskCases()))
 describe('firestore.rules: report writes', () => suite.run(writeCases()))
 describe('firestore.rules: notifications', () => suite.run(notificationCases()))
 describe('firestore.rules: notification preferences', () => suite.run(preferenceCases()))

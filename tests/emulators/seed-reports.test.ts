@@ -7,6 +7,10 @@ import { findingFromDocument, FINDING_STATUSES, isOpenStatus, type Finding } fro
 import { companyActivityFromDocument } from '#domain/company-activity.ts'
 import { retestFromDocument, type Retest } from '#domain/retests.ts'
 import { scanFromDocument, scanMembersFromDocument } from '#domain/scans.ts'
+import { draftAssetFromDocument, draftFindingFromDocument, type DraftFinding } from '#domain/scan-drafts.ts'
+import { draftPublication, type TemplateText } from '#domain/scan-import/draft-publication.ts'
+import { planScanPublication } from '#domain/scan-publication.ts'
+import { slaPolicyFor } from '#domain/sla.ts'
 import {
   findingContribution,
   openTotal,
@@ -156,6 +160,73 @@ describe('demo reports seed', () => {
     SLOW,
   )
 
+  it(
+    'gives each draft scan the draft findings of what it observed, with a review under way, ready to publish',
+    async () => {
+      const templates = new Map<string, TemplateText>(DEMO_FINDING_TEMPLATES.map((t) => [t.slug, t]))
+      const sources = new Set<string>()
+      for (const company of DEMO_COMPANIES) {
+        const slug = company.slug
+        const drafts = (await clients.db.collection(`companies/${slug}/scans`).where('state', '==', 'draft').get()).docs
+        expect(drafts.length, slug).toBe(services.filter((s) => serviceEnabledFor(company, s.id)).length)
+        for (const doc of drafts) {
+          const scan = scanFromDocument(doc.id, doc.data())!
+          const members = (await doc.ref.collection('members').get()).docs.map((m) => scanMembersFromDocument(m.data()))
+          const planned = members.flatMap((m) => m.findings.map((f) => f.id)).sort()
+          const findings = (await doc.ref.collection('draft_findings').get()).docs.map((d) => draftFindingFromDocument(d.id, d.data()))
+          expect(findings.every(Boolean), doc.ref.path).toBe(true)
+          const drafted = findings as DraftFinding[]
+          expect(drafted.map((d) => d.id).sort(), doc.ref.path).toEqual(planned)
+          expect(scan.importReport?.findings, doc.ref.path).toBe(drafted.length)
+          for (const draft of drafted) {
+            expect(
+              scan.files.map((f) => f.sha256),
+              draft.id,
+            ).toContain(draft.sourceFile)
+            if (draft.templateSlug) expect(templates.has(draft.templateSlug), draft.templateSlug).toBe(true)
+            sources.add(draft.templateSource)
+          }
+          expect(
+            drafted.filter((d) => d.falsePositive),
+            doc.ref.path,
+          ).toHaveLength(1)
+          expect(
+            drafted.filter((d) => d.templateSource === 'analyst'),
+            doc.ref.path,
+          ).toHaveLength(1)
+          expect(drafted.filter((d) => d.templateSource === 'none').length, doc.ref.path).toBeGreaterThan(0)
+          const assets = (await doc.ref.collection('draft_assets').get()).docs
+          expect(assets.length, doc.ref.path).toBe(members.reduce((n, m) => n + m.assets.length, 0))
+          for (const asset of assets) expect(draftAssetFromDocument(asset.id, asset.data()), asset.ref.path).not.toBeNull()
+
+          // Publishing compares with the year's findings: the draft's findings persist, none starts again.
+          const { observed } = draftPublication(drafted, templates)
+          const current = new Map(
+            findingsOf
+              .get(slug)!
+              .filter((f) => f.service === scan.service)
+              .map((f) => [f.id, f]),
+          )
+          const plan = planScanPublication({
+            scan: { id: scan.id, service: scan.service, startedAt: scan.startedAt },
+            observed,
+            current,
+            assets: [],
+            policy: slaPolicyFor(null),
+            now: Date.UTC(2026, 10, 21),
+            by: 'test',
+          })
+          expect(observed, doc.ref.path).toHaveLength(drafted.length - 1)
+          expect(plan.counts.new, doc.ref.path).toBe(0)
+          expect(plan.counts.persisting + plan.counts.reopened, doc.ref.path).toBe(observed.length)
+          expect(plan.counts.notDetected, doc.ref.path).toBeLessThan(observed.length)
+        }
+      }
+      expect([...sources].sort()).toEqual(['analyst', 'mapping', 'none'])
+    },
+    SLOW,
+  )
+
   it('has retests requested and completed, and risk acceptances pending, granted and about to end', () => {
     const retests = retestsOf.get('acme')!
     expect(new Set(retests.map((r) => r.state))).toEqual(new Set(['requested', 'completed']))
@@ -219,8 +290,17 @@ describe('demo reports seed', () => {
       await clients.db.doc(`companies/acme/findings/${finding.id}`).update({ status: 'fixed', title: 'Edited' })
       await clients.db.doc('companies/acme/findings/left-behind').set({ service: 'dast', title: 'Not from the seed' })
       await clients.db.doc(scanPath).delete()
+      // A review and an import of another file into a seeded draft.
+      const draftPath = 'companies/acme/scans/network-draft-2026-11'
+      const reviewed = (await clients.db.collection(`${draftPath}/draft_findings`).limit(1).get()).docs[0]!
+      await reviewed.ref.update({ falsePositive: !reviewed.get('falsePositive'), severity: 'critical' })
+      await clients.db.doc(`${draftPath}/draft_findings/not-from-the-seed`).set({ ruleId: 'x', title: 'Imported later' })
+      await clients.db.doc(`${draftPath}/draft_assets/not-from-the-seed`).set({ type: 'host', value: '192.0.2.1' })
       const rerun = await seedReports(clients.db)
-      expect(rerun.removed).toBe(1)
+      expect(rerun.removed).toBe(3)
+      expect((await reviewed.ref.get()).data()).toEqual(reviewed.data())
+      expect((await clients.db.doc(`${draftPath}/draft_findings/not-from-the-seed`).get()).exists).toBe(false)
+      expect((await clients.db.doc(`${draftPath}/draft_assets/not-from-the-seed`).get()).exists).toBe(false)
       expect(rerun.documents).toBe(summary.documents)
       expect(findingFromDocument(finding.id, (await clients.db.doc(`companies/acme/findings/${finding.id}`).get()).data())).toEqual(finding)
       expect((await clients.db.doc('companies/acme/findings/left-behind').get()).exists).toBe(false)

@@ -1,9 +1,34 @@
 // The scanner formats the product reads, and which one a file is: decided from its content, never
 // from its name. The order matters where formats look alike: the more specific ones come first.
 import type { ServiceId } from '../services.ts'
+import { nmapXmlParser } from './nmap-xml.ts'
+import { openvasXmlParser } from './openvas-xml.ts'
+import { zapXmlParser } from './zap-xml.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
+import { ntdsPotfileParser } from './password-audit-import.ts'
+import { httpxJsonlParser } from './httpx-jsonl.ts'
+import { naabuJsonlParser } from './naabu-jsonl.ts'
+import { nucleiJsonParser } from './nuclei-json.ts'
+import { prowlerCsvParser, prowlerOcsfParser } from './prowler.ts'
+import { sarifParser } from './sarif.ts'
+import { testsslJsonParser } from './testssl-json.ts'
+import { zapJsonParser } from './zap-json.ts'
 
-export const SCAN_PARSERS: readonly ScanParser[] = []
+export const SCAN_PARSERS: readonly ScanParser[] = [
+  // One line per parser.
+  nmapXmlParser,
+  openvasXmlParser,
+  zapXmlParser,
+  zapJsonParser,
+  nucleiJsonParser,
+  prowlerOcsfParser,
+  prowlerCsvParser,
+  testsslJsonParser,
+  httpxJsonlParser,
+  naabuJsonlParser,
+  sarifParser,
+  ntdsPotfileParser,
+]
 
 export const parserFor = (format: ScanFormat): ScanParser | undefined => SCAN_PARSERS.find((p) => p.format === format)
 

@@ -58,6 +58,7 @@ export interface ParsedPort {
   protocol: string
   service?: string
   product?: string
+  version?: string
 }
 
 export interface ParsedAsset {
@@ -71,6 +72,8 @@ export interface ParsedAsset {
   notAfter?: number | null
   issuer?: string
   cloud?: { account: string; region: string; cloudService: string }
+  /** The format's fields that none of the above holds (an OS guess, script output), bounded. */
+  raw?: Record<string, unknown>
   /** Password audit accounts: never the password. */
   account?: {
     masked: string

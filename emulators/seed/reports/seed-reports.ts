@@ -10,11 +10,12 @@ import { ASSETS_COLLECTION, assetPath } from '#domain/assets.ts'
 import { companyActivityPath, COMPANY_ACTIVITY_COLLECTION } from '#domain/company-activity.ts'
 import { companyPath } from '#domain/companies.ts'
 import { findingCommentsPath } from '#domain/finding-comments.ts'
-import { findingHistoryPath } from '#domain/finding-history.ts'
+import { findingHistoryPath, storedHistoryEntry } from '#domain/finding-history.ts'
 import { FINDINGS_COLLECTION, findingPath, occurrencePath, type StoredFinding } from '#domain/findings.ts'
 import { storedTimes } from '#domain/stored.ts'
 import { applyFindingsIndexSettings, FINDINGS_INDEX, findingSearchRecord } from '#domain/findings-search.ts'
 import { RETESTS_COLLECTION, retestPath } from '#domain/retests.ts'
+import { DRAFT_ASSETS_COLLECTION, DRAFT_FINDINGS_COLLECTION, draftAssetsPath, draftFindingPath } from '#domain/scan-drafts.ts'
 import { scanMembersPath, SCANS_COLLECTION, scanPath } from '#domain/scans.ts'
 import { serviceMonthPath, SERVICE_STATS_COLLECTION, serviceStatsPath } from '#domain/service-stats.ts'
 import { services } from '#domain/services.ts'
@@ -34,6 +35,9 @@ export const REPORT_COLLECTIONS = [
   SERVICE_STATS_COLLECTION,
   COMPANY_ACTIVITY_COLLECTION,
 ] as const
+
+/** The subcollections of a scan: kept scans may hold documents the seed did not write (an import, a publication). */
+export const SCAN_SUBCOLLECTIONS = ['members', DRAFT_FINDINGS_COLLECTION, DRAFT_ASSETS_COLLECTION] as const
 
 const person = (uid: string, role: Person['role']): Person => {
   const account = DEMO_ACCOUNTS.find((a) => a.uid === uid)
@@ -99,7 +103,9 @@ export async function buildReportDocuments(): Promise<ReportDocuments> {
       const slug = company.slug
       for (const [id, finding] of seed.findings) {
         put(findingPath(slug, id), finding)
-        seed.history.get(id)?.forEach((entry, n) => put(`${findingHistoryPath(slug, id)}/${pad(n + 1)}`, entry))
+        seed.history
+          .get(id)
+          ?.forEach((entry, n) => put(`${findingHistoryPath(slug, id)}/${pad(n + 1)}`, storedHistoryEntry(slug, service, id, entry)))
         for (const [scanId, occurrence] of seed.occurrences.get(id) ?? []) put(occurrencePath(slug, id, scanId), occurrence)
         seed.comments.get(id)?.forEach((comment, n) => put(`${findingCommentsPath(slug, id)}/${pad(n + 1)}`, comment))
       }
@@ -107,6 +113,8 @@ export async function buildReportDocuments(): Promise<ReportDocuments> {
         put(scanPath(slug, id), scan)
         seed.members.get(id)?.forEach((members, n) => put(`${scanMembersPath(slug, id)}/${n}`, members))
       }
+      for (const [id, draft] of seed.draft.findings) put(draftFindingPath(slug, seed.draft.id, id), draft)
+      for (const [id, asset] of seed.draft.assets) put(`${draftAssetsPath(slug, seed.draft.id)}/${id}`, asset)
       for (const [id, retest] of seed.retests) put(retestPath(slug, id), retest)
       for (const [id, asset] of seed.assets) put(assetPath(slug, id), asset)
       put(serviceStatsPath(slug, service), seed.stats)
@@ -205,7 +213,18 @@ export async function seedReports(db: Firestore, options: SeedReportsOptions = {
         ),
       ),
     )
-    const deletions = stale.flat().filter((ref) => !documents.has(ref.path))
+    // Inside the scans the seed keeps (the others go whole): members, draft findings and draft assets it did not write.
+    const nested = await Promise.all(
+      SCAN_SUBCOLLECTIONS.map(async (name) =>
+        (await db.collectionGroup(name).select().get()).docs
+          .map((d) => d.ref)
+          .filter((ref) => {
+            const scan = ref.parent.parent
+            return scan?.parent.id === SCANS_COLLECTION && documents.has(scan.path)
+          }),
+      ),
+    )
+    const deletions = [...stale.flat(), ...nested.flat()].filter((ref) => !documents.has(ref.path))
 
     removed = deletions.length
     await Promise.all(deletions.map((ref) => db.recursiveDelete(ref, writer)))

@@ -24,6 +24,7 @@ import type { CompanyActivityType } from '#domain/company-activity.ts'
 import { RETEST_MAX_FINDINGS } from '#domain/retests.ts'
 import { draftStartedAt, monthId, monthLabel, MONTHS, scanFinishedAt, scanPublishedAt, scanStartedAt, SEED_NOW } from './calendar.ts'
 import { seededRandom, type Random } from './random.ts'
+import { draftMaterial, type DraftIssue, type DraftMaterial } from './drafts.ts'
 import { scanStats } from './stats.ts'
 import type { CompanyProfile, IssueSpec, ServiceUniverse } from './universe.ts'
 
@@ -89,6 +90,8 @@ export interface ServiceSeed {
   activity: Activity[]
   months: Map<string, MonthFigures>
   stats: ServiceStats
+  /** The draft scan's id and what its import wrote for review. */
+  draft: DraftMaterial & { id: string }
 }
 
 /** The months whose scans keep per-finding occurrences (the last ones). */
@@ -133,7 +136,7 @@ export async function simulateService(profile: CompanyProfile, universe: Service
   const issueOf = new Map(universe.issues.map((issue, i) => [fingerprints[i]!, issue]))
   const assetIds = await Promise.all(universe.assets.map((asset) => assetId(service, asset.type, asset.value)))
 
-  const seed: ServiceSeed = {
+  const seed: Omit<ServiceSeed, 'draft'> = {
     findings: new Map(),
     history: new Map(),
     occurrences: new Map(),
@@ -314,6 +317,10 @@ export async function simulateService(profile: CompanyProfile, universe: Service
       state: 'published',
       title,
       tool: universe.tool,
+      files: [],
+      importReport: null,
+      importedBy: null,
+      publishing: null,
       scopeKey: universe.scopeKey,
       targets: universe.targets,
       startedAt,
@@ -538,14 +545,31 @@ export async function simulateService(profile: CompanyProfile, universe: Service
   const draftId = `${service}-draft-${monthId(lastMonth)}`
   const draftStart = draftStartedAt(service)
   const draftObserved: ObservedFinding[] = []
+  const draftIssues: DraftIssue[] = []
   universe.issues.forEach((issue, i) => {
-    if (issue.months.includes(lastMonth) && random.chance(0.93)) draftObserved.push(observedOf(issue, fingerprints[i]!, lastMonth))
+    if (issue.months.includes(lastMonth) && random.chance(0.93)) {
+      const observed = observedOf(issue, fingerprints[i]!, lastMonth)
+      draftObserved.push(observed)
+      draftIssues.push({ issue, fingerprint: fingerprints[i]!, evidence: observed.evidence ?? issue.evidence })
+    }
   })
-  const draftAssets = universe.assets.flatMap((asset, i) =>
-    asset.months.includes(lastMonth)
-      ? [{ id: assetIds[i]!, label: asset.value, ports: asset.ports?.(lastMonth).map((p) => p.port) ?? [] }]
-      : [],
+  const draftAssetSpecs = universe.assets.flatMap((spec, i) =>
+    spec.months.includes(lastMonth) ? [{ id: assetIds[i]!, spec, month: lastMonth }] : [],
   )
+  const draftAssets = draftAssetSpecs.map(({ id, spec }) => ({
+    id,
+    label: spec.value,
+    ports: spec.ports?.(lastMonth).map((p) => p.port) ?? [],
+  }))
+  const material = await draftMaterial({
+    company: profile.slug,
+    service,
+    draftId,
+    issues: draftIssues,
+    assets: draftAssetSpecs,
+    by: people.analyst.uid,
+    at: draftStart + 6 * 3_600_000,
+  })
   const draft = planScanPublication({
     scan: { id: draftId, service, startedAt: draftStart },
     observed: draftObserved,
@@ -560,6 +584,10 @@ export async function simulateService(profile: CompanyProfile, universe: Service
     state: 'draft',
     title: `${universe.title('November 2026')} (second run)`,
     tool: universe.tool,
+    files: [material.file],
+    importReport: material.report,
+    importedBy: people.analyst.uid,
+    publishing: null,
     scopeKey: universe.scopeKey,
     targets: universe.targets,
     startedAt: draftStart,
@@ -603,5 +631,5 @@ export async function simulateService(profile: CompanyProfile, universe: Service
     lastScanId: demoScanId(service, lastMonth),
     lastPublishedAt: lastPublished,
   }
-  return seed
+  return { ...seed, draft: { id: draftId, ...material } }
 }

@@ -68,7 +68,8 @@ export const completeRetest = defineCallable('completeRetest', {}, async (caller
     const completed = retest.findingIds.every((id) => done.has(id) || findings.get(id)?.retestId !== retest.id)
     if (writes.length === 0 && !completed) return { completed: false, refused, service: retest.service, fixed: 0, count: 0 }
 
-    const fixed = writes.filter((w) => w.patch.status === 'fixed').length
+    // Outcomes given in earlier calls count too: the retest's summary is of all its findings.
+    const fixed = retest.results.filter((r) => r.outcome === 'fixed').length + writes.filter((w) => w.patch.status === 'fixed').length
     await applyFindingChanges(db, tx, {
       company: request.company,
       updatedBy: reader.by,

@@ -5,7 +5,7 @@
 // and the seed all come through here, so no path can forget a counter.
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore'
 import { companyActivityPath, type CompanyActivityType } from '#domain/company-activity.ts'
-import { findingHistoryPath } from '#domain/finding-history.ts'
+import { findingHistoryPath, storedHistoryEntry } from '#domain/finding-history.ts'
 import { storedTimes } from '#domain/stored.ts'
 import { findingPath, findingFromDocument, type Finding, type StoredFinding } from '#domain/findings.ts'
 import {
@@ -173,7 +173,11 @@ export async function applyFindingChanges(db: Firestore, tx: Transaction, change
     const ref = db.doc(findingPath(company, write.id))
     if (write.before === null) tx.set(ref, { ...stored(after), updatedAt: now, updatedBy })
     else tx.update(ref, { ...stored(write.patch), updatedAt: now, updatedBy })
-    if (write.change) tx.set(db.collection(findingHistoryPath(company, write.id)).doc(), stored(write.change))
+    if (write.change)
+      tx.set(
+        db.collection(findingHistoryPath(company, write.id)).doc(),
+        stored(storedHistoryEntry(company, after.service, write.id, write.change)),
+      )
   }
 
   for (const [service, delta] of serviceDeltas) {

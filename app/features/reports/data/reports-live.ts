@@ -1,8 +1,12 @@
 // The report pages' live data in the browser, one listener per stored collection the pages read.
 // Loaded with `import()` (Firestore SDK). Every scans query names one service: the rules answer
 // per service (stats or results).
-import { collection, doc, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, doc, documentId, getDocs, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import * as v from 'valibot'
 import { companyActivityFromDocument, companyActivityPath, type CompanyActivity } from '#domain/company-activity.ts'
+import { findingsPath } from '#domain/findings.ts'
+import { compareScans, reopenCandidates, type ComparedScan, type ScanComparison } from '#domain/scan-comparison.ts'
+import type { ComparedFindingDetails } from '#domain/scan-comparison-export.ts'
 import { scanFromDocument, scanMembersFromDocument, scanMembersPath, scansPath, type Scan, type ScanMembers } from '#domain/scans.ts'
 import {
   readServiceMonth,
@@ -13,10 +17,11 @@ import {
   type ServiceStats,
 } from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
+import { TimestampSchema } from '#domain/stored.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 import { MONTHS_SHOWN, OVERVIEW_SCANS, recentMonths, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
-import { combine } from './combine'
+import { combine } from '~/core/combine'
 
 /** The live figures of one service (an absent document is all zeros). */
 export const watchServiceStats =
@@ -71,6 +76,87 @@ export const watchScanMembers =
       },
       fail,
     )
+
+/** Ids per `in` query (Firestore's limit), and queries under way at once. */
+const IDS_PER_QUERY = 30
+const QUERIES_AT_ONCE = 4
+
+export interface ComparedFindingRecord extends ComparedFindingDetails {
+  firstSeenAt: number
+}
+
+/**
+ * When each of these findings of the service was first seen, with its title and asset (results
+ * only: the query names the service, as the rules ask). Absent findings are left out.
+ */
+export async function readComparedFindings(
+  company: string,
+  service: ServiceId,
+  ids: readonly string[],
+): Promise<Map<string, ComparedFindingRecord>> {
+  const out = new Map<string, ComparedFindingRecord>()
+  const chunks: string[][] = []
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) chunks.push(ids.slice(i, i + IDS_PER_QUERY))
+  let next = 0
+  const worker = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++]!
+      const snapshot = await getDocs(
+        query(collection(firestore(), findingsPath(company)), where('service', '==', service), where(documentId(), 'in', chunk)),
+      )
+      for (const d of snapshot.docs) {
+        const at = v.safeParse(TimestampSchema, d.get('firstSeenAt'))
+        if (!at.success) continue
+        out.set(d.id, { firstSeenAt: at.output, title: String(d.get('title') ?? ''), asset: String(d.get('asset') ?? '') })
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(QUERIES_AT_ONCE, chunks.length) }, worker))
+  return out
+}
+
+export interface ComparisonData {
+  comparison: ScanComparison
+  /** The findings in the target and not in the base (new or reopened), as read. */
+  details: ReadonlyMap<string, ComparedFindingRecord>
+}
+
+/**
+ * Two scans compared, live with their members. The findings that only the target saw are read
+ * once each, for when they were first seen: that alone tells reopened from new.
+ */
+export const watchComparison =
+  (company: string, service: ServiceId, base: ComparedScan['scan'], target: ComparedScan['scan']): Watch<ComparisonData> =>
+  (next, fail) => {
+    const details = new Map<string, ComparedFindingRecord>()
+    const asked = new Set<string>()
+    let stopped = false
+    let latest = 0
+    const stop = combine({ base: watchScanMembers(company, base.id), target: watchScanMembers(company, target.id) }, (parts) => parts)(
+      (members) => {
+        const round = ++latest
+        const missing = reopenCandidates(members.base, members.target).filter((id) => !asked.has(id))
+        readComparedFindings(company, service, missing).then(
+          (read) => {
+            missing.forEach((id) => asked.add(id))
+            read.forEach((record, id) => details.set(id, record))
+            if (stopped || round !== latest) return
+            const firstSeen = new Map([...details].map(([id, record]) => [id, record.firstSeenAt]))
+            const comparison = compareScans({ scan: base, members: members.base }, { scan: target, members: members.target }, firstSeen)
+            next({ comparison, details })
+          },
+          (error: Error) => {
+            if (!stopped) fail(error)
+          },
+        )
+      },
+      fail,
+    )
+    return () => {
+      stopped = true
+      stop()
+    }
+  }
 
 /** What happened in one service of the company, newest first. */
 export const watchCompanyActivity =

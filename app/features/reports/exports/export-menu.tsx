@@ -99,7 +99,7 @@ export function ExportMenu({ company, service, findings, filters, stats, scan, m
         scan,
         months,
         now: Date.now(),
-        loadHistory: loadHistory ?? (async (ids) => (await import('./history-reads')).readHistories(company.slug, ids)),
+        loadHistory: loadHistory ?? (async (ids) => (await import('./history-reads')).readHistories(company.slug, service, ids)),
       })
       saveFile(file.name, file.blob)
     } catch {

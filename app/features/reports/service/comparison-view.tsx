@@ -1,9 +1,19 @@
+import { IconFileTypeCsv, IconJson } from '@tabler/icons-react'
 import styled from 'styled-components'
-import { compareScans, type ScanComparison } from '#domain/scan-comparison.ts'
-import type { Scan, ScanMembers } from '#domain/scans.ts'
+import type { ScanComparison } from '#domain/scan-comparison.ts'
+import {
+  comparisonCsv,
+  comparisonFileName,
+  comparisonJson,
+  comparisonRows,
+  type ComparedFindingDetails,
+} from '#domain/scan-comparison-export.ts'
+import type { Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
-import { combine } from '../data/combine'
+import type { ComparisonData } from '../data/reports-live'
 import { useLiveData } from '~/core/live-data'
+import { saveFile } from '~/platform/save-file'
+import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
@@ -69,6 +79,13 @@ const Group = styled.details`
   }
 `
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin-bottom: 16px;
+`
+
 const SHOWN = 200
 
 function List({ title, items }: { title: string; items: { key: string; text: string; badge?: React.ReactNode }[] }) {
@@ -96,9 +113,19 @@ function List({ title, items }: { title: string; items: { key: string; text: str
 const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 12)}…` : id)
 
 /** The lists of a comparison; ports and assets for the services that have them. */
-export function ComparisonLists({ comparison, service }: { comparison: ScanComparison; service: ServiceId }) {
+export function ComparisonLists({
+  comparison,
+  details = new Map(),
+  service,
+}: {
+  comparison: ScanComparison
+  /** Titles of the findings read (those only the target saw); the others show their id. */
+  details?: ReadonlyMap<string, ComparedFindingDetails>
+  service: ServiceId
+}) {
+  const label = (id: string) => details.get(id)?.title || shortId(id)
   const findings = (list: { id: string; severity: Parameters<typeof SeverityBadge>[0]['severity'] }[]) =>
-    list.map((f) => ({ key: f.id, text: shortId(f.id), badge: <SeverityBadge severity={f.severity} /> }))
+    list.map((f) => ({ key: f.id, text: label(f.id), badge: <SeverityBadge severity={f.severity} /> }))
   const assets = service === 'projectmariana' || service === 'network'
   return (
     <Groups>
@@ -110,7 +137,7 @@ export function ComparisonLists({ comparison, service }: { comparison: ScanCompa
         title="Severity changed"
         items={comparison.severityChanged.map((c) => ({
           key: c.id,
-          text: shortId(c.id),
+          text: label(c.id),
           badge: (
             <span>
               <SeverityBadge severity={c.from} /> → <SeverityBadge severity={c.to} />
@@ -136,17 +163,59 @@ export function ComparisonLists({ comparison, service }: { comparison: ScanCompa
   )
 }
 
+/** The comparison as a file: CSV or the versioned JSON, built in the browser when asked. */
+function ComparisonExports({
+  company,
+  base,
+  target,
+  data,
+}: {
+  company: { slug: string; name: string }
+  base: Scan
+  target: Scan
+  data: ComparisonData
+}) {
+  const download = (format: 'csv' | 'json') => {
+    const now = Date.now()
+    const rows = comparisonRows(data.comparison, data.details)
+    const name = comparisonFileName(company.name || company.slug, target.service, now, format)
+    saveFile(
+      name,
+      format === 'csv'
+        ? // The byte order mark makes spreadsheet programs read the file as UTF-8.
+          new Blob(['\ufeff', comparisonCsv(rows)], { type: 'text/csv;charset=utf-8' })
+        : new Blob([comparisonJson({ company, service: target.service, exportedAt: now, base, target, rows })], {
+            type: 'application/json',
+          }),
+    )
+  }
+  return (
+    <Actions>
+      <Button type="button" $variant="secondary" onClick={() => download('csv')}>
+        <IconFileTypeCsv size={18} aria-hidden="true" />
+        Comparison CSV
+      </Button>
+      <Button type="button" $variant="secondary" onClick={() => download('json')}>
+        <IconJson size={18} aria-hidden="true" />
+        Comparison JSON
+      </Button>
+    </Actions>
+  )
+}
+
 /** Two scans side by side, from what each saw (results readers only: members are results). */
-export function ComparisonView({ company, base, target }: { company: string; base: Scan; target: Scan }) {
+export function ComparisonView({ company, base, target }: { company: { slug: string; name: string }; base: Scan; target: Scan }) {
   const live = useLiveData(
     () =>
       import('../data/reports-live').then((m) =>
-        combine(
-          { base: m.watchScanMembers(company, base.id), target: m.watchScanMembers(company, target.id) },
-          (parts) => parts as { base: ScanMembers; target: ScanMembers },
+        m.watchComparison(
+          company.slug,
+          target.service,
+          { id: base.id, startedAt: base.startedAt },
+          { id: target.id, startedAt: target.startedAt },
         ),
       ),
-    [company, base.id, target.id],
+    [company.slug, target.service, base.id, base.startedAt, target.id, target.startedAt],
   )
   return (
     <Section aria-labelledby="comparison-title" aria-busy={live.status === 'loading'}>
@@ -158,10 +227,10 @@ export function ComparisonView({ company, base, target }: { company: string; bas
       {live.status !== 'ready' ? (
         <LiveStatus live={live} what="the comparison" />
       ) : (
-        <ComparisonLists
-          comparison={compareScans({ scan: base, members: live.data.base }, { scan: target, members: live.data.target })}
-          service={target.service}
-        />
+        <>
+          <ComparisonExports company={company} base={base} target={target} data={live.data} />
+          <ComparisonLists comparison={live.data.comparison} details={live.data.details} service={target.service} />
+        </>
       )}
     </Section>
   )

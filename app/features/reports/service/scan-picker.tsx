@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { comparable } from '#domain/scan-comparison.ts'
 import type { Scan } from '#domain/scans.ts'
 import { Field, Label, Select } from '~/ui/text-field'
+import { useHydrated } from '~/ui/use-hydrated'
 import { formatDate } from '../format'
 
 const Bar = styled.div`
@@ -42,6 +43,8 @@ export function ScanPicker({
   onScan(id: string): void
   onCompare(id: string | null): void
 }) {
+  // A choice made before the page hydrates would be lost: the fields wait for it.
+  const hydrated = useHydrated()
   const scanField = useId()
   const compareField = useId()
   const scan = scans.find((s) => s.id === scanId) ?? scans[0]!
@@ -50,7 +53,7 @@ export function ScanPicker({
     <Bar>
       <Field>
         <Label htmlFor={scanField}>Scan</Label>
-        <Select id={scanField} value={scan.id} onChange={(event) => onScan(event.target.value)}>
+        <Select id={scanField} value={scan.id} onChange={(event) => onScan(event.target.value)} disabled={!hydrated}>
           {scans.map((s, i) => (
             <option key={s.id} value={s.id}>
               {scanOption(s, i === 0)}
@@ -65,7 +68,7 @@ export function ScanPicker({
             id={compareField}
             value={compareId ?? ''}
             onChange={(event) => onCompare(event.target.value || null)}
-            disabled={earlier.length === 0}
+            disabled={!hydrated || earlier.length === 0}
           >
             <option value="">{earlier.length === 0 ? 'No earlier comparable scan' : 'No comparison'}</option>
             {earlier.map((s) => (

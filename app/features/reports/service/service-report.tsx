@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { serviceById, type ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
@@ -9,6 +9,7 @@ import { seesResults, type ServiceReportData } from '../data/report-data'
 import { formatDate } from '../format'
 import { ComparisonView } from './comparison-view'
 import { KpiCards } from './kpi-cards'
+import type { ScanChoice } from './scan-choice'
 import { ScanPicker, comparableWith } from './scan-picker'
 import { findingKpis, RemediationChart, scanCountKpis, scanKpis, ServiceCharts } from './service-figures'
 
@@ -53,17 +54,22 @@ const Meta = styled.p`
 /**
  * One service's report: scan picker, key figures, the service's charts and time to remediate,
  * live. Findings (and the comparison's lists, which name findings and assets) are shown only to
- * those who may see the service's results; `findings` renders the findings section then.
+ * those who may see the service's results; `findings` renders the findings section then. The
+ * chosen scan and comparison are the caller's (the address bar's): `onChoose` changes them.
  */
 export function ServiceReport({
   service,
   workspace,
   firstPaint,
+  choice,
+  onChoose,
   findings,
 }: {
   service: ServiceId
   workspace: Workspace | null | undefined
   firstPaint: ServiceReportData | undefined
+  choice: ScanChoice
+  onChoose(choice: ScanChoice): void
   findings?: (slot: FindingsSlot) => ReactNode
 }) {
   const company = workspace?.company ?? null
@@ -74,16 +80,15 @@ export function ServiceReport({
     [slug, service],
     firstPaint?.company === slug && firstPaint.service === service ? firstPaint : undefined,
   )
-  const [scanId, setScanId] = useState<string | null>(null)
-  const [compareId, setCompareId] = useState<string | null>(null)
 
   if (!company) return <Note>Choose a company in the user menu to see its reports.</Note>
   const data = live.data?.company === slug && live.data.service === service ? live.data : undefined
   if (!data) return <LiveStatus live={live.status === 'ready' ? { ...live, status: 'loading' } : live} what="the report" />
 
   const label = serviceById(service)?.label ?? service
-  const scan = data.scans.find((s) => s.id === scanId) ?? data.scans[0]
-  const base = scan && compareId ? comparableWith(scan, data.scans).find((s) => s.id === compareId) : undefined
+  const scan = data.scans.find((s) => s.id === choice.scan) ?? data.scans[0]
+  // Only results readers compare: the comparison lists name findings and assets.
+  const base = scan && results && choice.compare ? comparableWith(scan, data.scans).find((s) => s.id === choice.compare) : undefined
   // The charts over scans end at the chosen scan.
   const upToScan = scan ? data.scans.slice(data.scans.indexOf(scan)) : []
 
@@ -101,18 +106,15 @@ export function ServiceReport({
             scanId={scan.id}
             compareId={base?.id ?? null}
             canCompare={results}
-            onScan={(id) => {
-              setScanId(id)
-              setCompareId(null)
-            }}
-            onCompare={setCompareId}
+            onScan={(id) => onChoose({ scan: id === data.scans[0]?.id ? undefined : id, compare: undefined })}
+            onCompare={(id) => onChoose({ scan: choice.scan, compare: id ?? undefined })}
           />
           <Meta>
             {scan.title}: published {formatDate(scan.publishedAt ?? scan.startedAt)}
             {scan.tool ? `, ${scan.tool}` : ''}
             {scan.targets.length > 0 ? `, ${scan.targets.length} ${scan.targets.length === 1 ? 'target' : 'targets'}` : ''}
           </Meta>
-          {base && <ComparisonView company={slug} base={base} target={scan} />}
+          {base && <ComparisonView company={{ slug, name: company.companyName }} base={base} target={scan} />}
           <section aria-labelledby="kpi-title">
             <h2 id="kpi-title">Key figures</h2>
             <Stack>

@@ -1,0 +1,95 @@
+// Shared pieces of the analyst service page.
+import styled from 'styled-components'
+import { surface } from '~/ui/surface'
+import { fieldControl } from '~/ui/text-field'
+
+export const Panel = styled.section`
+  ${surface}
+  padding: 18px 20px;
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+  min-width: 0;
+
+  h2 {
+    font-size: 17px;
+    font-weight: 650;
+    margin: 0;
+  }
+`
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 14px;
+
+  th,
+  td {
+    text-align: left;
+    padding: 8px 10px;
+    border-top: 1px solid var(--color-border);
+    vertical-align: top;
+  }
+  th {
+    color: var(--color-text-muted);
+    font-weight: 600;
+    border-top: 0;
+  }
+  button.link {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--color-primary);
+    font: inherit;
+    text-align: left;
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  tr[aria-current='true'] td {
+    background: var(--color-primary-soft);
+  }
+  td.number {
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+`
+
+export const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 12px;
+  align-items: center;
+
+  select {
+    min-height: 38px;
+    padding: 0 8px;
+  }
+`
+
+export const Muted = styled.p`
+  margin: 0;
+  color: var(--color-text-muted);
+`
+
+export const Tag = styled.span<{ $tone?: 'warning' | 'primary' | 'muted' }>`
+  display: inline-block;
+  padding: 1px 8px;
+  border-radius: 999px;
+  font-size: 12px;
+  font-weight: 600;
+  white-space: nowrap;
+  border: 1px solid
+    ${({ $tone }) => ($tone === 'warning' ? 'var(--color-warning)' : $tone === 'primary' ? 'var(--color-primary)' : 'var(--color-border)')};
+  color: ${({ $tone }) => ($tone === 'warning' ? 'var(--color-text)' : $tone === 'primary' ? 'var(--color-primary)' : 'var(--color-text-muted)')};
+`
+
+export const ErrorText = styled.p`
+  margin: 0;
+  color: var(--color-danger);
+`
+
+export const FilterInput = styled.input`
+  ${fieldControl}
+  min-height: 38px;
+  min-width: 240px;
+`

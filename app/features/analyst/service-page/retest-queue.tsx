@@ -1,0 +1,87 @@
+// The retests clients asked for, soonest due first: each request's note and deadline, and an
+// outcome per finding (fixed, partly fixed, not fixed). The client sees each outcome live.
+import { useId, useState } from 'react'
+import { RETEST_OUTCOMES, retestOutcomeLabels, type Retest, type RetestOutcome } from '#domain/retests.ts'
+import type { ServiceId } from '#domain/services.ts'
+import { useLiveData } from '~/core/live-data'
+import { Button } from '~/ui/button'
+import { LiveStatus } from '~/ui/live-status'
+import { callAnalyst, failureMessage } from './analyst-calls'
+import { ErrorText, Muted, Panel, Tag, Toolbar } from './parts'
+
+const day = (at: number) => new Date(at).toISOString().slice(0, 10)
+
+function RetestRequest({ company, retest }: { company: string; retest: Retest }) {
+  const [busy, setBusy] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const done = new Map(retest.results.map((r) => [r.findingId, r.outcome]))
+  const overdue = retest.dueAt < Date.now()
+
+  async function complete(findingId: string, outcome: RetestOutcome) {
+    setBusy(findingId)
+    setError(null)
+    try {
+      const { refused } = await callAnalyst('completeRetest', { company, retestId: retest.id, results: [{ findingId, outcome, note: '' }] })
+      if (refused[0]) setError(refused[0].reason)
+    } catch (failure) {
+      setError(await failureMessage(failure))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <li>
+      <p>
+        <strong>{retest.requestedByName}</strong> asked on {day(retest.requestedAt)}: “{retest.note}”{' '}
+        {overdue ? <Tag $tone="warning">Overdue since {day(retest.dueAt)}</Tag> : <Tag>Due {day(retest.dueAt)}</Tag>}
+      </p>
+      <ul>
+        {retest.findingIds.map((findingId, i) => (
+          <li key={findingId}>
+            <Toolbar role="group" aria-label={`Outcome of ${retest.findingTitles[i] ?? findingId}`}>
+              <span>{retest.findingTitles[i] ?? findingId}</span>
+              {done.has(findingId) ? (
+                <Tag $tone="primary">{retestOutcomeLabels[done.get(findingId)!]}</Tag>
+              ) : (
+                RETEST_OUTCOMES.map((outcome) => (
+                  <Button
+                    key={outcome}
+                    type="button"
+                    $variant="secondary"
+                    disabled={busy !== null}
+                    onClick={() => void complete(findingId, outcome)}
+                  >
+                    {retestOutcomeLabels[outcome]}
+                  </Button>
+                ))
+              )}
+            </Toolbar>
+          </li>
+        ))}
+      </ul>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+    </li>
+  )
+}
+
+export function RetestQueue({ company, service }: { company: string; service: ServiceId }) {
+  const heading = useId()
+  const retests = useLiveData(async () => (await import('./analyst-live')).watchRequestedRetests(company, service), [company, service])
+  return (
+    <Panel aria-labelledby={heading}>
+      <h2 id={heading}>Retests waiting on us</h2>
+      <LiveStatus live={retests} what="the retest requests" />
+      {retests.status === 'ready' &&
+        (retests.data.length === 0 ? (
+          <Muted>No retest is waiting.</Muted>
+        ) : (
+          <ol>
+            {retests.data.map((retest) => (
+              <RetestRequest key={retest.id} company={company} retest={retest} />
+            ))}
+          </ol>
+        ))}
+    </Panel>
+  )
+}

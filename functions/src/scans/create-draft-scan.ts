@@ -1,0 +1,69 @@
+// createDraftScan: the start of an import. The draft's id is a hash of the service and the files'
+// SHA-256, so importing the same files again answers with the scan they made and changes nothing.
+// The scope key (which scans compare) is the analyst's, else the service's latest published scan's.
+import { FieldValue, Timestamp } from 'firebase-admin/firestore'
+import { draftScanId } from '#domain/scan-drafts.ts'
+import { importStats } from '#domain/scan-import/import-stats.ts'
+import { scanFromDocument, scanPath, scansPath } from '#domain/scans.ts'
+import { emptySeverityCounts } from '#domain/findings.ts'
+import { storedTimes } from '#domain/stored.ts'
+import { adminDb } from '../admin.ts'
+import { defineCallable } from '../define-callable.ts'
+import { importCaller } from './import-caller.ts'
+
+/** Targets kept on the scan document; the findings keep every one. */
+const TARGETS_KEPT = 200
+
+export const createDraftScan = defineCallable('createDraftScan', {}, async (caller, request) => {
+  const db = adminDb()
+  const { company, service } = request
+  const importer = await importCaller(db, caller, company, service)
+  const scanId = await draftScanId(
+    service,
+    request.files.map((f) => f.sha256),
+  )
+  const ref = db.doc(scanPath(company, scanId))
+
+  let scopeKey = request.scopeKey
+  if (!scopeKey) {
+    const published = await db.collection(scansPath(company)).where('service', '==', service).where('state', '==', 'published').get()
+    const latest = published.docs
+      .map((d) => scanFromDocument(d.id, d.data()))
+      .filter((s) => s !== null)
+      .sort((a, b) => b.startedAt - a.startedAt)[0]
+    scopeKey = latest?.scopeKey ?? `${service}:${[...request.targets].sort().slice(0, 20).join(',')}`
+  }
+
+  return db.runTransaction(async (tx) => {
+    const existing = await tx.get(ref)
+    if (existing.exists) return { scanId, created: false, state: String(existing.data()?.state ?? 'draft') }
+    const now = Date.now()
+    const startedAt = request.startedAt ?? now
+    tx.create(ref, {
+      ...(storedTimes(
+        {
+          service,
+          state: 'draft',
+          title: request.title,
+          tool: [...new Set(request.files.map((f) => f.tool))].join(', '),
+          scopeKey,
+          targets: request.targets.slice(0, TARGETS_KEPT),
+          startedAt,
+          finishedAt: request.finishedAt,
+          publishedAt: null,
+          publishedBy: null,
+          previousScanId: null,
+          counts: { bySeverity: emptySeverityCounts(), total: 0, new: 0, persisting: 0, notDetected: 0, reopened: 0 },
+          stats: importStats(service, [], [], startedAt, request.serviceStats),
+          files: request.files,
+          importReport: request.report,
+          importedBy: importer.by,
+        },
+        Timestamp.fromMillis,
+      ) as Record<string, unknown>),
+      updatedAt: FieldValue.serverTimestamp(),
+      updatedBy: importer.by,
+    })
+    return { scanId, created: true, state: 'draft' }
+  })
+})

@@ -1,0 +1,28 @@
+// getPasswordReuseKey: the key the analyst's browser hashes NT hashes with for a company's password
+// audits (HMAC-SHA256), so reuse clusters compare across that company's audits while the hashes
+// never leave the browser. Derived from a server secret and the company: nothing to store, and
+// no company's key tells anything of another's.
+import { createHmac } from 'node:crypto'
+import { defineSecret } from 'firebase-functions/params'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { mayImportScans } from '#domain/scan-import-calls.ts'
+import { adminDb } from '../admin.ts'
+import { callerMessages, defineCallable } from '../define-callable.ts'
+import { reportCaller } from '../reports/report-caller.ts'
+import { declaredSecrets } from '../search-config.ts'
+
+/** A Secret Manager secret in production; a local placeholder in functions/.env.demo-sectest. */
+export const passwordReuseSecret = defineSecret('PASSWORD_REUSE_SECRET')
+
+export const getPasswordReuseKey = defineCallable(
+  'getPasswordReuseKey',
+  { secrets: declaredSecrets(passwordReuseSecret) },
+  async (caller, request) => {
+    const importer = await reportCaller(adminDb(), caller, request.company)
+    if (!mayImportScans(importer.access, 'password_cracking')) throw new HttpsError('permission-denied', callerMessages.denied)
+    const secret = process.env.PASSWORD_REUSE_SECRET ?? ''
+    if (secret.length < 16)
+      throw new HttpsError('failed-precondition', 'Password audits are not set up on this server (PASSWORD_REUSE_SECRET).')
+    return { key: createHmac('sha256', secret).update(`password-reuse\u001f${request.company}`).digest('hex') }
+  },
+)

@@ -1,0 +1,78 @@
+// `npm run bench:import`: importing and publishing 10,000 findings through the callables, as the
+// analyst's browser sends them (batches of 200), on the Firebase emulators: a first scan (all new),
+// then a second one of the same scope (80 % persisting, 20 % new, the rest not detected). One run,
+// figures only: the time of each step and findings per second.
+import { createHash, randomUUID } from 'node:crypto'
+import { LEVEL } from '#domain/access.ts'
+import type { CallableName, CallableRequest, CallableResponse } from '#domain/callables.ts'
+import { companyPath } from '#domain/companies.ts'
+import { IMPORT_BATCH_FINDINGS } from '#domain/scan-import-calls.ts'
+import type { ParsedFinding } from '#domain/scan-import/parsed-scan.ts'
+import { userAccessPath } from '#domain/users-access.ts'
+import { connectToEmulators, disconnect } from '../../emulators/firebase/admin.ts'
+import { companyDocument, tokenClaims } from '../builders.ts'
+import { callByName, connectCallableClient, signInWithClaims } from '../emulators/callable-client.ts'
+
+const FINDINGS = Number(process.env.BENCH_IMPORT_FINDINGS ?? 10_000)
+const SLUG = `bench-import-${randomUUID().slice(0, 6)}`
+
+const admin = connectToEmulators()
+const client = connectCallableClient('bench-import')
+const claims = tokenClaims(LEVEL.seniorAnalyst)
+const { uid } = await signInWithClaims(client, admin.auth, { ...claims })
+await admin.db.doc(userAccessPath(uid)).set({ claims, companies: [], servicesEnabled: [], servicesManaged: [] })
+await admin.db.doc(companyPath(SLUG)).set(companyDocument(SLUG, { enableViewResultsNetwork: true }))
+
+const call = async <N extends CallableName>(name: N, data: CallableRequest<N>) =>
+  (await callByName(client, name, data)) as CallableResponse<N>
+
+const finding = (n: number): ParsedFinding => ({
+  ruleId: `CVE-2026-${String(n % 500).padStart(4, '0')}`,
+  title: `Vulnerable service ${n % 500}`,
+  severity: (['critical', 'high', 'medium', 'low', 'info'] as const)[n % 5]!,
+  target: { kind: 'host', host: `10.1.${(n >> 8) & 255}.${n & 255}`, ip: `10.1.${(n >> 8) & 255}.${n & 255}`, port: 443, protocol: 'tcp' },
+  evidence: `banner ${n}`,
+  raw: { script: 'vulners' },
+})
+
+async function importAndPublish(label: string, findings: ParsedFinding[]) {
+  const sha256 = createHash('sha256').update(`${label}${SLUG}`).digest('hex')
+  const started = performance.now()
+  const { scanId } = await call('createDraftScan', {
+    company: SLUG,
+    service: 'network',
+    title: label,
+    scopeKey: 'network:bench',
+    files: [{ name: `${label}.xml`, sha256, size: findings.length * 500, format: 'nmap_xml', tool: 'nmap', toolVersion: '7.95' }],
+    startedAt: Date.now(),
+    finishedAt: Date.now(),
+    targets: ['10.1.0.0/16'],
+    report: { findings: findings.length, assets: 0, skipped: 0, warnings: 0, notes: [] },
+  })
+  for (let start = 0; start < findings.length; start += IMPORT_BATCH_FINDINGS)
+    await call('addDraftFindings', {
+      company: SLUG,
+      scanId,
+      sourceFile: sha256,
+      findings: findings.slice(start, start + IMPORT_BATCH_FINDINGS),
+      assets: [],
+    })
+  const imported = performance.now()
+  const { counts } = await call('publishScan', { company: SLUG, scanId })
+  const published = performance.now()
+  const importS = (imported - started) / 1000
+  const publishS = (published - imported) / 1000
+  console.log(
+    `${label.padEnd(34)} import ${importS.toFixed(1).padStart(6)} s (${(findings.length / importS).toFixed(0)} findings/s)   publish ${publishS.toFixed(1).padStart(6)} s (${(findings.length / publishS).toFixed(0)} findings/s)   ${JSON.stringify(counts)}`,
+  )
+}
+
+try {
+  const all = Array.from({ length: FINDINGS + FINDINGS / 5 }, (_, n) => finding(n))
+  console.log(`\n${FINDINGS} findings, batches of ${IMPORT_BATCH_FINDINGS}, Functions and Firestore emulators`)
+  await importAndPublish('first scan (all new)', all.slice(0, FINDINGS))
+  await importAndPublish('second scan (80 % persisting)', [...all.slice(0, (FINDINGS * 4) / 5), ...all.slice(FINDINGS)])
+} finally {
+  await client.close()
+  await disconnect(admin)
+}
