@@ -57,6 +57,8 @@ import {
   DiscardDraftScanResponseSchema,
   mayImportAnyScans,
   PasswordReuseKeyRequestSchema,
+  SaveTemplateMappingRequestSchema,
+  SaveTemplateMappingResponseSchema,
   PasswordReuseKeyResponseSchema,
   PublishScanRequestSchema,
   PublishScanResponseSchema,
@@ -111,6 +113,7 @@ export const callables = {
   addDraftFindings: { request: AddDraftFindingsRequestSchema, response: AddDraftFindingsResponseSchema, who: mayImportAnyScans },
   reviewDraftFindings: { request: ReviewDraftFindingsRequestSchema, response: ReviewDraftFindingsResponseSchema, who: mayImportAnyScans },
   publishScan: { request: PublishScanRequestSchema, response: PublishScanResponseSchema, who: mayImportAnyScans },
+  saveTemplateMapping: { request: SaveTemplateMappingRequestSchema, response: SaveTemplateMappingResponseSchema, who: mayImportAnyScans },
   getPasswordReuseKey: { request: PasswordReuseKeyRequestSchema, response: PasswordReuseKeyResponseSchema, who: mayImportAnyScans },
   discardDraftScan: { request: DiscardDraftScanRequestSchema, response: DiscardDraftScanResponseSchema, who: mayImportAnyScans },
 } as const satisfies Record<string, CallableContract>

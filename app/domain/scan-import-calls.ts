@@ -218,3 +218,13 @@ export const DiscardDraftScanResponseSchema = v.strictObject({ discarded: v.bool
 
 export const PasswordReuseKeyRequestSchema = v.strictObject({ company: CompanySchema })
 export const PasswordReuseKeyResponseSchema = v.strictObject({ key: v.pipe(v.string(), v.regex(/^[a-f0-9]{64}$/)) })
+
+// --- saveTemplateMapping
+
+/** Maps a service's rule to a template for later imports, or (null) removes the mapping. */
+export const SaveTemplateMappingRequestSchema = v.strictObject({
+  service: ServiceIdSchema,
+  ruleId: v.pipe(v.string(), v.trim(), v.minLength(1, 'Name the rule'), v.maxLength(2_048)),
+  templateSlug: v.nullable(TemplateSlugSchema),
+})
+export const SaveTemplateMappingResponseSchema = v.strictObject({ saved: v.boolean() })

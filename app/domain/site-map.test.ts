@@ -11,6 +11,7 @@ const live = [
   '/templates',
   '/templates/finding',
   '/analyst',
+  ...services.map((s) => `/analyst/services/${s.analystSlug}`),
   '/analyst/vault/link',
   '/analyst/vault/request',
   '/profile',

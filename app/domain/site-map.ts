@@ -39,7 +39,12 @@ export const sitePages: readonly SitePage[] = [
   page('live', '/templates/finding', 'Finding templates', 'Search, write and maintain finding templates.'),
   page('live', '/analyst', 'Analyst', 'Drafts to publish, retests due and disputed findings of the services you run.'),
   ...services.map((s) =>
-    page('planned', `/analyst/services/${s.analystSlug}`, `${s.label} service`, `Run and review the ${s.label} service for a company.`),
+    page(
+      'live',
+      `/analyst/services/${s.analystSlug}`,
+      `${s.label} service`,
+      `Import, review and publish ${s.label} scans, and answer retests.`,
+    ),
   ),
   page('live', '/analyst/vault/link', 'Vault share link', 'Share a secret with a client through a one-time link.'),
   page('live', '/analyst/vault/request', 'Vault request link', 'Ask a client for a secret through a one-time link.'),

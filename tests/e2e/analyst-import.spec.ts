@@ -75,6 +75,10 @@ test.describe('as a senior analyst', () => {
       }
       await analyst.publish()
 
+      // The choice is remembered for the rule: listed among the mappings, and removable.
+      const mappings = analyst.shell.main.getByRole('table', { name: 'Rule mappings' })
+      await expect(mappings.getByRole('row').filter({ hasText: suggested! })).toHaveCount(1)
+
       // The client's report, open all along, lists the new scan without a reload.
       await expect(picker.locator('option').filter({ hasText: dast })).toHaveCount(1, { timeout: 30_000 })
     } finally {

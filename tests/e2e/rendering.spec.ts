@@ -31,6 +31,12 @@ test.describe('server rendering and hydration', () => {
     type Probe = Window & { __TSR_ROUTER__?: { navigate: (o: { to: string }) => Promise<void> }; __stayed?: boolean }
     await page.goto('/reports')
     await page.waitForFunction(() => (window as Probe).__TSR_ROUTER__ !== undefined)
+    // The router exists before React hydrates: a click before the link is hydrated is a plain
+    // page load. React marks the nodes it hydrated with its props.
+    await page.waitForFunction(() => {
+      const link = document.querySelector('main a[href="/"]')
+      return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps'))
+    })
     // A marker on window survives client-side navigation but not a full page load.
     await page.evaluate(() => ((window as Probe).__stayed = true))
 

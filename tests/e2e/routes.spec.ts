@@ -10,11 +10,6 @@ const addresses = sitePages.map((page) => ({ page, url: exampleUrl(page) }))
  * says 'live' in the site map, so this list is what is left to build.
  */
 const planned = [
-  '/analyst/services/projectmariana',
-  '/analyst/services/password-cracking',
-  '/analyst/services/dast',
-  '/analyst/services/network',
-  '/analyst/services/cloud',
   '/analyst/agents',
   '/analyst/locations',
   '/admin',

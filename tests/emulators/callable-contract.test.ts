@@ -74,6 +74,7 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   publishScan: { company: 'contract-no-such-company', scanId: 'none' },
   discardDraftScan: { company: 'contract-no-such-company', scanId: 'none' },
   getPasswordReuseKey: { company: 'contract-no-such-company' },
+  saveTemplateMapping: { service: 'network', ruleId: 'contract-rule', templateSlug: 'contract-no-such-template' },
 }
 
 /** Requests no contract accepts: not an object, and the example with a key it does not know. */

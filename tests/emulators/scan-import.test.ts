@@ -16,6 +16,7 @@ import { scanFromDocument, scanMembersPath, scanPath } from '#domain/scans.ts'
 import { findingContribution, readServiceStats, serviceStatsPath, sumContributions } from '#domain/service-stats.ts'
 import { userAccessPath } from '#domain/users-access.ts'
 import { templatePath } from '#domain/template-library.ts'
+import { templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS } from '../../emulators/firebase/env.ts'
 import { applyFindingChanges } from '../../functions/src/reports/finding-store.ts'
@@ -177,6 +178,26 @@ describe('who may import', () => {
     )
     expect(await call(senior, 'discardDraftScan', { company: SLUG, scanId })).toEqual({ discarded: true })
     expect((await admin.db.doc(scanPath(SLUG, scanId)).get()).exists).toBe(false)
+  })
+})
+
+describe('rule-to-template mappings', () => {
+  it('are saved and removed by those who may import the service, and map the next import', async () => {
+    const mapping = async () => (await admin.db.doc(templateMappingPath(await templateMappingId('network', 'CVE-2099-0001'))).get()).data()
+    await expectCallableError(
+      call(passwordAnalyst, 'saveTemplateMapping', { service: 'network', ruleId: 'CVE-2099-0001', templateSlug: 'ssh-weak-ciphers' }),
+      'permission-denied',
+    )
+    await expectCallableError(
+      call(senior, 'saveTemplateMapping', { service: 'network', ruleId: 'CVE-2099-0001', templateSlug: 'no-such-template' }),
+      'not-found',
+    )
+    expect(
+      await call(senior, 'saveTemplateMapping', { service: 'network', ruleId: 'CVE-2099-0001', templateSlug: 'ssh-weak-ciphers' }),
+    ).toEqual({ saved: true })
+    expect(await mapping()).toMatchObject({ service: 'network', ruleId: 'CVE-2099-0001', templateSlug: 'ssh-weak-ciphers' })
+    await call(senior, 'saveTemplateMapping', { service: 'network', ruleId: 'CVE-2099-0001', templateSlug: null })
+    expect(await mapping()).toBeUndefined()
   })
 })
 

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Link, useLoaderData } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { sitePage, type SitePage } from '#domain/site-map.ts'
 import { BareShell } from '~/ui/bare-shell'
@@ -99,9 +99,4 @@ function Placeholder({ page }: { page: SitePage }) {
 /** The placeholder of the planned page at `path` in the site map. */
 export function PlannedPage({ path }: { path: string }) {
   return <Placeholder page={sitePage(path)} />
-}
-
-/** The placeholder of a planned page chosen by its `$service` parameter (see `servicePage`). */
-export function PlannedServicePage() {
-  return <Placeholder page={useLoaderData({ strict: false }) as SitePage} />
 }

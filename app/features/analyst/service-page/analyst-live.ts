@@ -7,7 +7,12 @@ import { draftFindingFromDocument, draftFindingsPath, type DraftFinding } from '
 import { scanFromDocument, scansPath, type Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { TEMPLATES_COLLECTION } from '#domain/template-library.ts'
-import type { TemplateChoice } from '#domain/template-mappings.ts'
+import {
+  templateMappingFromDocument,
+  TEMPLATE_MAPPINGS_COLLECTION,
+  type TemplateChoice,
+  type TemplateMapping,
+} from '#domain/template-mappings.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 
@@ -76,3 +81,19 @@ export const watchTemplateChoices = (): Watch<TemplateChoice[]> => (next, fail) 
       ),
     fail,
   )
+
+/** The service's rule-to-template mappings, by rule. */
+export const watchTemplateMappings =
+  (service: ServiceId): Watch<TemplateMapping[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(collection(firestore(), TEMPLATE_MAPPINGS_COLLECTION), where('service', '==', service)),
+      (snapshot) =>
+        next(
+          snapshot.docs
+            .map((d) => templateMappingFromDocument(d.id, d.data()))
+            .filter((m): m is TemplateMapping => m !== null)
+            .sort((a, b) => a.ruleId.localeCompare(b.ruleId)),
+        ),
+      fail,
+    )

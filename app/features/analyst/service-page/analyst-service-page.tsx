@@ -14,6 +14,7 @@ import { DraftReviewPanel } from './draft-review'
 import { ImportPanel } from './import-panel'
 import { Muted, Panel, Table, Tag, Toolbar } from './parts'
 import { RetestQueue } from './retest-queue'
+import { TemplateMappingsPanel } from './template-mappings-panel'
 
 const stateLabels: Record<ScanState, string> = { draft: 'Draft', published: 'Published', superseded: 'Superseded' }
 const day = (at: number | null) => (at ? new Date(at).toISOString().slice(0, 10) : '')
@@ -117,6 +118,7 @@ export function AnalystServicePage({ workspace, service, scanId, onScan, onCompa
       {scan?.state === 'draft' && <DraftReviewPanel key={scan.id} company={company.slug} service={service} scan={scan} />}
       {scan && scan.state !== 'draft' && <PublishedSummary scan={scan} />}
       <RetestQueue company={company.slug} service={service} />
+      <TemplateMappingsPanel service={service} />
     </div>
   )
 }
