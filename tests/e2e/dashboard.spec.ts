@@ -59,7 +59,7 @@ test.describe('dashboard', () => {
     await db().doc(userPreferencesPath(viewer.uid)).set({ lastVisitAt: lastVisit }, { merge: true })
     await writeActivity('new', 'dast', 'findings_new', 4, minutesAgo(10))
     await writeActivity('scan', 'network', 'scan_published', 1, minutesAgo(5))
-    await writeActivity('before', 'dast', 'findings_fixed', 2, minutesAgo(120))
+    await writeActivity('before', 'dast', 'findings_fixed', 500, minutesAgo(120))
     await writeActivity('cloud', 'cloud', 'scan_published', 1, minutesAgo(5))
 
     const dashboard = new DashboardPage(page)
@@ -68,8 +68,9 @@ test.describe('dashboard', () => {
     await expect(dashboard.change(/new findings? in DAST/)).toContainText('4 new findings in DAST')
     // Other tests may publish network scans for Acme too: this one wrote one of them.
     await expect(dashboard.change(/in Network/)).toContainText(/\b(scan|\d+ scans) published in Network/)
-    // Before the last visit, and a service the viewer does not have: not there.
-    await expect(dashboard.changes).not.toContainText('fixed in DAST')
+    // Before the last visit, and a service the viewer does not have: not there. Other tests may fix
+    // a few DAST findings of Acme in the hour; the 500 written two hours ago are not counted in.
+    await expect(dashboard.changes).not.toContainText(/\b\d{3,} findings fixed in DAST/)
     await expect(dashboard.changes).not.toContainText('Cloud')
 
     // Seen: the visit is stamped with the server's time.
