@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
+import { dropKey, formatWhenFull } from './link-time'
 import styled from 'styled-components'
 import { LINK_ID_PATTERN } from '#domain/vault-crypto.ts'
 import { REQUEST_FRAGMENT_PATTERN } from '#domain/vault-request-crypto.ts'
@@ -37,9 +38,6 @@ type View =
   | { step: 'closed'; reason: 'not-found' | 'answered' | 'expired' | 'revoked'; sender: string | null }
   | { step: 'open'; info: Open; busy: boolean; error: string | null }
   | { step: 'sent'; info: Open }
-
-const when = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(at))
-const dropKey = () => window.history.replaceState(window.history.state, '', window.location.pathname)
 
 /** A request link as the client opens it: who asks and what; the answer is sealed in this browser for the analyst alone. */
 export function AnswerRequest({ id }: { id: string }) {
@@ -126,7 +124,7 @@ export function AnswerRequest({ id }: { id: string }) {
           <p>
             For <strong>{view.info.companyName}</strong>: {view.info.label}
           </p>
-          <Muted>This link works until {when(view.info.expiresAt)} and takes one answer.</Muted>
+          <Muted>This link works until {formatWhenFull(view.info.expiresAt)} and takes one answer.</Muted>
           <Label htmlFor={answerId}>Your answer</Label>
           <TextArea id={answerId} value={text} onChange={(e) => setText(e.target.value)} required spellCheck={false} autoComplete="off" />
           {view.error && <FormMessage $tone="error">{view.error}</FormMessage>}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
+import { formatWhen, useNow } from './link-time'
 import styled from 'styled-components'
 import type { VaultPayload } from '#domain/vault-crypto.ts'
 import { requestStatus, type RequestStatus, type VaultRequest } from '#domain/vault-requests.ts'
@@ -7,7 +8,7 @@ import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
-import { formatWhen, Hint, Inline, Input, Panel, TextArea } from './vault-styles'
+import { Hint, Inline, Input, Panel, TextArea } from './vault-styles'
 
 const List = styled.ul`
   list-style: none;
@@ -29,15 +30,6 @@ const Head = styled.div`
 `
 
 const STATUS_LABEL: Record<RequestStatus, string> = { waiting: 'Waiting', answered: 'Answered', expired: 'Expired', revoked: 'Withdrawn' }
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000)
-    return () => clearInterval(timer)
-  }, [])
-  return now
-}
 
 /** The analyst's requests, live: an answer appears the moment the client sends it, and opens here. */
 export function RequestsList({ uid }: { uid: string }) {

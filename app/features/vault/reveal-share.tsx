@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
+import { dropKey, formatWhenFull } from './link-time'
 import styled from 'styled-components'
 import { LINK_ID_PATTERN, LINK_KEY_PATTERN, type VaultPayload } from '#domain/vault-crypto.ts'
 import { refusalMessage, type ClaimRefusal, type VaultLinkInfo } from '#domain/vault.ts'
@@ -52,11 +53,6 @@ type View =
   | { step: 'ready'; info: Ready; error: string | null; busy: boolean }
   | { step: 'refused'; reason: ClaimRefusal; sender: string | null; triesLeft: number | null }
   | { step: 'revealed'; info: Ready; payload: VaultPayload; files: OpenedFile[]; viewsLeft: number }
-
-const when = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(at))
-
-/** Takes the key out of the address bar (history keeps what was typed, but the bar no longer shows it). */
-const dropKey = () => window.history.replaceState(window.history.state, '', window.location.pathname)
 
 /**
  * A share link as its recipient opens it: what it is and who sent it, then a Reveal button. Only
@@ -159,7 +155,7 @@ export function RevealShare({ id }: { id: string }) {
             Sent by <strong>{view.info.senderName}</strong> for {view.info.companyName}.
           </p>
           <Muted>
-            Expires {when(view.info.expiresAt)}.{' '}
+            Expires {formatWhenFull(view.info.expiresAt)}.{' '}
             {view.info.viewsLeft === 1 ? 'It can be opened once.' : `It can be opened ${view.info.viewsLeft} more times.`}
           </Muted>
           {view.info.recipient && <Muted>Only {view.info.recipient}, signed in, can open it.</Muted>}

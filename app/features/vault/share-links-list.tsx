@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { formatWhen, useNow } from './link-time'
 import styled from 'styled-components'
 import { linkStatus, type LinkStatus, type VaultLink } from '#domain/vault.ts'
 import { useLiveData } from '~/core/live-data'
@@ -61,18 +62,6 @@ const STATUS_LABEL: Record<LinkStatus, string> = {
   burned: 'Burned',
 }
 
-const when = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))
-
-/** Now, ticking each minute, so a link turns expired on screen without a write. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000)
-    return () => clearInterval(timer)
-  }, [])
-  return now
-}
-
 /** The analyst's share links as they are now: opened (when, from where), expired, burned; revocable while open. */
 export function ShareLinksList({ uid }: { uid: string }) {
   const links = useLiveData(() => import('./vault-links-live').then((live) => live.watchVaultLinks(uid)), [uid])
@@ -119,7 +108,7 @@ function LinkRow({ link, status }: { link: VaultLink; status: LinkStatus }) {
         </Badge>
       </Head>
       <Muted>
-        {link.companyName || link.company} · created {when(link.createdAt)} · expires {when(link.expiresAt)} · {link.views} of{' '}
+        {link.companyName || link.company} · created {formatWhen(link.createdAt)} · expires {formatWhen(link.expiresAt)} · {link.views} of{' '}
         {link.maxViews} {link.maxViews === 1 ? 'view' : 'views'}
         {link.files > 0 && ` · ${link.files} ${link.files === 1 ? 'file' : 'files'}`}
         {link.passphrase && ' · passphrase'}
@@ -128,7 +117,7 @@ function LinkRow({ link, status }: { link: VaultLink; status: LinkStatus }) {
       </Muted>
       {link.opens.map((open) => (
         <Muted key={open.at}>
-          Opened {when(open.at)} from {open.ip || 'an unknown address'}, {open.browser || 'unknown browser'}
+          Opened {formatWhen(open.at)} from {open.ip || 'an unknown address'}, {open.browser || 'unknown browser'}
         </Muted>
       ))}
       {link.state === 'revoked' && (

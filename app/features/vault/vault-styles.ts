@@ -62,6 +62,3 @@ export const EXPIRIES = [
   { value: String(7 * 24 * HOUR), label: '7 days' },
   { value: String(30 * 24 * HOUR), label: '30 days' },
 ]
-
-export const formatWhen = (at: number) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))
