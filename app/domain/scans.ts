@@ -20,6 +20,8 @@ export const scanMembersPath = (company: string, id: string) => `${scanPath(comp
 export const SCAN_STATES = ['draft', 'published', 'superseded'] as const
 export type ScanState = (typeof SCAN_STATES)[number]
 
+export const scanStateLabels: Record<ScanState, string> = { draft: 'Draft', published: 'Published', superseded: 'Superseded' }
+
 const count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0)
 const SeverityCountsSchema = perSeverity(count)
 const NamedCountSchema = v.object({ name: v.string(), count })

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import styled, { css } from 'styled-components'
+import { scanStateLabels } from '#domain/scans.ts'
 import { serviceById, type ServiceId } from '#domain/services.ts'
+import { DAY_MS } from '#domain/sla.ts'
 import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { LiveStatus } from '~/ui/live-status'
@@ -18,10 +20,7 @@ const times = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle:
 const formatNumber = (n: number) => numbers.format(n)
 const formatDate = (at: number) => dates.format(new Date(at))
 const formatTime = (at: number) => times.format(new Date(at))
-const DAY_MS = 86_400_000
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`
-
-const stateLabels: Record<string, string> = { draft: 'Draft', published: 'Published', superseded: 'Superseded' }
 
 // Links in tiles and tables: the router's Link, styled through its container (a styled Link loses its route types).
 const links = css`
@@ -369,7 +368,7 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
                     </Link>
                   </td>
                   <td className="muted asset">{scan.files.map((f) => f.name).join(', ')}</td>
-                  <td className="nowrap">{stateLabels[scan.state] ?? scan.state}</td>
+                  <td className="nowrap">{scanStateLabels[scan.state]}</td>
                   <td className="nowrap">{formatDate(scan.startedAt)}</td>
                 </tr>
               ))}

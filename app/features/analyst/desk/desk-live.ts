@@ -1,23 +1,14 @@
 // The desk's listeners, loaded with `import()` (Firestore SDK). Every query names one service, as
 // the rules answer per service, and uses an index the report pages already have.
-import { collection, limit, onSnapshot, orderBy, query, where, type QueryConstraint } from 'firebase/firestore'
+import { limit, orderBy, where } from 'firebase/firestore'
 import { findingFromDocument, findingsPath, type Finding } from '#domain/findings.ts'
 import { retestFromDocument, retestsPath, type Retest } from '#domain/retests.ts'
 import { scanFromDocument, scansPath, type Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { combine } from '~/core/combine'
-import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
+import { watchQuery } from '../watch-query'
 import { DESK_LIMITS, type DeskData } from './desk-data'
-
-const watchQuery =
-  <T>(path: string, read: (id: string, data: unknown) => T | null, ...constraints: QueryConstraint[]): Watch<T[]> =>
-  (next, fail) =>
-    onSnapshot(
-      query(collection(firestore(), path), ...constraints),
-      (snapshot) => next(snapshot.docs.map((d) => read(d.id, d.data())).filter((x): x is T => x !== null)),
-      fail,
-    )
 
 const watchDrafts = (company: string, service: ServiceId): Watch<Scan[]> =>
   watchQuery(

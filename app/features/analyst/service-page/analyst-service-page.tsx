@@ -4,7 +4,7 @@
 import { useId } from 'react'
 import type { Company } from '#domain/companies.ts'
 import { mayImportScans } from '#domain/scan-import-calls.ts'
-import type { Scan, ScanState } from '#domain/scans.ts'
+import { scanStateLabels, type Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
@@ -16,7 +16,6 @@ import { Muted, Panel, Table, Tag, Toolbar } from './parts'
 import { RetestQueue } from './retest-queue'
 import { TemplateMappingsPanel } from './template-mappings-panel'
 
-const stateLabels: Record<ScanState, string> = { draft: 'Draft', published: 'Published', superseded: 'Superseded' }
 const day = (at: number | null) => (at ? new Date(at).toISOString().slice(0, 10) : '')
 
 function ScanList({ scans, selected, onSelect }: { scans: readonly Scan[]; selected: string | null; onSelect(id: string): void }) {
@@ -42,7 +41,7 @@ function ScanList({ scans, selected, onSelect }: { scans: readonly Scan[]; selec
             </td>
             <td>
               <Tag $tone={scan.state === 'draft' ? 'warning' : scan.state === 'published' ? 'primary' : 'muted'}>
-                {stateLabels[scan.state]}
+                {scanStateLabels[scan.state]}
               </Tag>
             </td>
             <td>{scan.tool}</td>
@@ -61,7 +60,7 @@ function PublishedSummary({ scan }: { scan: Scan }) {
     <Panel aria-label={`Scan ${scan.title}`}>
       <h2>{scan.title}</h2>
       <Muted>
-        {stateLabels[scan.state]} {day(scan.publishedAt)}
+        {scanStateLabels[scan.state]} {day(scan.publishedAt)}
         {scan.publishedBy ? ` by ${scan.publishedBy}` : ''}: {counts.total} findings, {counts.new} new, {counts.persisting} persisting,{' '}
         {counts.notDetected} not detected, {counts.reopened} reopened.
       </Muted>
