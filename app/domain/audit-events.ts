@@ -1,0 +1,104 @@
+// audit_events/{id}: every administrative change (a company created, a person invited, a level
+// changed, a key issued or revoked...), written by the functions in the same transaction as the
+// change itself, never by a browser. Platform admins read them all; a company's admins read those
+// whose `companyId` is theirs.
+import * as v from 'valibot'
+import { TimestampSchema } from './stored.ts'
+
+export const AUDIT_EVENTS_COLLECTION = 'audit_events'
+
+export const AUDIT_ACTIONS = [
+  'company.created',
+  'company.updated',
+  'service.updated',
+  'user.invited',
+  'user.updated',
+  'user.removed_from_company',
+  'user.sessions_revoked',
+  'user.disabled',
+  'user.enabled',
+  'user.deleted',
+  'email_key.created',
+  'email_key.revoked',
+  'email_key.used',
+  'dast_key.created',
+  'dast_key.revoked',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export const AUDIT_TARGET_KINDS = ['company', 'service', 'user', 'email_key', 'dast_key'] as const
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
+
+/** A snapshot of what changed: plain JSON, secrets never included (a key's hash is not a snapshot field). */
+export type AuditSnapshot = Record<string, unknown> | null
+
+export interface AuditEventInput {
+  actor: { uid: string; email: string | null }
+  action: AuditAction
+  target: { kind: AuditTargetKind; id: string; label?: string }
+  /** The company the change belongs to, so that company's admins see it; null for platform-wide changes. */
+  companyId: string | null
+  before: AuditSnapshot
+  after: AuditSnapshot
+}
+
+/** The stored document (createdAt is the server's time stamp, written by the caller's SDK). */
+export const newAuditEventDocument = <Time>(event: AuditEventInput, createdAt: Time) => ({
+  actorUid: event.actor.uid,
+  actorEmail: event.actor.email,
+  action: event.action,
+  targetKind: event.target.kind,
+  targetId: event.target.id,
+  targetLabel: event.target.label ?? event.target.id,
+  companyId: event.companyId,
+  before: event.before,
+  after: event.after,
+  createdAt,
+})
+
+const SnapshotSchema = v.nullable(v.record(v.string(), v.unknown()))
+
+const StoredAuditEventSchema = v.object({
+  actorUid: v.string(),
+  actorEmail: v.optional(v.nullable(v.string()), null),
+  action: v.picklist(AUDIT_ACTIONS),
+  targetKind: v.picklist(AUDIT_TARGET_KINDS),
+  targetId: v.string(),
+  targetLabel: v.optional(v.string()),
+  companyId: v.optional(v.nullable(v.string()), null),
+  before: v.optional(SnapshotSchema, null),
+  after: v.optional(SnapshotSchema, null),
+  // Null while the server's time stamp is pending.
+  createdAt: v.optional(v.nullable(TimestampSchema), null),
+})
+
+export interface AuditEvent {
+  id: string
+  actorUid: string
+  actorEmail: string | null
+  action: AuditAction
+  target: { kind: AuditTargetKind; id: string; label: string }
+  companyId: string | null
+  before: AuditSnapshot
+  after: AuditSnapshot
+  /** Epoch milliseconds, or null while unknown. */
+  at: number | null
+}
+
+/** An audit event as the pages show it, or null when the document is not one. */
+export function auditEventFromDocument(id: string, data: unknown): AuditEvent | null {
+  const parsed = v.safeParse(StoredAuditEventSchema, data ?? {})
+  if (!parsed.success) return null
+  const e = parsed.output
+  return {
+    id,
+    actorUid: e.actorUid,
+    actorEmail: e.actorEmail,
+    action: e.action,
+    target: { kind: e.targetKind, id: e.targetId, label: e.targetLabel ?? e.targetId },
+    companyId: e.companyId,
+    before: e.before,
+    after: e.after,
+    at: e.createdAt,
+  }
+}
