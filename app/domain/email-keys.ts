@@ -1,18 +1,22 @@
 // email_keys/{id}: an address, or a whole domain, that a platform admin opened for sign-up, with
 // the company and access its first sign-in receives (DESIGN.md section 5).
 import * as v from 'valibot'
-import { AccessGrantSchema } from './users-access.ts'
+import { accessGrantEntries, consistentGrant } from './users-access.ts'
 
 export const EMAIL_KEYS_COLLECTION = 'email_keys'
 
 export const emailKeyPath = (id: string) => `${EMAIL_KEYS_COLLECTION}/${id}`
 
-const EmailKeySchema = v.object({
-  // 'alice@x.example' or '@x.example', lowercase.
-  match: v.string(),
-  company: v.pipe(v.string(), v.minLength(1)),
-  ...AccessGrantSchema.entries,
-})
+const EmailKeySchema = v.pipe(
+  v.object({
+    // 'alice@x.example' or '@x.example', lowercase.
+    match: v.string(),
+    company: v.pipe(v.string(), v.minLength(1)),
+    ...accessGrantEntries,
+  }),
+  // A key grants no more than a person could hold: analyst levels to analysts only.
+  consistentGrant(),
+)
 
 export type EmailKey = v.InferOutput<typeof EmailKeySchema>
 

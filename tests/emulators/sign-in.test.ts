@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { createUserWithEmailAndPassword, isSignInWithEmailLink, signInWithEmailLink, signOut, type Auth } from 'firebase/auth'
 import { httpsCallable, type Functions } from 'firebase/functions'
 import { Timestamp } from 'firebase-admin/firestore'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SIGN_IN_PATH, signInMessages, type SignInResponse } from '#domain/sign-in.ts'
 import { type HandleSignInResponse, HandleSignInResponseSchema, userAccessPath } from '#domain/users-access.ts'
 import { EMAIL_KEYS_COLLECTION } from '#domain/email-keys.ts'
@@ -358,12 +358,16 @@ describe('handleSignIn', () => {
 
   it('refuses a revoked sign-in, leaving the claims and access as they were', async () => {
     const member = await createMember({ accessLevel: 5, userType: 'analyst' })
+    // syncUserClaims copies the new document into the claims first.
+    const syncedAt = async () => (await admin.db.doc(userAccessPath(member.uid)).get()).data()?.claims.synced as Timestamp | undefined
+    await vi.waitFor(async () => expect(await syncedAt()).toBeInstanceOf(Timestamp), { timeout: 20_000, interval: 200 })
+    const synced = await syncedAt()
     await signInWithGeneratedLink(member.email)
     await revokeSignIn(client, admin.auth)
     const claims = (await admin.auth.getUser(member.uid)).customClaims
     await expectCallableError(handleSignIn(), 'unauthenticated')
     expect((await admin.auth.getUser(member.uid)).customClaims).toEqual(claims)
-    expect((await admin.db.doc(userAccessPath(member.uid)).get()).data()?.claims.synced).toBeUndefined()
+    expect(await syncedAt()).toEqual(synced)
   })
 
   it('denies a signed-in user without access and without a key, creating nothing', async () => {
