@@ -3,7 +3,16 @@
 // browser calls them through it (app/core/call.ts), so both ends check the same contract. Pure
 // TypeScript and valibot: Node runs it directly and the functions build compiles it.
 import * as v from 'valibot'
-import { mayEditTemplates, mayUseVault, mayRequestFindingsSearch, mayRequestSearchCredentials, type Access } from './access.ts'
+import {
+  mayEditTemplates,
+  mayManageCompanies,
+  mayManageDastKeys,
+  mayManageServiceCatalogue,
+  mayUseVault,
+  mayRequestFindingsSearch,
+  mayRequestSearchCredentials,
+  type Access,
+} from './access.ts'
 import { SignInRequestSchema, SignInResponseSchema } from './sign-in.ts'
 import { SupportRequestSchema, SupportResponseSchema } from './support.ts'
 import {
@@ -65,6 +74,28 @@ import {
   ReviewDraftFindingsRequestSchema,
   ReviewDraftFindingsResponseSchema,
 } from './scan-import-calls.ts'
+import {
+  CreateCompanyRequestSchema,
+  CreateCompanyResponseSchema,
+  ListCompanyPeopleRequestSchema,
+  ListCompanyPeopleResponseSchema,
+  UpdateCompanyRequestSchema,
+  UpdateCompanyResponseSchema,
+  UpdateScanScopeRequestSchema,
+  UpdateScanScopeResponseSchema,
+} from './company-admin.ts'
+import {
+  ListServiceManagersRequestSchema,
+  ListServiceManagersResponseSchema,
+  SaveServiceRequestSchema,
+  SaveServiceResponseSchema,
+} from './service-catalogue.ts'
+import {
+  CreateDastKeyRequestSchema,
+  CreateDastKeyResponseSchema,
+  RevokeDastKeyRequestSchema,
+  RevokeDastKeyResponseSchema,
+} from './dast-keys.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
@@ -116,6 +147,20 @@ export const callables = {
   saveTemplateMapping: { request: SaveTemplateMappingRequestSchema, response: SaveTemplateMappingResponseSchema, who: mayImportAnyScans },
   getPasswordReuseKey: { request: PasswordReuseKeyRequestSchema, response: PasswordReuseKeyResponseSchema, who: mayImportAnyScans },
   discardDraftScan: { request: DiscardDraftScanRequestSchema, response: DiscardDraftScanResponseSchema, who: mayImportAnyScans },
+  // Companies, their switches and scan scope (level 7), and the platform's service catalogue (level 9).
+  createCompany: { request: CreateCompanyRequestSchema, response: CreateCompanyResponseSchema, who: mayManageCompanies },
+  updateCompany: { request: UpdateCompanyRequestSchema, response: UpdateCompanyResponseSchema, who: mayManageCompanies },
+  updateScanScope: { request: UpdateScanScopeRequestSchema, response: UpdateScanScopeResponseSchema, who: mayManageCompanies },
+  listCompanyPeople: { request: ListCompanyPeopleRequestSchema, response: ListCompanyPeopleResponseSchema, who: mayManageCompanies },
+  saveService: { request: SaveServiceRequestSchema, response: SaveServiceResponseSchema, who: mayManageServiceCatalogue },
+  listServiceManagers: {
+    request: ListServiceManagersRequestSchema,
+    response: ListServiceManagersResponseSchema,
+    who: mayManageServiceCatalogue,
+  },
+  // DAST keys: the handler checks the company (a member, or one who sees all, with DAST triggering on).
+  createDastKey: { request: CreateDastKeyRequestSchema, response: CreateDastKeyResponseSchema, who: mayManageDastKeys },
+  revokeDastKey: { request: RevokeDastKeyRequestSchema, response: RevokeDastKeyResponseSchema, who: mayManageDastKeys },
 } as const satisfies Record<string, CallableContract>
 
 export type CallableName = keyof typeof callables

@@ -4,7 +4,7 @@
 // example request below).
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { LEVEL, USER_TYPES, type Access } from '#domain/access.ts'
+import { allCompanyFlags, LEVEL, USER_TYPES, type Access } from '#domain/access.ts'
 import { CALLABLE_NAMES, callables, type CallableAudience, type CallableName, type CallableRequest } from '#domain/callables.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import {
@@ -75,6 +75,14 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   discardDraftScan: { company: 'contract-no-such-company', scanId: 'none' },
   getPasswordReuseKey: { company: 'contract-no-such-company' },
   saveTemplateMapping: { service: 'network', ruleId: 'contract-rule', templateSlug: 'contract-no-such-template' },
+  createCompany: { companyName: 'Contract Co', flags: allCompanyFlags(false), scanScope: [] },
+  updateCompany: { company: 'contract-no-such-company', flags: { enableDast: true } },
+  updateScanScope: { company: 'contract-no-such-company', add: [{ kind: 'domain', value: 'contract.example' }] },
+  listCompanyPeople: { company: 'contract-no-such-company' },
+  saveService: { service: 'dast', description: 'Contract' },
+  listServiceManagers: { service: 'dast' },
+  createDastKey: { company: 'contract-no-such-company', name: 'CI', expiresInDays: 30, allowedTargets: ['contract.example'] },
+  revokeDastKey: { id: 'AAAAAAAAAAAAAAAA' },
 }
 
 /** Requests no contract accepts: not an object, and the example with a key it does not know. */
