@@ -3,6 +3,7 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { DEV_SERVER_DENY } from './scripts/lib/dev-server-files.ts'
 
 const port = Number(process.env.APP_PORT ?? 3000)
 
@@ -16,7 +17,7 @@ process.env.XDG_CONFIG_HOME ??= '.local/config'
 process.env.VITE_RELEASE_UPDATED_AT ??= new Date().toISOString()
 
 export default defineConfig({
-  server: { host: '127.0.0.1', port, strictPort: true },
+  server: { host: '127.0.0.1', port, strictPort: true, fs: { deny: DEV_SERVER_DENY } },
   preview: { host: '127.0.0.1', port, strictPort: true },
   resolve: { tsconfigPaths: true },
   plugins: [

@@ -41,9 +41,19 @@ export function clearSessionCookies(): void {
   deleteCookie(COOKIE.refresh, { path: '/', secure: true })
 }
 
+/** What the browser is told whatever was wrong with the token; the reason goes to the Worker's log. */
+export const SESSION_REFUSED = 'The sign-in could not be verified. Please sign in again.'
+
 /** Starts the session of this browser from a fresh ID token and its refresh token. */
 export async function establishSession(idToken: string, refreshToken: string): Promise<Session | null> {
-  const token = await idTokenVerifier().verify(idToken)
+  let token: VerifiedIdToken
+  try {
+    token = await idTokenVerifier().verify(idToken)
+  } catch (error) {
+    if (!(error instanceof IdTokenError)) throw error
+    console.warn('startSession: refused an ID token', { reason: error.reason })
+    throw new Error(SESSION_REFUSED)
+  }
   const session = sessionFromToken(token)
   if (!session) {
     clearSessionCookies()

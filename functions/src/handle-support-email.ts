@@ -23,8 +23,17 @@ export const SUPPORT_RATE_LIMIT = { kind: 'support-user', limit: 5, windowMs: 10
 export interface SupportSender {
   uid: string
   email: string | null
+  /** Whether a sign-in proved the address (`email_verified`); only then is it the sender's. */
+  emailVerified: boolean
+  /** Whatever the person set as their name: shown as theirs, never as the sender. */
   displayName: string | null
 }
+
+/** The address answers go to: only one the sender proved they hold. */
+export const supportReplyTo = (sender: SupportSender): string | null => (sender.emailVerified ? sender.email : null)
+
+const senderAddress = (sender: SupportSender) =>
+  sender.email ? `${sender.email}${sender.emailVerified ? '' : ' (not verified)'}` : 'no email'
 
 export interface SupportCompany {
   slug: string
@@ -50,11 +59,12 @@ export function supportMail(input: {
 }): Omit<OutgoingMail, 'to'> {
   const { sender, company, request, sentAt } = input
   const type = supportRequestTypeLabels[request.request_type]
-  const who = sender.email ?? sender.uid
+  const who = supportReplyTo(sender) ?? sender.uid
   const subject = `[${brand.name} support] ${type} from ${who}`
   const facts: [string, string][] = [
     ['Request type', `${type} (${request.request_type})`],
-    ['From', sender.displayName ? `${sender.displayName} <${sender.email ?? 'no email'}>` : (sender.email ?? 'no email')],
+    ['From', senderAddress(sender)],
+    ...(sender.displayName ? ([['Name (self-declared)', sender.displayName]] as [string, string][]) : []),
     ['User id', sender.uid],
     ['Company', companyLabel(company)],
     ['Sent at', sentAt.toISOString()],
@@ -101,6 +111,7 @@ export const handleSupportEmail = defineCallable('handleSupportEmail', {}, async
   const sender: SupportSender = {
     uid,
     email: typeof token.email === 'string' ? token.email : null,
+    emailVerified: token.email_verified === true,
     displayName: typeof token.name === 'string' && token.name.trim() ? token.name.trim() : null,
   }
   const db = adminDb()
@@ -122,8 +133,8 @@ export const handleSupportEmail = defineCallable('handleSupportEmail', {}, async
     const mail: OutgoingMail & { replyTo?: string } = {
       to: supportInbox(),
       ...supportMail({ sender, company, request: support, sentAt }),
-      // Answering the mail answers the sender.
-      ...(sender.email ? { replyTo: sender.email } : {}),
+      // Answering the mail answers the sender, when the address is proved to be theirs.
+      ...(supportReplyTo(sender) ? { replyTo: supportReplyTo(sender)! } : {}),
     }
     await sendMail(mailConfig(), mail)
     delivered = true
