@@ -7,7 +7,11 @@ export function isDesktopApp(): boolean {
 }
 
 /** Calls one of the shell's commands (see desktop/src-tauri/src/main.rs). */
-export async function invokeDesktop<T>(command: string, args?: Record<string, unknown> | Uint8Array, headers?: Record<string, string>): Promise<T> {
+export async function invokeDesktop<T>(
+  command: string,
+  args?: Record<string, unknown> | Uint8Array,
+  headers?: Record<string, string>,
+): Promise<T> {
   const { invoke } = await import('@tauri-apps/api/core')
   return invoke<T>(command, args, headers ? { headers } : undefined)
 }

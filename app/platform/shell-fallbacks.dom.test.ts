@@ -66,11 +66,11 @@ describe('in a browser', () => {
 })
 
 describe('in the desktop app', () => {
-  it('hands the file to the native save dialog as bytes, with its name in a header', async () => {
+  it('hands the file to the native save dialog as bytes', async () => {
     inDesktop()
-    const calls: { cmd: string; payload: unknown; headers: unknown }[] = []
-    mockIPC((cmd, payload, options) => {
-      calls.push({ cmd, payload, headers: (options as { headers?: unknown } | undefined)?.headers })
+    const calls: { cmd: string; payload: unknown }[] = []
+    mockIPC((cmd, payload) => {
+      calls.push({ cmd, payload })
       return true
     })
     expect(await saveThroughDialog('Acme findings.csv', new Blob(['a,b']))).toBe(true)
