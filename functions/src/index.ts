@@ -4,7 +4,7 @@ import './options.ts'
 
 export { sendSignInLink } from './send-sign-in-link.ts'
 export { handleSignIn } from './handle-sign-in.ts'
-export { handleSupportEmail } from './handle-support-email.ts'
+export { handleSignedOutSupportEmail, handleSupportEmail } from './handle-support-email.ts'
 export { getSearchClient } from './get-search-client.ts'
 export { syncTemplateSearch } from './sync-template-search.ts'
 export { syncFindingSearch } from './sync-finding-search.ts'
