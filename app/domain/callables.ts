@@ -14,7 +14,7 @@ import {
   type Access,
 } from './access.ts'
 import { SignInRequestSchema, SignInResponseSchema } from './sign-in.ts'
-import { SupportRequestSchema, SupportResponseSchema } from './support.ts'
+import { SignedOutSupportRequestSchema, SupportRequestSchema, SupportResponseSchema } from './support.ts'
 import {
   DeleteTemplateRequestSchema,
   DeleteTemplateResponseSchema,
@@ -117,6 +117,8 @@ export const callables = {
   // Right after the link signed someone in: they have no level before this call gives it.
   handleSignIn: { request: NoDataSchema, response: HandleSignInResponseSchema, who: 'signed-in' },
   handleSupportEmail: { request: SupportRequestSchema, response: SupportResponseSchema, who: 'signed-in' },
+  // For those who cannot sign in: rate-limited per address and per network address.
+  handleSignedOutSupportEmail: { request: SignedOutSupportRequestSchema, response: SupportResponseSchema, who: 'public' },
   // Templates for analysts above level 5, findings for anyone with a level: the handler checks the type and company.
   getSearchClient: {
     request: SearchClientRequestSchema,

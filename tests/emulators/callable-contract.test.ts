@@ -21,6 +21,7 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   sendSignInLink: { email: 'nobody@contract.example', url: 'http://127.0.0.1:3000', timeZone: 'UTC' },
   handleSignIn: null,
   handleSupportEmail: { message: 'Hello', request_type: 'question' },
+  handleSignedOutSupportEmail: { message: 'Hello', request_type: 'question', email: 'nobody@contract.example' },
   getSearchClient: { type: 'search' },
   deleteFindingTemplate: { slug: 'contract-no-such-template' },
   importFindingTemplates: { fileName: 'library.json', text: '{"templates":[]}' },

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { IconAlertTriangle, IconChevronRight, IconCircleCheck, IconPoint, IconSearch } from '@tabler/icons-react'
 import styled from 'styled-components'
@@ -260,7 +260,16 @@ function FindingsSearch({ company }: { company: Company }) {
 }
 
 /** Home for a signed-in person: a welcome, then their selected company's news, live. */
-export function Dashboard({ session, workspace }: { session: Session; workspace: Workspace | null | undefined }) {
+export function Dashboard({
+  session,
+  workspace,
+  areas,
+}: {
+  session: Session
+  workspace: Workspace | null | undefined
+  /** The areas the person may open, as links (composed by the route). */
+  areas?: ReactNode
+}) {
   // The visit this page started from: stamping the new one must not empty the page.
   const [since] = useState(() => workspace?.preferences.lastVisitAt ?? null)
   const company = workspace?.company ?? null
@@ -276,6 +285,7 @@ export function Dashboard({ session, workspace }: { session: Session; workspace:
           {since === null ? `Signed in as ${name}. Here is where your company's security test results arrive.` : `Signed in as ${name}.`}
         </Intro>
       </header>
+      {areas}
       {workspace === undefined ? null : !company ? (
         <Card>
           <Muted>You are not a member of any company yet. An administrator can add you to one.</Muted>
