@@ -15,6 +15,7 @@ import { LiveStatus } from '~/ui/live-status'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { callAnalyst, failureMessage } from './analyst-calls'
 import { ErrorText, FilterInput, Muted, Panel, Table, Tag, Toolbar } from './parts'
+import { RawFiles } from './raw-files'
 
 /** Rows drawn at once; a filter narrows a larger draft. */
 const ROWS_SHOWN = 400
@@ -105,6 +106,7 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
           {report.skipped} skipped, {report.warnings} warnings.
         </Muted>
       )}
+      <RawFiles company={company} scan={scan} />
       {report && report.notes.length > 0 && (
         <details>
           <summary>What was skipped or warned about ({report.notes.length})</summary>
