@@ -189,10 +189,13 @@ export const AddDraftFindingsResponseSchema = v.strictObject({
 
 export const DraftReviewSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('severity'), severity: v.picklist(SEVERITIES) }),
+  /** The analyst's CVSS vector (3.1 or 4.0; the server scores it), or null to drop the scanner's. */
+  v.strictObject({ kind: v.literal('cvss'), vector: v.nullable(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(300))) }),
   v.strictObject({ kind: v.literal('false_positive'), value: v.boolean() }),
   /** This finding's template; `remember` also maps the rule to it for later imports. */
   v.strictObject({ kind: v.literal('template'), templateSlug: v.nullable(TemplateSlugSchema), remember: v.optional(v.boolean(), false) }),
   v.strictObject({ kind: v.literal('merge'), into: IdSchema }),
+  /** Undoes merges: the findings named, and those merged into them, stand on their own again. */
   v.strictObject({ kind: v.literal('split') }),
 ])
 export type DraftReview = v.InferOutput<typeof DraftReviewSchema>
