@@ -25,6 +25,7 @@ import { Route as WorkspaceMemberReportsIndexRouteImport } from './routes/_works
 import { Route as WorkspaceMemberReportsServiceRouteImport } from './routes/_workspace/_member/reports/$service'
 import { Route as WorkspaceMemberTemplatesIndexRouteImport } from './routes/_workspace/_member/templates/index'
 import { Route as WorkspaceMemberTemplatesFindingRouteImport } from './routes/_workspace/_member/templates/finding'
+import { Route as ApiScansFilesSplatRouteImport } from './routes/api/scans/files.$'
 import { Route as ApiVaultFilesSplatRouteImport } from './routes/api/vault/files.$'
 import { Route as WorkspaceMemberAdminAppServicesRouteImport } from './routes/_workspace/_member/admin/app/services'
 import { Route as WorkspaceMemberAdminAppUsersRouteImport } from './routes/_workspace/_member/admin/app/users'
@@ -124,6 +125,11 @@ const WorkspaceMemberTemplatesFindingRoute =
     path: '/templates/finding',
     getParentRoute: () => WorkspaceMemberRoute,
   } as any)
+const ApiScansFilesSplatRoute = ApiScansFilesSplatRouteImport.update({
+  id: '/api/scans/files/$',
+  path: '/api/scans/files/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiVaultFilesSplatRoute = ApiVaultFilesSplatRouteImport.update({
   id: '/api/vault/files/$',
   path: '/api/vault/files/$',
@@ -195,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
   '/admin/': typeof WorkspaceMemberAdminIndexRoute
   '/analyst/': typeof WorkspaceMemberAnalystIndexRoute
@@ -221,6 +228,7 @@ export interface FileRoutesByTo {
   '/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
   '/admin': typeof WorkspaceMemberAdminIndexRoute
   '/analyst': typeof WorkspaceMemberAnalystIndexRoute
@@ -250,6 +258,7 @@ export interface FileRoutesById {
   '/_workspace/_member/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/_workspace/_member/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/_workspace/_member/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
   '/_workspace/_member/admin/': typeof WorkspaceMemberAdminIndexRoute
   '/_workspace/_member/analyst/': typeof WorkspaceMemberAnalystIndexRoute
@@ -278,6 +287,7 @@ export interface FileRouteTypes {
     | '/analyst/locations'
     | '/reports/$service'
     | '/templates/finding'
+    | '/api/scans/files/$'
     | '/api/vault/files/$'
     | '/admin/'
     | '/analyst/'
@@ -304,6 +314,7 @@ export interface FileRouteTypes {
     | '/analyst/locations'
     | '/reports/$service'
     | '/templates/finding'
+    | '/api/scans/files/$'
     | '/api/vault/files/$'
     | '/admin'
     | '/analyst'
@@ -332,6 +343,7 @@ export interface FileRouteTypes {
     | '/_workspace/_member/analyst/locations'
     | '/_workspace/_member/reports/$service'
     | '/_workspace/_member/templates/finding'
+    | '/api/scans/files/$'
     | '/api/vault/files/$'
     | '/_workspace/_member/admin/'
     | '/_workspace/_member/analyst/'
@@ -352,6 +364,7 @@ export interface RootRouteChildren {
   WorkspaceRoute: typeof WorkspaceRouteWithChildren
   AuthRedirectRoute: typeof AuthRedirectRoute
   VaultSplatRoute: typeof VaultSplatRoute
+  ApiScansFilesSplatRoute: typeof ApiScansFilesSplatRoute
   ApiVaultFilesSplatRoute: typeof ApiVaultFilesSplatRoute
 }
 
@@ -468,6 +481,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/templates/finding'
       preLoaderRoute: typeof WorkspaceMemberTemplatesFindingRouteImport
       parentRoute: typeof WorkspaceMemberRoute
+    }
+    '/api/scans/files/$': {
+      id: '/api/scans/files/$'
+      path: '/api/scans/files/$'
+      fullPath: '/api/scans/files/$'
+      preLoaderRoute: typeof ApiScansFilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/api/vault/files/$': {
       id: '/api/vault/files/$'
@@ -615,6 +635,7 @@ const rootRouteChildren: RootRouteChildren = {
   WorkspaceRoute: WorkspaceRouteWithChildren,
   AuthRedirectRoute: AuthRedirectRoute,
   VaultSplatRoute: VaultSplatRoute,
+  ApiScansFilesSplatRoute: ApiScansFilesSplatRoute,
   ApiVaultFilesSplatRoute: ApiVaultFilesSplatRoute,
 }
 export const routeTree = rootRouteImport

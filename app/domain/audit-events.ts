@@ -23,10 +23,17 @@ export const AUDIT_ACTIONS = [
   'email_key.used',
   'dast_key.created',
   'dast_key.revoked',
+  'vault_link.created',
+  'vault_link.opened',
+  'vault_link.open_failed',
+  'vault_link.revoked',
+  'vault_request.created',
+  'vault_request.answered',
+  'vault_request.revoked',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
-export const AUDIT_TARGET_KINDS = ['company', 'service', 'user', 'email_key', 'dast_key'] as const
+export const AUDIT_TARGET_KINDS = ['company', 'service', 'user', 'email_key', 'dast_key', 'vault_link', 'vault_request'] as const
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
 
 /** A snapshot of what changed: plain JSON, secrets never included (a key's hash is not a snapshot field). */

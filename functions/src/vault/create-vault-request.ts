@@ -9,6 +9,7 @@ import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
 import { vaultMessages } from './create-vault-link.ts'
+import { recordVaultAudit } from './vault-audit.ts'
 
 export const createVaultRequest = defineCallable('createVaultRequest', {}, async (caller, request) => {
   const now = Date.now()
@@ -40,6 +41,7 @@ export const createVaultRequest = defineCallable('createVaultRequest', {}, async
         db.collection(EVENTS_COLLECTION).doc(),
         vaultEventDocument('vault_request_created', record, FieldValue.serverTimestamp(), { byUid: caller.uid }),
       )
+      recordVaultAudit(db, tx, 'vault_request.created', { ...record, label: request.label }, caller, { expiresAt: request.expiresAt })
     })
   } catch (error) {
     if ((error as { code?: unknown }).code === 6) throw new HttpsError('already-exists', vaultMessages.exists)

@@ -13,6 +13,7 @@ import { Label, Select } from '~/ui/text-field'
 import { DraftReviewPanel } from './draft-review'
 import { ImportPanel } from './import-panel'
 import { Muted, Panel, Table, Tag, Toolbar } from './parts'
+import { RawFiles } from './raw-files'
 import { RetestQueue } from './retest-queue'
 import { TemplateMappingsPanel } from './template-mappings-panel'
 
@@ -54,7 +55,7 @@ function ScanList({ scans, selected, onSelect }: { scans: readonly Scan[]; selec
   )
 }
 
-function PublishedSummary({ scan }: { scan: Scan }) {
+function PublishedSummary({ company, scan }: { company: string; scan: Scan }) {
   const { counts } = scan
   return (
     <Panel aria-label={`Scan ${scan.title}`}>
@@ -64,6 +65,7 @@ function PublishedSummary({ scan }: { scan: Scan }) {
         {scan.publishedBy ? ` by ${scan.publishedBy}` : ''}: {counts.total} findings, {counts.new} new, {counts.persisting} persisting,{' '}
         {counts.notDetected} not detected, {counts.reopened} reopened.
       </Muted>
+      <RawFiles company={company} scan={scan} />
     </Panel>
   )
 }
@@ -115,7 +117,7 @@ export function AnalystServicePage({ workspace, service, scanId, onScan, onCompa
         {scans.status === 'ready' && <ScanList scans={list} selected={scan?.id ?? null} onSelect={onScan} />}
       </Panel>
       {scan?.state === 'draft' && <DraftReviewPanel key={scan.id} company={company.slug} service={service} scan={scan} />}
-      {scan && scan.state !== 'draft' && <PublishedSummary scan={scan} />}
+      {scan && scan.state !== 'draft' && <PublishedSummary company={company.slug} scan={scan} />}
       <RetestQueue company={company.slug} service={service} />
       <TemplateMappingsPanel service={service} />
     </div>
