@@ -14,7 +14,7 @@ import { adminDb } from './admin.ts'
 import { ConfigError, mailConfig } from './config.ts'
 import { defineCallable } from './define-callable.ts'
 import { sendMail, type OutgoingMail } from './mailer.ts'
-import { clientIp, trustedHops } from './client-ip.ts'
+import { callerIp } from './client-ip.ts'
 import { consumeRateLimits, type RateLimit } from './rate-limit.ts'
 import { escapeHtml } from './sign-in-mail.ts'
 
@@ -185,8 +185,7 @@ export const handleSignedOutSupportEmail = defineCallable(
     const sentAt = new Date()
     const db = adminDb()
     const limits: RateLimit[] = [{ ...SIGNED_OUT_SUPPORT_RATE_LIMITS.address, key: email }]
-    const raw = request.rawRequest
-    const ip = clientIp(raw.headers['x-forwarded-for'], raw.ip ?? raw.socket?.remoteAddress, trustedHops())
+    const ip = callerIp(request.rawRequest)
     if (ip) limits.push({ ...SIGNED_OUT_SUPPORT_RATE_LIMITS.ip, key: ip })
     try {
       if (!(await consumeRateLimits(db, limits, sentAt.getTime()))) {

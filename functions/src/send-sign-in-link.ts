@@ -8,7 +8,7 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import { signInMessages, type SignInResponse } from '#domain/sign-in.ts'
 import { userAccessPath } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from './admin.ts'
-import { clientIp, trustedHops } from './client-ip.ts'
+import { callerIp } from './client-ip.ts'
 import { appOrigins, mailConfig } from './config.ts'
 import { findEmailKey } from './email-keys.ts'
 import { sendMail } from './mailer.ts'
@@ -125,8 +125,7 @@ export const sendSignInLink = defineCallable('sendSignInLink', {}, async (_calle
   const continueUrl = continueUrlFor(url, origins)
   if (!continueUrl) throw new HttpsError('invalid-argument', 'Invalid url')
 
-  const raw = request.rawRequest
-  const ip = clientIp(raw.headers['x-forwarded-for'], raw.ip ?? raw.socket?.remoteAddress, trustedHops())
+  const ip = callerIp(request.rawRequest)
 
   // Every answer leaves at the same time after the request, so its timing does not tell an
   // address with an account (lookups, a link, SMTP) from one without (one lookup).
