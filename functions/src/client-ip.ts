@@ -10,7 +10,11 @@ export function trustedHops(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** The entry `hops` from the right of X-Forwarded-For, else the socket's peer; undefined when neither is known. */
-export function clientIp(forwardedFor: string | string[] | undefined, peer: string | undefined, hops = DEFAULT_TRUSTED_HOPS): string | undefined {
+export function clientIp(
+  forwardedFor: string | string[] | undefined,
+  peer: string | undefined,
+  hops = DEFAULT_TRUSTED_HOPS,
+): string | undefined {
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor
   const entries = (header ?? '')
     .split(',')

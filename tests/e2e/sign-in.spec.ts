@@ -3,6 +3,7 @@ import { signInMessages } from '#domain/sign-in.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { revokeSignIns } from './support/admin'
+import { mailsTo } from './support/inbox'
 
 const sessionCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === '__Host-session')
 
@@ -95,13 +96,39 @@ test.describe('sign-in by emailed link', () => {
     await expect(page.getByText('You must be signed in')).toHaveCount(0)
   })
 
-  test('an address that may not sign in, and an invalid one, are told so', async ({ signInPanel }) => {
+  test('an address that may not sign in is answered as one that may (no mail), an invalid one is told so', async ({ signInPanel }) => {
     await signInPanel.goto()
     await signInPanel.submit.click()
     await expect(signInPanel.alert).toHaveText('Invalid email')
-    await signInPanel.email.fill('nobody@nowhere.example')
+    const stranger = `nobody-${Date.now()}@nowhere.example`
+    await signInPanel.email.fill(stranger)
     await signInPanel.submit.click()
-    await expect(signInPanel.alert).toHaveText(signInMessages.notAuthorized)
+    await expect(signInPanel.page.getByRole('status').filter({ hasText: signInMessages.sent })).toBeVisible()
+    expect(await mailsTo(stranger)).toEqual([])
+  })
+
+  test('a refused token is answered with one plain message: no reason, stack or cause', async ({ page, signInPanel }) => {
+    const calls: { url: string; body: string; idToken: string }[] = []
+    page.on('request', (request) => {
+      const body = request.postData() ?? ''
+      const idToken = /"idToken"[^"]*"([\w-]+\.[\w-]+\.[\w-]*)"/.exec(body)?.[1]
+      if (request.url().includes('/_serverFn/') && idToken) calls.push({ url: request.url(), body, idToken })
+    })
+    await signInPanel.signIn(demoAccount('viewer@acme.example').email)
+    await expect.poll(() => calls.length).toBeGreaterThan(0)
+    const { url, body, idToken } = calls[0]!
+    const response = await page.request.post(url, {
+      headers: {
+        'Content-Type': 'application/json',
+        'Sec-Fetch-Site': 'same-origin',
+        Origin: new URL(url).origin,
+        'x-tsr-serverfn': 'true',
+      },
+      data: body.replace(idToken, `${idToken.split('.')[0]}.e30.`),
+    })
+    const text = await response.text()
+    expect(text).toContain('The sign-in could not be verified')
+    for (const leak of ['stack', 'cause', 'IdTokenError', 'rejected:', '.js:']) expect(text).not.toContain(leak)
   })
 
   test('an expired ID token is refreshed at the edge, and the page still renders signed in', async ({ page, signInPanel }) => {
