@@ -183,4 +183,28 @@ test.describe('sign-in by emailed link', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     await expect(shell.nav.getByRole('link')).toHaveText(['Home'])
   })
+
+  test('a copy of the cookies taken before sign-out no longer renews the session', async ({ page, browser, shell, signInPanel }) => {
+    const email = demoAccount('platform@sectest.example').email
+    await signInPanel.signIn(email)
+    const copied = await page.context().cookies()
+    await shell.signOut()
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+
+    // The copy, with its ID token expired, so the edge has to renew it with the sealed cookie.
+    const session = copied.find((c) => c.name === '__Host-session')!
+    const [header, payload] = session.value.split('.')
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString())
+    const expired = { ...claims, iat: claims.iat - 7200, exp: claims.iat - 3600, auth_time: claims.auth_time - 7200 }
+    const other = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    await other.addCookies(
+      copied.map((c) =>
+        c.name === '__Host-session' ? { ...c, value: `${header}.${Buffer.from(JSON.stringify(expired)).toString('base64url')}.` } : c,
+      ),
+    )
+    const html = await (await other.request.get('/reports')).text()
+    expect(html).toContain('You must be signed in')
+    expect(html).not.toContain(email)
+    await other.close()
+  })
 })
