@@ -18,6 +18,7 @@ import * as v from 'valibot'
 import { callables, type CallableAudience, type CallableData, type CallableName, type CallableResponse } from '#domain/callables.ts'
 import { accessFromClaims, tokenRevoked, type ClaimsAccess } from '#domain/users-access.ts'
 import { adminAuth } from './admin.ts'
+import { guardCallable } from './callable-guard.ts'
 
 export interface Caller {
   uid: string
@@ -103,5 +104,5 @@ export function defineCallable<N extends CallableName>(name: N, options: Callabl
     }
     return answer
   })
-  return Object.assign(callable, { callableName: name })
+  return Object.assign(guardCallable(callable), { callableName: name })
 }
