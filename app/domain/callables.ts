@@ -96,6 +96,26 @@ import {
   RevokeDastKeyRequestSchema,
   RevokeDastKeyResponseSchema,
 } from './dast-keys.ts'
+import {
+  ChangedResponseSchema,
+  DeleteUserRequestSchema,
+  InviteUserRequestSchema,
+  InviteUserResponseSchema,
+  ListUsersRequestSchema,
+  ListUsersResponseSchema,
+  mayManageEveryone,
+  mayManagePeople,
+  RemoveUserFromCompanyRequestSchema,
+  RevokeUserSessionsRequestSchema,
+  SetUserDisabledRequestSchema,
+  UpdateUserAccessRequestSchema,
+} from './admin-people-calls.ts'
+import {
+  CreateEmailKeyRequestSchema,
+  CreateEmailKeyResponseSchema,
+  RevokeEmailKeyRequestSchema,
+  RevokeEmailKeyResponseSchema,
+} from './email-keys.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
@@ -163,6 +183,16 @@ export const callables = {
   // DAST keys: the handler checks the company (a member, or one who sees all, with DAST triggering on).
   createDastKey: { request: CreateDastKeyRequestSchema, response: CreateDastKeyResponseSchema, who: mayManageDastKeys },
   revokeDastKey: { request: RevokeDastKeyRequestSchema, response: RevokeDastKeyResponseSchema, who: mayManageDastKeys },
+  // People: company admins act in their own companies on clients only, platform admins on anyone (the handler asks accessChangeRefusal).
+  listUsers: { request: ListUsersRequestSchema, response: ListUsersResponseSchema, who: mayManagePeople },
+  inviteUser: { request: InviteUserRequestSchema, response: InviteUserResponseSchema, who: mayManagePeople },
+  updateUserAccess: { request: UpdateUserAccessRequestSchema, response: ChangedResponseSchema, who: mayManagePeople },
+  removeUserFromCompany: { request: RemoveUserFromCompanyRequestSchema, response: ChangedResponseSchema, who: mayManagePeople },
+  revokeUserSessions: { request: RevokeUserSessionsRequestSchema, response: ChangedResponseSchema, who: mayManagePeople },
+  setUserDisabled: { request: SetUserDisabledRequestSchema, response: ChangedResponseSchema, who: mayManageEveryone },
+  deleteUser: { request: DeleteUserRequestSchema, response: ChangedResponseSchema, who: mayManageEveryone },
+  createEmailKey: { request: CreateEmailKeyRequestSchema, response: CreateEmailKeyResponseSchema, who: mayManageEveryone },
+  revokeEmailKey: { request: RevokeEmailKeyRequestSchema, response: RevokeEmailKeyResponseSchema, who: mayManageEveryone },
 } as const satisfies Record<string, CallableContract>
 
 export type CallableName = keyof typeof callables

@@ -13,7 +13,9 @@ import {
   userAccessPath,
   type HandleSignInResponse,
 } from '#domain/users-access.ts'
+import { emailKeyPath } from '#domain/email-keys.ts'
 import { adminAuth, adminDb } from './admin.ts'
+import { recordAuditEvent } from './admin/audit.ts'
 import { defineCallable } from './define-callable.ts'
 import { findEmailKey } from './email-keys.ts'
 import { syncClaims } from './sync-user-claims.ts'
@@ -31,8 +33,9 @@ async function accessOf(db: Firestore, uid: string, email: string | null): Promi
       return null
     }
     if (!email) return null
-    const key = await findEmailKey(db, email, tx)
-    if (!key) return null
+    const found = await findEmailKey(db, email, tx)
+    if (!found) return null
+    const { id: keyId, key } = found
     const preferencesRef = db.doc(userPreferencesPath(uid))
     const preferences = await tx.get(preferencesRef)
     tx.create(accessRef, {
@@ -41,6 +44,15 @@ async function accessOf(db: Firestore, uid: string, email: string | null): Promi
       updatedBy: 'system',
     })
     if (!preferences.exists) tx.set(preferencesRef, { defaultCompany: key.company })
+    tx.update(db.doc(emailKeyPath(keyId)), { uses: FieldValue.increment(1), lastUsedAt: FieldValue.serverTimestamp() })
+    recordAuditEvent(db, tx, {
+      actor: { uid, email },
+      action: 'email_key.used',
+      target: { kind: 'email_key', id: keyId, label: key.match },
+      companyId: key.company,
+      before: null,
+      after: { uid, email, company: key.company, userType: key.userType, accessLevel: key.accessLevel },
+    })
     logger.info('handleSignIn: provisioned through an email key', { uid, company: key.company })
     return { accessLevel: key.accessLevel, userType: key.userType }
   })

@@ -84,6 +84,37 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   listServiceManagers: { service: 'dast' },
   createDastKey: { company: 'contract-no-such-company', name: 'CI', expiresInDays: 30, allowedTargets: ['contract.example'] },
   revokeDastKey: { id: 'AAAAAAAAAAAAAAAA' },
+  listUsers: { company: 'contract-no-such-company' },
+  inviteUser: {
+    email: 'invitee@contract.example',
+    userType: 'client',
+    accessLevel: 1,
+    companies: ['contract-no-such-company'],
+    servicesEnabled: [],
+    servicesManaged: [],
+    url: 'http://127.0.0.1:3000',
+    timeZone: 'UTC',
+  },
+  updateUserAccess: {
+    uid: 'contract-no-such-user',
+    userType: 'client',
+    accessLevel: 1,
+    companies: ['contract-no-such-company'],
+    servicesEnabled: [],
+    servicesManaged: [],
+  },
+  removeUserFromCompany: { uid: 'contract-no-such-user', company: 'contract-no-such-company' },
+  revokeUserSessions: { uid: 'contract-no-such-user' },
+  setUserDisabled: { uid: 'contract-no-such-user', disabled: true },
+  deleteUser: { uid: 'contract-no-such-user' },
+  createEmailKey: {
+    match: '@contract.example',
+    company: 'contract-no-such-company',
+    userType: 'client',
+    accessLevel: 1,
+    expiresAt: Date.now() + 30 * 24 * 3600_000,
+  },
+  revokeEmailKey: { id: 'contract-no-such-key' },
 }
 
 /** Requests no contract accepts: not an object, and the example with a key it does not know. */
