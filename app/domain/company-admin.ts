@@ -105,3 +105,15 @@ const PersonSchema = v.strictObject({
 export type CompanyPerson = v.InferOutput<typeof PersonSchema>
 
 export const ListCompanyPeopleResponseSchema = v.strictObject({ people: v.array(PersonSchema) })
+
+/** What each switch turns on, as the administration pages name it. */
+export const COMPANY_FLAG_LABELS: Record<CompanyFlag, string> = {
+  enableViewProjectMarianaResults: 'Attack surface results',
+  enableViewProjectMarianaStats: 'Attack surface statistics',
+  enableDast: 'DAST results',
+  enableDastTriggering: 'DAST triggering from pipelines',
+  enableViewResultsNetwork: 'Network results',
+  enableViewCloudScanStats: 'Cloud statistics',
+  enableViewCloudScanResults: 'Cloud results',
+  enableViewResultsPasswordCracking: 'Password cracking results',
+}

@@ -50,7 +50,9 @@ function base62(value: number, width: number): string {
   return out.padStart(width, '0')
 }
 
-const checksumOf = (body: string) => base62(crc32(body), CHECKSUM_LENGTH)
+/** The checksum of everything before it in a key. */
+export const dastKeyChecksum = (body: string) => base62(crc32(body), CHECKSUM_LENGTH)
+const checksumOf = dastKeyChecksum
 
 /** Random base62 characters, without modulo bias (bytes of 248 and above are drawn again). */
 export function randomBase62(length: number): string {
