@@ -9,10 +9,11 @@ use product::Product;
 use tauri::ipc::{CapabilityBuilder, InvokeBody, Request};
 use tauri::menu::{MenuBuilder, MenuItemBuilder, SubmenuBuilder};
 use tauri::webview::NewWindowResponse;
-use tauri::{AppHandle, Emitter, Manager, Url, WebviewUrl, WebviewWindowBuilder};
+use tauri::{AppHandle, Emitter, Manager, Url, WebviewUrl, WebviewWindowBuilder, WindowEvent};
 use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_notification::NotificationExt;
 use tauri_plugin_opener::OpenerExt;
+use tauri_plugin_window_state::{AppHandleExt, StateFlags};
 
 const MAIN: &str = "main";
 /// The event the web app listens to for the menu's commands.
@@ -48,7 +49,12 @@ async fn save_file(app: AppHandle, request: Request<'_>) -> Result<bool, String>
 fn notify(app: AppHandle, title: String, body: String) -> Result<(), String> {
     let title: String = title.chars().take(120).collect();
     let body: String = body.chars().take(400).collect();
-    app.notification().builder().title(title).body(body).show().map_err(|error| error.to_string())
+    app.notification()
+        .builder()
+        .title(title)
+        .body(body)
+        .show()
+        .map_err(|error| error.to_string())
 }
 
 /// Opens a web or mail address in the person's browser or mail client, never in this window.
@@ -77,11 +83,25 @@ fn focus_main(app: &AppHandle) {
 
 fn build_menu(app: &AppHandle) -> tauri::Result<()> {
     let sign_out = MenuItemBuilder::with_id("sign-out", "Sign out").build(app)?;
-    let scheme = MenuItemBuilder::with_id("color-scheme", "Light/dark").accelerator("CmdOrCtrl+J").build(app)?;
-    let navbar = MenuItemBuilder::with_id("toggle-menu", "Show/hide menu").accelerator("CmdOrCtrl+M").build(app)?;
-    let shortcuts = MenuItemBuilder::with_id("shortcuts", "Keyboard shortcuts").accelerator("CmdOrCtrl+H").build(app)?;
+    let scheme = MenuItemBuilder::with_id("color-scheme", "Light/dark")
+        .accelerator("CmdOrCtrl+J")
+        .build(app)?;
+    let navbar = MenuItemBuilder::with_id("toggle-menu", "Show/hide menu")
+        .accelerator("CmdOrCtrl+M")
+        .build(app)?;
+    let shortcuts = MenuItemBuilder::with_id("shortcuts", "Keyboard shortcuts")
+        .accelerator("CmdOrCtrl+H")
+        .build(app)?;
     let file = SubmenuBuilder::new(app, "&Bulwark").item(&sign_out).separator().quit().build()?;
-    let edit = SubmenuBuilder::new(app, "&Edit").undo().redo().separator().cut().copy().paste().select_all().build()?;
+    let edit = SubmenuBuilder::new(app, "&Edit")
+        .undo()
+        .redo()
+        .separator()
+        .cut()
+        .copy()
+        .paste()
+        .select_all()
+        .build()?;
     let view = SubmenuBuilder::new(app, "&View").item(&scheme).item(&navbar).build()?;
     let help = SubmenuBuilder::new(app, "&Help").item(&shortcuts).build()?;
     let menu = MenuBuilder::new(app).items(&[&file, &edit, &view, &help]).build()?;
@@ -99,7 +119,7 @@ fn open_main_window(app: &AppHandle, product: &Product) -> tauri::Result<()> {
     let nav_app = app.clone();
     let nav_product = product.clone();
     let popup_app = app.clone();
-    WebviewWindowBuilder::new(app, MAIN, WebviewUrl::External(product.start.clone()))
+    let window = WebviewWindowBuilder::new(app, MAIN, WebviewUrl::External(product.start.clone()))
         .title("Bulwark")
         .inner_size(1280.0, 800.0)
         .min_inner_size(800.0, 560.0)
@@ -116,6 +136,13 @@ fn open_main_window(app: &AppHandle, product: &Product) -> tauri::Result<()> {
             NewWindowResponse::Deny
         })
         .build()?;
+    // Saved as it changes, not only at a clean exit, so a crash or a forced quit keeps it too.
+    let state_app = app.clone();
+    window.on_window_event(move |event| {
+        if matches!(event, WindowEvent::Moved(_) | WindowEvent::Resized(_)) {
+            let _ = state_app.save_window_state(StateFlags::all());
+        }
+    });
     Ok(())
 }
 

@@ -37,7 +37,9 @@ impl Product {
 
     /// What the window may show: the product's pages, and the app's own page when the server is unreachable.
     pub fn may_load(&self, url: &Url) -> bool {
-        url.origin() == self.start.origin() || url.as_str() == "about:blank" || (url.scheme() == "tauri" && url.host_str() == Some("localhost"))
+        url.origin() == self.start.origin()
+            || url.as_str() == "about:blank"
+            || (url.scheme() == "tauri" && url.host_str() == Some("localhost"))
     }
 }
 
@@ -69,7 +71,10 @@ mod tests {
     #[test]
     fn the_capability_covers_exactly_the_product_origin() {
         assert_eq!(product().capability_pattern(), "http://127.0.0.1:3000/*");
-        assert_eq!(Product::parse("https://app.example.com/reports").unwrap().capability_pattern(), "https://app.example.com/*");
+        assert_eq!(
+            Product::parse("https://app.example.com/reports").unwrap().capability_pattern(),
+            "https://app.example.com/*"
+        );
     }
 
     #[test]

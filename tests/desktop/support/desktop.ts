@@ -7,7 +7,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { appBinary } from '../../../desktop/paths.ts'
-import { WebDriverSession, waitFor } from './webdriver'
+import { WebDriverSession, waitFor } from './webdriver.ts'
 
 export const PRODUCT_URL = `http://127.0.0.1:${process.env.APP_PORT ?? 3000}/`
 export const SCREENSHOTS = join(process.cwd(), '.local', 'desktop-screenshots')
@@ -54,9 +54,20 @@ export class DesktopHarness {
   async start(): Promise<void> {
     if (!existsSync(this.binary)) throw new Error(`No desktop build at ${this.binary}: run cargo build in desktop/src-tauri`)
     mkdirSync(SCREENSHOTS, { recursive: true })
+    // "The browser": the desktop's default handler for web addresses, which records what it is given.
     const browser = join(this.home, 'browser.sh')
     writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$1" >> '${this.browserLog}'\n`)
     chmodSync(browser, 0o755)
+    mkdirSync(join(this.home, 'data', 'applications'), { recursive: true })
+    mkdirSync(join(this.home, 'config'), { recursive: true })
+    writeFileSync(
+      join(this.home, 'data', 'applications', 'test-browser.desktop'),
+      `[Desktop Entry]\nType=Application\nName=Browser\nExec=${browser} %u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\n`,
+    )
+    writeFileSync(
+      join(this.home, 'config', 'mimeapps.list'),
+      '[Default Applications]\nx-scheme-handler/http=test-browser.desktop\nx-scheme-handler/https=test-browser.desktop\n',
+    )
 
     const xvfb = this.spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1440x900x24', '-nolisten', 'tcp'], {})
     const display = `:${await firstLine(xvfb, 'Xvfb')}`
