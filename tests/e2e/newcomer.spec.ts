@@ -82,6 +82,20 @@ test.describe('sign-in messages', () => {
 })
 
 test.describe('signed out', () => {
+  test('an unknown page stands alone with the logo; an unknown report says not found, not "no access"', async ({
+    page,
+    browserConsole,
+  }) => {
+    // The browser logs the 404 document loads themselves.
+    browserConsole.allow(/status of 404/)
+    await page.goto('/no-such-page')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Bulwark' })).toBeVisible()
+    await page.goto('/reports/bogus')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /You don't have access|You must be signed in/ })).toHaveCount(0)
+  })
+
   test('the sign-in form comes first on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 })
     await page.goto('/')
@@ -128,6 +142,13 @@ test.describe('the manager, in three companies', () => {
     await switcher.click()
     await page.getByRole('menuitemradio', { name: 'Globex' }).click()
     await expect(shell.banner.getByTestId('company-name')).toHaveText('Globex')
+  })
+
+  test('an unknown report says not found to a signed-in person too', async ({ shell, browserConsole }) => {
+    browserConsole.allow(/status of 404/)
+    await shell.open('/reports/bogus')
+    await expect(shell.main.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(shell.accessDenied).toHaveCount(0)
   })
 
   test('home lists only the areas the person may open, as links', async ({ page, shell }) => {
