@@ -11,7 +11,9 @@ import type { RouterContext } from '~/core/session'
 import { loadRootContext } from '~/core/session.functions'
 import { COLOR_SCHEME_KEY, parsePreference, readPreference, schemeAttribute, type ColorSchemePreference } from '~/ui/color-scheme'
 import { colorSchemeScript } from '~/ui/color-scheme-script'
+import { BareShell } from '~/ui/bare-shell'
 import { GlobalStyle } from '~/ui/global-style'
+import { NotFoundPage } from '~/ui/not-found-page'
 import { brandColorsCss } from '~/ui/theme'
 import { Notifications } from '~/ui/notifications/notifications'
 
@@ -33,6 +35,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
   }),
   shellComponent: RootDocument,
+  // An address outside every area stands alone, with the logo, like the other standalone pages.
+  notFoundComponent: () => (
+    <BareShell>
+      <NotFoundPage />
+    </BareShell>
+  ),
   component: Root,
 })
 

@@ -7,6 +7,7 @@ import { useHydrated } from './use-hydrated'
 const formats = {
   date: { dateStyle: 'medium' },
   'date-time': { dateStyle: 'medium', timeStyle: 'short' },
+  'full-date-time': { dateStyle: 'full', timeStyle: 'short' },
   'date-time-zone': { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>
 

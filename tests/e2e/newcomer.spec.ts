@@ -5,11 +5,13 @@ import { supportMessages } from '#domain/support.ts'
 import { NOT_AUTHORIZED_NEXT, OTHER_ADDRESS_MESSAGE } from '../../app/features/auth/sign-in-texts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
+import { Shell } from './pages/shell'
 import { resetSignInRateLimits } from './support/admin'
 import { nextMail, signInLink } from './support/inbox'
 
 test.describe('a deep link opened signed out', () => {
   test('leads back to the page asked for after the emailed link, and only to pages of this site', async ({ page, signInPanel }) => {
+    test.setTimeout(90_000)
     const email = demoAccount('viewer@acme.example').email
     await page.goto('/reports/dast?severity=high&severity=critical')
     await expect(page.getByRole('heading', { name: 'You must be signed in' })).toBeVisible()
@@ -82,6 +84,38 @@ test.describe('sign-in messages', () => {
 })
 
 test.describe('signed out', () => {
+  test('an unknown page stands alone with the logo; an unknown report says not found, not "no access"', async ({
+    page,
+    browserConsole,
+  }) => {
+    // The browser logs the 404 document loads themselves.
+    browserConsole.allow(/status of 404/)
+    await page.goto('/no-such-page')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Bulwark' })).toBeVisible()
+    await page.goto('/reports/bogus')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /You don't have access|You must be signed in/ })).toHaveCount(0)
+  })
+
+  test('a shortcut pressed before the page is interactive still works', async ({ page }) => {
+    // The app's code is held back until the key is pressed: the page is painted, not yet hydrated.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    await expect(page.getByRole('button', { name: 'Login with Link' })).toBeDisabled()
+    await page.keyboard.press('Control+J')
+    release()
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorScheme)).toBe('dark')
+    await page.keyboard.press('Control+J')
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorScheme)).toBe('light')
+  })
+
   test('the sign-in form comes first on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 })
     await page.goto('/')
@@ -119,15 +153,27 @@ test.describe('the manager, in three companies', () => {
   test('sees the active company in the header and switches from there', async ({ page, shell }) => {
     await shell.open('/')
     const switcher = shell.banner.getByRole('button', { name: /^Company: / })
-    await expect(switcher).toHaveAccessibleName(/Globex/)
+    const name = shell.banner.getByTestId('company-name')
+    const before = (await name.textContent()) ?? ''
+    expect(before).not.toBe('')
+    const other = before.startsWith('Initech') ? 'Acme Corporation' : 'Initech'
     await switcher.click()
-    await page.getByRole('menuitemradio', { name: 'Acme' }).click()
-    await expect(shell.banner.getByTestId('company-name')).toHaveText('Acme')
-    await expect(shell.navLink('DAST')).toBeVisible()
+    const menu = page.getByRole('menu')
+    await expect(menu.getByRole('menuitemradio')).toHaveCount(3)
+    await menu.getByRole('menuitemradio', { name: new RegExp(`^${other}`) }).click()
+    await expect(name).toHaveText(new RegExp(`^${other}`))
+    await expect(switcher).toHaveAccessibleName(new RegExp(`Company: ${other}`))
     // Back as it was for the other tests.
     await switcher.click()
-    await page.getByRole('menuitemradio', { name: 'Globex' }).click()
-    await expect(shell.banner.getByTestId('company-name')).toHaveText('Globex')
+    await page.getByRole('menu').getByRole('menuitemradio', { name: before }).click()
+    await expect(name).toHaveText(before)
+  })
+
+  test('an unknown report says not found to a signed-in person too', async ({ shell, browserConsole }) => {
+    browserConsole.allow(/status of 404/)
+    await shell.open('/reports/bogus')
+    await expect(shell.main.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(shell.accessDenied).toHaveCount(0)
   })
 
   test('home lists only the areas the person may open, as links', async ({ page, shell }) => {
@@ -168,6 +214,22 @@ test.describe('the senior analyst', () => {
     await shell.open('/templates')
     const templates = page.getByRole('navigation', { name: 'Templates pages' })
     await expect(templates.getByRole('link', { name: /^Finding templates/ })).toContainText(/\d[\d,]* templates/)
+  })
+})
+
+test.describe('two tabs of the viewer', () => {
+  test.use({ signedInAs: 'viewer@acme.example' })
+
+  test('signing out in one tab ends the other quietly: its listeners stop before they can be refused', async ({ page, context, shell }) => {
+    await shell.open('/')
+    const other = await context.newPage()
+    const otherShell = new Shell(other)
+    await otherShell.open('/reports/dast')
+    await expect(other.getByRole('heading', { level: 1, name: /DAST/ })).toBeVisible()
+    await shell.signOut()
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await expect(other.getByRole('heading', { name: 'You must be signed in' })).toBeVisible()
+    // The fixture fails the test on any console error in either tab (a refused listener logs one).
   })
 })
 

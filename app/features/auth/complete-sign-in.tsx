@@ -27,7 +27,8 @@ export function CompleteSignIn({ link: givenLink }: { link?: string }) {
   const link = () => givenLink ?? pageLink
 
   const complete = async (email: string, typed = false): Promise<FormOutcome> => {
-    setStep({ name: 'signing-in' })
+    // Typed in the dialog: it stays open (its button shows the wait), so a typo can be corrected there.
+    if (!typed) setStep({ name: 'signing-in' })
     const auth = await import('./auth-client')
     try {
       await auth.completeSignIn(email, link())

@@ -19,6 +19,7 @@ import { useHydrated } from '~/ui/use-hydrated'
 import { activityLines, slaLines, type DashboardLine } from './dashboard-lines'
 import type { FindingHit } from './findings-search-client'
 import { useFindingsSearch } from './use-findings-search'
+import { LocalTime } from '~/ui/local-time'
 
 const Page = styled.div`
   display: grid;
@@ -97,13 +98,8 @@ function LineIcon({ tone }: { tone: DashboardLine['tone'] }) {
   return <Icon size={20} color={toneColour[tone]} aria-hidden="true" />
 }
 
-const formatWhen = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))
-
-/** Dates in the reader's own zone and language: rendered once the browser has them, so the server's guess never shows. */
-function When({ at }: { at: number }) {
-  const hydrated = useHydrated()
-  return <time dateTime={new Date(at).toISOString()}>{hydrated ? formatWhen(at) : ''}</time>
-}
+/** Dates in the reader's own zone and language. */
+const When = ({ at }: { at: number }) => <LocalTime at={at} />
 
 export function DashboardLines({ lines, testId }: { lines: readonly DashboardLine[]; testId: string }) {
   return (
