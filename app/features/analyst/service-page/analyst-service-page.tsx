@@ -108,12 +108,13 @@ export function AnalystServicePage(props: AnalystServicePageProps) {
   const company = workspace.company
   const companies: Company[] = workspace.companies
   const slug = company?.slug
-  const slugs = companies.map((c) => c.slug)
+  // What the list follows: one company, or every company (their slugs joined).
+  const listed = allCompanies ? companies.map((c) => c.slug).join(',') : (slug ?? '')
   const scans = useLiveData<ListedScan[]>(async () => {
     const live = await import('./analyst-live')
-    if (allCompanies) return live.watchCompaniesScans(slugs, service)
-    return slug ? live.watchServiceScans(slug, service) : (next) => (next([]), () => {})
-  }, [allCompanies ? slugs.join(',') : slug, allCompanies, service])
+    if (allCompanies) return live.watchCompaniesScans(listed.split(',').filter(Boolean), service)
+    return listed ? live.watchServiceScans(listed, service) : (next) => (next([]), () => {})
+  }, [listed, allCompanies, service])
   if (!mayImportScans(workspace.access, service)) return <Muted>Your access does not include importing this service's scans.</Muted>
   if (!company && !allCompanies) return <Muted>Choose a company in the user menu to work on its scans.</Muted>
 
