@@ -27,6 +27,7 @@ import { Route as WorkspaceMemberTemplatesIndexRouteImport } from './routes/_wor
 import { Route as WorkspaceMemberTemplatesFindingRouteImport } from './routes/_workspace/_member/templates/finding'
 import { Route as ApiScansFilesSplatRouteImport } from './routes/api/scans/files.$'
 import { Route as ApiVaultFilesSplatRouteImport } from './routes/api/vault/files.$'
+import { Route as ApiVaultRequestFilesSplatRouteImport } from './routes/api/vault/request-files.$'
 import { Route as WorkspaceMemberAdminAppServicesRouteImport } from './routes/_workspace/_member/admin/app/services'
 import { Route as WorkspaceMemberAdminAppUsersRouteImport } from './routes/_workspace/_member/admin/app/users'
 import { Route as WorkspaceMemberAdminCompanyIndexRouteImport } from './routes/_workspace/_member/admin/company/index'
@@ -135,6 +136,12 @@ const ApiVaultFilesSplatRoute = ApiVaultFilesSplatRouteImport.update({
   path: '/api/vault/files/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiVaultRequestFilesSplatRoute =
+  ApiVaultRequestFilesSplatRouteImport.update({
+    id: '/api/vault/request-files/$',
+    path: '/api/vault/request-files/$',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const WorkspaceMemberAdminAppServicesRoute =
   WorkspaceMemberAdminAppServicesRouteImport.update({
     id: '/admin/app/services',
@@ -203,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
   '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
+  '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/admin/': typeof WorkspaceMemberAdminIndexRoute
   '/analyst/': typeof WorkspaceMemberAnalystIndexRoute
   '/reports/': typeof WorkspaceMemberReportsIndexRoute
@@ -230,6 +238,7 @@ export interface FileRoutesByTo {
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
   '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
+  '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/admin': typeof WorkspaceMemberAdminIndexRoute
   '/analyst': typeof WorkspaceMemberAnalystIndexRoute
   '/reports': typeof WorkspaceMemberReportsIndexRoute
@@ -260,6 +269,7 @@ export interface FileRoutesById {
   '/_workspace/_member/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
   '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
+  '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/_workspace/_member/admin/': typeof WorkspaceMemberAdminIndexRoute
   '/_workspace/_member/analyst/': typeof WorkspaceMemberAnalystIndexRoute
   '/_workspace/_member/reports/': typeof WorkspaceMemberReportsIndexRoute
@@ -289,6 +299,7 @@ export interface FileRouteTypes {
     | '/templates/finding'
     | '/api/scans/files/$'
     | '/api/vault/files/$'
+    | '/api/vault/request-files/$'
     | '/admin/'
     | '/analyst/'
     | '/reports/'
@@ -316,6 +327,7 @@ export interface FileRouteTypes {
     | '/templates/finding'
     | '/api/scans/files/$'
     | '/api/vault/files/$'
+    | '/api/vault/request-files/$'
     | '/admin'
     | '/analyst'
     | '/reports'
@@ -345,6 +357,7 @@ export interface FileRouteTypes {
     | '/_workspace/_member/templates/finding'
     | '/api/scans/files/$'
     | '/api/vault/files/$'
+    | '/api/vault/request-files/$'
     | '/_workspace/_member/admin/'
     | '/_workspace/_member/analyst/'
     | '/_workspace/_member/reports/'
@@ -366,6 +379,7 @@ export interface RootRouteChildren {
   VaultSplatRoute: typeof VaultSplatRoute
   ApiScansFilesSplatRoute: typeof ApiScansFilesSplatRoute
   ApiVaultFilesSplatRoute: typeof ApiVaultFilesSplatRoute
+  ApiVaultRequestFilesSplatRoute: typeof ApiVaultRequestFilesSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -494,6 +508,13 @@ declare module '@tanstack/react-router' {
       path: '/api/vault/files/$'
       fullPath: '/api/vault/files/$'
       preLoaderRoute: typeof ApiVaultFilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/vault/request-files/$': {
+      id: '/api/vault/request-files/$'
+      path: '/api/vault/request-files/$'
+      fullPath: '/api/vault/request-files/$'
+      preLoaderRoute: typeof ApiVaultRequestFilesSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_workspace/_member/admin/app/services': {
@@ -637,6 +658,7 @@ const rootRouteChildren: RootRouteChildren = {
   VaultSplatRoute: VaultSplatRoute,
   ApiScansFilesSplatRoute: ApiScansFilesSplatRoute,
   ApiVaultFilesSplatRoute: ApiVaultFilesSplatRoute,
+  ApiVaultRequestFilesSplatRoute: ApiVaultRequestFilesSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -18,16 +18,25 @@ import {
   type ClaimVaultLinkResponse,
   type VaultLinkInfo,
 } from '#domain/vault.ts'
-import { createShareLink, deriveLinkKeys, newVaultId, openPayload, type LinkPolicy, type PassphraseKdf } from '#domain/vault-crypto.ts'
+import {
+  createShareLink,
+  deriveLinkKeys,
+  newVaultId,
+  openPayload,
+  tokenHash,
+  type LinkPolicy,
+  type PassphraseKdf,
+} from '#domain/vault-crypto.ts'
 import {
   createRequestLink,
   openAnswer,
   parseRequestFragment,
+  filesTokenOf,
   sealAnswer,
   submitTokenOf,
   type RequestPolicy,
 } from '#domain/vault-request-crypto.ts'
-import { VAULT_REQUESTS_COLLECTION, vaultRequestFromDocument, vaultRequestPath } from '#domain/vault-requests.ts'
+import { VAULT_REQUESTS_COLLECTION, vaultRequestFromDocument, vaultRequestGatePath, vaultRequestPath } from '#domain/vault-requests.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { claimLink } from '../../functions/src/vault/link-store.ts'
 import { submitAnswer } from '../../functions/src/vault/request-store.ts'
@@ -395,6 +404,40 @@ describe('request links', () => {
       outcome: 'refused',
       reason: 'revoked',
     })
+  })
+})
+
+describe('request link files', () => {
+  it('opens the upload gate with the files token hash only, and shuts it on the answer and on withdrawal', async () => {
+    const make = async () => {
+      const policy: RequestPolicy = { id: newVaultId(), company: SLUG, expiresAt: Date.now() + 24 * HOUR }
+      const link = await createRequestLink(policy.id, 'gate vault passphrase')
+      await callByName(analyst.client, 'createVaultRequest', {
+        ...policy,
+        label: 'Firewall export',
+        submitTokenHash: link.submitTokenHash,
+        filesTokenHash: link.filesTokenHash,
+        wrappedKey: link.wrappedKey,
+      })
+      const { publicKey, secret } = parseRequestFragment(link.fragment)
+      const filesToken = await filesTokenOf(policy.id, secret)
+      secretsUsed.push(secret, filesToken, link.fragment)
+      return { policy, publicKey, secret, filesToken, hash: link.filesTokenHash }
+    }
+    const gate = async (id: string) => (await admin.db.doc(vaultRequestGatePath(id)).get()).data()
+    const answered = await make()
+    expect(answered.hash).toBe(await tokenHash(answered.filesToken))
+    expect(await gate(answered.policy.id)).toMatchObject({ filesTokenHash: answered.hash, open: true })
+    const submitToken = await submitTokenOf(answered.policy.id, answered.secret)
+    const answer = await sealAnswer(answered.publicKey, answered.policy, { text: '', files: [], filesToken: answered.filesToken })
+    expect(await callByName(stranger.client, 'submitVaultRequest', { id: answered.policy.id, submitToken, answer })).toEqual({
+      outcome: 'stored',
+    })
+    expect(await gate(answered.policy.id)).toMatchObject({ open: false })
+
+    const withdrawn = await make()
+    await callByName(analyst.client, 'revokeVaultRequest', { id: withdrawn.policy.id })
+    expect(await gate(withdrawn.policy.id)).toMatchObject({ open: false })
   })
 })
 

@@ -4,7 +4,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { VAULT_LIMITS, vaultEventDocument } from '#domain/vault.ts'
-import { vaultRequestPath } from '#domain/vault-requests.ts'
+import { vaultRequestGatePath, vaultRequestPath } from '#domain/vault-requests.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
@@ -37,6 +37,14 @@ export const createVaultRequest = defineCallable('createVaultRequest', {}, async
         answeredAt: null,
         answeredFrom: null,
       })
+      // The file store's gate: open for uploads with the files token until the answer or expiry.
+      if (request.filesTokenHash)
+        tx.create(db.doc(vaultRequestGatePath(request.id)), {
+          filesTokenHash: request.filesTokenHash,
+          open: true,
+          expiresAt: Timestamp.fromMillis(request.expiresAt),
+          purgeAt: Timestamp.fromMillis(request.expiresAt + keepRecordMs),
+        })
       tx.create(
         db.collection(EVENTS_COLLECTION).doc(),
         vaultEventDocument('vault_request_created', record, FieldValue.serverTimestamp(), { byUid: caller.uid }),

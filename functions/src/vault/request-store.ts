@@ -7,6 +7,7 @@ import { vaultEventDocument } from '#domain/vault.ts'
 import { tokenHash } from '#domain/vault-crypto.ts'
 import {
   vaultRequestFromDocument,
+  vaultRequestGatePath,
   vaultRequestPath,
   type SubmitVaultRequestResponse,
   type VaultRequest,
@@ -78,6 +79,8 @@ export async function submitAnswer(
       }),
     )
     recordVaultAudit(db, batch, 'vault_request.answered', request, who, { ip: who.ip, browser: who.browser })
+    // No more uploads once the answer is in.
+    batch.set(db.doc(vaultRequestGatePath(input.id)), { open: false }, { merge: true })
     try {
       await batch.commit()
       return { outcome: 'stored' }
@@ -95,6 +98,7 @@ export async function revokeRequest(db: Firestore, id: string, uid: string, emai
     if (!request || request.createdBy !== uid) return null
     if (request.state === 'revoked') return false
     tx.update(ref, { state: 'revoked', answer: null })
+    tx.set(db.doc(vaultRequestGatePath(id)), { open: false }, { merge: true })
     tx.create(
       db.collection(EVENTS_COLLECTION).doc(),
       vaultEventDocument('vault_request_revoked', request, FieldValue.serverTimestamp(), { byUid: uid }),
