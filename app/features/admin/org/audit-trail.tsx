@@ -1,28 +1,10 @@
 // A company's audit trail: who changed what, when, with the values before and after.
 import type { ColumnDef } from '@tanstack/react-table'
-import type { AuditEvent } from '#domain/audit-events.ts'
+import { auditActionLabels, type AuditEvent } from '#domain/audit-events.ts'
 import { useLiveData } from '~/core/live-data'
 import { LiveStatus } from '~/ui/live-status'
 import { OrgSection, Muted } from './org-section'
 import { OrgTable } from './org-table'
-
-const actionLabels: Record<AuditEvent['action'], string> = {
-  'company.created': 'Company created',
-  'company.updated': 'Company changed',
-  'service.updated': 'Service changed',
-  'user.invited': 'Person invited',
-  'user.updated': 'Access changed',
-  'user.removed_from_company': 'Person removed',
-  'user.sessions_revoked': 'Sessions revoked',
-  'user.disabled': 'Account disabled',
-  'user.enabled': 'Account enabled',
-  'user.deleted': 'Account deleted',
-  'email_key.created': 'Email key created',
-  'email_key.revoked': 'Email key revoked',
-  'email_key.used': 'Email key used',
-  'dast_key.created': 'DAST key created',
-  'dast_key.revoked': 'DAST key revoked',
-}
 
 export const formatTime = (at: number | null) =>
   at === null ? '—' : new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
@@ -46,7 +28,7 @@ function changes(event: AuditEvent): string[] {
 const columns: ColumnDef<AuditEvent, unknown>[] = [
   { id: 'at', header: 'When', accessorFn: (e) => e.at ?? 0, cell: ({ row }) => formatTime(row.original.at) },
   { id: 'actor', header: 'Who', accessorFn: (e) => e.actorEmail ?? e.actorUid },
-  { id: 'action', header: 'What', accessorFn: (e) => actionLabels[e.action] },
+  { id: 'action', header: 'What', accessorFn: (e) => auditActionLabels[e.action] },
   { id: 'target', header: 'On', accessorFn: (e) => e.target.label },
   {
     id: 'change',
