@@ -443,7 +443,6 @@ describe('listUsers', () => {
       email: expect.stringContaining('@people.example'),
       disabled: false,
       createdAt: expect.any(Number),
-      lastSignInAt: null,
       accessLevel: 1,
       companies: [A, B],
     })
