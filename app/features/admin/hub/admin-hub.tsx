@@ -136,6 +136,9 @@ export function AdminHub({
 }) {
   const areas = adminAreas(access, company)
   const platform = hasLevel(access, LEVEL.platformAdmin)
+  // Below platform admin, events and counts are those of one's own companies: a senior analyst
+  // selecting any company has no company events to read.
+  const ownCompany = platform || seesAllCompanies(access) ? null : company
   return (
     <>
       <Areas aria-label="Administration areas">
@@ -151,7 +154,7 @@ export function AdminHub({
           </li>
         ))}
       </Areas>
-      {(platform || company) && <AuditTrail company={platform ? null : (company?.slug ?? null)} />}
+      {(platform || ownCompany) && <AuditTrail company={platform ? null : (ownCompany?.slug ?? null)} />}
     </>
   )
 }
