@@ -12,10 +12,6 @@ const addresses = sitePages.map((page) => ({ page, url: exampleUrl(page) }))
 const planned = [
   '/analyst/agents',
   '/analyst/locations',
-  '/admin',
-  '/admin/app/users',
-  '/admin/keys_email',
-  '/admin/company/manage-users',
 ]
 
 /** The placeholder of a planned page is a region under this name. */

@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { UserType } from '#domain/access.ts'
-import { peopleMessages } from '#domain/admin-people-calls.ts'
+import { peopleMessages, type PersonRow } from '#domain/admin-people-calls.ts'
 import { AUDIT_EVENTS_COLLECTION } from '#domain/audit-events.ts'
 import type { CallableName, CallableRequest } from '#domain/callables.ts'
 import { companyPath } from '#domain/companies.ts'
 import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { companyDocument } from '../builders.ts'
@@ -303,5 +304,155 @@ describe('removeUserFromCompany', () => {
     await refused(adminA, 'removeUserFromCompany', { uid: other, company: C }, other, peopleMessages.notYourCompany)
     const analyst = await person({ userType: 'analyst', accessLevel: 5, companies: [A] })
     await refused(adminA, 'removeUserFromCompany', { uid: analyst, company: A }, analyst, peopleMessages.analysts)
+  })
+})
+
+async function waitForMail(to: string, after: number): Promise<{ subject: string; text: string; links: string[] }> {
+  if (!mail) throw new Error('the mail catcher is not running')
+  const query = new URLSearchParams({ to, after: String(after), timeout: '15000' })
+  const response = await fetch(`${mail.inboxUrl}/api/wait?${query}`)
+  if (!response.ok) throw new Error(`no mail for ${to}: ${response.status}`)
+  const { id } = (await response.json()) as { id: string }
+  return (await (await fetch(`${mail.inboxUrl}/api/messages/${id}`)).json()) as { subject: string; text: string; links: string[] }
+}
+
+const invitation = (email: string, access: Access): CallableRequest<'inviteUser'> => ({
+  email,
+  userType: access.userType,
+  accessLevel: access.accessLevel,
+  companies: access.companies,
+  servicesEnabled: access.servicesEnabled ?? [],
+  servicesManaged: access.servicesManaged ?? [],
+  url: 'http://127.0.0.1:3000',
+  timeZone: 'Europe/London',
+})
+
+async function eventsOfAction(action: string, label: string) {
+  const snapshot = await admin.db.collection(AUDIT_EVENTS_COLLECTION).where('targetLabel', '==', label).get()
+  return snapshot.docs.map((doc) => doc.data()).filter((event) => event.action === action)
+}
+
+describe('inviteUser', () => {
+  it('creates the account and its access, records it and mails a sign-in link', async () => {
+    const email = `invitee-${unique()}@people.example`
+    const sent = Date.now()
+    const answer = (await call(adminA, 'inviteUser', invitation(email, { ...client1(), accessLevel: 2, servicesEnabled: ['dast'] }))) as {
+      uid: string
+      mailed: boolean
+    }
+    expect(answer.mailed).toBe(true)
+    const user = await admin.auth.getUser(answer.uid)
+    expect(user.email).toBe(email)
+    expect(await stored(answer.uid)).toMatchObject({
+      claims: { userType: 'client', accessLevel: 2 },
+      companies: [A],
+      servicesEnabled: ['dast'],
+    })
+    expect((await admin.db.doc(userPreferencesPath(answer.uid)).get()).data()).toEqual({ defaultCompany: A })
+    expect(await events(answer.uid)).toEqual([
+      expect.objectContaining({ action: 'user.invited', actorUid: adminA.uid, companyId: A, before: null, targetLabel: email }),
+    ])
+    const message = await waitForMail(email, sent)
+    expect(message.subject).toBe('You are invited to Bulwark')
+    expect(message.text).toContain(`${adminA.email} invited you`)
+    expect(message.links.some((link) => link.includes('oobCode='))).toBe(true)
+  })
+
+  const refusals: [string, () => Caller, Access, string][] = [
+    ['a company admin inviting an analyst', () => adminA, { userType: 'analyst', accessLevel: 5, companies: [A] }, peopleMessages.analysts],
+    ['a company admin inviting into a company not theirs', () => adminA, client1([C]), peopleMessages.notYourCompany],
+    ['a company admin giving a managed service', () => adminA, { ...client1(), servicesManaged: ['dast'] }, peopleMessages.moreThanYouHold],
+    ['a client manager', () => managerA, client1(), DENIED],
+  ]
+  it.each(refusals)('refuses %s, creating nothing', async (_, who, access, message) => {
+    const email = `refused-${unique()}@people.example`
+    await expectCallableError(call(who(), 'inviteUser', invitation(email, access)), 'permission-denied', message)
+    await expect(admin.auth.getUserByEmail(email)).rejects.toMatchObject({ code: 'auth/user-not-found' })
+    expect(await eventsOfAction('user.invited', email)).toEqual([])
+  })
+
+  it('lets a platform admin invite an analyst, and refuses an address that already has an account', async () => {
+    const email = `analyst-${unique()}@people.example`
+    const { uid } = (await call(platform, 'inviteUser', invitation(email, { userType: 'analyst', accessLevel: 7, companies: [] }))) as {
+      uid: string
+    }
+    expect((await stored(uid))?.claims).toMatchObject({ userType: 'analyst', accessLevel: 7 })
+    await expectCallableError(call(platform, 'inviteUser', invitation(email, client1())), 'already-exists', peopleMessages.exists)
+    expect(await events(uid)).toHaveLength(1)
+  })
+})
+
+describe('revokeUserSessions', () => {
+  it('stamps claims.revoked, ends refresh tokens and records it', async () => {
+    const target = await person(client1())
+    const validBefore = (await admin.auth.getUser(target)).tokensValidAfterTime
+    expect(await call(adminA, 'revokeUserSessions', { uid: target })).toEqual({ changed: true })
+    expect((await stored(target))?.claims.revoked).toEqual(expect.any(Number))
+    expect((await admin.auth.getUser(target)).tokensValidAfterTime).not.toBe(validBefore)
+    expect(await events(target)).toEqual([expect.objectContaining({ action: 'user.sessions_revoked', companyId: A })])
+  })
+
+  it('is refused on an analyst and on someone of another company', async () => {
+    const analyst = await person({ userType: 'analyst', accessLevel: 5, companies: [A] })
+    await refused(adminA, 'revokeUserSessions', { uid: analyst }, analyst, peopleMessages.analysts)
+    const other = await person(client1([B]))
+    await refused(adminA, 'revokeUserSessions', { uid: other }, other, peopleMessages.notYourCompany)
+  })
+})
+
+describe('setUserDisabled and deleteUser (platform admins)', () => {
+  it('disables and enables an account, each once recorded', async () => {
+    const target = await person(client1())
+    expect(await call(platform, 'setUserDisabled', { uid: target, disabled: true })).toEqual({ changed: true })
+    expect((await admin.auth.getUser(target)).disabled).toBe(true)
+    expect((await stored(target))?.claims.revoked).toEqual(expect.any(Number))
+    expect(await call(platform, 'setUserDisabled', { uid: target, disabled: true })).toEqual({ changed: false })
+    expect(await call(platform, 'setUserDisabled', { uid: target, disabled: false })).toEqual({ changed: true })
+    expect((await admin.auth.getUser(target)).disabled).toBe(false)
+    expect((await events(target)).map((event) => event.action).sort()).toEqual(['user.disabled', 'user.enabled'])
+  })
+
+  it('deletes the account with its access and preferences', async () => {
+    const target = await person(client1())
+    await admin.db.doc(userPreferencesPath(target)).set({ defaultCompany: A })
+    expect(await call(platform, 'deleteUser', { uid: target })).toEqual({ changed: true })
+    await expect(admin.auth.getUser(target)).rejects.toMatchObject({ code: 'auth/user-not-found' })
+    expect(await stored(target)).toBeNull()
+    expect((await admin.db.doc(userPreferencesPath(target)).get()).exists).toBe(false)
+    expect(await events(target)).toEqual([expect.objectContaining({ action: 'user.deleted', after: {} })])
+  })
+
+  it('refuses disabling or deleting oneself', async () => {
+    await refused(platform, 'setUserDisabled', { uid: platform.uid, disabled: true }, platform.uid, peopleMessages.yourself)
+    await refused(platform, 'deleteUser', { uid: platform.uid }, platform.uid, peopleMessages.yourself)
+    expect((await admin.auth.getUser(platform.uid)).disabled).toBe(false)
+  })
+
+  it('answers not-found for nobody', async () => {
+    await expectCallableError(call(platform, 'deleteUser', { uid: `nobody-${unique()}` }), 'not-found', peopleMessages.noPerson)
+  })
+})
+
+describe('listUsers', () => {
+  it("gives a company admin their company's clients, with what Auth knows", async () => {
+    const target = await person(client1([A, B]))
+    await person({ userType: 'analyst', accessLevel: 5, companies: [A] })
+    const { people } = (await call(adminA, 'listUsers', { company: A })) as { people: PersonRow[] }
+    expect(people.every((row) => row.userType === 'client' && row.companies.includes(A))).toBe(true)
+    expect(people.find((row) => row.uid === target)).toMatchObject({
+      email: expect.stringContaining('@people.example'),
+      disabled: false,
+      createdAt: expect.any(Number),
+      accessLevel: 1,
+      companies: [A, B],
+    })
+    expect(people.some((row) => row.uid === adminA.uid && row.lastSignInAt !== null)).toBe(true)
+  })
+
+  it('refuses a company admin another company or everyone; a platform admin lists everyone', async () => {
+    await expectCallableError(call(adminA, 'listUsers', { company: B }), 'permission-denied', peopleMessages.notYourCompany)
+    await expectCallableError(call(adminA, 'listUsers', { company: null }), 'permission-denied', peopleMessages.notYourCompany)
+    const { people } = (await call(platform, 'listUsers', { company: null })) as { people: PersonRow[] }
+    expect(people.map((row) => row.uid)).toEqual(expect.arrayContaining([adminA.uid, adminB.uid, senior.uid, analystA.uid]))
   })
 })
