@@ -21,6 +21,7 @@ import {
   type DemoCompany,
   type DemoEmailKey,
 } from './demo-accounts.ts'
+import { seedAdminOrg } from './admin-org.ts'
 import { seedReports, type ReportsSummary } from './reports/seed-reports.ts'
 import {
   DEMO_AUDIT_HISTORY,
@@ -209,6 +210,7 @@ export async function seedDemoData(clients?: AdminClients, options: SeedOptions 
     for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(emailKeyPath(key.id)), emailKeyDocument(key))
     await batch.commit()
     await seedAdministration(auth, db)
+    await seedAdminOrg(db)
     const library = await seedTemplateLibrary(db)
     const reports = options.reports === false ? null : await seedReports(db, options.search ? { search: options.search } : {})
     return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length, ...library, reports }
