@@ -65,6 +65,20 @@ import {
   ReviewDraftFindingsRequestSchema,
   ReviewDraftFindingsResponseSchema,
 } from './scan-import-calls.ts'
+import {
+  AgentActionRequestSchema,
+  AgentActionResponseSchema,
+  CancelScanRequestSchema,
+  CancelScanResponseSchema,
+  CreateEnrolmentRequestSchema,
+  CreateEnrolmentResponseSchema,
+  mayManageFleet,
+  mayQueueScans,
+  QueueScanRequestSchema,
+  QueueScanResponseSchema,
+  SaveLocationRequestSchema,
+  SaveLocationResponseSchema,
+} from './agents-calls.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
@@ -116,6 +130,12 @@ export const callables = {
   saveTemplateMapping: { request: SaveTemplateMappingRequestSchema, response: SaveTemplateMappingResponseSchema, who: mayImportAnyScans },
   getPasswordReuseKey: { request: PasswordReuseKeyRequestSchema, response: PasswordReuseKeyResponseSchema, who: mayImportAnyScans },
   discardDraftScan: { request: DiscardDraftScanRequestSchema, response: DiscardDraftScanResponseSchema, who: mayImportAnyScans },
+  saveLocation: { request: SaveLocationRequestSchema, response: SaveLocationResponseSchema, who: mayManageFleet },
+  createAgentEnrolment: { request: CreateEnrolmentRequestSchema, response: CreateEnrolmentResponseSchema, who: mayManageFleet },
+  changeAgent: { request: AgentActionRequestSchema, response: AgentActionResponseSchema, who: mayManageFleet },
+  // The handler checks the profile's service in the named company (mayImportScans).
+  queueScanJob: { request: QueueScanRequestSchema, response: QueueScanResponseSchema, who: mayQueueScans },
+  cancelScanJob: { request: CancelScanRequestSchema, response: CancelScanResponseSchema, who: mayQueueScans },
 } as const satisfies Record<string, CallableContract>
 
 export type CallableName = keyof typeof callables

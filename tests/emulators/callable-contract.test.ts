@@ -73,6 +73,11 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   reviewDraftFindings: { company: 'contract-no-such-company', scanId: 'none', findingIds: ['none'], review: { kind: 'split' } },
   publishScan: { company: 'contract-no-such-company', scanId: 'none' },
   discardDraftScan: { company: 'contract-no-such-company', scanId: 'none' },
+  saveLocation: { name: 'Contract', country: 'GB', region: '', network: '', egressIps: [] },
+  createAgentEnrolment: { locationId: 'contract-no-such-location', name: 'contract' },
+  changeAgent: { agentId: 'contract-no-such-agent', action: 'disable' },
+  queueScanJob: { company: 'contract-no-such-company', profile: 'web-dast', locationId: 'none', targets: ['http://127.0.0.1/'] },
+  cancelScanJob: { jobId: 'contract-no-such-job' },
   getPasswordReuseKey: { company: 'contract-no-such-company' },
   saveTemplateMapping: { service: 'network', ruleId: 'contract-rule', templateSlug: 'contract-no-such-template' },
 }
