@@ -57,8 +57,13 @@ export const ProgressResponseSchema = v.object({ leaseExpiresAt: v.number() })
 export const ResultRequestSchema = v.variant('outcome', [
   v.object({
     outcome: v.literal('succeeded'),
-    /** The scanner's own output, untouched: the server parses it with the import pipeline. */
-    output: v.pipe(v.string(), v.maxLength(MAX_OUTPUT_BYTES, 'The output is larger than the job allows.')),
+    /** The scanner's own output, untouched, one per run (wapiti and testssl.sh run once per target): the server parses it with the import pipeline. */
+    outputs: v.pipe(
+      v.array(v.string()),
+      v.minLength(1, 'Send the scanner’s output.'),
+      v.maxLength(20, 'At most 20 outputs.'),
+      v.check((outputs) => outputs.reduce((n, o) => n + o.length, 0) <= MAX_OUTPUT_BYTES, 'The output is larger than the job allows.'),
+    ),
     startedAt: v.number(),
     finishedAt: v.number(),
   }),

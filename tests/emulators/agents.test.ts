@@ -230,7 +230,7 @@ describe('results', () => {
       200,
     )
     expect((await readJob(jobId)).state).toBe('running')
-    const body = { outcome: 'succeeded', output: WAPITI, startedAt: T0 + 2000, finishedAt: T0 + 5000 }
+    const body = { outcome: 'succeeded', outputs: [WAPITI], startedAt: T0 + 2000, finishedAt: T0 + 5000 }
     const answer = await call(agent, AGENT_API_PATHS.result(jobId), body, T0 + 6000)
     expect(answer.status).toBe(200)
     const { scanId } = answer.body as { scanId: string }
@@ -254,7 +254,7 @@ describe('results', () => {
     const answer = await call(
       agent,
       AGENT_API_PATHS.result(jobId),
-      { outcome: 'succeeded', output: elsewhere, startedAt: T0, finishedAt: T0 },
+      { outcome: 'succeeded', outputs: [elsewhere], startedAt: T0, finishedAt: T0 },
       T0 + 2000,
     )
     const { scanId } = answer.body as { scanId: string }

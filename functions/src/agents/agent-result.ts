@@ -52,72 +52,88 @@ async function parseOutput(profile: ScanProfile, output: string): Promise<{ scan
 
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 
-/** The draft scan made from a job's output; returns its id. */
+interface ParsedOutput {
+  sha256: string
+  size: number
+  scan: ParsedScan
+  /** The findings whose targets lie in the job's scope. */
+  inScope: ParsedScan['findings']
+}
+
+/** The draft scan made from a job's outputs (one file each); returns its id. */
 export async function importJobOutput(
   db: Firestore,
   agent: Agent,
   job: ScanJob,
-  output: string,
+  outputs: string[],
   startedAt: number,
   finishedAt: number,
 ): Promise<string> {
   const profile = SCAN_PROFILES[job.profile]
-  const { scan } = await parseOutput(job.profile, output)
-  const inScope = scan.findings.filter((f) => {
-    const target = targetText(f.target)
-    return target === null || jobTargetAllowed(target, job.scope)
-  })
-  const dropped = scan.findings.length - inScope.length
+  const parsed: ParsedOutput[] = []
+  for (const output of outputs) {
+    const { scan } = await parseOutput(job.profile, output)
+    const inScope = scan.findings.filter((f) => {
+      const target = targetText(f.target)
+      return target === null || jobTargetAllowed(target, job.scope)
+    })
+    parsed.push({ sha256: await sha256Hex(output), size: new TextEncoder().encode(output).length, scan, inScope })
+  }
+  const dropped = parsed.reduce((n, p) => n + p.scan.findings.length - p.inScope.length, 0)
   const notes = [
-    ...scan.notes,
+    ...parsed.flatMap((p) => p.scan.notes),
     ...(dropped
       ? [{ level: 'skipped' as const, where: 'scope', message: `${dropped} findings on targets outside the job's scope were dropped` }]
       : []),
   ].map((n) => ({ ...n, where: n.where.slice(0, 2_048), message: n.message.slice(0, 2_048) }))
-  const sha256 = await sha256Hex(output)
+  const statistics: Record<string, number> = {}
+  for (const p of parsed) for (const [key, value] of Object.entries(p.scan.statistics)) statistics[key] = (statistics[key] ?? 0) + value
+  const starts = parsed.flatMap((p) => (p.scan.startedAt === null ? [] : [p.scan.startedAt]))
+  const ends = parsed.flatMap((p) => (p.scan.finishedAt === null ? [] : [p.scan.finishedAt]))
+  const serviceStats = parsed.find((p) => p.scan.serviceStats?.service === profile.service)?.scan.serviceStats
   const by = `agent:${agent.name}`
   const draft = v.parse(CreateDraftScanRequestSchema, {
     company: job.company,
     service: profile.service,
     title: `${profile.label} by ${agent.name}`.slice(0, 200),
     scopeKey: `${profile.service}:${[...job.targets].sort().slice(0, 20).join(',')}`.slice(0, 500),
-    files: [
-      {
-        name: `${job.profile}-${job.id}.${scan.format.endsWith('xml') ? 'xml' : 'json'}`,
-        sha256,
-        size: new TextEncoder().encode(output).length,
-        format: scan.format,
-        tool: scan.tool.name.slice(0, 100),
-        toolVersion: scan.tool.version.slice(0, 100),
-      },
-    ],
-    startedAt: Math.round(scan.startedAt ?? startedAt),
-    finishedAt: Math.round(scan.finishedAt ?? finishedAt),
+    files: parsed.map((p, n) => ({
+      name: `${job.profile}-${job.id}-${n + 1}.${p.scan.format.endsWith('xml') ? 'xml' : 'json'}`,
+      sha256: p.sha256,
+      size: p.size,
+      format: p.scan.format,
+      tool: p.scan.tool.name.slice(0, 100),
+      toolVersion: p.scan.tool.version.slice(0, 100),
+    })),
+    startedAt: Math.round(starts.length ? Math.min(...starts) : startedAt),
+    finishedAt: Math.round(ends.length ? Math.max(...ends) : finishedAt),
     targets: job.targets,
     report: {
-      findings: inScope.length,
-      assets: scan.assets.length,
+      findings: parsed.reduce((n, p) => n + p.inScope.length, 0),
+      assets: parsed.reduce((n, p) => n + p.scan.assets.length, 0),
       skipped: notes.filter((n) => n.level === 'skipped').length,
       warnings: notes.filter((n) => n.level === 'warning').length,
       notes: notes.slice(0, 500),
-      statistics: scan.statistics,
+      statistics,
     },
-    ...(scan.serviceStats?.service === profile.service ? { serviceStats: plain(scan.serviceStats) } : {}),
+    ...(serviceStats ? { serviceStats: plain(serviceStats) } : {}),
   })
   const made = await writeDraftScan(db, draft, by)
   if (!made.created) return made.scanId
   const stored = scanFromDocument(made.scanId, (await db.doc(scanPath(job.company, made.scanId)).get()).data())
   if (!stored) throw new Error(`Draft ${made.scanId} cannot be read back`)
-  const batches = Math.max(Math.ceil(inScope.length / IMPORT_BATCH_FINDINGS), Math.ceil(scan.assets.length / IMPORT_BATCH_ASSETS), 1)
-  for (let n = 0; n < batches; n++) {
-    const batch = v.parse(AddDraftFindingsRequestSchema, {
-      company: job.company,
-      scanId: made.scanId,
-      sourceFile: sha256,
-      findings: plain(inScope.slice(n * IMPORT_BATCH_FINDINGS, (n + 1) * IMPORT_BATCH_FINDINGS)),
-      assets: plain(scan.assets.slice(n * IMPORT_BATCH_ASSETS, (n + 1) * IMPORT_BATCH_ASSETS)),
-    })
-    await writeDraftFindings(db, stored, batch, by)
+  for (const { sha256, scan, inScope } of parsed) {
+    const batches = Math.max(Math.ceil(inScope.length / IMPORT_BATCH_FINDINGS), Math.ceil(scan.assets.length / IMPORT_BATCH_ASSETS), 1)
+    for (let n = 0; n < batches; n++) {
+      const batch = v.parse(AddDraftFindingsRequestSchema, {
+        company: job.company,
+        scanId: made.scanId,
+        sourceFile: sha256,
+        findings: plain(inScope.slice(n * IMPORT_BATCH_FINDINGS, (n + 1) * IMPORT_BATCH_FINDINGS)),
+        assets: plain(scan.assets.slice(n * IMPORT_BATCH_ASSETS, (n + 1) * IMPORT_BATCH_ASSETS)),
+      })
+      await writeDraftFindings(db, stored, batch, by)
+    }
   }
   return made.scanId
 }
@@ -141,7 +157,7 @@ export async function recordResult(
   }
   let scanId: string
   try {
-    scanId = await importJobOutput(db, agent, job, result.output, result.startedAt, result.finishedAt)
+    scanId = await importJobOutput(db, agent, job, result.outputs, result.startedAt, result.finishedAt)
   } catch (error) {
     if (!(error instanceof FleetError)) throw error
     const reason = `The output could not be imported: ${error.message}`
