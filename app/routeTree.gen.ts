@@ -15,6 +15,7 @@ import { Route as WorkspaceMemberRouteImport } from './routes/_workspace/_member
 import { Route as AuthRedirectRouteImport } from './routes/auth/redirect'
 import { Route as VaultSplatRouteImport } from './routes/vault/$'
 import { Route as WorkspaceMemberProfileRouteImport } from './routes/_workspace/_member/profile'
+import { Route as ApiAgentsSplatRouteImport } from './routes/api/agents/$'
 import { Route as WorkspaceMemberAdminIndexRouteImport } from './routes/_workspace/_member/admin/index'
 import { Route as WorkspaceMemberAdminDastRouteImport } from './routes/_workspace/_member/admin/dast'
 import { Route as WorkspaceMemberAdminKeys_emailRouteImport } from './routes/_workspace/_member/admin/keys_email'
@@ -63,6 +64,11 @@ const WorkspaceMemberProfileRoute = WorkspaceMemberProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => WorkspaceMemberRoute,
+} as any)
+const ApiAgentsSplatRoute = ApiAgentsSplatRouteImport.update({
+  id: '/api/agents/$',
+  path: '/api/agents/$',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const WorkspaceMemberAdminIndexRoute =
   WorkspaceMemberAdminIndexRouteImport.update({
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/auth/redirect': typeof AuthRedirectRoute
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
+  '/api/agents/$': typeof ApiAgentsSplatRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
@@ -215,6 +222,7 @@ export interface FileRoutesByTo {
   '/auth/redirect': typeof AuthRedirectRoute
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
+  '/api/agents/$': typeof ApiAgentsSplatRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
@@ -244,6 +252,7 @@ export interface FileRoutesById {
   '/vault/$': typeof VaultSplatRoute
   '/_workspace/': typeof WorkspaceIndexRoute
   '/_workspace/_member/profile': typeof WorkspaceMemberProfileRoute
+  '/api/agents/$': typeof ApiAgentsSplatRoute
   '/_workspace/_member/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/_workspace/_member/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/_workspace/_member/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
@@ -272,6 +281,7 @@ export interface FileRouteTypes {
     | '/auth/redirect'
     | '/vault/$'
     | '/profile'
+    | '/api/agents/$'
     | '/admin/dast'
     | '/admin/keys_email'
     | '/analyst/agents'
@@ -298,6 +308,7 @@ export interface FileRouteTypes {
     | '/auth/redirect'
     | '/vault/$'
     | '/profile'
+    | '/api/agents/$'
     | '/admin/dast'
     | '/admin/keys_email'
     | '/analyst/agents'
@@ -326,6 +337,7 @@ export interface FileRouteTypes {
     | '/vault/$'
     | '/_workspace/'
     | '/_workspace/_member/profile'
+    | '/api/agents/$'
     | '/_workspace/_member/admin/dast'
     | '/_workspace/_member/admin/keys_email'
     | '/_workspace/_member/analyst/agents'
@@ -352,6 +364,7 @@ export interface RootRouteChildren {
   WorkspaceRoute: typeof WorkspaceRouteWithChildren
   AuthRedirectRoute: typeof AuthRedirectRoute
   VaultSplatRoute: typeof VaultSplatRoute
+  ApiAgentsSplatRoute: typeof ApiAgentsSplatRoute
   ApiVaultFilesSplatRoute: typeof ApiVaultFilesSplatRoute
 }
 
@@ -398,6 +411,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile'
       preLoaderRoute: typeof WorkspaceMemberProfileRouteImport
       parentRoute: typeof WorkspaceMemberRoute
+    }
+    '/api/agents/$': {
+      id: '/api/agents/$'
+      path: '/api/agents/$'
+      fullPath: '/api/agents/$'
+      preLoaderRoute: typeof ApiAgentsSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_workspace/_member/admin/': {
       id: '/_workspace/_member/admin/'
@@ -615,6 +635,7 @@ const rootRouteChildren: RootRouteChildren = {
   WorkspaceRoute: WorkspaceRouteWithChildren,
   AuthRedirectRoute: AuthRedirectRoute,
   VaultSplatRoute: VaultSplatRoute,
+  ApiAgentsSplatRoute: ApiAgentsSplatRoute,
   ApiVaultFilesSplatRoute: ApiVaultFilesSplatRoute,
 }
 export const routeTree = rootRouteImport

@@ -21,6 +21,7 @@ import {
   type DemoEmailKey,
 } from './demo-accounts.ts'
 import { seedReports, type ReportsSummary } from './reports/seed-reports.ts'
+import { seedFleet } from './fleet.ts'
 import { indexTemplateLibrary, seedTemplateLibrary, type LibrarySummary } from './template-library.ts'
 
 async function withClients<T>(clients: AdminClients | undefined, run: (c: AdminClients) => Promise<T>): Promise<T> {
@@ -176,6 +177,7 @@ export async function seedDemoData(clients?: AdminClients, options: SeedOptions 
     for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(emailKeyPath(key.id)), emailKeyDocument(key))
     await batch.commit()
     const library = await seedTemplateLibrary(db)
+    await seedFleet(db)
     const reports = options.reports === false ? null : await seedReports(db, options.search ? { search: options.search } : {})
     return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length, ...library, reports }
   })
