@@ -67,6 +67,8 @@ const typeLabel = (type: UserType | undefined) => type ?? 'no userType'
 
 /** "At least N": present and >= N. */
 const atLeast = (level: Level, n: number) => typeof level === 'number' && level >= n
+/** "At least N" for a person of `type`: analyst levels (5 and above) belong to analysts only. */
+const atLeastAs = (type: UserType | undefined, level: Level, n: number) => atLeast(level, n) && (n < 5 || type === 'analyst')
 /** The reports override: analysts with level 7 or more. */
 const override = (type: UserType | undefined, level: Level) => type === 'analyst' && atLeast(level, 7)
 
@@ -99,9 +101,18 @@ function rule(path: string) {
 }
 const allows = (path: string, context: Context, param?: string) => rule(path)(context, param)
 
-describe('hasLevel: "at least N" means present and >= N', () => {
+describe('hasLevel: "at least N" means present and >= N, and an analyst from level 5 up', () => {
   it.each(levels)('at least %i: lower levels are denied, that level and higher are allowed', (n) => {
-    expect(byLevel((level) => hasLevel(person('client', level), n))).toEqual(byLevel((level) => atLeast(level, n)))
+    for (const type of anyUserType) {
+      expect(byLevel((level) => hasLevel(person(type, level), n))).toEqual(byLevel((level) => atLeastAs(type, level, n)))
+    }
+  })
+
+  it('a client holds no analyst level: a level-9 client is a company admin at most', () => {
+    for (const n of [5, 7, 9]) expect(hasLevel(person('client', 9), n)).toBe(false)
+    expect(hasLevel(person('client', 9), 3)).toBe(true)
+    expect(hasLevel(person(undefined, 9), 5)).toBe(false)
+    expect(hasLevel(person('analyst', 9), 9)).toBe(true)
   })
 
   const absent: ReadonlyArray<readonly [string, Access | null | undefined]> = [
@@ -121,7 +132,7 @@ describe('claims-only checks, for every user type and level', () => {
   const checks: ReadonlyArray<
     readonly [string, (access: Access | null | undefined) => boolean, (type: UserType | undefined, level: Level) => boolean]
   > = [
-    ['isAdminType (level 5 or higher, any type)', isAdminType, (_type, level) => atLeast(level, 5)],
+    ['isAdminType (analysts level 5 or higher)', isAdminType, (type, level) => atLeastAs(type, level, 5)],
     ['seesAllCompanies (analysts level 7+)', seesAllCompanies, (type, level) => type === 'analyst' && atLeast(level, 7)],
     ['hasReportsOverride (analysts level 7+)', hasReportsOverride, (type, level) => type === 'analyst' && atLeast(level, 7)],
     [
@@ -374,7 +385,7 @@ describe('pages with a plain level requirement', () => {
   )
   it.each(cases)('$name', ({ path, min, type, rights, company }) => {
     expect(byLevel((level) => allows(path, { access: person(type, level, rights), company }))).toEqual(
-      byLevel((level) => atLeast(level, min)),
+      byLevel((level) => atLeastAs(type, level, min)),
     )
   })
 
@@ -397,7 +408,7 @@ describe('analyst service pages: level 7; password cracking also by the password
   it.each(cases)('$name', ({ service, type, rights }) => {
     const right = service === 'password_cracking' && (rights.servicesManaged ?? []).includes('password_cracking')
     // The service right opens the page within the analyst section, which itself needs level 5.
-    const expected = byLevel((level) => atLeast(level, 7) || (right && atLeast(level, 5)))
+    const expected = byLevel((level) => atLeastAs(type, level, 7) || (right && atLeastAs(type, level, 5)))
     expect(
       byLevel((level) => allows('/analyst/services/$service', { access: person(type, level, rights), company: allOn }, service)),
     ).toEqual(expected)
