@@ -91,7 +91,12 @@ export async function establishSession(idToken: string, refreshToken: string): P
     clearSessionCookies()
     return null
   }
-  await writeCookies(idToken, token.uid, refreshToken, newSessionId())
+  // Every token change of one browser's sign-in re-posts the tokens: they stay one session, so
+  // that sign-out ends every sealed cookie this browser was given.
+  const sealed = getCookie(COOKIE.refresh)
+  const current = sealed ? await openRefreshToken(sessionSecrets(), sealed) : null
+  const sessionId = current?.uid === token.uid && !(await sessionEnded(current.sessionId)) ? current.sessionId : newSessionId()
+  await writeCookies(idToken, token.uid, refreshToken, sessionId)
   return session
 }
 
