@@ -4,7 +4,7 @@
 import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { hasLevel, LEVEL, seesAllCompanies, type Access } from '#domain/access.ts'
-import type { AuditAction, AuditEvent } from '#domain/audit-events.ts'
+import { auditActionLabels, type AuditEvent } from '#domain/audit-events.ts'
 import type { Company } from '#domain/companies.ts'
 import { useLiveData } from '~/core/live-data'
 import { LiveStatus } from '~/ui/live-status'
@@ -63,24 +63,6 @@ const Section = styled.section`
   }
 `
 
-const ACTION_TEXT: Record<AuditAction, string> = {
-  'company.created': 'created the company',
-  'company.updated': 'changed the company',
-  'service.updated': 'changed the service',
-  'user.invited': 'invited',
-  'user.updated': 'changed the access of',
-  'user.removed_from_company': 'removed from the company',
-  'user.sessions_revoked': 'revoked the sessions of',
-  'user.disabled': 'disabled',
-  'user.enabled': 'enabled',
-  'user.deleted': 'deleted',
-  'email_key.created': 'added the email key',
-  'email_key.revoked': 'revoked the email key',
-  'email_key.used': 'signed in for the first time through the email key',
-  'dast_key.created': 'issued the DAST key',
-  'dast_key.revoked': 'revoked the DAST key',
-}
-
 const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 function AreaCountLine({ count, company }: { count: AreaCount; company: Company | null | undefined }) {
@@ -114,7 +96,8 @@ function AuditTrail({ company }: { company: string | null }) {
         <ol aria-label="Latest changes">
           {events.data.map((event) => (
             <li key={event.id} data-action={event.action}>
-              {event.actorEmail ?? event.actorUid} {ACTION_TEXT[event.action]} <strong>{event.target.label}</strong>
+              {auditActionLabels[event.action]}: <strong>{event.target.label}</strong>
+              <span className="muted"> · by {event.actorEmail ?? event.actorUid}</span>
               {event.companyId && <span className="muted"> · {event.companyId}</span>}
               {event.at !== null && <time dateTime={new Date(event.at).toISOString()}> · {WHEN.format(event.at)}</time>}
             </li>
