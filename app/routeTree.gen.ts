@@ -15,6 +15,7 @@ import { Route as WorkspaceMemberRouteImport } from './routes/_workspace/_member
 import { Route as AuthRedirectRouteImport } from './routes/auth/redirect'
 import { Route as VaultSplatRouteImport } from './routes/vault/$'
 import { Route as WorkspaceMemberProfileRouteImport } from './routes/_workspace/_member/profile'
+import { Route as ApiAgentsSplatRouteImport } from './routes/api/agents/$'
 import { Route as WorkspaceMemberAdminIndexRouteImport } from './routes/_workspace/_member/admin/index'
 import { Route as WorkspaceMemberAdminDastRouteImport } from './routes/_workspace/_member/admin/dast'
 import { Route as WorkspaceMemberAdminKeys_emailRouteImport } from './routes/_workspace/_member/admin/keys_email'
@@ -65,6 +66,11 @@ const WorkspaceMemberProfileRoute = WorkspaceMemberProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => WorkspaceMemberRoute,
+} as any)
+const ApiAgentsSplatRoute = ApiAgentsSplatRouteImport.update({
+  id: '/api/agents/$',
+  path: '/api/agents/$',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const WorkspaceMemberAdminIndexRoute =
   WorkspaceMemberAdminIndexRouteImport.update({
@@ -202,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/auth/redirect': typeof AuthRedirectRoute
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
+  '/api/agents/$': typeof ApiAgentsSplatRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
@@ -230,6 +237,7 @@ export interface FileRoutesByTo {
   '/auth/redirect': typeof AuthRedirectRoute
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
+  '/api/agents/$': typeof ApiAgentsSplatRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
@@ -261,6 +269,7 @@ export interface FileRoutesById {
   '/vault/$': typeof VaultSplatRoute
   '/_workspace/': typeof WorkspaceIndexRoute
   '/_workspace/_member/profile': typeof WorkspaceMemberProfileRoute
+  '/api/agents/$': typeof ApiAgentsSplatRoute
   '/_workspace/_member/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/_workspace/_member/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/_workspace/_member/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
@@ -291,6 +300,7 @@ export interface FileRouteTypes {
     | '/auth/redirect'
     | '/vault/$'
     | '/profile'
+    | '/api/agents/$'
     | '/admin/dast'
     | '/admin/keys_email'
     | '/analyst/agents'
@@ -319,6 +329,7 @@ export interface FileRouteTypes {
     | '/auth/redirect'
     | '/vault/$'
     | '/profile'
+    | '/api/agents/$'
     | '/admin/dast'
     | '/admin/keys_email'
     | '/analyst/agents'
@@ -349,6 +360,7 @@ export interface FileRouteTypes {
     | '/vault/$'
     | '/_workspace/'
     | '/_workspace/_member/profile'
+    | '/api/agents/$'
     | '/_workspace/_member/admin/dast'
     | '/_workspace/_member/admin/keys_email'
     | '/_workspace/_member/analyst/agents'
@@ -377,6 +389,7 @@ export interface RootRouteChildren {
   WorkspaceRoute: typeof WorkspaceRouteWithChildren
   AuthRedirectRoute: typeof AuthRedirectRoute
   VaultSplatRoute: typeof VaultSplatRoute
+  ApiAgentsSplatRoute: typeof ApiAgentsSplatRoute
   ApiScansFilesSplatRoute: typeof ApiScansFilesSplatRoute
   ApiVaultFilesSplatRoute: typeof ApiVaultFilesSplatRoute
   ApiVaultRequestFilesSplatRoute: typeof ApiVaultRequestFilesSplatRoute
@@ -425,6 +438,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile'
       preLoaderRoute: typeof WorkspaceMemberProfileRouteImport
       parentRoute: typeof WorkspaceMemberRoute
+    }
+    '/api/agents/$': {
+      id: '/api/agents/$'
+      path: '/api/agents/$'
+      fullPath: '/api/agents/$'
+      preLoaderRoute: typeof ApiAgentsSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_workspace/_member/admin/': {
       id: '/_workspace/_member/admin/'
@@ -656,6 +676,7 @@ const rootRouteChildren: RootRouteChildren = {
   WorkspaceRoute: WorkspaceRouteWithChildren,
   AuthRedirectRoute: AuthRedirectRoute,
   VaultSplatRoute: VaultSplatRoute,
+  ApiAgentsSplatRoute: ApiAgentsSplatRoute,
   ApiScansFilesSplatRoute: ApiScansFilesSplatRoute,
   ApiVaultFilesSplatRoute: ApiVaultFilesSplatRoute,
   ApiVaultRequestFilesSplatRoute: ApiVaultRequestFilesSplatRoute,

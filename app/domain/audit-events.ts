@@ -59,6 +59,32 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'vault_request.revoked': 'Vault request withdrawn',
 }
 
+/** The same actions in a sentence, "<who> <verb> <target>", as the latest-changes feed reads them. */
+export const auditActionVerbs: Record<AuditAction, string> = {
+  'company.created': 'created the company',
+  'company.updated': 'changed the company',
+  'service.updated': 'changed the service',
+  'user.invited': 'invited',
+  'user.updated': 'changed the access of',
+  'user.removed_from_company': 'removed from the company',
+  'user.sessions_revoked': 'revoked the sessions of',
+  'user.disabled': 'disabled',
+  'user.enabled': 'enabled',
+  'user.deleted': 'deleted',
+  'email_key.created': 'added the email key',
+  'email_key.revoked': 'revoked the email key',
+  'email_key.used': 'signed in for the first time through the email key',
+  'dast_key.created': 'issued the DAST key',
+  'dast_key.revoked': 'revoked the DAST key',
+  'vault_link.created': 'created the vault link',
+  'vault_link.opened': 'opened the vault link',
+  'vault_link.open_failed': 'gave a wrong passphrase for the vault link',
+  'vault_link.revoked': 'revoked the vault link',
+  'vault_request.created': 'created the vault request',
+  'vault_request.answered': 'answered the vault request',
+  'vault_request.revoked': 'withdrew the vault request',
+}
+
 export const AUDIT_TARGET_KINDS = ['company', 'service', 'user', 'email_key', 'dast_key', 'vault_link', 'vault_request'] as const
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
 

@@ -116,6 +116,20 @@ import {
   RevokeEmailKeyRequestSchema,
   RevokeEmailKeyResponseSchema,
 } from './email-keys.ts'
+import {
+  AgentActionRequestSchema,
+  AgentActionResponseSchema,
+  CancelScanRequestSchema,
+  CancelScanResponseSchema,
+  CreateEnrolmentRequestSchema,
+  CreateEnrolmentResponseSchema,
+  mayManageFleet,
+  mayQueueScans,
+  QueueScanRequestSchema,
+  QueueScanResponseSchema,
+  SaveLocationRequestSchema,
+  SaveLocationResponseSchema,
+} from './agents-calls.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
@@ -193,6 +207,12 @@ export const callables = {
   deleteUser: { request: DeleteUserRequestSchema, response: ChangedResponseSchema, who: mayManageEveryone },
   createEmailKey: { request: CreateEmailKeyRequestSchema, response: CreateEmailKeyResponseSchema, who: mayManageEveryone },
   revokeEmailKey: { request: RevokeEmailKeyRequestSchema, response: RevokeEmailKeyResponseSchema, who: mayManageEveryone },
+  saveLocation: { request: SaveLocationRequestSchema, response: SaveLocationResponseSchema, who: mayManageFleet },
+  createAgentEnrolment: { request: CreateEnrolmentRequestSchema, response: CreateEnrolmentResponseSchema, who: mayManageFleet },
+  changeAgent: { request: AgentActionRequestSchema, response: AgentActionResponseSchema, who: mayManageFleet },
+  // The handler checks the profile's service in the named company (mayImportScans).
+  queueScanJob: { request: QueueScanRequestSchema, response: QueueScanResponseSchema, who: mayQueueScans },
+  cancelScanJob: { request: CancelScanRequestSchema, response: CancelScanResponseSchema, who: mayQueueScans },
 } as const satisfies Record<string, CallableContract>
 
 export type CallableName = keyof typeof callables

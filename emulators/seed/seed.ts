@@ -32,6 +32,7 @@ import {
   keyHistoryDocument,
   seedingDay,
 } from './admin-demo.ts'
+import { seedFleet } from './fleet.ts'
 import { indexTemplateLibrary, seedTemplateLibrary, type LibrarySummary } from './template-library.ts'
 
 async function withClients<T>(clients: AdminClients | undefined, run: (c: AdminClients) => Promise<T>): Promise<T> {
@@ -212,6 +213,7 @@ export async function seedDemoData(clients?: AdminClients, options: SeedOptions 
     await seedAdministration(auth, db)
     await seedAdminOrg(db)
     const library = await seedTemplateLibrary(db)
+    await seedFleet(db)
     const reports = options.reports === false ? null : await seedReports(db, options.search ? { search: options.search } : {})
     return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length, ...library, reports }
   })

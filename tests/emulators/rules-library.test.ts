@@ -315,6 +315,7 @@ function serviceCases(): RuleCase[] {
   return cases
 }
 
+// The fleet is written by the functions only (decision 0021): senior analysts read, nobody writes.
 function namedCases(kind: 'agents' | 'locations'): RuleCase[] {
   const cases: RuleCase[] = []
   const path = kind === 'agents' ? '/analyst/agents' : '/analyst/locations'
@@ -324,17 +325,15 @@ function namedCases(kind: 'agents' | 'locations'): RuleCase[] {
     const allowed = page(path, p)
     cases.push(ruleCase(p, `gets one of the ${kind}`, allowed, (db) => getDoc(doc(db, `${kind}/one`))))
     cases.push(ruleCase(p, `lists ${kind}`, allowed, (db) => getDocs(collection(db, kind))))
-    cases.push(ruleCase(p, `creates one of the ${kind}`, allowed, (db) => setDoc(doc(db, `${kind}/${fresh(kind)}`), record(p))))
+    cases.push(ruleCase(p, `creates one of the ${kind}`, false, (db) => setDoc(doc(db, `${kind}/${fresh(kind)}`), record(p))))
     const updated = fresh(`${kind}-upd`)
     suite.seed(`${kind}/${updated}`, record(senior))
     cases.push(
-      ruleCase(p, `renames one of the ${kind}`, allowed, (db) =>
-        updateDoc(doc(db, `${kind}/${updated}`), { name: 'Renamed', ...stamp(p) }),
-      ),
+      ruleCase(p, `renames one of the ${kind}`, false, (db) => updateDoc(doc(db, `${kind}/${updated}`), { name: 'Renamed', ...stamp(p) })),
     )
     const deleted = fresh(`${kind}-del`)
     suite.seed(`${kind}/${deleted}`, record(senior))
-    cases.push(ruleCase(p, `deletes one of the ${kind}`, allowed, (db) => deleteDoc(doc(db, `${kind}/${deleted}`))))
+    cases.push(ruleCase(p, `deletes one of the ${kind}`, false, (db) => deleteDoc(doc(db, `${kind}/${deleted}`))))
   }
   const forged: [string, Record<string, unknown>][] = [
     ['no name', { name: undefined }],

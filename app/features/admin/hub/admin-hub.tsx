@@ -4,7 +4,7 @@
 import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { hasLevel, LEVEL, seesAllCompanies, type Access } from '#domain/access.ts'
-import { auditActionLabels, type AuditEvent } from '#domain/audit-events.ts'
+import { auditActionVerbs, type AuditEvent } from '#domain/audit-events.ts'
 import type { Company } from '#domain/companies.ts'
 import { useLiveData } from '~/core/live-data'
 import { LiveStatus } from '~/ui/live-status'
@@ -96,8 +96,7 @@ function AuditTrail({ company }: { company: string | null }) {
         <ol aria-label="Latest changes">
           {events.data.map((event) => (
             <li key={event.id} data-action={event.action}>
-              {auditActionLabels[event.action]}: <strong>{event.target.label}</strong>
-              <span className="muted"> · by {event.actorEmail ?? event.actorUid}</span>
+              {event.actorEmail ?? event.actorUid} {auditActionVerbs[event.action]} <strong>{event.target.label}</strong>
               {event.companyId && <span className="muted"> · {event.companyId}</span>}
               {event.at !== null && <time dateTime={new Date(event.at).toISOString()}> · {WHEN.format(event.at)}</time>}
             </li>
