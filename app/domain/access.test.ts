@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  mayManageCompanies,
+  mayManageDastKeysOf,
+  mayManageServiceCatalogue,
+  maySeeCompanyAudit,
   type Access,
   type CompanyFlags,
   type Context,
@@ -481,5 +485,31 @@ describe('pageRules and the site map', () => {
       expect(paths).toContain(`/reports/${service.id}`)
       expect(paths).toContain(`/analyst/services/${service.analystSlug}`)
     }
+  })
+})
+
+describe('administration of companies, services and DAST keys', () => {
+  const client = (accessLevel: number) => ({ accessLevel, userType: 'client' as const })
+  const analyst = (accessLevel: number) => ({ accessLevel, userType: 'analyst' as const })
+  const triggering = { enableDast: true, enableDastTriggering: true }
+
+  it('lets level 7 manage companies and level 9 the service catalogue', () => {
+    expect([1, 2, 3, 5, 7, 9].map((level) => mayManageCompanies(analyst(level)))).toEqual([false, false, false, false, true, true])
+    expect([1, 2, 3, 5, 7, 9].map((level) => mayManageServiceCatalogue(analyst(level)))).toEqual([false, false, false, false, false, true])
+  })
+
+  it('lets DAST keys be managed at level 3 by someone who selects a company with triggering on', () => {
+    expect(mayManageDastKeysOf(client(3), triggering, true)).toBe(true)
+    expect(mayManageDastKeysOf(client(3), triggering, false)).toBe(false)
+    expect(mayManageDastKeysOf(client(3), { enableDast: true }, true)).toBe(false)
+    expect(mayManageDastKeysOf(client(2), triggering, true)).toBe(false)
+    expect(mayManageDastKeysOf(analyst(9), null, true)).toBe(false)
+  })
+
+  it("shows a company's audit trail to platform admins and to the company's own admins", () => {
+    expect(maySeeCompanyAudit(analyst(9), false)).toBe(true)
+    expect(maySeeCompanyAudit(analyst(7), false)).toBe(false)
+    expect(maySeeCompanyAudit(client(3), true)).toBe(true)
+    expect(maySeeCompanyAudit(client(2), true)).toBe(false)
   })
 })
