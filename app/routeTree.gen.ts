@@ -26,7 +26,9 @@ import { Route as WorkspaceMemberReportsIndexRouteImport } from './routes/_works
 import { Route as WorkspaceMemberReportsServiceRouteImport } from './routes/_workspace/_member/reports/$service'
 import { Route as WorkspaceMemberTemplatesIndexRouteImport } from './routes/_workspace/_member/templates/index'
 import { Route as WorkspaceMemberTemplatesFindingRouteImport } from './routes/_workspace/_member/templates/finding'
+import { Route as ApiScansFilesSplatRouteImport } from './routes/api/scans/files.$'
 import { Route as ApiVaultFilesSplatRouteImport } from './routes/api/vault/files.$'
+import { Route as ApiVaultRequestFilesSplatRouteImport } from './routes/api/vault/request-files.$'
 import { Route as WorkspaceMemberAdminAppServicesRouteImport } from './routes/_workspace/_member/admin/app/services'
 import { Route as WorkspaceMemberAdminAppUsersRouteImport } from './routes/_workspace/_member/admin/app/users'
 import { Route as WorkspaceMemberAdminCompanyIndexRouteImport } from './routes/_workspace/_member/admin/company/index'
@@ -130,11 +132,22 @@ const WorkspaceMemberTemplatesFindingRoute =
     path: '/templates/finding',
     getParentRoute: () => WorkspaceMemberRoute,
   } as any)
+const ApiScansFilesSplatRoute = ApiScansFilesSplatRouteImport.update({
+  id: '/api/scans/files/$',
+  path: '/api/scans/files/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiVaultFilesSplatRoute = ApiVaultFilesSplatRouteImport.update({
   id: '/api/vault/files/$',
   path: '/api/vault/files/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiVaultRequestFilesSplatRoute =
+  ApiVaultRequestFilesSplatRouteImport.update({
+    id: '/api/vault/request-files/$',
+    path: '/api/vault/request-files/$',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const WorkspaceMemberAdminAppServicesRoute =
   WorkspaceMemberAdminAppServicesRouteImport.update({
     id: '/admin/app/services',
@@ -202,7 +215,9 @@ export interface FileRoutesByFullPath {
   '/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
+  '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/admin/': typeof WorkspaceMemberAdminIndexRoute
   '/analyst/': typeof WorkspaceMemberAnalystIndexRoute
   '/reports/': typeof WorkspaceMemberReportsIndexRoute
@@ -229,7 +244,9 @@ export interface FileRoutesByTo {
   '/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
+  '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/admin': typeof WorkspaceMemberAdminIndexRoute
   '/analyst': typeof WorkspaceMemberAnalystIndexRoute
   '/reports': typeof WorkspaceMemberReportsIndexRoute
@@ -259,7 +276,9 @@ export interface FileRoutesById {
   '/_workspace/_member/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/_workspace/_member/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/_workspace/_member/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
+  '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/_workspace/_member/admin/': typeof WorkspaceMemberAdminIndexRoute
   '/_workspace/_member/analyst/': typeof WorkspaceMemberAnalystIndexRoute
   '/_workspace/_member/reports/': typeof WorkspaceMemberReportsIndexRoute
@@ -288,7 +307,9 @@ export interface FileRouteTypes {
     | '/analyst/locations'
     | '/reports/$service'
     | '/templates/finding'
+    | '/api/scans/files/$'
     | '/api/vault/files/$'
+    | '/api/vault/request-files/$'
     | '/admin/'
     | '/analyst/'
     | '/reports/'
@@ -315,7 +336,9 @@ export interface FileRouteTypes {
     | '/analyst/locations'
     | '/reports/$service'
     | '/templates/finding'
+    | '/api/scans/files/$'
     | '/api/vault/files/$'
+    | '/api/vault/request-files/$'
     | '/admin'
     | '/analyst'
     | '/reports'
@@ -344,7 +367,9 @@ export interface FileRouteTypes {
     | '/_workspace/_member/analyst/locations'
     | '/_workspace/_member/reports/$service'
     | '/_workspace/_member/templates/finding'
+    | '/api/scans/files/$'
     | '/api/vault/files/$'
+    | '/api/vault/request-files/$'
     | '/_workspace/_member/admin/'
     | '/_workspace/_member/analyst/'
     | '/_workspace/_member/reports/'
@@ -365,7 +390,9 @@ export interface RootRouteChildren {
   AuthRedirectRoute: typeof AuthRedirectRoute
   VaultSplatRoute: typeof VaultSplatRoute
   ApiAgentsSplatRoute: typeof ApiAgentsSplatRoute
+  ApiScansFilesSplatRoute: typeof ApiScansFilesSplatRoute
   ApiVaultFilesSplatRoute: typeof ApiVaultFilesSplatRoute
+  ApiVaultRequestFilesSplatRoute: typeof ApiVaultRequestFilesSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -489,11 +516,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WorkspaceMemberTemplatesFindingRouteImport
       parentRoute: typeof WorkspaceMemberRoute
     }
+    '/api/scans/files/$': {
+      id: '/api/scans/files/$'
+      path: '/api/scans/files/$'
+      fullPath: '/api/scans/files/$'
+      preLoaderRoute: typeof ApiScansFilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/vault/files/$': {
       id: '/api/vault/files/$'
       path: '/api/vault/files/$'
       fullPath: '/api/vault/files/$'
       preLoaderRoute: typeof ApiVaultFilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/vault/request-files/$': {
+      id: '/api/vault/request-files/$'
+      path: '/api/vault/request-files/$'
+      fullPath: '/api/vault/request-files/$'
+      preLoaderRoute: typeof ApiVaultRequestFilesSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_workspace/_member/admin/app/services': {
@@ -636,7 +677,9 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRedirectRoute: AuthRedirectRoute,
   VaultSplatRoute: VaultSplatRoute,
   ApiAgentsSplatRoute: ApiAgentsSplatRoute,
+  ApiScansFilesSplatRoute: ApiScansFilesSplatRoute,
   ApiVaultFilesSplatRoute: ApiVaultFilesSplatRoute,
+  ApiVaultRequestFilesSplatRoute: ApiVaultRequestFilesSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

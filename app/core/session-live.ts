@@ -18,7 +18,17 @@ export async function syncSession(user: User, forceRefresh: boolean): Promise<Se
   return session
 }
 
+/**
+ * Tells this browser's other tabs of a sign-out before the Firebase SDK does: they stop their
+ * listeners first, so none of them is refused (and logs it) once the sign-in is gone.
+ */
+const sessionChannel = (): BroadcastChannel | null => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('session'))
+const SIGNED_OUT = 'signed-out'
+
 export async function signOutEverywhere(): Promise<void> {
+  const channel = sessionChannel()
+  channel?.postMessage(SIGNED_OUT)
+  channel?.close()
   await signOut(firebaseAuth()).catch(() => undefined)
   await endSession()
   clientBoot.setSession(null)
@@ -44,6 +54,18 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
     await signOutEverywhere()
     onChange(null)
   }
+
+  // Another tab signed out: stop at once, before the SDK's own news of it reaches the listeners.
+  const channel = sessionChannel()
+  channel?.addEventListener('message', (event: MessageEvent) => {
+    if (event.data !== SIGNED_OUT || ended) return
+    ended = true
+    stopAccess?.()
+    stopAccess = undefined
+    clientBoot.setSession(null)
+    clientBoot.setWorkspace(null)
+    onChange(null)
+  })
 
   const stopToken = onIdTokenChanged(firebaseAuth(), async (user) => {
     stopAccess?.()
@@ -72,6 +94,7 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
     )
   })
   return () => {
+    channel?.close()
     stopToken()
     stopAccess?.()
   }

@@ -2,6 +2,7 @@
 // what handleSupportEmail answers and the messages people see. Pure TypeScript and valibot only:
 // Node runs it directly and the functions build compiles it into their package.
 import * as v from 'valibot'
+import { EmailSchema } from './sign-in.ts'
 
 /** Longest message accepted; the spec shows no bound, this one keeps the mail readable. */
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5000
@@ -31,6 +32,11 @@ export const SupportRequestSchema = v.strictObject({
 
 export type SupportRequest = v.InferOutput<typeof SupportRequestSchema>
 
+/** A message from someone who is not signed in (who cannot sign in, say): the address to answer is theirs to give. */
+export const SignedOutSupportRequestSchema = v.strictObject({ ...SupportRequestSchema.entries, email: EmailSchema })
+
+export type SignedOutSupportRequest = v.InferOutput<typeof SignedOutSupportRequestSchema>
+
 export const SupportResponseSchema = v.object({ success: v.boolean() })
 
 export type SupportResponse = v.InferOutput<typeof SupportResponseSchema>
@@ -40,7 +46,8 @@ export const SUPPORT_MESSAGES_COLLECTION = 'support_messages'
 
 export interface SupportMessageRecord {
   request: SupportRequest
-  uid: string
+  /** Null for a message sent signed out. */
+  uid: string | null
   email: string | null
   /** The sender's company at the time, or null when they had none. */
   company: string | null

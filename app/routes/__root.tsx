@@ -4,13 +4,16 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanst
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getCookie } from '@tanstack/react-start/server'
 import { brand, pageTitle } from '#domain/brand.ts'
+import { DesktopMenuListener } from '~/platform/desktop-menu-listener'
 import { DesktopSignInLinks } from '~/platform/desktop-sign-in-links'
 import { clientBoot } from '~/core/client-boot'
 import type { RouterContext } from '~/core/session'
 import { loadRootContext } from '~/core/session.functions'
 import { COLOR_SCHEME_KEY, parsePreference, readPreference, schemeAttribute, type ColorSchemePreference } from '~/ui/color-scheme'
 import { colorSchemeScript } from '~/ui/color-scheme-script'
+import { BareShell } from '~/ui/bare-shell'
 import { GlobalStyle } from '~/ui/global-style'
+import { NotFoundPage } from '~/ui/not-found-page'
 import { brandColorsCss } from '~/ui/theme'
 import { Notifications } from '~/ui/notifications/notifications'
 
@@ -32,6 +35,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
   }),
   shellComponent: RootDocument,
+  // An address outside every area stands alone, with the logo, like the other standalone pages.
+  notFoundComponent: () => (
+    <BareShell>
+      <NotFoundPage />
+    </BareShell>
+  ),
   component: Root,
 })
 
@@ -43,6 +52,7 @@ function Root() {
       <Outlet />
       <Notifications />
       <DesktopSignInLinks />
+      <DesktopMenuListener />
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import styled from 'styled-components'
-import { showsCompanyName } from '#domain/access.ts'
 import { SessionSync } from '~/core/session-sync'
+import { CompanySwitcher } from '~/features/auth/company-switcher'
 import { UserMenu } from '~/features/auth/user-menu'
 import { MainNav } from '~/features/navigation/main-nav'
 import { NotificationBell } from '~/features/notifications/notification-bell'
@@ -10,7 +10,6 @@ import { HotkeyHint, WorkspaceHotkeys } from '~/features/shell/workspace-hotkeys
 import { ContactButton } from '~/features/support/contact-button'
 import { WorkspaceSync } from '~/core/workspace-sync'
 import { AppShell, useNavbarState } from '~/ui/app-shell'
-import { media } from '~/ui/theme'
 
 export const Route = createFileRoute('/_workspace')({
   component: WorkspaceLayout,
@@ -29,17 +28,6 @@ const FooterEnd = styled.div`
   gap: 16px;
 `
 
-const CompanyName = styled.span`
-  font-weight: 650;
-  white-space: nowrap;
-  overflow: hidden;
-  text-overflow: ellipsis;
-
-  ${media.mobile} {
-    display: none;
-  }
-`
-
 function WorkspaceLayout() {
   const { session, workspace } = Route.useRouteContext()
   const navbar = useNavbarState()
@@ -50,9 +38,7 @@ function WorkspaceLayout() {
       headerEnd={
         session && (
           <HeaderEnd>
-            {workspace?.company && showsCompanyName(workspace.access) && (
-              <CompanyName data-testid="company-name">{workspace.company.companyName}</CompanyName>
-            )}
+            <CompanySwitcher session={session} workspace={workspace} />
             <NotificationBell uid={session.uid} />
             <UserMenu session={session} workspace={workspace} />
           </HeaderEnd>
@@ -62,7 +48,7 @@ function WorkspaceLayout() {
         <>
           <HotkeyHint />
           <FooterEnd>
-            {session && <ContactButton />}
+            <ContactButton signedIn={!!session} />
             <VersionPopover />
           </FooterEnd>
         </>

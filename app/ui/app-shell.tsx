@@ -129,10 +129,36 @@ const Navbar = styled.aside<{ $desktopOpen: boolean; $phoneOpen: boolean }>`
   }
 `
 
+/** The first stop of the keyboard: straight past header and navigation to the page. */
+const SkipLink = styled.a`
+  position: absolute;
+  top: 8px;
+  left: 8px;
+  z-index: ${layers.overlay};
+  padding: 10px 16px;
+  border-radius: 8px;
+  background: var(--color-primary);
+  color: var(--color-primary-text);
+  font-weight: 650;
+  text-decoration: none;
+  transform: translateY(-200%);
+
+  &:focus-visible {
+    transform: none;
+    outline: 2px solid var(--color-focus);
+    outline-offset: 2px;
+  }
+`
+
 const Main = styled.main`
   grid-area: main;
   padding: 32px;
   min-width: 0;
+
+  /* Focused by the skip link: the page itself needs no frame. */
+  &:focus {
+    outline: none;
+  }
 
   ${media.mobile} {
     padding: 20px 16px;
@@ -181,6 +207,7 @@ export function AppShell({
   }, [phoneOpen, closeOnPhone])
   return (
     <Frame $desktopOpen={desktopOpen}>
+      <SkipLink href="#main">Skip to content</SkipLink>
       <Header>
         <HeaderStart>
           <Burger type="button" aria-label={open ? 'Hide menu' : 'Show menu'} aria-expanded={open} aria-controls="navbar" onClick={toggle}>
@@ -195,7 +222,9 @@ export function AppShell({
       <Navbar id="navbar" $desktopOpen={desktopOpen} $phoneOpen={phoneOpen}>
         {nav}
       </Navbar>
-      <Main id="main">{children}</Main>
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
       <Footer>{footer}</Footer>
     </Frame>
   )

@@ -13,6 +13,9 @@ const Circle = styled.span<{ $size: number }>`
   color: var(--color-primary);
   font-weight: 700;
   font-size: ${({ $size }) => Math.round($size * 0.4)}px;
+  /* Initials centred on the circle itself, not on the line box of the text around it. */
+  line-height: 1;
+  text-align: center;
 
   img {
     width: 100%;

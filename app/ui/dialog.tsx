@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { IconX } from '@tabler/icons-react'
 import { Dialog as RadixDialog } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
 import { floating } from './surface'
@@ -38,11 +39,36 @@ const Content = styled(RadixDialog.Content)`
   }
 `
 
+const Close = styled(RadixDialog.Close)`
+  position: absolute;
+  top: 14px;
+  right: 14px;
+  display: inline-grid;
+  place-items: center;
+  width: 36px;
+  height: 36px;
+  border: none;
+  border-radius: 8px;
+  background: none;
+  color: var(--color-text-muted);
+  cursor: pointer;
+
+  &:hover {
+    background: var(--color-primary-soft);
+    color: var(--color-text);
+  }
+  &:focus-visible {
+    outline: 2px solid var(--color-focus);
+    outline-offset: 1px;
+  }
+`
+
 const Title = styled(RadixDialog.Title)`
   display: flex;
   align-items: center;
   gap: 8px;
   margin: 0 0 8px;
+  padding-right: 36px;
   font-size: 20px;
 `
 
@@ -93,6 +119,12 @@ export function Dialog({
           </Title>
           <Description>{description}</Description>
           {children}
+          {/* Last in the tab order, so focus still starts at the dialog's own first field. */}
+          {dismissible && (
+            <Close aria-label="Close">
+              <IconX size={18} aria-hidden="true" />
+            </Close>
+          )}
         </Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -14,17 +14,28 @@ import { adminDb } from './admin.ts'
 import { ConfigError, mailConfig } from './config.ts'
 import { defineCallable } from './define-callable.ts'
 import { sendMail, type OutgoingMail } from './mailer.ts'
-import { consumeRateLimits } from './rate-limit.ts'
+import { callerIp } from './client-ip.ts'
+import { consumeRateLimits, type RateLimit } from './rate-limit.ts'
 import { escapeHtml } from './sign-in-mail.ts'
 
 // Enough for a few follow-ups; not enough to flood the inbox.
 export const SUPPORT_RATE_LIMIT = { kind: 'support-user', limit: 5, windowMs: 10 * 60_000 } as const
 
 export interface SupportSender {
-  uid: string
+  /** Null when the message was sent signed out: the address is the sender's own word. */
+  uid: string | null
   email: string | null
+  /** Whether a sign-in proved the address (`email_verified`); only then is it the sender's. */
+  emailVerified: boolean
+  /** Whatever the person set as their name: shown as theirs, never as the sender. */
   displayName: string | null
 }
+
+/** The address answers go to: only one the sender proved they hold. */
+export const supportReplyTo = (sender: SupportSender): string | null => (sender.emailVerified ? sender.email : null)
+
+const senderAddress = (sender: SupportSender) =>
+  sender.email ? `${sender.email}${sender.emailVerified ? '' : ' (not verified)'}` : 'no email'
 
 export interface SupportCompany {
   slug: string
@@ -50,12 +61,13 @@ export function supportMail(input: {
 }): Omit<OutgoingMail, 'to'> {
   const { sender, company, request, sentAt } = input
   const type = supportRequestTypeLabels[request.request_type]
-  const who = sender.email ?? sender.uid
+  const who = supportReplyTo(sender) ?? sender.uid ?? 'unknown'
   const subject = `[${brand.name} support] ${type} from ${who}`
   const facts: [string, string][] = [
     ['Request type', `${type} (${request.request_type})`],
-    ['From', sender.displayName ? `${sender.displayName} <${sender.email ?? 'no email'}>` : (sender.email ?? 'no email')],
-    ['User id', sender.uid],
+    ['From', senderAddress(sender)],
+    ...(sender.displayName ? ([['Name (self-declared)', sender.displayName]] as [string, string][]) : []),
+    ['User id', sender.uid ?? 'not signed in (address not verified)'],
     ['Company', companyLabel(company)],
     ['Sent at', sentAt.toISOString()],
   ]
@@ -96,34 +108,20 @@ function errorSummary(error: unknown): Record<string, string | undefined> {
   return { error: error instanceof Error ? error.name : typeof error, code }
 }
 
-export const handleSupportEmail = defineCallable('handleSupportEmail', {}, async ({ uid, token }, support) => {
-  const sentAt = new Date()
-  const sender: SupportSender = {
-    uid,
-    email: typeof token.email === 'string' ? token.email : null,
-    displayName: typeof token.name === 'string' && token.name.trim() ? token.name.trim() : null,
-  }
-  const db = adminDb()
-
-  let company: SupportCompany | null
-  try {
-    if (!(await consumeRateLimits(db, [{ ...SUPPORT_RATE_LIMIT, key: uid }], sentAt.getTime()))) {
-      logger.warn('handleSupportEmail: rate limited', { uid })
-      return { success: false }
-    }
-    company = await companyOf(db, uid)
-  } catch (error) {
-    logger.error('handleSupportEmail: checking the request failed', { uid, ...errorSummary(error) })
-    return { success: false }
-  }
-
+// Mails the message to the support inbox and keeps it in support_messages; true when the mail went.
+async function deliver(
+  db: Firestore,
+  input: { sender: SupportSender; company: SupportCompany | null; request: SupportRequest; sentAt: Date },
+): Promise<boolean> {
+  const { sender, company, request: support, sentAt } = input
+  const uid = sender.uid
   let delivered = false
   try {
     const mail: OutgoingMail & { replyTo?: string } = {
       to: supportInbox(),
       ...supportMail({ sender, company, request: support, sentAt }),
-      // Answering the mail answers the sender.
-      ...(sender.email ? { replyTo: sender.email } : {}),
+      // Answering the mail answers the sender, when the address is proved to be theirs.
+      ...(supportReplyTo(sender) ? { replyTo: supportReplyTo(sender)! } : {}),
     }
     await sendMail(mailConfig(), mail)
     delivered = true
@@ -144,6 +142,67 @@ export const handleSupportEmail = defineCallable('handleSupportEmail', {}, async
     // The mail, if it went, is the record that counts: the sender need not write again.
     logger.error('handleSupportEmail: the message could not be stored', { uid, delivered, ...errorSummary(error) })
   }
+  return delivered
+}
+
+export const handleSupportEmail = defineCallable('handleSupportEmail', {}, async ({ uid, token }, support) => {
+  const sentAt = new Date()
+  const sender: SupportSender = {
+    uid,
+    email: typeof token.email === 'string' ? token.email : null,
+    emailVerified: token.email_verified === true,
+    displayName: typeof token.name === 'string' && token.name.trim() ? token.name.trim() : null,
+  }
+  const db = adminDb()
+
+  let company: SupportCompany | null
+  try {
+    if (!(await consumeRateLimits(db, [{ ...SUPPORT_RATE_LIMIT, key: uid }], sentAt.getTime()))) {
+      logger.warn('handleSupportEmail: rate limited', { uid })
+      return { success: false }
+    }
+    company = await companyOf(db, uid)
+  } catch (error) {
+    logger.error('handleSupportEmail: checking the request failed', { uid, ...errorSummary(error) })
+    return { success: false }
+  }
+
+  const delivered = await deliver(db, { sender, company, request: support, sentAt })
   logger.info('handleSupportEmail: handled', { uid, request_type: support.request_type, delivered })
   return { success: delivered }
 })
+
+// Signed out: per address, and per network address so that one sender cannot cycle addresses.
+export const SIGNED_OUT_SUPPORT_RATE_LIMITS = {
+  address: { kind: 'support-signed-out-address', limit: 3, windowMs: 60 * 60_000 },
+  ip: { kind: 'support-signed-out-ip', limit: 20, windowMs: 60 * 60_000 },
+} as const
+
+export const handleSignedOutSupportEmail = defineCallable(
+  'handleSignedOutSupportEmail',
+  {},
+  async (_caller, { email, ...support }, request) => {
+    const sentAt = new Date()
+    const db = adminDb()
+    const limits: RateLimit[] = [{ ...SIGNED_OUT_SUPPORT_RATE_LIMITS.address, key: email }]
+    const ip = callerIp(request.rawRequest)
+    if (ip) limits.push({ ...SIGNED_OUT_SUPPORT_RATE_LIMITS.ip, key: ip })
+    try {
+      if (!(await consumeRateLimits(db, limits, sentAt.getTime()))) {
+        logger.warn('handleSignedOutSupportEmail: rate limited', { domain: email.slice(email.indexOf('@')) })
+        return { success: false }
+      }
+    } catch (error) {
+      logger.error('handleSignedOutSupportEmail: checking the request failed', errorSummary(error))
+      return { success: false }
+    }
+    const delivered = await deliver(db, {
+      sender: { uid: null, email, emailVerified: false, displayName: null },
+      company: null,
+      request: support,
+      sentAt,
+    })
+    logger.info('handleSignedOutSupportEmail: handled', { request_type: support.request_type, delivered })
+    return { success: delivered }
+  },
+)

@@ -13,13 +13,9 @@ const planned = [
   '/analyst/agents',
   '/analyst/locations',
   '/admin',
-  '/admin/company/create-company',
-  '/admin/company',
   '/admin/app/users',
-  '/admin/app/services',
   '/admin/keys_email',
   '/admin/company/manage-users',
-  '/admin/dast',
 ]
 
 /** The placeholder of a planned page is a region under this name. */

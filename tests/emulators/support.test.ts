@@ -182,3 +182,42 @@ describe('handleSupportEmail', () => {
     expect(await handleSupportEmail({ message: 'Hello', request_type: 'question' })).toEqual({ success: true })
   })
 })
+
+describe('handleSignedOutSupportEmail', () => {
+  async function send(data: unknown): Promise<SupportResponse> {
+    return (await httpsCallable<unknown, SupportResponse>(functions, 'handleSignedOutSupportEmail')(data)).data
+  }
+
+  beforeEach(async () => {
+    // A fresh window for the network address every test here shares (127.0.0.1).
+    const counters = await admin.db.collection('rate_limits').where('kind', '==', 'support-signed-out-ip').get()
+    await Promise.all(counters.docs.map((d) => d.ref.delete()))
+  })
+
+  it('mails the support inbox for someone signed out, with the address they gave, and stores it', async () => {
+    const email = `locked-out-${unique()}@nowhere.example`
+    const before = Date.now()
+    expect(await send({ message: 'My link never arrives', request_type: 'question', email })).toEqual({ success: true })
+    const message = await waitForSupportMail(before)
+    expect(message.text).toContain('My link never arrives')
+    expect(message.text).toContain(email)
+    expect(message.text).toContain('not signed in')
+    expect(header(message, 'reply-to')).toContain(email)
+    const stored = await admin.db.collection(SUPPORT_MESSAGES_COLLECTION).where('email', '==', email).get()
+    expect(stored.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ uid: null, delivered: true, message: 'My link never arrives' }),
+    ])
+  })
+
+  it('refuses an invalid address', async () => {
+    await expectCallableError(send({ message: 'Hello', request_type: 'question', email: 'nobody' }), 'invalid-argument', 'Invalid email')
+  })
+
+  it('accepts three messages per address in an hour, then answers success false', async () => {
+    const email = `busy-${unique()}@nowhere.example`
+    for (let i = 0; i < 3; i += 1) expect(await send({ message: `Message ${i}`, request_type: 'bug', email })).toEqual({ success: true })
+    expect(await send({ message: 'One too many', request_type: 'bug', email })).toEqual({ success: false })
+    expect((await admin.db.collection(SUPPORT_MESSAGES_COLLECTION).where('email', '==', email).get()).size).toBe(3)
+    expect(await send({ message: 'Hello', request_type: 'bug', email: `other-${unique()}@nowhere.example` })).toEqual({ success: true })
+  })
+})

@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import { useLiveData } from '~/core/live-data'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
+import { LocalTime } from '~/ui/local-time'
 
 const Section = styled.section`
   ${surface}
@@ -38,8 +39,6 @@ const Muted = styled.p`
 
 const describe = (type: string) => (type === 'sign_in' ? 'Signed in' : type.replace(/_/g, ' '))
 
-const formatWhen = (at: Date) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at)
-
 /** The user's recent activity (sign-ins and more), newest first, as it happens. */
 export function ActivityList({ uid }: { uid: string }) {
   const activity = useLiveData(() => import('./activity-live').then((live) => live.watchActivity(uid)), [uid])
@@ -56,7 +55,7 @@ export function ActivityList({ uid }: { uid: string }) {
           {activity.data.map((event) => (
             <li key={event.id}>
               <span>{describe(event.type)}</span>
-              {event.at !== null && <time dateTime={new Date(event.at).toISOString()}>{formatWhen(new Date(event.at))}</time>}
+              {event.at !== null && <LocalTime at={event.at} />}
             </li>
           ))}
         </List>

@@ -19,6 +19,14 @@ export function signInErrorMessage(error: unknown): string {
   return signInMessages.cannotSend
 }
 
+/**
+ * The link was sent to another address than the one typed: the link itself is still good, so the
+ * person may try again with the right address.
+ */
+export function isOtherAddress(error: unknown): boolean {
+  return error instanceof FirebaseError && error.code === 'auth/invalid-email'
+}
+
 export const requestSignInLink = (request: SignInRequest): Promise<SignInResponse> => call('sendSignInLink', request)
 
 export function isSignInLink(link: string): boolean {

@@ -6,6 +6,8 @@ import { Notice } from '~/ui/notice'
 import { notify } from '~/ui/notifications/notifications'
 import { EmailLinkForm, type FormOutcome } from './email-link-form'
 import { emailForSignIn } from './email-for-sign-in'
+import { returnPath } from './return-path'
+import { OTHER_ADDRESS_MESSAGE } from './sign-in-texts'
 
 type Step =
   { name: 'checking' } | { name: 'ask-email' } | { name: 'signing-in' } | { name: 'failed'; message: string } | { name: 'not-a-link' }
@@ -24,16 +26,25 @@ export function CompleteSignIn({ link: givenLink }: { link?: string }) {
   const [pageLink] = useState(() => (typeof window === 'undefined' ? '' : window.location.href))
   const link = () => givenLink ?? pageLink
 
-  const complete = async (email: string): Promise<FormOutcome> => {
-    setStep({ name: 'signing-in' })
+  const complete = async (email: string, typed = false): Promise<FormOutcome> => {
+    // Typed in the dialog: it stays open (its button shows the wait), so a typo can be corrected there.
+    if (!typed) setStep({ name: 'signing-in' })
     const auth = await import('./auth-client')
     try {
       await auth.completeSignIn(email, link())
       emailForSignIn.clear()
       await router.invalidate()
-      await navigate({ to: '/', replace: true })
+      // Back to the page the person asked for before signing in, else home.
+      const back = returnPath.take()
+      if (back) await navigate({ href: back, replace: true })
+      else await navigate({ to: '/', replace: true })
       return { tone: 'success', text: 'Signed in.' }
     } catch (error) {
+      if (typed && auth.isOtherAddress(error)) {
+        // A typo: the one-time code is not spent, so the dialog stays for another try.
+        setStep({ name: 'ask-email' })
+        return { tone: 'error', text: OTHER_ADDRESS_MESSAGE }
+      }
       const message = auth.signInErrorMessage(error)
       notify({ tone: 'error', title: 'Sign-in failed', message })
       setStep({ name: 'failed', message })
@@ -87,7 +98,7 @@ export function CompleteSignIn({ link: givenLink }: { link?: string }) {
         }
         description="Please provide your email to sign in"
       >
-        <EmailLinkForm onSubmit={complete} autoFocus />
+        <EmailLinkForm onSubmit={(email) => complete(email, true)} autoFocus />
       </Dialog>
     </>
   )

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { EMAIL_PATTERN, INVALID_EMAIL } from '#domain/sign-in.ts'
 import { Button } from '~/ui/button'
-import { FormMessage, TextField } from '~/ui/text-field'
+import { OutcomeMessage, type OutcomeTone } from '~/ui/outcome-message'
+import { TextField } from '~/ui/text-field'
 import { useHydrated } from '~/ui/use-hydrated'
 
 const Form = styled.form`
@@ -12,8 +13,10 @@ const Form = styled.form`
 `
 
 export interface FormOutcome {
-  tone: 'success' | 'error'
+  tone: OutcomeTone
   text: string
+  /** The next step, under the message: who to ask, what to try. */
+  next?: string
 }
 
 /**
@@ -30,6 +33,8 @@ export function EmailLinkForm({ onSubmit, autoFocus }: { onSubmit: (email: strin
     event.preventDefault()
     // Read from the field itself: what was typed before the page finished loading counts too.
     const value = String(new FormData(event.currentTarget).get('email') ?? '').trim()
+    // A new request starts clean: the last answer is no answer to this one.
+    setOutcome(null)
     if (!EMAIL_PATTERN.test(value)) {
       setOutcome({ tone: 'error', text: INVALID_EMAIL })
       return
@@ -57,7 +62,11 @@ export function EmailLinkForm({ onSubmit, autoFocus }: { onSubmit: (email: strin
       <Button type="submit" disabled={loading || !hydrated} aria-busy={loading}>
         {loading ? 'Sending…' : 'Login with Link'}
       </Button>
-      {outcome && <FormMessage $tone={outcome.tone}>{outcome.text}</FormMessage>}
+      {outcome && (
+        <OutcomeMessage tone={outcome.tone} next={outcome.next}>
+          {outcome.text}
+        </OutcomeMessage>
+      )}
     </Form>
   )
 }

@@ -2,6 +2,8 @@ import styled from 'styled-components'
 import { SIGN_IN_PATH, signInMessages } from '#domain/sign-in.ts'
 import { EmailLinkForm, type FormOutcome } from './email-link-form'
 import { emailForSignIn } from './email-for-sign-in'
+import { returnPath, safeReturnPath } from './return-path'
+import { NOT_AUTHORIZED_NEXT } from './sign-in-texts'
 import { notify } from '~/ui/notifications/notifications'
 import { surface } from '~/ui/surface'
 
@@ -20,7 +22,15 @@ const Panel = styled.section`
   }
 `
 
-async function requestLink(email: string): Promise<FormOutcome> {
+function outcomeOf(success: boolean, message: string): FormOutcome {
+  if (success) return { tone: 'success', text: message }
+  if (message === signInMessages.notAuthorized) return { tone: 'error', text: message, next: NOT_AUTHORIZED_NEXT }
+  // Waiting is all it takes: a warning, not a failure.
+  if (message === signInMessages.tooMany) return { tone: 'warning', text: message }
+  return { tone: 'error', text: message }
+}
+
+async function requestLink(email: string, returnTo: string | undefined): Promise<FormOutcome> {
   const auth = await import('./auth-client').catch(() => null)
   try {
     if (!auth) throw new Error('The sign-in code could not be loaded')
@@ -31,23 +41,31 @@ async function requestLink(email: string): Promise<FormOutcome> {
       url: isDesktopApp() ? `${window.location.origin}${SIGN_IN_PATH}` : window.location.origin,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     })
-    if (!response.success) return { tone: 'error', text: response.message }
+    if (!response.success) return outcomeOf(false, response.message)
     // The link must be completed by the browser that asked for it (see the Welcome dialog).
     emailForSignIn.set(email)
-    return { tone: 'success', text: response.message }
+    returnPath.keep(returnTo)
+    return outcomeOf(true, response.message)
   } catch (error) {
     const text = auth ? auth.signInErrorMessage(error) : signInMessages.cannotSend
     notify({ tone: 'error', title: 'Sign-in link not sent', message: text })
-    return { tone: 'error', text }
+    return outcomeOf(false, text)
   }
 }
 
-export function SignInPanel() {
+/** `returnTo`: the page asked for before signing in, where the emailed link leads back to. */
+export function SignInPanel({ returnTo }: { returnTo?: string }) {
+  const back = safeReturnPath(returnTo)
   return (
     <Panel aria-labelledby="sign-in-title">
       <h2 id="sign-in-title">Sign in</h2>
       <p>Enter your work email and we will send you a link to sign in. No password needed.</p>
-      <EmailLinkForm onSubmit={requestLink} />
+      {back && (
+        <p data-testid="return-after-sign-in">
+          The link brings you back to <code>{back}</code>.
+        </p>
+      )}
+      <EmailLinkForm onSubmit={(email) => requestLink(email, returnTo)} />
     </Panel>
   )
 }

@@ -138,7 +138,8 @@ export function UserMenu({ session, workspace }: { session: Session; workspace: 
       <DropdownMenu.Trigger asChild>
         <Trigger type="button" aria-label="User menu" disabled={!hydrated}>
           <Avatar name={displayName} email={session.email} photoURL={photoURL} />
-          <TriggerName>{displayName || session.email}</TriggerName>
+          {/* Cut short in the header: the whole name or address on hover. */}
+          <TriggerName title={displayName || session.email}>{displayName || session.email}</TriggerName>
           <IconChevronDown size={16} aria-hidden="true" />
         </Trigger>
       </DropdownMenu.Trigger>
@@ -147,8 +148,8 @@ export function UserMenu({ session, workspace }: { session: Session; workspace: 
           <Identity>
             <Avatar name={displayName} email={session.email} photoURL={photoURL} size={36} />
             <div style={{ minWidth: 0 }}>
-              <strong>{displayName || session.email}</strong>
-              {displayName && <span>{session.email}</span>}
+              <strong title={displayName || session.email}>{displayName || session.email}</strong>
+              {displayName && <span title={session.email}>{session.email}</span>}
             </div>
           </Identity>
           <Separator />

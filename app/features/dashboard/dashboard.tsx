@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { IconAlertTriangle, IconChevronRight, IconCircleCheck, IconPoint, IconSearch } from '@tabler/icons-react'
 import styled from 'styled-components'
@@ -19,6 +19,7 @@ import { useHydrated } from '~/ui/use-hydrated'
 import { activityLines, slaLines, type DashboardLine } from './dashboard-lines'
 import type { FindingHit } from './findings-search-client'
 import { useFindingsSearch } from './use-findings-search'
+import { LocalTime } from '~/ui/local-time'
 
 const Page = styled.div`
   display: grid;
@@ -97,13 +98,8 @@ function LineIcon({ tone }: { tone: DashboardLine['tone'] }) {
   return <Icon size={20} color={toneColour[tone]} aria-hidden="true" />
 }
 
-const formatWhen = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))
-
-/** Dates in the reader's own zone and language: rendered once the browser has them, so the server's guess never shows. */
-function When({ at }: { at: number }) {
-  const hydrated = useHydrated()
-  return <time dateTime={new Date(at).toISOString()}>{hydrated ? formatWhen(at) : ''}</time>
-}
+/** Dates in the reader's own zone and language. */
+const When = ({ at }: { at: number }) => <LocalTime at={at} />
 
 export function DashboardLines({ lines, testId }: { lines: readonly DashboardLine[]; testId: string }) {
   return (
@@ -260,7 +256,16 @@ function FindingsSearch({ company }: { company: Company }) {
 }
 
 /** Home for a signed-in person: a welcome, then their selected company's news, live. */
-export function Dashboard({ session, workspace }: { session: Session; workspace: Workspace | null | undefined }) {
+export function Dashboard({
+  session,
+  workspace,
+  areas,
+}: {
+  session: Session
+  workspace: Workspace | null | undefined
+  /** The areas the person may open, as links (composed by the route). */
+  areas?: ReactNode
+}) {
   // The visit this page started from: stamping the new one must not empty the page.
   const [since] = useState(() => workspace?.preferences.lastVisitAt ?? null)
   const company = workspace?.company ?? null
@@ -276,6 +281,7 @@ export function Dashboard({ session, workspace }: { session: Session; workspace:
           {since === null ? `Signed in as ${name}. Here is where your company's security test results arrive.` : `Signed in as ${name}.`}
         </Intro>
       </header>
+      {areas}
       {workspace === undefined ? null : !company ? (
         <Card>
           <Muted>You are not a member of any company yet. An administrator can add you to one.</Muted>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { companyDocument } from '../../../tests/builders.ts'
-import { sitePage } from '#domain/site-map.ts'
+import { sitePage, sitePages } from '#domain/site-map.ts'
 import type { Workspace } from '~/core/workspace'
-import { navItems, type NavItem } from './nav-items'
+import { areaPages, navItems, type NavItem } from './nav-items'
 
 const acme = companyDocument('acme', { companyName: 'Acme', enableDast: true, enableViewResultsNetwork: true })
 
@@ -26,5 +26,50 @@ describe('navItems', () => {
 
   it('offers only Home, live, when signed out', () => {
     expect(navItems(null, null)).toEqual([{ to: '/', label: 'Home', planned: false }])
+  })
+})
+
+describe('areaPages', () => {
+  const analyst = (accessLevel: number, servicesManaged: string[] = []) => ({
+    access: { accessLevel, userType: 'analyst' as const, servicesManaged },
+    company: acme,
+  })
+
+  it('lists the built pages of an area the person may open, from the site map and the permission module', () => {
+    expect(areaPages('/analyst', analyst(7)).map((i) => i.to)).toEqual([
+      '/analyst/services/projectmariana',
+      '/analyst/services/password-cracking',
+      '/analyst/services/dast',
+      '/analyst/services/network',
+      '/analyst/services/cloud',
+      '/analyst/vault/link',
+      '/analyst/vault/request',
+    ])
+    // Level 5 with password cracking managed: that service page and the vault, nothing else.
+    expect(areaPages('/analyst', analyst(5, ['password_cracking'])).map((i) => i.to)).toEqual([
+      '/analyst/services/password-cracking',
+      '/analyst/vault/link',
+      '/analyst/vault/request',
+    ])
+    expect(areaPages('/templates', analyst(7)).map((i) => [i.to, i.summary])).toEqual([
+      ['/templates/finding', sitePage('/templates/finding').summary],
+    ])
+  })
+
+  it('leaves out pages not built yet: they appear once the site map says they are live', () => {
+    const planned = sitePages.filter((p) => p.status === 'planned' && p.path.startsWith('/analyst/')).map((p) => p.path)
+    expect(planned.length).toBeGreaterThan(0)
+    for (const path of planned) expect(areaPages('/analyst', analyst(9)).map((i) => i.to)).not.toContain(path)
+  })
+
+  it('puts the area pages under their area in navigation', () => {
+    const session = { uid: 's', email: 's@sectest.example', userType: 'analyst' as const, accessLevel: 7 }
+    const items = navItems(session, {
+      ...analyst(7),
+      preferences: { defaultCompany: 'acme', displayName: '', photoURL: '' },
+      companies: [acme],
+    })
+    expect(items.find((i) => i.to === '/templates')?.children?.map((i) => i.to)).toEqual(['/templates/finding'])
+    expect(items.find((i) => i.to === '/analyst')?.children?.length).toBe(7)
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { companyDocument } from '../../../tests/builders.ts'
 import type { Workspace } from '~/core/workspace'
-import { pageAccess, sitePathOf } from './page-access'
+import { isUnknownPage, pageAccess, sitePathOf } from './page-access'
 
 const acme = companyDocument('acme', { companyName: 'Acme', enableDast: true })
 const session = { uid: 'u', email: 'u@acme.example', userType: 'analyst' as const, accessLevel: 5 }
@@ -42,5 +42,16 @@ describe('pageAccess', () => {
 
   it('denies a page the permission module has no rule for', () => {
     expect(pageAccess('/_workspace/_member/unknown', {}, { session, workspace: null })).toBe('denied')
+  })
+})
+
+describe('isUnknownPage', () => {
+  it('tells an unknown service from a page the person may not open', () => {
+    expect(isUnknownPage('/_workspace/_member/reports/$service', { service: 'bogus' })).toBe(true)
+    expect(isUnknownPage('/_workspace/_member/reports/$service_/$findingId', { service: 'bogus', findingId: 'x' })).toBe(true)
+    expect(isUnknownPage('/_workspace/_member/analyst/services/$service', { service: 'password-cracking' })).toBe(false)
+    expect(isUnknownPage('/_workspace/_member/analyst/services/$service', { service: 'password_cracking' })).toBe(true)
+    expect(isUnknownPage('/_workspace/_member/reports/$service', { service: 'dast' })).toBe(false)
+    expect(isUnknownPage('/_workspace/_member/profile', {})).toBe(false)
   })
 })

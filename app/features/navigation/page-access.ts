@@ -1,5 +1,5 @@
 import { pageRules } from '#domain/access.ts'
-import { serviceByAnalystSlug } from '#domain/services.ts'
+import { serviceByAnalystSlug, serviceById } from '#domain/services.ts'
 import type { Session } from '~/core/session'
 import type { Workspace } from '~/core/workspace'
 
@@ -20,6 +20,13 @@ function serviceParam(path: string, params: Record<string, string>): string | un
   const value = params.service
   if (value === undefined) return undefined
   return path.startsWith('/analyst/') ? (serviceByAnalystSlug(value)?.id ?? value) : value
+}
+
+/** Whether a member page's address names a service that does not exist (`/reports/bogus`). */
+export function isUnknownPage(routeId: string, params: Record<string, string>): boolean {
+  const value = params.service
+  if (value === undefined) return false
+  return sitePathOf(routeId).startsWith('/analyst/') ? !serviceByAnalystSlug(value) : !serviceById(value)
 }
 
 /** Whether the person may open a member page, by the permission module's rule for it. */

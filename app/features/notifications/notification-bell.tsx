@@ -13,6 +13,7 @@ import { floating } from '~/ui/surface'
 import { layers, offsets, timings } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 import { VisuallyHidden } from '~/ui/visually-hidden'
+import { LocalTime } from '~/ui/local-time'
 
 const fadeIn = keyframes`
   from { opacity: 0; }
@@ -108,8 +109,6 @@ const Empty = styled.div`
   color: var(--color-text-muted);
 `
 
-const formatWhen = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))
-
 /** Only paths of this site: a notification cannot send anyone elsewhere. */
 const sameSite = (link: string) => (link.startsWith('/') && !link.startsWith('//') ? link : '/')
 
@@ -148,7 +147,7 @@ export function NotificationList({
                   {!n.read && <VisuallyHidden> (unread)</VisuallyHidden>}
                 </strong>
                 {n.body && <span>{n.body}</span>}
-                <time dateTime={new Date(n.createdAt).toISOString()}>{formatWhen(n.createdAt)}</time>
+                <LocalTime at={n.createdAt} />
               </Link>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import { definitionGrid } from '~/ui/layout'
 import { brand, release } from '#domain/brand.ts'
+import { LocalTime } from '~/ui/local-time'
 import { Popover } from '~/ui/popover'
 import { useHydrated } from '~/ui/use-hydrated'
 
@@ -30,30 +31,31 @@ const Facts = styled.dl`
   }
 `
 
-/** Stamped by the build (vite.config.ts): when this release was built, as an ISO time. */
+/** Stamped by `vite build` only (vite.config.ts): when this release was built, as an ISO time. */
 const updatedAt: string | undefined = import.meta.env.VITE_RELEASE_UPDATED_AT
 
-/** "When" in the reader's own time zone (the popover's content renders only in the browser, on open). */
-const formatUpdatedAt = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso))
+const Note = styled.p`
+  margin: 10px 0 0;
+  max-width: 280px;
+  color: var(--color-text-muted);
+  font-size: 12px;
+`
 
 function ReleaseFacts() {
   return (
-    <Facts>
-      <dt>Product</dt>
-      <dd>{brand.name}</dd>
-      <dt>Version</dt>
-      <dd data-testid="release-version">{release.version}</dd>
-      <dt>Last updated</dt>
-      <dd data-testid="release-updated">{updatedAt ? <time dateTime={updatedAt}>{formatUpdatedAt(updatedAt)}</time> : 'Unknown'}</dd>
-    </Facts>
+    <>
+      <Facts>
+        <dt>Product</dt>
+        <dd>{brand.name}</dd>
+        <dt>Release</dt>
+        <dd data-testid="release-version">{release.version}</dd>
+        <dt>Last updated</dt>
+        <dd data-testid="release-updated">
+          {updatedAt ? <LocalTime at={updatedAt} format="date-time-zone" /> : 'Not stamped (development server)'}
+        </dd>
+      </Facts>
+      <Note>The release names the version of the product; last updated is when this copy of it was built, in your time zone.</Note>
+    </>
   )
 }
 

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { useColorScheme } from '~/ui/color-scheme'
+import { replayEarlyHotkeys } from '~/ui/color-scheme-script'
 import { formatHotkey, useHotkeys } from '~/ui/hotkeys'
 import { media } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
@@ -24,6 +25,8 @@ export function WorkspaceHotkeys({ onToggleMenu }: { onToggleMenu: () => void })
     { keys: 'mod+J', run: toggle },
     { keys: 'mod+M', run: onToggleMenu },
   ])
+  // After useHotkeys' own effect: its listener hears what was pressed while the page loaded.
+  useEffect(replayEarlyHotkeys, [])
   return helpWanted ? (
     <Suspense fallback={null}>
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />

@@ -20,7 +20,7 @@ const Link = styled.button`
 `
 
 /** The footer's way to reach the team: opens the support dialog (which keeps its draft once opened). */
-export function ContactButton() {
+export function ContactButton({ signedIn = true }: { signedIn?: boolean }) {
   const [open, setOpen] = useState(false)
   const [wanted, setWanted] = useState(false)
   const hydrated = useHydrated()
@@ -40,7 +40,7 @@ export function ContactButton() {
       </Link>
       {wanted && (
         <Suspense fallback={null}>
-          <SupportDialog open={open} onOpenChange={setOpen} />
+          <SupportDialog open={open} onOpenChange={setOpen} signedIn={signedIn} />
         </Suspense>
       )}
     </>

@@ -5,6 +5,7 @@ import {
   SUPPORT_MESSAGE_MAX_LENGTH,
   SUPPORT_REQUEST_TYPES,
   supportRequestTypeLabels,
+  type SignedOutSupportRequest,
   type SupportRequest,
   type SupportRequestType,
   type SupportResponse,
@@ -12,20 +13,26 @@ import {
 import { Button } from '~/ui/button'
 import { Dialog, DialogActions } from '~/ui/dialog'
 import { notify } from '~/ui/notifications/notifications'
-import { Field, fieldControl, Label } from '~/ui/text-field'
+import { Field, fieldControl, Label, TextField } from '~/ui/text-field'
+import { INVALID_EMAIL } from '#domain/sign-in.ts'
 import { submitSupport } from './support-submit'
 
 export interface SupportDraft {
   message: string
   request_type: SupportRequestType
+  /** Signed out only: where to answer. */
+  email?: string
 }
 
 export const EMPTY_SUPPORT_DRAFT: SupportDraft = { message: '', request_type: 'question' }
 
-type Send = (request: SupportRequest) => Promise<SupportResponse>
+type Send = (request: SupportRequest | SignedOutSupportRequest) => Promise<SupportResponse>
 
 // The Firebase SDK loads only when someone actually sends a message.
-const sendLazily: Send = async (request) => (await import('~/core/call')).call('handleSupportEmail', request)
+const sendLazily: Send = async (request) => {
+  const { call } = await import('~/core/call')
+  return 'email' in request ? call('handleSignedOutSupportEmail', request) : call('handleSupportEmail', request)
+}
 
 const Form = styled.form`
   display: flex;
@@ -124,6 +131,7 @@ export function SupportForm({
   send?: Send
 }) {
   const [error, setError] = useState<string | null>(null)
+  const [emailError, setEmailError] = useState<string | null>(null)
   const id = useId()
   const messageId = `${id}-message`
   const errorId = `${id}-error`
@@ -134,6 +142,7 @@ export function SupportForm({
     event.preventDefault()
     if (sending) return
     setError(null)
+    setEmailError(null)
     onSendingChange(true)
     let outcome
     try {
@@ -142,7 +151,8 @@ export function SupportForm({
       onSendingChange(false)
     }
     if (outcome.kind === 'invalid') {
-      setError(outcome.error)
+      if (draft.email !== undefined && outcome.error === INVALID_EMAIL) setEmailError(outcome.error)
+      else setError(outcome.error)
     } else if (outcome.kind === 'sent') {
       notify({ tone: 'success', title: outcome.notice })
       onSent()
@@ -170,6 +180,26 @@ export function SupportForm({
           ))}
         </Choices>
       </Fieldset>
+      {draft.email !== undefined && (
+        <Field>
+          <TextField
+            label="Your email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="hello@example.com"
+            value={draft.email}
+            readOnly={sending}
+            required
+            aria-invalid={emailError !== null}
+            onChange={(event) => {
+              setEmailError(null)
+              onDraftChange({ ...draft, email: event.target.value })
+            }}
+          />
+          {emailError && <FieldError role="alert">{emailError}</FieldError>}
+        </Field>
+      )}
       <Field>
         <Label htmlFor={messageId}>Message</Label>
         <TextArea
@@ -208,9 +238,21 @@ export function SupportForm({
   )
 }
 
-/** Writing to support: a request type and a message, sent with handleSupportEmail. */
-export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const [draft, setDraft] = useState<SupportDraft>(EMPTY_SUPPORT_DRAFT)
+/**
+ * Writing to support: a request type and a message, sent with handleSupportEmail; signed out, also
+ * the address to answer (handleSignedOutSupportEmail), for those who cannot sign in.
+ */
+export function SupportDialog({
+  open,
+  onOpenChange,
+  signedIn = true,
+}: {
+  open: boolean
+  onOpenChange(open: boolean): void
+  signedIn?: boolean
+}) {
+  const empty = signedIn ? EMPTY_SUPPORT_DRAFT : { ...EMPTY_SUPPORT_DRAFT, email: '' }
+  const [draft, setDraft] = useState<SupportDraft>(empty)
   const [sending, setSending] = useState(false)
   // Stays open while a message is on its way: closing would hide how it went.
   const changeOpen = (next: boolean) => {
@@ -230,7 +272,7 @@ export function SupportDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         sending={sending}
         onSendingChange={setSending}
         onSent={() => {
-          setDraft(EMPTY_SUPPORT_DRAFT)
+          setDraft(empty)
           onOpenChange(false)
         }}
         onCancel={() => changeOpen(false)}

@@ -34,6 +34,7 @@ import { CvssField } from './components/cvss-field'
 import { MarkdownField } from './components/markdown-field'
 import { TagInput } from './components/tag-input'
 import type { SavedField } from './template-writes'
+import { LocalTime } from '~/ui/local-time'
 
 const Header = styled.header`
   ${cluster('12px')}
@@ -150,8 +151,7 @@ export function TemplateEditor({ slug, session }: { slug: string; session: Sessi
           </Back>
           <h1>{template.title}</h1>
           <p>
-            <SeverityBadge severity={template.severity} /> Last saved by {template.updatedBy},{' '}
-            <time dateTime={new Date(template.updatedAt).toISOString()}>{new Date(template.updatedAt).toLocaleString()}</time>
+            <SeverityBadge severity={template.severity} /> Last saved by {template.updatedBy}, <LocalTime at={template.updatedAt} />
           </p>
         </div>
         <DeleteTemplate slug={slug} title={template.title} />

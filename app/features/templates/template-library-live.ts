@@ -1,7 +1,7 @@
 // Live reads of the template library straight from Firestore: one template for the editor, the
 // latest ones when the search service cannot be reached, the tags with their counts, and the
 // whole library for an export. Loaded with `import()` (it brings the Firebase SDK).
-import { collection, doc, getDocs, limit, onSnapshot, orderBy, query } from 'firebase/firestore'
+import { collection, doc, getCountFromServer, getDocs, limit, onSnapshot, orderBy, query } from 'firebase/firestore'
 import * as v from 'valibot'
 import type { FindingTemplate } from '#domain/finding-template.ts'
 import { TAGS_COLLECTION, templateFromDocument, templatePath, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
@@ -69,4 +69,15 @@ export const watchTagCounts = (): Watch<TagCount[]> => (next, fail) =>
 export async function readWholeLibrary(): Promise<FindingTemplate[]> {
   const snapshot = await getDocs(query(collection(firestore(), TEMPLATES_COLLECTION), orderBy('title')))
   return readable(snapshot.docs)
+}
+
+/** How many finding templates the library holds, counted on the server (the templates hub's figure). */
+export const watchTemplateCount = (): Watch<number> => (next, fail) => {
+  let stopped = false
+  getCountFromServer(collection(firestore(), TEMPLATES_COLLECTION))
+    .then((snapshot) => !stopped && next(snapshot.data().count))
+    .catch((error: unknown) => !stopped && fail(error instanceof Error ? error : new Error(String(error))))
+  return () => {
+    stopped = true
+  }
 }

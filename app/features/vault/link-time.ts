@@ -1,14 +1,13 @@
 // Times as the vault pages say them, a clock that ticks so links turn expired on screen without a
 // write, and the key taken out of the address bar once a link page has read it.
 import { useEffect, useState } from 'react'
+import { formatTime } from '~/ui/local-time'
 
 /** "24 Nov 2026, 20:15": the analyst's lists. */
-export const formatWhen = (at: number) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))
+export const formatWhen = (at: number) => formatTime(at, 'date-time')
 
 /** "Tuesday, 24 November 2026 at 20:15": a recipient's page, where the date is the news. */
-export const formatWhenFull = (at: number) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(at))
+export const formatWhenFull = (at: number) => formatTime(at, 'full-date-time')
 
 /** Now, ticking each minute. */
 export function useNow(): number {

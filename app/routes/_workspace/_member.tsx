@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { pageAccess, type PageAccess } from '~/features/navigation/page-access'
+import { isUnknownPage, pageAccess, type PageAccess } from '~/features/navigation/page-access'
 import { AccessDenied } from '~/ui/access-denied'
+import { NotFoundPage } from '~/ui/not-found-page'
 import { SignInRequired } from '~/ui/sign-in-required'
 
 /**
@@ -9,8 +10,11 @@ import { SignInRequired } from '~/ui/sign-in-required'
  * the data itself is protected by the server functions, callables and Firestore rules.
  */
 export const Route = createFileRoute('/_workspace/_member')({
-  beforeLoad: ({ context, matches }): { pageAccess: PageAccess } => {
+  beforeLoad: ({ context, matches }): { pageAccess: PageAccess | 'not-found' } => {
     const page: { routeId: string; params: unknown } | undefined = matches[matches.length - 1]
+    // An address that names no page (an unknown service) is not found, for everyone: not "no access".
+    // The page's own loader answers it with a 404.
+    if (page && isUnknownPage(page.routeId, page.params as Record<string, string>)) return { pageAccess: 'not-found' }
     return { pageAccess: page ? pageAccess(page.routeId, page.params as Record<string, string>, context) : 'denied' }
   },
   component: MemberArea,
@@ -18,6 +22,7 @@ export const Route = createFileRoute('/_workspace/_member')({
 
 function MemberArea() {
   const { pageAccess: access } = Route.useRouteContext()
+  if (access === 'not-found') return <NotFoundPage />
   if (access === 'signed-out') return <SignInRequired />
   if (access === 'denied') return <AccessDenied />
   return <Outlet />

@@ -1,14 +1,25 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import styled from 'styled-components'
+import * as v from 'valibot'
 import { brand } from '#domain/brand.ts'
+import { safeReturnPath } from '~/features/auth/return-path'
 import { SignInPanel } from '~/features/auth/sign-in-panel'
 import { Dashboard } from '~/features/dashboard/dashboard'
+import { HubLinks } from '~/features/navigation/hub-links'
+import { navItems } from '~/features/navigation/nav-items'
 import { pageHead } from '~/features/site/page-head'
 import { media } from '~/ui/theme'
 import { surface } from '~/ui/surface'
 
 export const Route = createFileRoute('/_workspace/')({
   head: pageHead('/'),
+  // The page a visitor asked for before signing in (checked again where it is used).
+  validateSearch: v.object({ next: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(2048))), undefined) }),
+  // Already signed in: straight to the page asked for.
+  beforeLoad: ({ context, search }) => {
+    const back = context.session ? safeReturnPath(search.next) : null
+    if (back) throw redirect({ href: back })
+  },
   component: Home,
 })
 
@@ -20,6 +31,13 @@ const Layout = styled.div`
 
   ${media.mobile} {
     grid-template-columns: 1fr;
+    gap: 24px;
+
+    /* On a phone the form comes first: people come here to sign in. */
+    & > section:last-child {
+      order: -1;
+      max-width: none;
+    }
   }
 `
 
@@ -65,7 +83,12 @@ const features = [
 
 function Home() {
   const { session, workspace } = Route.useRouteContext()
-  if (session) return <Dashboard session={session} workspace={workspace} />
+  const { next } = Route.useSearch()
+  if (session) {
+    // Only what this person may open, each a link.
+    const areas = navItems(session, workspace).filter((item) => item.to !== '/')
+    return <Dashboard session={session} workspace={workspace} areas={<HubLinks label="Your areas" items={areas} />} />
+  }
   return (
     <Layout>
       <Hero>
@@ -83,7 +106,7 @@ function Home() {
           ))}
         </Features>
       </Hero>
-      <SignInPanel />
+      <SignInPanel returnTo={next} />
     </Layout>
   )
 }

@@ -36,6 +36,12 @@ const Choice = styled.button`
   cursor: pointer;
 `
 
+const Explained = styled.span`
+  color: var(--color-danger);
+  font-size: 13px;
+  line-height: 1.3;
+`
+
 /** What each state says to someone who cannot see the icon, and as the icon's tooltip. */
 export const autosaveStatusText: Record<Status, string> = {
   synced: 'Saved',
@@ -80,6 +86,9 @@ export function AutosaveStatus({
             Reject
           </Choice>
         </>
+      ) : status === 'rejected' ? (
+        // The red cross alone does not say what to do: the reason is shown, not only announced.
+        <Explained role="status">{text}</Explained>
       ) : (
         <VisuallyHidden role="status">{text}</VisuallyHidden>
       )}

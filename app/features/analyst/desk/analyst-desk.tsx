@@ -12,14 +12,13 @@ import { surface } from '~/ui/surface'
 import { colors } from '~/ui/theme'
 import { VisuallyHidden } from '~/ui/visually-hidden'
 import { deskServices, disputedRows, draftRows, latestImports, retestRows, type DeskData } from './desk-data'
+import { formatTime } from '~/ui/local-time'
 
-// One locale and UTC, as the report pages write dates.
+// The desk renders in the browser (live data): dates in the reader's language and zone.
 const numbers = new Intl.NumberFormat('en-GB')
-const dates = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
-const times = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
 const formatNumber = (n: number) => numbers.format(n)
-const formatDate = (at: number) => dates.format(new Date(at))
-const formatTime = (at: number) => times.format(new Date(at))
+const formatDate = (at: number) => formatTime(at, 'date')
+const formatDateTime = (at: number) => formatTime(at, 'date-time')
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`
 
 // Links in tiles and tables: the router's Link, styled through its container (a styled Link loses its route types).
@@ -252,7 +251,7 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
                     </Link>
                   </td>
                   <td className="muted">{scan.files.map((f) => `${f.tool} ${f.toolVersion}`.trim()).join(', ') || scan.tool || '–'}</td>
-                  <td className="nowrap">{formatTime(importedAt)}</td>
+                  <td className="nowrap">{formatDateTime(importedAt)}</td>
                   <td className="number">{formatNumber(findings)}</td>
                 </tr>
               ))}

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { sitePage } from '#domain/site-map.ts'
 import { AnalystDesk } from '~/features/analyst/desk/analyst-desk'
+import { HubLinks } from '~/features/navigation/hub-links'
+import { accessContext, areaPages } from '~/features/navigation/nav-items'
 import { pageHead, SitePageHeader } from '~/features/site/page-head'
 
 const page = sitePage('/analyst')
@@ -11,10 +13,12 @@ export const Route = createFileRoute('/_workspace/_member/analyst/')({
 })
 
 function Desk() {
-  const { workspace } = Route.useRouteContext()
+  const { session, workspace } = Route.useRouteContext()
+  const items = session ? areaPages('/analyst', accessContext(session, workspace)) : []
   return (
     <>
       <SitePageHeader page={page} />
+      <HubLinks label="Analyst pages" items={items} />
       <AnalystDesk key={workspace?.company?.slug ?? ''} workspace={workspace} />
     </>
   )

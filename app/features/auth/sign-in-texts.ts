@@ -1,0 +1,9 @@
+// The sign-in page's own words beside the spec's (#domain/sign-in.ts): the next step after each.
+
+/** Under "not currently authorized": who can let the person in. */
+export const NOT_AUTHORIZED_NEXT =
+  "Ask your company's administrator to add this address, or write to us with Contact at the bottom of the page."
+
+/** The Welcome dialog's answer to a mistyped address: the one-time code is not spent by it. */
+export const OTHER_ADDRESS_MESSAGE =
+  'This link was sent to another address. Type the address you asked for the link with: the link still works.'
