@@ -10,8 +10,6 @@ const addresses = sitePages.map((page) => ({ page, url: exampleUrl(page) }))
  * says 'live' in the site map, so this list is what is left to build.
  */
 const planned = [
-  '/analyst/agents',
-  '/analyst/locations',
   '/admin',
   '/admin/app/users',
   '/admin/keys_email',
