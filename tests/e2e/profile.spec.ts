@@ -87,11 +87,7 @@ test.describe('settings', () => {
   test.describe(() => {
     test.use({ signedInAs: 'manager@acme.example' })
 
-    test('the default company, a discrete choice, saves at once and switches the workspace', async ({
-      page,
-      shell,
-      settings,
-    }) => {
+    test('the default company, a discrete choice, saves at once and switches the workspace', async ({ page, shell, settings }) => {
       const manager = demoAccount('manager@acme.example')
       await shell.open('/profile')
       const select = settings.defaultCompany

@@ -1,6 +1,13 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { facetFilters, facetOptions, isFiltered, mergeFacetCounts, TemplateListSearchSchema, templateSearchRequests } from './template-query'
+import {
+  facetFilters,
+  facetOptions,
+  isFiltered,
+  mergeFacetCounts,
+  TemplateListSearchSchema,
+  templateSearchRequests,
+} from './template-query'
 
 const state = (input: unknown) => v.parse(TemplateListSearchSchema, input)
 
