@@ -3,6 +3,7 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
+import { DEV_SERVER_DENY } from './scripts/lib/dev-server-files.ts'
 import { methodGuard } from './scripts/lib/method-guard.ts'
 
 const port = Number(process.env.APP_PORT ?? 3000)
@@ -18,7 +19,7 @@ process.env.XDG_CONFIG_HOME ??= '.local/config'
 const config: UserConfig = {
   // A request's failure is the page's to show (its error page): Vite's overlay would cover the
   // product in every open tab. Build errors still show in the terminal and the browser console.
-  server: { host: '127.0.0.1', port, strictPort: true, hmr: { overlay: false } },
+  server: { host: '127.0.0.1', port, strictPort: true, hmr: { overlay: false }, fs: { deny: DEV_SERVER_DENY } },
   preview: { host: '127.0.0.1', port, strictPort: true },
   resolve: { tsconfigPaths: true },
   plugins: [

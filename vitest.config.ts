@@ -19,6 +19,7 @@ export default defineConfig({
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/bench/**/*.test.ts',
       'functions/src/**/*.test.ts',
+      'agent/src/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/*.emulator.test.ts'],
   },

@@ -15,6 +15,7 @@ import { Route as WorkspaceMemberRouteImport } from './routes/_workspace/_member
 import { Route as AuthRedirectRouteImport } from './routes/auth/redirect'
 import { Route as VaultSplatRouteImport } from './routes/vault/$'
 import { Route as WorkspaceMemberProfileRouteImport } from './routes/_workspace/_member/profile'
+import { Route as ApiAgentsSplatRouteImport } from './routes/api/agents/$'
 import { Route as WorkspaceMemberAdminIndexRouteImport } from './routes/_workspace/_member/admin/index'
 import { Route as WorkspaceMemberAdminDastRouteImport } from './routes/_workspace/_member/admin/dast'
 import { Route as WorkspaceMemberAdminKeys_emailRouteImport } from './routes/_workspace/_member/admin/keys_email'
@@ -25,7 +26,9 @@ import { Route as WorkspaceMemberReportsIndexRouteImport } from './routes/_works
 import { Route as WorkspaceMemberReportsServiceRouteImport } from './routes/_workspace/_member/reports/$service'
 import { Route as WorkspaceMemberTemplatesIndexRouteImport } from './routes/_workspace/_member/templates/index'
 import { Route as WorkspaceMemberTemplatesFindingRouteImport } from './routes/_workspace/_member/templates/finding'
+import { Route as ApiScansFilesSplatRouteImport } from './routes/api/scans/files.$'
 import { Route as ApiVaultFilesSplatRouteImport } from './routes/api/vault/files.$'
+import { Route as ApiVaultRequestFilesSplatRouteImport } from './routes/api/vault/request-files.$'
 import { Route as WorkspaceMemberAdminAppServicesRouteImport } from './routes/_workspace/_member/admin/app/services'
 import { Route as WorkspaceMemberAdminAppUsersRouteImport } from './routes/_workspace/_member/admin/app/users'
 import { Route as WorkspaceMemberAdminCompanyIndexRouteImport } from './routes/_workspace/_member/admin/company/index'
@@ -63,6 +66,11 @@ const WorkspaceMemberProfileRoute = WorkspaceMemberProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => WorkspaceMemberRoute,
+} as any)
+const ApiAgentsSplatRoute = ApiAgentsSplatRouteImport.update({
+  id: '/api/agents/$',
+  path: '/api/agents/$',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const WorkspaceMemberAdminIndexRoute =
   WorkspaceMemberAdminIndexRouteImport.update({
@@ -124,11 +132,22 @@ const WorkspaceMemberTemplatesFindingRoute =
     path: '/templates/finding',
     getParentRoute: () => WorkspaceMemberRoute,
   } as any)
+const ApiScansFilesSplatRoute = ApiScansFilesSplatRouteImport.update({
+  id: '/api/scans/files/$',
+  path: '/api/scans/files/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiVaultFilesSplatRoute = ApiVaultFilesSplatRouteImport.update({
   id: '/api/vault/files/$',
   path: '/api/vault/files/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiVaultRequestFilesSplatRoute =
+  ApiVaultRequestFilesSplatRouteImport.update({
+    id: '/api/vault/request-files/$',
+    path: '/api/vault/request-files/$',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const WorkspaceMemberAdminAppServicesRoute =
   WorkspaceMemberAdminAppServicesRouteImport.update({
     id: '/admin/app/services',
@@ -189,13 +208,16 @@ export interface FileRoutesByFullPath {
   '/auth/redirect': typeof AuthRedirectRoute
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
+  '/api/agents/$': typeof ApiAgentsSplatRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
   '/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
+  '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/admin/': typeof WorkspaceMemberAdminIndexRoute
   '/analyst/': typeof WorkspaceMemberAnalystIndexRoute
   '/reports/': typeof WorkspaceMemberReportsIndexRoute
@@ -215,13 +237,16 @@ export interface FileRoutesByTo {
   '/auth/redirect': typeof AuthRedirectRoute
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
+  '/api/agents/$': typeof ApiAgentsSplatRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
   '/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
+  '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/admin': typeof WorkspaceMemberAdminIndexRoute
   '/analyst': typeof WorkspaceMemberAnalystIndexRoute
   '/reports': typeof WorkspaceMemberReportsIndexRoute
@@ -244,13 +269,16 @@ export interface FileRoutesById {
   '/vault/$': typeof VaultSplatRoute
   '/_workspace/': typeof WorkspaceIndexRoute
   '/_workspace/_member/profile': typeof WorkspaceMemberProfileRoute
+  '/api/agents/$': typeof ApiAgentsSplatRoute
   '/_workspace/_member/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/_workspace/_member/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/_workspace/_member/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
   '/_workspace/_member/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/_workspace/_member/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/_workspace/_member/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
+  '/api/scans/files/$': typeof ApiScansFilesSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
+  '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/_workspace/_member/admin/': typeof WorkspaceMemberAdminIndexRoute
   '/_workspace/_member/analyst/': typeof WorkspaceMemberAnalystIndexRoute
   '/_workspace/_member/reports/': typeof WorkspaceMemberReportsIndexRoute
@@ -272,13 +300,16 @@ export interface FileRouteTypes {
     | '/auth/redirect'
     | '/vault/$'
     | '/profile'
+    | '/api/agents/$'
     | '/admin/dast'
     | '/admin/keys_email'
     | '/analyst/agents'
     | '/analyst/locations'
     | '/reports/$service'
     | '/templates/finding'
+    | '/api/scans/files/$'
     | '/api/vault/files/$'
+    | '/api/vault/request-files/$'
     | '/admin/'
     | '/analyst/'
     | '/reports/'
@@ -298,13 +329,16 @@ export interface FileRouteTypes {
     | '/auth/redirect'
     | '/vault/$'
     | '/profile'
+    | '/api/agents/$'
     | '/admin/dast'
     | '/admin/keys_email'
     | '/analyst/agents'
     | '/analyst/locations'
     | '/reports/$service'
     | '/templates/finding'
+    | '/api/scans/files/$'
     | '/api/vault/files/$'
+    | '/api/vault/request-files/$'
     | '/admin'
     | '/analyst'
     | '/reports'
@@ -326,13 +360,16 @@ export interface FileRouteTypes {
     | '/vault/$'
     | '/_workspace/'
     | '/_workspace/_member/profile'
+    | '/api/agents/$'
     | '/_workspace/_member/admin/dast'
     | '/_workspace/_member/admin/keys_email'
     | '/_workspace/_member/analyst/agents'
     | '/_workspace/_member/analyst/locations'
     | '/_workspace/_member/reports/$service'
     | '/_workspace/_member/templates/finding'
+    | '/api/scans/files/$'
     | '/api/vault/files/$'
+    | '/api/vault/request-files/$'
     | '/_workspace/_member/admin/'
     | '/_workspace/_member/analyst/'
     | '/_workspace/_member/reports/'
@@ -352,7 +389,10 @@ export interface RootRouteChildren {
   WorkspaceRoute: typeof WorkspaceRouteWithChildren
   AuthRedirectRoute: typeof AuthRedirectRoute
   VaultSplatRoute: typeof VaultSplatRoute
+  ApiAgentsSplatRoute: typeof ApiAgentsSplatRoute
+  ApiScansFilesSplatRoute: typeof ApiScansFilesSplatRoute
   ApiVaultFilesSplatRoute: typeof ApiVaultFilesSplatRoute
+  ApiVaultRequestFilesSplatRoute: typeof ApiVaultRequestFilesSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -398,6 +438,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile'
       preLoaderRoute: typeof WorkspaceMemberProfileRouteImport
       parentRoute: typeof WorkspaceMemberRoute
+    }
+    '/api/agents/$': {
+      id: '/api/agents/$'
+      path: '/api/agents/$'
+      fullPath: '/api/agents/$'
+      preLoaderRoute: typeof ApiAgentsSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_workspace/_member/admin/': {
       id: '/_workspace/_member/admin/'
@@ -469,11 +516,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WorkspaceMemberTemplatesFindingRouteImport
       parentRoute: typeof WorkspaceMemberRoute
     }
+    '/api/scans/files/$': {
+      id: '/api/scans/files/$'
+      path: '/api/scans/files/$'
+      fullPath: '/api/scans/files/$'
+      preLoaderRoute: typeof ApiScansFilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/vault/files/$': {
       id: '/api/vault/files/$'
       path: '/api/vault/files/$'
       fullPath: '/api/vault/files/$'
       preLoaderRoute: typeof ApiVaultFilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/vault/request-files/$': {
+      id: '/api/vault/request-files/$'
+      path: '/api/vault/request-files/$'
+      fullPath: '/api/vault/request-files/$'
+      preLoaderRoute: typeof ApiVaultRequestFilesSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_workspace/_member/admin/app/services': {
@@ -615,7 +676,10 @@ const rootRouteChildren: RootRouteChildren = {
   WorkspaceRoute: WorkspaceRouteWithChildren,
   AuthRedirectRoute: AuthRedirectRoute,
   VaultSplatRoute: VaultSplatRoute,
+  ApiAgentsSplatRoute: ApiAgentsSplatRoute,
+  ApiScansFilesSplatRoute: ApiScansFilesSplatRoute,
   ApiVaultFilesSplatRoute: ApiVaultFilesSplatRoute,
+  ApiVaultRequestFilesSplatRoute: ApiVaultRequestFilesSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

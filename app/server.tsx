@@ -3,32 +3,41 @@ import { createStartHandler, defineHandlerCallback, StartServer } from '@tanstac
 import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { ServerStyleSheet } from 'styled-components'
 import { colorSchemeScript } from './ui/color-scheme-script'
-import { publicConfig } from './server/config.server'
+import { publicConfig, serverConfig } from './server/config.server'
+import { isAppRequest } from './server/origin-guard.server'
 import { injectStyles } from './server/styled-stream'
-import { firebaseOrigins, isVaultPage, newNonce, scriptHash, vaultHeaders } from './server/vault-headers.server'
+import {
+  appConnectOrigins,
+  firebaseOrigins,
+  isVaultPage,
+  newNonce,
+  pageHeaders,
+  scriptHash,
+  vaultHeaders,
+  withWorkerHeaders,
+} from './server/vault-headers.server'
 
 let colorSchemeHash: Promise<string> | undefined
 
-/** The headers of a /vault/… page, whose inline scripts then carry `nonce`. */
-async function vaultPageHeaders(nonce: string): Promise<Record<string, string>> {
+/** The headers of a page, whose inline scripts then carry `nonce`: /vault/… pages have their own, stricter ones. */
+async function securityHeaders(pathname: string, nonce: string): Promise<Record<string, string>> {
   colorSchemeHash ??= scriptHash(colorSchemeScript)
-  return vaultHeaders(nonce, [await colorSchemeHash], firebaseOrigins(publicConfig()))
+  const hashes = [await colorSchemeHash]
+  if (isVaultPage(pathname)) return vaultHeaders(nonce, hashes, firebaseOrigins(publicConfig()))
+  return pageHeaders(pathname, nonce, hashes, appConnectOrigins(publicConfig(), serverConfig().searchHosts))
 }
 
 /** Start's stream handler, with styled-components collecting the CSS of what it renders. */
 const styledStreamHandler = defineHandlerCallback(async ({ request, router, responseHeaders }) => {
-  // Vault pages: the router gives its inline scripts the nonce their policy allows.
-  const vault = isVaultPage(new URL(request.url).pathname)
-  if (vault) {
-    const nonce = newNonce()
-    router.options.ssr = { ...router.options.ssr, nonce }
-    // The router made its hydration script writer before this callback, from the options it had
-    // then; it reads its nonce only when it writes, so it gets the same one (tests/e2e/vault.spec.ts
-    // checks every inline script carries it).
-    const hydration = (router as { serverSsr?: { hydrationScripts?: { nonce?: string } } }).serverSsr?.hydrationScripts
-    if (hydration) hydration.nonce = nonce
-    for (const [name, value] of Object.entries(await vaultPageHeaders(nonce))) responseHeaders.set(name, value)
-  }
+  // Every page: the router gives its inline scripts the nonce the page's policy allows.
+  const nonce = newNonce()
+  router.options.ssr = { ...router.options.ssr, nonce }
+  // The router made its hydration script writer before this callback, from the options it had
+  // then; it reads its nonce only when it writes, so it gets the same one (tests/e2e/headers.spec.ts
+  // and vault.spec.ts check every inline script carries it).
+  const hydration = (router as { serverSsr?: { hydrationScripts?: { nonce?: string } } }).serverSsr?.hydrationScripts
+  if (hydration) hydration.nonce = nonce
+  for (const [name, value] of Object.entries(await securityHeaders(new URL(request.url).pathname, nonce))) responseHeaders.set(name, value)
   const sheet = new ServerStyleSheet()
   let rendered
   try {
@@ -59,4 +68,15 @@ const styledStreamHandler = defineHandlerCallback(async ({ request, router, resp
   return createSsrStreamResponse(router, new Response(body, rendered.response))
 })
 
-export default createServerEntry({ fetch: createStartHandler(styledStreamHandler) })
+const startHandler = createStartHandler(styledStreamHandler)
+
+export default createServerEntry({
+  fetch: async (request, options) => {
+    // Only requests addressed to the app: a foreign Host (DNS rebinding, a misrouted proxy) would
+    // otherwise reach the router's absolute redirects and the CSRF check's idea of "this origin".
+    if (!isAppRequest(request, serverConfig())) {
+      return withWorkerHeaders(new Response('Misdirected request', { status: 421, headers: { 'Content-Type': 'text/plain' } }))
+    }
+    return withWorkerHeaders(await startHandler(request, options))
+  },
+})

@@ -22,6 +22,8 @@ import { startMailCatcher, type MailCatcher } from '../emulators/mail/mail-catch
 import { SearchEmulatorConfigError, searchEmulatorConfigFromEnv } from '../emulators/search/config.ts'
 import { startSearchEmulator, type SearchEmulator } from '../emulators/search/search-emulator.ts'
 import { assertPortFree, StackError, startService, waitForHttp, type Service } from './lib/services.ts'
+import { sharedAdmin } from '../emulators/firebase/admin.ts'
+import { issueDemoEnrolment } from '../emulators/seed/fleet.ts'
 
 const { values: flags } = parseArgs({
   options: { app: { type: 'string', default: 'dev' }, quiet: { type: 'boolean', default: false } },
@@ -34,6 +36,7 @@ const say = (line: string) => {
 const appPort = Number(process.env.APP_PORT ?? 3000)
 const mailSmtpPort = Number(process.env.MAIL_SMTP_PORT ?? 1025)
 const mailHttpPort = Number(process.env.MAIL_HTTP_PORT ?? 1080)
+const vulnPort = Number(process.env.VULN_APP_PORT ?? 8765)
 const strip = ['--experimental-strip-types']
 const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
 
@@ -59,6 +62,7 @@ async function preflight(searchPort: number): Promise<void> {
     [searchPort, 'search emulator', 'stop what uses it or set SEARCH_PORT'],
     [mailSmtpPort, 'mail SMTP', 'stop what uses it or set MAIL_SMTP_PORT'],
     [mailHttpPort, 'mail inbox', 'stop what uses it or set MAIL_HTTP_PORT'],
+    [vulnPort, 'vulnerable app', 'stop what uses it or set VULN_APP_PORT'],
     ...Object.entries(EMULATOR_PORTS).map(([name, port]): [number, string, string] => [
       port,
       `${name} emulator`,
@@ -125,6 +129,41 @@ async function start(): Promise<void> {
     throw new StackError(`The app did not start: see ${path.join(LOG_DIR, 'app.log')}`)
   })
 
+  // The deliberately vulnerable app on loopback, and one demo agent at the Local location to scan it.
+  const vulnerable = startService(
+    'vulnerable-app',
+    [nodeBinary(), ...strip, 'tests/fixtures/vulnerable-app/server.ts', '--port', String(vulnPort)],
+    {
+      cwd: ROOT,
+      env: process.env,
+      logFile: path.join(LOG_DIR, 'vulnerable-app.log'),
+    },
+  )
+  services.push(vulnerable)
+  const vulnUrl = `http://127.0.0.1:${vulnPort}/`
+  await waitForHttp(vulnUrl, 30_000, vulnerable.exited)
+  say('Enrolling the demo agent…')
+  const agentState = path.join(ROOT, '.local', 'agent', 'state.json')
+  const agentEnv = { ...process.env, BULWARK_AGENT_STATE: agentState, ...emulatorClientEnv() }
+  const token = await issueDemoEnrolment(sharedAdmin().db)
+  const enrol = startService(
+    'agent-enrol',
+    [nodeBinary(), ...strip, 'agent/src/main.ts', 'enrol', token, '--server', `${appUrl}/api/agents`],
+    {
+      cwd: ROOT,
+      env: agentEnv,
+      logFile: path.join(LOG_DIR, 'agent.log'),
+    },
+  )
+  if ((await enrol.exited) !== 0) throw new StackError(`The demo agent could not enrol: see ${path.join(LOG_DIR, 'agent.log')}`)
+  services.push(
+    startService('agent', [nodeBinary(), ...strip, 'agent/src/main.ts', 'run'], {
+      cwd: ROOT,
+      env: agentEnv,
+      logFile: path.join(LOG_DIR, 'agent-run.log'),
+    }),
+  )
+
   for (const service of services) {
     service.exited.then((code) => {
       if (stopping) return
@@ -141,6 +180,7 @@ async function start(): Promise<void> {
       `  App            ${appUrl}`,
       `  Mail inbox     ${mail.inboxUrl}   (SMTP ${mail.smtpUrl})`,
       `  Search         ${search.url}`,
+      `  Vulnerable app ${vulnUrl}   (scanned by the demo agent at the Local location)`,
       `  Auth emulator  http://${EMULATOR_HOST}:${EMULATOR_PORTS.auth}`,
       `  Firestore      http://${EMULATOR_HOST}:${EMULATOR_PORTS.firestore}`,
       `  Functions      http://${EMULATOR_HOST}:${EMULATOR_PORTS.functions}`,

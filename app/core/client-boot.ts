@@ -14,7 +14,9 @@ const hydration = new Promise<void>((resolve) => (hydrated = resolve))
 export const clientBoot = {
   /** Called with the server's context as the app hydrates; later calls keep the first. */
   init(context: RouterContext): void {
-    if (state || !context.firebase) return
+    // Only in the browser: on the server this module lives as long as the isolate, and would keep
+    // the first request's session for every later one.
+    if (typeof window === 'undefined' || state || !context.firebase) return
     state = { session: context.session, firebase: context.firebase, workspace: context.workspace ?? null }
     hydrated()
   },

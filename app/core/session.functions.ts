@@ -1,7 +1,7 @@
 import { createIsomorphicFn, createServerFn } from '@tanstack/react-start'
 import * as v from 'valibot'
 import { publicConfig } from '~/server/config.server'
-import { clearSessionCookies, establishSession, readSession } from '~/server/session.server'
+import { endSession as endServerSession, establishSession, readSession } from '~/server/session.server'
 import { loadWorkspace } from '~/server/workspace.server'
 import { clientBoot, type RootContext } from './client-boot'
 
@@ -21,9 +21,9 @@ export const startSession = createServerFn({ method: 'POST' })
     return { session, workspace: session ? await loadWorkspace(session, data.idToken) : null }
   })
 
-/** Sign-out: the cookies go, so the next server render is signed out too. */
-export const endSession = createServerFn({ method: 'POST' }).handler(() => {
-  clearSessionCookies()
+/** Sign-out: the cookies go, so the next server render is signed out too, and a copy of them stops working. */
+export const endSession = createServerFn({ method: 'POST' }).handler(async () => {
+  await endServerSession()
   return null
 })
 

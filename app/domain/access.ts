@@ -202,3 +202,21 @@ export function findingRole(access: Access | null | undefined): FindingRole | nu
 
 /** Comments only analysts see are written and read by analysts. */
 export const seesInternalComments = (access: Access | null | undefined) => findingRole(access) === 'analyst'
+
+/** Companies are created, switched and scoped by those who may open their pages (level 7). */
+export const mayManageCompanies = (access: Access | null | undefined) => pageRules['/admin/company']?.({ access, company: null }) ?? false
+
+/** The platform's service catalogue is kept by those who may open its page (level 9). */
+export const mayManageServiceCatalogue = (access: Access | null | undefined) =>
+  pageRules['/admin/app/services']?.({ access, company: null }) ?? false
+
+/** DAST keys: company admins and above ask; each company's keys also need its page's rule there (mayManageDastKeysOf). */
+export const mayManageDastKeys = (access: Access | null | undefined) => hasLevel(access, LEVEL.companyAdmin)
+
+/** A company's DAST keys: someone who may select the company and open the DAST keys page for it. */
+export const mayManageDastKeysOf = (access: Access | null | undefined, company: CompanyFlags | null | undefined, selects: boolean) =>
+  selects && (pageRules['/admin/dast']?.({ access, company }) ?? false)
+
+/** A company's audit trail: platform admins, and the company's own admins (level 3, members). */
+export const maySeeCompanyAudit = (access: Access | null | undefined, member: boolean) =>
+  hasLevel(access, LEVEL.platformAdmin) || (member && hasLevel(access, LEVEL.companyAdmin))

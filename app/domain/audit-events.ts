@@ -23,10 +23,69 @@ export const AUDIT_ACTIONS = [
   'email_key.used',
   'dast_key.created',
   'dast_key.revoked',
+  'vault_link.created',
+  'vault_link.opened',
+  'vault_link.open_failed',
+  'vault_link.revoked',
+  'vault_request.created',
+  'vault_request.answered',
+  'vault_request.revoked',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
-export const AUDIT_TARGET_KINDS = ['company', 'service', 'user', 'email_key', 'dast_key'] as const
+/** How each action reads in an audit trail. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  'company.created': 'Company created',
+  'company.updated': 'Company changed',
+  'service.updated': 'Service changed',
+  'user.invited': 'Person invited',
+  'user.updated': 'Access changed',
+  'user.removed_from_company': 'Person removed',
+  'user.sessions_revoked': 'Sessions revoked',
+  'user.disabled': 'Account disabled',
+  'user.enabled': 'Account enabled',
+  'user.deleted': 'Account deleted',
+  'email_key.created': 'Email key created',
+  'email_key.revoked': 'Email key revoked',
+  'email_key.used': 'Email key used',
+  'dast_key.created': 'DAST key created',
+  'dast_key.revoked': 'DAST key revoked',
+  'vault_link.created': 'Vault link created',
+  'vault_link.opened': 'Vault link opened',
+  'vault_link.open_failed': 'Vault link refused (wrong passphrase)',
+  'vault_link.revoked': 'Vault link revoked',
+  'vault_request.created': 'Vault request created',
+  'vault_request.answered': 'Vault request answered',
+  'vault_request.revoked': 'Vault request withdrawn',
+}
+
+/** The same actions in a sentence, "<who> <verb> <target>", as the latest-changes feed reads them. */
+export const auditActionVerbs: Record<AuditAction, string> = {
+  'company.created': 'created the company',
+  'company.updated': 'changed the company',
+  'service.updated': 'changed the service',
+  'user.invited': 'invited',
+  'user.updated': 'changed the access of',
+  'user.removed_from_company': 'removed from the company',
+  'user.sessions_revoked': 'revoked the sessions of',
+  'user.disabled': 'disabled',
+  'user.enabled': 'enabled',
+  'user.deleted': 'deleted',
+  'email_key.created': 'added the email key',
+  'email_key.revoked': 'revoked the email key',
+  'email_key.used': 'signed in for the first time through the email key',
+  'dast_key.created': 'issued the DAST key',
+  'dast_key.revoked': 'revoked the DAST key',
+  'vault_link.created': 'created the vault link',
+  'vault_link.opened': 'opened the vault link',
+  'vault_link.open_failed': 'gave a wrong passphrase for the vault link',
+  'vault_link.revoked': 'revoked the vault link',
+  'vault_request.created': 'created the vault request',
+  'vault_request.answered': 'answered the vault request',
+  'vault_request.revoked': 'withdrew the vault request',
+}
+
+export const AUDIT_TARGET_KINDS = ['company', 'service', 'user', 'email_key', 'dast_key', 'vault_link', 'vault_request'] as const
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
 
 /** A snapshot of what changed: plain JSON, secrets never included (a key's hash is not a snapshot field). */

@@ -3,7 +3,16 @@
 // browser calls them through it (app/core/call.ts), so both ends check the same contract. Pure
 // TypeScript and valibot: Node runs it directly and the functions build compiles it.
 import * as v from 'valibot'
-import { mayEditTemplates, mayUseVault, mayRequestFindingsSearch, mayRequestSearchCredentials, type Access } from './access.ts'
+import {
+  mayEditTemplates,
+  mayManageCompanies,
+  mayManageDastKeys,
+  mayManageServiceCatalogue,
+  mayUseVault,
+  mayRequestFindingsSearch,
+  mayRequestSearchCredentials,
+  type Access,
+} from './access.ts'
 import { SignInRequestSchema, SignInResponseSchema } from './sign-in.ts'
 import { SignedOutSupportRequestSchema, SupportRequestSchema, SupportResponseSchema } from './support.ts'
 import {
@@ -65,6 +74,62 @@ import {
   ReviewDraftFindingsRequestSchema,
   ReviewDraftFindingsResponseSchema,
 } from './scan-import-calls.ts'
+import {
+  CreateCompanyRequestSchema,
+  CreateCompanyResponseSchema,
+  ListCompanyPeopleRequestSchema,
+  ListCompanyPeopleResponseSchema,
+  UpdateCompanyRequestSchema,
+  UpdateCompanyResponseSchema,
+  UpdateScanScopeRequestSchema,
+  UpdateScanScopeResponseSchema,
+} from './company-admin.ts'
+import {
+  ListServiceManagersRequestSchema,
+  ListServiceManagersResponseSchema,
+  SaveServiceRequestSchema,
+  SaveServiceResponseSchema,
+} from './service-catalogue.ts'
+import {
+  CreateDastKeyRequestSchema,
+  CreateDastKeyResponseSchema,
+  RevokeDastKeyRequestSchema,
+  RevokeDastKeyResponseSchema,
+} from './dast-keys.ts'
+import {
+  ChangedResponseSchema,
+  DeleteUserRequestSchema,
+  InviteUserRequestSchema,
+  InviteUserResponseSchema,
+  ListUsersRequestSchema,
+  ListUsersResponseSchema,
+  mayManageEveryone,
+  mayManagePeople,
+  RemoveUserFromCompanyRequestSchema,
+  RevokeUserSessionsRequestSchema,
+  SetUserDisabledRequestSchema,
+  UpdateUserAccessRequestSchema,
+} from './admin-people-calls.ts'
+import {
+  CreateEmailKeyRequestSchema,
+  CreateEmailKeyResponseSchema,
+  RevokeEmailKeyRequestSchema,
+  RevokeEmailKeyResponseSchema,
+} from './email-keys.ts'
+import {
+  AgentActionRequestSchema,
+  AgentActionResponseSchema,
+  CancelScanRequestSchema,
+  CancelScanResponseSchema,
+  CreateEnrolmentRequestSchema,
+  CreateEnrolmentResponseSchema,
+  mayManageFleet,
+  mayQueueScans,
+  QueueScanRequestSchema,
+  QueueScanResponseSchema,
+  SaveLocationRequestSchema,
+  SaveLocationResponseSchema,
+} from './agents-calls.ts'
 
 /**
  * Who may call: anyone ('public'), anyone with a valid sign-in that was not revoked, whatever
@@ -118,6 +183,36 @@ export const callables = {
   saveTemplateMapping: { request: SaveTemplateMappingRequestSchema, response: SaveTemplateMappingResponseSchema, who: mayImportAnyScans },
   getPasswordReuseKey: { request: PasswordReuseKeyRequestSchema, response: PasswordReuseKeyResponseSchema, who: mayImportAnyScans },
   discardDraftScan: { request: DiscardDraftScanRequestSchema, response: DiscardDraftScanResponseSchema, who: mayImportAnyScans },
+  // Companies, their switches and scan scope (level 7), and the platform's service catalogue (level 9).
+  createCompany: { request: CreateCompanyRequestSchema, response: CreateCompanyResponseSchema, who: mayManageCompanies },
+  updateCompany: { request: UpdateCompanyRequestSchema, response: UpdateCompanyResponseSchema, who: mayManageCompanies },
+  updateScanScope: { request: UpdateScanScopeRequestSchema, response: UpdateScanScopeResponseSchema, who: mayManageCompanies },
+  listCompanyPeople: { request: ListCompanyPeopleRequestSchema, response: ListCompanyPeopleResponseSchema, who: mayManageCompanies },
+  saveService: { request: SaveServiceRequestSchema, response: SaveServiceResponseSchema, who: mayManageServiceCatalogue },
+  listServiceManagers: {
+    request: ListServiceManagersRequestSchema,
+    response: ListServiceManagersResponseSchema,
+    who: mayManageServiceCatalogue,
+  },
+  // DAST keys: the handler checks the company (a member, or one who sees all, with DAST triggering on).
+  createDastKey: { request: CreateDastKeyRequestSchema, response: CreateDastKeyResponseSchema, who: mayManageDastKeys },
+  revokeDastKey: { request: RevokeDastKeyRequestSchema, response: RevokeDastKeyResponseSchema, who: mayManageDastKeys },
+  // People: company admins act in their own companies on clients only, platform admins on anyone (the handler asks accessChangeRefusal).
+  listUsers: { request: ListUsersRequestSchema, response: ListUsersResponseSchema, who: mayManagePeople },
+  inviteUser: { request: InviteUserRequestSchema, response: InviteUserResponseSchema, who: mayManagePeople },
+  updateUserAccess: { request: UpdateUserAccessRequestSchema, response: ChangedResponseSchema, who: mayManagePeople },
+  removeUserFromCompany: { request: RemoveUserFromCompanyRequestSchema, response: ChangedResponseSchema, who: mayManagePeople },
+  revokeUserSessions: { request: RevokeUserSessionsRequestSchema, response: ChangedResponseSchema, who: mayManagePeople },
+  setUserDisabled: { request: SetUserDisabledRequestSchema, response: ChangedResponseSchema, who: mayManageEveryone },
+  deleteUser: { request: DeleteUserRequestSchema, response: ChangedResponseSchema, who: mayManageEveryone },
+  createEmailKey: { request: CreateEmailKeyRequestSchema, response: CreateEmailKeyResponseSchema, who: mayManageEveryone },
+  revokeEmailKey: { request: RevokeEmailKeyRequestSchema, response: RevokeEmailKeyResponseSchema, who: mayManageEveryone },
+  saveLocation: { request: SaveLocationRequestSchema, response: SaveLocationResponseSchema, who: mayManageFleet },
+  createAgentEnrolment: { request: CreateEnrolmentRequestSchema, response: CreateEnrolmentResponseSchema, who: mayManageFleet },
+  changeAgent: { request: AgentActionRequestSchema, response: AgentActionResponseSchema, who: mayManageFleet },
+  // The handler checks the profile's service in the named company (mayImportScans).
+  queueScanJob: { request: QueueScanRequestSchema, response: QueueScanResponseSchema, who: mayQueueScans },
+  cancelScanJob: { request: CancelScanRequestSchema, response: CancelScanResponseSchema, who: mayQueueScans },
 } as const satisfies Record<string, CallableContract>
 
 export type CallableName = keyof typeof callables

@@ -22,9 +22,27 @@ const relOnLinks = () => (tree: HtmlRoot) =>
     if (element.tagName === 'a') element.properties.rel = [...LINK_REL]
   })
 
+// An image would be fetched by every reader's browser from wherever the author pointed it: a
+// tracking pixel that reports who read the template, when and from where. Images show as their
+// alternative text instead.
+const imagesAsText = () => (tree: HtmlRoot) => {
+  const visit = (node: HtmlRoot | HtmlContent) => {
+    if (!('children' in node)) return
+    node.children = node.children.flatMap((child): HtmlContent[] => {
+      if (child.type === 'element' && child.tagName === 'img') {
+        const alt = typeof child.properties.alt === 'string' ? child.properties.alt : ''
+        return alt ? [{ type: 'text', value: alt }] : []
+      }
+      visit(child)
+      return [child]
+    }) as typeof node.children
+  }
+  visit(tree)
+}
+
 // Raw HTML in the source is dropped (remark-rehype leaves it out); the sanitiser then applies
 // GitHub's rules to what Markdown itself produced: no scripts, no event handlers, and only
-// http(s), mailto and a few chat protocols in links, only http(s) in images. The only ids Markdown
+// http(s), mailto and a few chat protocols in links. The only ids Markdown
 // makes are footnotes', which remark-rehype already prefixes: prefixing them twice would break
 // the footnote links.
 const sanitizeSchema = { ...defaultSchema, clobberPrefix: '' }
@@ -33,6 +51,7 @@ const toHtml = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
+  .use(imagesAsText)
   .use(rehypeSanitize, sanitizeSchema)
   .use(relOnLinks)
   .use(rehypeStringify)

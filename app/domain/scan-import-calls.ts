@@ -22,6 +22,16 @@ export const mayImportScans = (access: Access | null | undefined, service: Servi
  */
 export const mayImportAnyScans = (access: Access) => isAnalyst(access) && hasLevel(access, LEVEL.analyst)
 
+/**
+ * The raw files an import keeps (R2 through the Worker, decision 0017): at most this size, the
+ * Workers' request body limit. Password audits are never kept: their files hold clear-text passwords.
+ */
+export const RAW_SCAN_FILE_MAX_BYTES = 100 * 1024 * 1024
+export const keepsRawFile = (service: ServiceId | string, format: string) => service !== 'password_cracking' && format !== 'ntds_potfile'
+/** Where the Worker keeps and gives back a scan's raw file. */
+export const RAW_SCAN_FILES_PATH = '/api/scans/files'
+export const rawScanFileUrl = (company: string, scanId: string, sha256: string) => `${RAW_SCAN_FILES_PATH}/${company}/${scanId}/${sha256}`
+
 /** Findings and assets sent in one call: well under a callable's 10 MB with bounded fields. */
 export const IMPORT_BATCH_FINDINGS = 200
 export const IMPORT_BATCH_ASSETS = 500
@@ -179,10 +189,13 @@ export const AddDraftFindingsResponseSchema = v.strictObject({
 
 export const DraftReviewSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('severity'), severity: v.picklist(SEVERITIES) }),
+  /** The analyst's CVSS vector (3.1 or 4.0; the server scores it), or null to drop the scanner's. */
+  v.strictObject({ kind: v.literal('cvss'), vector: v.nullable(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(300))) }),
   v.strictObject({ kind: v.literal('false_positive'), value: v.boolean() }),
   /** This finding's template; `remember` also maps the rule to it for later imports. */
   v.strictObject({ kind: v.literal('template'), templateSlug: v.nullable(TemplateSlugSchema), remember: v.optional(v.boolean(), false) }),
   v.strictObject({ kind: v.literal('merge'), into: IdSchema }),
+  /** Undoes merges: the findings named, and those merged into them, stand on their own again. */
   v.strictObject({ kind: v.literal('split') }),
 ])
 export type DraftReview = v.InferOutput<typeof DraftReviewSchema>

@@ -147,6 +147,8 @@ export interface Sealed {
 export interface VaultPayload {
   text: string
   files: VaultFileEntry[]
+  /** A request's answer: the token its files were stored under, for the analyst to fetch them. */
+  filesToken?: string
 }
 
 export interface VaultFileEntry {

@@ -26,6 +26,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true })
 const INFO = {
   hpke: 'bulwark/vault/request/v1|',
   submit: 'bulwark/vault/request/v1/submit',
+  files: 'bulwark/vault/request/v1/files',
   wrap: 'bulwark/vault/request/v1/key|',
 } as const
 const PUBLIC_KEY_BYTES = 65
@@ -56,18 +57,26 @@ export function parseRequestFragment(fragment: string): { publicKey: Uint8Array<
   return { publicKey, secret }
 }
 
-/** The token an answer is submitted with, from the link's secret. */
-export async function submitTokenOf(id: string, secret: string): Promise<string> {
+async function secretToken(id: string, secret: string, info: string): Promise<string> {
   const s = fromBase64Url(secret)
   if (s.length !== SECRET_BYTES) throw new VaultCryptoError('The request secret is not 256 bits')
   const ikm = await crypto.subtle.importKey('raw', s, 'HKDF', false, ['deriveBits'])
   const bits = await crypto.subtle.deriveBits(
-    { name: 'HKDF', hash: 'SHA-256', salt: encoder.encode(id), info: encoder.encode(INFO.submit) },
+    { name: 'HKDF', hash: 'SHA-256', salt: encoder.encode(id), info: encoder.encode(info) },
     ikm,
     256,
   )
   return toBase64Url(new Uint8Array(bits))
 }
+
+/** The token an answer is submitted with, from the link's secret. */
+export const submitTokenOf = (id: string, secret: string) => secretToken(id, secret, INFO.submit)
+
+/**
+ * The token the client's sealed file chunks are stored under, from the link's secret: the file
+ * store lets it upload while the request is open, and it travels to the analyst inside the answer.
+ */
+export const filesTokenOf = (id: string, secret: string) => secretToken(id, secret, INFO.files)
 
 /** The private key as stored: sealed under the vault passphrase's key, bound to its request. */
 export interface WrappedKey extends Sealed {
@@ -83,6 +92,7 @@ export interface NewRequestLink {
   /** `<public key>.<secret>`, for the link's fragment only. */
   fragment: string
   submitTokenHash: string
+  filesTokenHash: string
   wrappedKey: WrappedKey
 }
 
@@ -100,6 +110,7 @@ export async function createRequestLink(id: string, vaultPassphrase: string): Pr
   return {
     fragment: `${toBase64Url(publicKey)}.${secret}`,
     submitTokenHash: await tokenHash(await submitTokenOf(id, secret)),
+    filesTokenHash: await tokenHash(await filesTokenOf(id, secret)),
     wrappedKey: { ...sealed, kdf },
   }
 }
@@ -144,7 +155,11 @@ export async function openAnswer(
     )
     const parsed = JSON.parse(decoder.decode(plaintext)) as VaultPayload
     if (typeof parsed.text !== 'string') throw new VaultCryptoError('Unreadable payload')
-    return { text: parsed.text, files: Array.isArray(parsed.files) ? parsed.files : [] }
+    return {
+      text: parsed.text,
+      files: Array.isArray(parsed.files) ? parsed.files : [],
+      ...(typeof parsed.filesToken === 'string' ? { filesToken: parsed.filesToken } : {}),
+    }
   } catch {
     throw new VaultCryptoError('The answer could not be decrypted')
   } finally {

@@ -11,6 +11,14 @@ export const VAULT_REQUESTS_COLLECTION = 'vault_requests'
 
 export const vaultRequestPath = (id: string) => `${VAULT_REQUESTS_COLLECTION}/${id}`
 
+/**
+ * vault_request_gates/{id}: whether the client may still upload sealed files for the request, and
+ * the hash of the files token they upload with. Anyone holding the request id may get it (the file
+ * store reads it without a sign-in); it holds a hash and a state only. Written by the functions.
+ */
+export const VAULT_REQUEST_GATES_COLLECTION = 'vault_request_gates'
+export const vaultRequestGatePath = (id: string) => `${VAULT_REQUEST_GATES_COLLECTION}/${id}`
+
 /** Where the client answers a request; its public key and submit secret follow in the fragment. */
 export const vaultRequestLinkPath = (id: string) => `/vault/r/${id}`
 
@@ -70,6 +78,8 @@ export const CreateVaultRequestRequestSchema = v.strictObject({
   expiresAt: v.pipe(v.number(), v.integer()),
   label: v.pipe(v.string(), v.trim(), v.minLength(1, 'Say what you need'), v.maxLength(500, 'Keep it under 500 characters')),
   submitTokenHash: HashSchema,
+  /** Files may be answered only when given. */
+  filesTokenHash: v.optional(HashSchema),
   wrappedKey: WrappedKeySchema,
 })
 export const CreateVaultRequestResponseSchema = v.strictObject({ id: v.string() })

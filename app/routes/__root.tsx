@@ -4,6 +4,7 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanst
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getCookie } from '@tanstack/react-start/server'
 import { brand, pageTitle } from '#domain/brand.ts'
+import { DesktopMenuListener } from '~/platform/desktop-menu-listener'
 import { DesktopSignInLinks } from '~/platform/desktop-sign-in-links'
 import { clientBoot } from '~/core/client-boot'
 import type { RouterContext } from '~/core/session'
@@ -51,6 +52,7 @@ function Root() {
       <Outlet />
       <Notifications />
       <DesktopSignInLinks />
+      <DesktopMenuListener />
     </>
   )
 }

@@ -8,7 +8,12 @@ const local = {
   FUNCTIONS_EMULATOR_HOST: '127.0.0.1:5001',
   SESSION_SECRET: DEVELOPMENT_SESSION_SECRET,
 }
-const production = { FIREBASE_PROJECT_ID: 'bulwark-prod', FIREBASE_API_KEY: 'AIza-key', SESSION_SECRET: 'x'.repeat(48) }
+const production = {
+  FIREBASE_PROJECT_ID: 'bulwark-prod',
+  FIREBASE_API_KEY: 'AIza-key',
+  SESSION_SECRET: 'x'.repeat(48),
+  APP_ORIGINS: 'https://app.bulwark.example',
+}
 
 describe('parseServerConfig', () => {
   it('uses the emulators for a demo project, with Google’s JWKS by default', () => {
@@ -38,5 +43,21 @@ describe('parseServerConfig', () => {
     })
     expect(() => parseServerConfig({ ...production, PRIMARY_COLOR: 'red;}body{display:none' })).toThrow(/PRIMARY_COLOR must be a colour/)
     expect(() => parseServerConfig({ ...production, PRIMARY_COLOR_DARK: '#fff' })).toThrow(/PRIMARY_COLOR_DARK must be a colour/)
+  })
+
+  it('takes only Google’s JWKS for a real project, any for a demo one', () => {
+    expect(() => parseServerConfig({ ...production, FIREBASE_JWKS_URL: 'https://evil.example/jwks' })).toThrow(
+      /FIREBASE_JWKS_URL must be Google/,
+    )
+    expect(() => parseServerConfig({ ...production, FIREBASE_JWKS_URL: 'http://www.googleapis.com/x' })).toThrow(/FIREBASE_JWKS_URL/)
+    expect(parseServerConfig({ ...local, FIREBASE_JWKS_URL: 'http://127.0.0.1:9/jwks' }).jwksUrl).toBe('http://127.0.0.1:9/jwks')
+  })
+
+  it('needs the app origins of a real project, and takes them as bare origins only', () => {
+    const { APP_ORIGINS: _, ...withoutOrigins } = production
+    expect(() => parseServerConfig(withoutOrigins)).toThrow(/APP_ORIGINS is required/)
+    expect(() => parseServerConfig({ ...production, APP_ORIGINS: 'https://app.example/path' })).toThrow(/APP_ORIGINS has/)
+    expect(parseServerConfig(production).appOrigins).toEqual(['https://app.bulwark.example'])
+    expect(parseServerConfig(local).appOrigins).toBeNull()
   })
 })

@@ -14,7 +14,34 @@ const EnvSchema = v.object({
   PRIMARY_COLOR: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'PRIMARY_COLOR must be a colour like #2563c9'))),
   PRIMARY_COLOR_DARK: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'PRIMARY_COLOR_DARK must be a colour like #6ea2ff'))),
   SESSION_SECRET: v.pipe(v.string('SESSION_SECRET is required'), v.minLength(32, 'SESSION_SECRET must be at least 32 characters')),
+  // The secret before the last rotation: cookies it sealed still open until they are renewed.
+  SESSION_SECRET_PREVIOUS: v.optional(v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET_PREVIOUS must be at least 32 characters'))),
+  // The origins people open the app at, comma-separated: requests for any other Host are refused.
+  APP_ORIGINS: v.optional(v.string()),
+  // The search service the browser calls, when it is not Algolia's (the local search emulator).
+  SEARCH_HOSTS: v.optional(v.string()),
 })
+
+/** The only JWKS a real project may verify its tokens with: Google's, over https. */
+const GOOGLE_JWKS_PREFIX = 'https://www.googleapis.com/'
+
+function originList(value: string | undefined, name: string): string[] {
+  const origins = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  for (const origin of origins) {
+    let url: URL
+    try {
+      url = new URL(origin)
+    } catch {
+      throw new Error(`Invalid Worker configuration: ${name} has ${origin}, not an origin`)
+    }
+    if (!/^https?:$/.test(url.protocol) || url.origin !== origin)
+      throw new Error(`Invalid Worker configuration: ${name} has ${origin}, not an origin`)
+  }
+  return origins
+}
 
 /** Only for local runs against the emulators; refused for any real project. */
 export const DEVELOPMENT_SESSION_SECRET = 'local-development-session-secret-not-for-production'
@@ -26,6 +53,10 @@ export interface ServerConfig {
   /** Set only for `demo-` projects: the emulators are never used with a real project. */
   emulators: PublicConfig['emulators']
   sessionSecret: string
+  previousSessionSecret: string | null
+  /** Where the app is served; null: a local demo project, served on loopback addresses only. */
+  appOrigins: string[] | null
+  searchHosts: string[]
   brandColors: PublicConfig['brandColors']
 }
 
@@ -41,6 +72,11 @@ export function parseServerConfig(vars: Record<string, unknown>): ServerConfig {
   if (!demo && e.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
     throw new Error('Invalid Worker configuration: SESSION_SECRET is the development value; set a secret for this project')
   }
+  if (!demo && !e.FIREBASE_JWKS_URL.startsWith(GOOGLE_JWKS_PREFIX)) {
+    throw new Error(`Invalid Worker configuration: FIREBASE_JWKS_URL must be Google's (${GOOGLE_JWKS_PREFIX}…) for a real project`)
+  }
+  const appOrigins = originList(e.APP_ORIGINS, 'APP_ORIGINS')
+  if (!demo && appOrigins.length === 0) throw new Error('Invalid Worker configuration: APP_ORIGINS is required for a real project')
   return {
     projectId: e.FIREBASE_PROJECT_ID,
     apiKey: e.FIREBASE_API_KEY,
@@ -50,6 +86,9 @@ export function parseServerConfig(vars: Record<string, unknown>): ServerConfig {
         ? { auth: e.FIREBASE_AUTH_EMULATOR_HOST, firestore: e.FIRESTORE_EMULATOR_HOST, functions: e.FUNCTIONS_EMULATOR_HOST }
         : null,
     sessionSecret: e.SESSION_SECRET,
+    previousSessionSecret: e.SESSION_SECRET_PREVIOUS ?? null,
+    appOrigins: appOrigins.length > 0 ? appOrigins : null,
+    searchHosts: originList(e.SEARCH_HOSTS, 'SEARCH_HOSTS'),
     brandColors: { light: e.PRIMARY_COLOR ?? null, dark: e.PRIMARY_COLOR_DARK ?? null },
   }
 }

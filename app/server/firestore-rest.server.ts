@@ -49,11 +49,15 @@ export interface FirestoreReader {
   list(collection: string): Promise<{ id: string; data: { [key: string]: Plain } }[]>
 }
 
-export function firestoreReader(config: Pick<PublicConfig, 'projectId' | 'emulators'>, idToken: string): FirestoreReader {
+/** A reader as the signed-in user (their ID token), or, with null, as nobody: only rules open to all let it through. */
+export function firestoreReader(config: Pick<PublicConfig, 'projectId' | 'emulators'>, idToken: string | null): FirestoreReader {
   const host = config.emulators?.firestore ? `http://${config.emulators.firestore}` : 'https://firestore.googleapis.com'
   const base = `${host}/v1/projects/${config.projectId}/databases/(default)/documents`
   const call = async (url: string) => {
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${idToken}` }, signal: AbortSignal.timeout(5_000) })
+    const response = await fetch(url, {
+      headers: idToken ? { Authorization: `Bearer ${idToken}` } : {},
+      signal: AbortSignal.timeout(5_000),
+    })
     if (response.status === 403) throw new FirestoreReadDenied(url)
     return response
   }

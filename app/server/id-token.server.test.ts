@@ -488,17 +488,64 @@ describe('JWKS cache', () => {
   })
 
   it('reports jwks-unavailable when the endpoint fails, and recovers afterwards', async () => {
-    const { verifier, server } = setup()
-    const token = await sign(claims())
+    const { verifier, server, time } = setup()
+    const token = await sign(claims({ exp: nowSeconds + 7200 }))
     for (const fail of ['throw', 'status', 'json'] as const) {
       server.fail = fail
       expect(await reasonOf(verifier.verify(token))).toBe('jwks-unavailable')
+      time.advance(600)
     }
     server.fail = 'none'
     server.keys = []
     expect(await reasonOf(verifier.verify(token))).toBe('jwks-unavailable')
+    time.advance(600)
     server.keys = [keyA.jwk]
     expect(await reasonOf(verifier.verify(token))).toBe('accepted')
+  })
+
+  it('backs off after a failed fetch instead of fetching on every request', async () => {
+    const { verifier, server, time } = setup()
+    const token = await sign(claims({ exp: nowSeconds + 7200 }))
+    server.fail = 'status'
+    expect(await reasonOf(verifier.verify(token))).toBe('jwks-unavailable')
+    for (let i = 0; i < 20; i++) expect(await reasonOf(verifier.verify(token))).toBe('jwks-unavailable')
+    expect(server.calls()).toBe(1)
+    time.advance(5)
+    expect(await reasonOf(verifier.verify(token))).toBe('jwks-unavailable')
+    expect(server.calls()).toBe(2)
+    // The wait doubles: 10 s now.
+    time.advance(9)
+    await verifier.verify(token).catch(() => {})
+    expect(server.calls()).toBe(2)
+    server.fail = 'none'
+    time.advance(1)
+    expect(await reasonOf(verifier.verify(token))).toBe('accepted')
+    expect(server.calls()).toBe(3)
+  })
+
+  it('keeps verifying with the last good keys while the endpoint fails, for a bounded time', async () => {
+    const { verifier, server, time } = setup({ maxAge: 600 })
+    await verifier.verify(await sign(claims()))
+    server.fail = 'throw'
+    time.advance(601)
+    expect(
+      await reasonOf(verifier.verify(await sign(claims({ iat: nowSeconds + 601, auth_time: nowSeconds + 601, exp: nowSeconds + 4000 })))),
+    ).toBe('accepted')
+    time.advance(6 * 3600)
+    const late = nowSeconds + 601 + 6 * 3600
+    expect(await reasonOf(verifier.verify(await sign(claims({ iat: late, auth_time: late, exp: late + 3600 }))))).toBe('jwks-unavailable')
+  })
+
+  it('keeps a response already older than its max-age for a few seconds, not zero', async () => {
+    const { verifier, server, time } = setup({ maxAge: 600 })
+    server.headers.age = '900'
+    const token = await sign(claims())
+    await verifier.verify(token)
+    await verifier.verify(token)
+    expect(server.calls()).toBe(1)
+    time.advance(10)
+    await verifier.verify(token)
+    expect(server.calls()).toBe(2)
   })
 
   it('reports jwks-unavailable when the refetch for an unknown kid fails', async () => {

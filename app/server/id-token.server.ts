@@ -84,7 +84,17 @@ interface JwksState {
   entry?: JwksEntry
   inflight?: Promise<JwksEntry>
   lastUnknownKidRefetchAt?: number
+  /** After a failed fetch, none is tried before this time (a negative cache, doubling up to a limit). */
+  retryAt?: number
+  backoffMs?: number
 }
+
+/** How long keys past their freshness still verify while Google's endpoint fails (stale-if-error). */
+const STALE_IF_ERROR_MS = 6 * 60 * 60_000
+const BACKOFF_FIRST_MS = 5_000
+const BACKOFF_MAX_MS = 5 * 60_000
+/** A response already older than its max-age (Age) is still kept this long, not refetched on every request. */
+const MIN_FRESHNESS_SECONDS = 10
 
 // Per isolate, shared by every verifier that uses the same URL.
 const jwksStates = new Map<string, JwksState>()
@@ -123,7 +133,13 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
       try {
         const entry = await fetchJwks(jwksUrl, fetchImpl, now)
         jwks.entry = entry
+        jwks.retryAt = undefined
+        jwks.backoffMs = undefined
         return entry
+      } catch (error) {
+        jwks.backoffMs = Math.min((jwks.backoffMs ?? BACKOFF_FIRST_MS / 2) * 2, BACKOFF_MAX_MS)
+        jwks.retryAt = now() + jwks.backoffMs
+        throw error
       } finally {
         jwks.inflight = undefined
       }
@@ -132,12 +148,29 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
     return pending
   }
 
+  // Fresh keys, else fetched ones; while the endpoint fails, keys past their freshness for a
+  // bounded time, and no new fetch before the backoff ends.
+  async function currentKeys(): Promise<JwksEntry> {
+    const entry = jwks.entry
+    const stale = entry && now() < entry.expiresAt + STALE_IF_ERROR_MS ? entry : undefined
+    if (jwks.retryAt !== undefined && now() < jwks.retryAt) {
+      if (stale) return stale
+      throw new IdTokenError('jwks-unavailable', 'JWKS fetch failed recently')
+    }
+    try {
+      return await load()
+    } catch (error) {
+      if (stale) return stale
+      throw error
+    }
+  }
+
   // No await before the refetch decision, so concurrent misses share one fetch.
   async function keyFor(kid: string): Promise<CryptoKey> {
     let entry = jwks.entry
     let fetchedHere = false
     if (!entry || now() >= entry.expiresAt) {
-      entry = await load()
+      entry = await currentKeys()
       fetchedHere = true
     }
     const key = entry.keys.get(kid)
@@ -290,5 +323,5 @@ function freshnessSeconds(headers: Headers): number {
   if (!match?.[1]) return FALLBACK_MAX_AGE_SECONDS
   const age = Number.parseInt(headers.get('age') ?? '0', 10)
   const seconds = Number.parseInt(match[1], 10) - (Number.isFinite(age) && age > 0 ? age : 0)
-  return Math.min(Math.max(seconds, 0), MAX_MAX_AGE_SECONDS)
+  return Math.min(Math.max(seconds, MIN_FRESHNESS_SECONDS), MAX_MAX_AGE_SECONDS)
 }

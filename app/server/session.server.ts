@@ -4,7 +4,8 @@ import type { Session } from '~/core/session'
 import { serverConfig } from './config.server'
 import { createIdTokenVerifier, IdTokenError, type IdTokenVerifier, type VerifiedIdToken } from './id-token.server'
 import { refreshIdToken } from './secure-token.server'
-import { openRefreshToken, sealRefreshToken } from './sealed-refresh-token.server'
+import { endSessionId, sessionEnded } from './ended-sessions.server'
+import { newSessionId, openRefreshToken, sealRefreshToken, type SessionSecrets } from './sealed-refresh-token.server'
 
 /** How long a browser stays signed in without coming back; each visit renews it. */
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
@@ -30,10 +31,23 @@ export function sessionFromToken(token: VerifiedIdToken): Session | null {
   return { uid: token.uid, email: token.email ?? '', userType: access.userType ?? 'client', accessLevel: access.accessLevel ?? 0 }
 }
 
-async function writeCookies(idToken: string, uid: string, refreshToken: string): Promise<void> {
-  const sealed = await sealRefreshToken(serverConfig().sessionSecret, uid, refreshToken, SESSION_MAX_AGE_SECONDS)
+function sessionSecrets(): SessionSecrets {
+  const config = serverConfig()
+  return { current: config.sessionSecret, previous: config.previousSessionSecret }
+}
+
+async function writeCookies(idToken: string, uid: string, refreshToken: string, sessionId: string): Promise<void> {
+  const sealed = await sealRefreshToken(sessionSecrets(), uid, refreshToken, SESSION_MAX_AGE_SECONDS, sessionId)
   setCookie(COOKIE.idToken, idToken, cookieOptions)
   setCookie(COOKIE.refresh, sealed, cookieOptions)
+}
+
+/** Sign-out: the cookies go, and the sealed one is recorded as ended, so a copy of it no longer works. */
+export async function endSession(): Promise<void> {
+  const sealed = getCookie(COOKIE.refresh)
+  const opened = sealed ? await openRefreshToken(sessionSecrets(), sealed) : null
+  clearSessionCookies()
+  if (opened) await endSessionId(opened.sessionId, opened.expiresAt)
 }
 
 export function clearSessionCookies(): void {
@@ -41,15 +55,25 @@ export function clearSessionCookies(): void {
   deleteCookie(COOKIE.refresh, { path: '/', secure: true })
 }
 
+/** What the browser is told whatever was wrong with the token; the reason goes to the Worker's log. */
+export const SESSION_REFUSED = 'The sign-in could not be verified. Please sign in again.'
+
 /** Starts the session of this browser from a fresh ID token and its refresh token. */
 export async function establishSession(idToken: string, refreshToken: string): Promise<Session | null> {
-  const token = await idTokenVerifier().verify(idToken)
+  let token: VerifiedIdToken
+  try {
+    token = await idTokenVerifier().verify(idToken)
+  } catch (error) {
+    if (!(error instanceof IdTokenError)) throw error
+    console.warn('startSession: refused an ID token', { reason: error.reason })
+    throw new Error(SESSION_REFUSED)
+  }
   const session = sessionFromToken(token)
   if (!session) {
     clearSessionCookies()
     return null
   }
-  await writeCookies(idToken, token.uid, refreshToken)
+  await writeCookies(idToken, token.uid, refreshToken, newSessionId())
   return session
 }
 
@@ -86,15 +110,17 @@ export async function readSession(): Promise<RequestSession | null> {
   return session
 }
 
+// The ID token cookie alone stays valid until it expires (at most an hour, as for a revocation:
+// decision 0008); renewing it takes the sealed cookie, whose session must not have been ended.
 async function refreshSession(sealed: string): Promise<RequestSession | null> {
   const config = serverConfig()
-  const opened = await openRefreshToken(config.sessionSecret, sealed)
-  if (!opened) return null
+  const opened = await openRefreshToken(sessionSecrets(), sealed)
+  if (!opened || (await sessionEnded(opened.sessionId))) return null
   const refreshed = await refreshIdToken({ apiKey: config.apiKey, authEmulatorHost: config.emulators?.auth }, opened.refreshToken)
   if (!refreshed || refreshed.uid !== opened.uid) return null
   const token = await idTokenVerifier().verify(refreshed.idToken)
   const session = sessionFromToken(token)
   if (!session) return null
-  await writeCookies(refreshed.idToken, token.uid, refreshed.refreshToken)
+  await writeCookies(refreshed.idToken, token.uid, refreshed.refreshToken, opened.sessionId)
   return { session, idToken: refreshed.idToken }
 }

@@ -1,9 +1,16 @@
 // The file store's rules against an in-memory stand-in for R2 (the one module under test).
 import { describe, expect, it } from 'vitest'
-import { FILE_CHUNK_BYTES, newVaultId, SEALED_CHUNK_OVERHEAD } from '#domain/vault-crypto.ts'
+import { FILE_CHUNK_BYTES, newVaultId, SEALED_CHUNK_OVERHEAD, tokenHash } from '#domain/vault-crypto.ts'
 import { sanitiseFileName } from '#domain/vault.ts'
 import type { Session } from '~/core/session'
-import { FILE_TOKEN_HEADER, handleVaultFiles, type FilesContext, type R2BucketLike, type R2ObjectInfo } from './vault-files.server'
+import {
+  FILE_TOKEN_HEADER,
+  handleVaultFiles,
+  type FilesContext,
+  type R2BucketLike,
+  type R2ObjectInfo,
+  type RequestGate,
+} from './vault-files.server'
 
 function memoryBucket(): R2BucketLike & { objects: Map<string, { body: Uint8Array; meta: Record<string, string> }> } {
   const objects = new Map<string, { body: Uint8Array; meta: Record<string, string> }>()
@@ -31,15 +38,20 @@ const analyst: Session = { uid: 'ana', email: 'ana@sectest.example', userType: '
 const client: Session = { uid: 'cli', email: 'c@acme.example', userType: 'client', accessLevel: 2 }
 const TOKEN = 'T'.repeat(43)
 
-function setup(session: Session | null = analyst, owns = false) {
+function setup(session: Session | null = analyst, owns = false, gate: RequestGate | null = null) {
   const bucket = memoryBucket()
-  const context: FilesContext = { bucket, session: async () => session, ownsLink: async () => owns }
+  const context: FilesContext = {
+    bucket,
+    session: async () => session,
+    ownsLink: async () => owns,
+    requestGate: async () => gate,
+  }
   return { bucket, context }
 }
 
-const send = (context: FilesContext, method: string, path: string, body?: Uint8Array, token: string | null = TOKEN) =>
+const send = (context: FilesContext, method: string, path: string, body?: Uint8Array, token: string | null = TOKEN, kind = 'files') =>
   handleVaultFiles(
-    new Request(`http://app.test/api/vault/files/${path}`, {
+    new Request(`http://app.test/api/vault/${kind}/${path}`, {
       method,
       body: body as Uint8Array<ArrayBuffer> | undefined,
       headers: { ...(token ? { [FILE_TOKEN_HEADER]: token } : {}), ...(body ? { 'content-length': String(body.length) } : {}) },
@@ -86,6 +98,32 @@ describe('the vault file store', () => {
     expect((await send(stranger, 'DELETE', id, undefined, null)).status).toBe(404)
     expect((await send(owner.context, 'DELETE', id, undefined, null)).status).toBe(200)
     expect(owner.bucket.objects.size).toBe(0)
+  })
+
+  it("takes a request's files from a signed-out client only while its gate is open for their token", async () => {
+    const id = newVaultId()
+    const gate: RequestGate = { filesTokenHash: await tokenHash(TOKEN), open: true, expiresAt: Date.now() + 3_600_000 }
+    const put = (context: FilesContext, path: string, token: string = TOKEN) =>
+      send(context, 'PUT', path, chunk(10), token, 'request-files')
+    const open = setup(null, false, gate)
+    expect((await put(open.context, `${id}/0/0`)).status).toBe(201)
+    expect([...open.bucket.objects.keys()]).toEqual([`vault-request/${id}/0/0`])
+    expect((await put(open.context, `${id}/0/1`, 'U'.repeat(43))).status).toBe(404)
+    expect((await put(setup(null, false, null).context, `${id}/0/0`)).status).toBe(404)
+    expect((await put(setup(null, false, { ...gate, open: false }).context, `${id}/0/0`)).status).toBe(409)
+    expect((await put(setup(null, false, { ...gate, expiresAt: Date.now() - 1 }).context, `${id}/0/0`)).status).toBe(409)
+    // The analyst reads them with the token from the answer; the share-link path does not reach them.
+    const got = await send(open.context, 'GET', `${id}/0/0`, undefined, TOKEN, 'request-files')
+    expect(got.status).toBe(200)
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(chunk(10))
+    expect((await send(open.context, 'GET', `${id}/0/0`)).status).toBe(404)
+    // Still at most 25 MB in all.
+    for (let c = 0; c < 24; c++)
+      expect(
+        (await send(open.context, 'PUT', `${id}/${1 + Math.floor(c / 20)}/${c % 20}`, chunk(FILE_CHUNK_BYTES), TOKEN, 'request-files'))
+          .status,
+      ).toBe(201)
+    expect((await send(open.context, 'PUT', `${id}/3/0`, chunk(FILE_CHUNK_BYTES), TOKEN, 'request-files')).status).toBe(413)
   })
 
   it('answers nothing for paths that are not a link id and indexes', async () => {

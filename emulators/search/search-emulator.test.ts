@@ -450,6 +450,19 @@ describe('search emulator: queries', () => {
     expect(results[0]).toMatchObject({ nbHits: 1, hitsPerPage: 1, facets: { service: { network: 1 } }, query: 'tls' })
   })
 
+  it('refuses keys in the query string from pages of other sites (a form or an image needs no preflight)', async () => {
+    const url = new URL(`${emulator.url}/1/indexes/scratch-foreign/clear`)
+    url.searchParams.set('x-algolia-api-key', ADMIN_KEY)
+    url.searchParams.set('x-algolia-application-id', APP_ID)
+    const post = (headers: Record<string, string>) => fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain', ...headers } })
+    expect((await post({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    expect((await post({ origin: 'null' })).status).toBe(403)
+    // Pages of this machine (the app) and tools without a browser still may.
+    expect((await post({ origin: 'http://localhost:3000', 'sec-fetch-site': 'cross-site' })).status).toBe(200)
+    expect((await post({})).status).toBe(200)
+  })
+
   it('answers CORS preflights from pages on this machine only', async () => {
     const preflight = (origin: string) =>
       fetch(`${emulator.url}/1/indexes/*/queries`, {

@@ -76,11 +76,29 @@ function allowedOrigin(origin: string | undefined, boundHost: string): string | 
   }
 }
 
-/** A credential from its header or, as browsers send it, from the query string. */
-function credential(req: IncomingMessage, query: URLSearchParams, name: string): string | undefined {
+/**
+ * A request a page of another site made: its Origin is not one of this machine's, or (a plain link,
+ * image or form, which may send no Origin) the browser says it is cross-site and names no origin.
+ */
+function fromForeignPage(req: IncomingMessage, boundHost: string): boolean {
+  const origin = req.headers.origin
+  if (origin !== undefined) return allowedOrigin(origin, boundHost) === undefined
+  return req.headers['sec-fetch-site'] === 'cross-site'
+}
+
+/**
+ * A credential from its header or, as browsers send it, from the query string. Keys in the query
+ * string need no preflight, so a page of another site could use them through a form or an image:
+ * those are taken only from pages of this machine.
+ */
+function credential(req: IncomingMessage, query: URLSearchParams, name: string, boundHost: string): string | undefined {
   const header = req.headers[name]
   if (typeof header === 'string' && header !== '') return header
-  for (const [key, value] of query) if (key.toLowerCase() === name) return value
+  for (const [key, value] of query) {
+    if (key.toLowerCase() !== name) continue
+    if (fromForeignPage(req, boundHost)) throw new ApiError(403, 'Credentials in the query string are not accepted from other sites')
+    return value
+  }
   return undefined
 }
 
@@ -300,8 +318,8 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
       throw new ApiError(400, 'Malformed URL')
     }
     const access = authenticate(
-      credential(req, url.searchParams, 'x-algolia-application-id'),
-      credential(req, url.searchParams, 'x-algolia-api-key'),
+      credential(req, url.searchParams, 'x-algolia-application-id', host),
+      credential(req, url.searchParams, 'x-algolia-api-key', host),
       credentials,
     )
     const found = findRoute(req.method ?? 'GET', parts)

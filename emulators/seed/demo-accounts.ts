@@ -57,6 +57,8 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
   },
   // No service enabled at all.
   { slug: 'umbrella', companyName: 'Umbrella Holdings', ...NONE },
+  // Being set up: a scan scope, no service switched on yet.
+  { slug: 'wayne', companyName: 'Wayne Enterprises', ...NONE },
 ]
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [

@@ -5,6 +5,7 @@
 import type { Auth, UpdateRequest } from 'firebase-admin/auth'
 import { Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { COMPANIES_COLLECTION, companyPath } from '#domain/companies.ts'
+import { AUDIT_EVENTS_COLLECTION, newAuditEventDocument } from '#domain/audit-events.ts'
 import { emailKeyPath } from '#domain/email-keys.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { newUserAccessDocument, userAccessPath } from '#domain/users-access.ts'
@@ -20,7 +21,18 @@ import {
   type DemoCompany,
   type DemoEmailKey,
 } from './demo-accounts.ts'
+import { seedAdminOrg } from './admin-org.ts'
 import { seedReports, type ReportsSummary } from './reports/seed-reports.ts'
+import {
+  DEMO_AUDIT_HISTORY,
+  DEMO_DISABLED_PERSON,
+  DEMO_KEY_HISTORY,
+  DEMO_PEOPLE,
+  demoKeyExtras,
+  keyHistoryDocument,
+  seedingDay,
+} from './admin-demo.ts'
+import { seedFleet } from './fleet.ts'
 import { indexTemplateLibrary, seedTemplateLibrary, type LibrarySummary } from './template-library.ts'
 
 async function withClients<T>(clients: AdminClients | undefined, run: (c: AdminClients) => Promise<T>): Promise<T> {
@@ -123,15 +135,38 @@ export function usersPreferencesDocument(account: DemoAccount): Record<string, u
 // A fixed creation time, so reruns write identical documents.
 const EMAIL_KEYS_CREATED_AT = Timestamp.fromDate(new Date('2025-10-01T12:00:00Z'))
 
-export function emailKeyDocument(key: DemoEmailKey): Record<string, unknown> {
-  return {
+export function emailKeyDocument(key: DemoEmailKey, day = seedingDay()): Record<string, unknown> {
+  return timestamps({
     match: key.match,
     company: key.company,
     accessLevel: key.accessLevel,
     userType: key.userType,
     createdAt: EMAIL_KEYS_CREATED_AT,
-    createdBy: key.createdBy,
+    ...demoKeyExtras(key, day),
+  })
+}
+
+const timestamps = (document: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(document).map(([k, v]) => [k, k.endsWith('At') && typeof v === 'number' ? Timestamp.fromMillis(v) : v]))
+
+// The administration demo: more people, keys in every state and a history of audit events.
+async function seedAdministration(auth: Auth, db: Firestore): Promise<void> {
+  for (const person of DEMO_PEOPLE) await upsertAuthUser(auth, person)
+  await auth.updateUser(DEMO_DISABLED_PERSON, { disabled: true })
+  const day = seedingDay()
+  const batch = db.batch()
+  for (const person of DEMO_PEOPLE) {
+    batch.set(db.doc(userAccessPath(person.uid)), usersAccessDocument(person))
+    batch.set(db.doc(userPreferencesPath(person.uid)), usersPreferencesDocument(person))
   }
+  for (const key of DEMO_KEY_HISTORY) batch.set(db.doc(emailKeyPath(key.id)), timestamps(keyHistoryDocument(key, day)))
+  for (const { id, daysAgo, ...event } of DEMO_AUDIT_HISTORY) {
+    batch.set(
+      db.collection(AUDIT_EVENTS_COLLECTION).doc(id),
+      newAuditEventDocument(event, Timestamp.fromMillis(day - daysAgo * 24 * 3600_000)),
+    )
+  }
+  await batch.commit()
 }
 
 // The address an email key lets in starts without an account each time, so its first sign-in
@@ -175,7 +210,10 @@ export async function seedDemoData(clients?: AdminClients, options: SeedOptions 
     }
     for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(emailKeyPath(key.id)), emailKeyDocument(key))
     await batch.commit()
+    await seedAdministration(auth, db)
+    await seedAdminOrg(db)
     const library = await seedTemplateLibrary(db)
+    await seedFleet(db)
     const reports = options.reports === false ? null : await seedReports(db, options.search ? { search: options.search } : {})
     return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length, ...library, reports }
   })

@@ -1,11 +1,25 @@
 import type { CallableRequest } from 'firebase-functions/v2/https'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { mayRequestSearchCredentials } from '#domain/access.ts'
 import { CALLABLE_NAMES } from '#domain/callables.ts'
 import { admitCaller, defineCallable } from './define-callable.ts'
 import * as exported from './index.ts'
 
 const AUTH_TIME = 1_750_000_000
+
+// The Auth user's custom claims now (null: no such user), as the Admin SDK gives them.
+const auth = vi.hoisted(() => ({ claims: {} as Record<string, unknown> | null }))
+vi.mock('./admin.ts', () => ({
+  adminAuth: () => ({
+    getUser: async () => {
+      if (auth.claims === null) throw Object.assign(new Error('no user'), { code: 'auth/user-not-found' })
+      return { customClaims: auth.claims }
+    },
+  }),
+}))
+beforeEach(() => {
+  auth.claims = {}
+})
 
 function request(token: Record<string, unknown> | null, data: unknown = null): CallableRequest<unknown> {
   const auth = token && { uid: 'uid-1', token: { auth_time: AUTH_TIME, ...token } }
@@ -84,6 +98,22 @@ describe('defineCallable', () => {
       code: 'permission-denied',
     })
     expect(ran).toBe(false)
+  })
+
+  it('refuses a token minted before a revocation the Auth user now records, though the token does not say so', async () => {
+    let ran = false
+    const callable = defineCallable('getSearchClient', {}, () => {
+      ran = true
+      return answer
+    })
+    auth.claims = { ...senior, revoked: AUTH_TIME }
+    await expect(callable.run(request(senior, { type: 'search' }))).rejects.toMatchObject({ code: 'unauthenticated' })
+    auth.claims = null
+    await expect(callable.run(request(senior, { type: 'search' }))).rejects.toMatchObject({ code: 'unauthenticated' })
+    expect(ran).toBe(false)
+    // A sign-in after the revocation counts.
+    auth.claims = { ...senior, revoked: AUTH_TIME - 1 }
+    expect(await callable.run(request(senior, { type: 'search' }))).toEqual(answer)
   })
 
   it('fails an answer that breaks the contract as internal', async () => {

@@ -1,6 +1,9 @@
 // The one way to define a callable: its contract in #domain/callables.ts decides who may call
 // and what it takes and answers; the handler only does the work. The ID token's custom claims are
-// the authority, as in firestore.rules; a revoked sign-in counts as none, as at the edge.
+// the authority, as in firestore.rules; a revoked sign-in counts as none, as at the edge. A
+// sign-in counts as revoked when its token says so or when the Auth user's `revoked` claim says so
+// now (syncUserClaims revokes on every demotion or removal), so a token minted before the
+// revocation is refused at once, not when it expires (decision 0019).
 import './options.ts'
 import type { DecodedIdToken } from 'firebase-admin/auth'
 import * as logger from 'firebase-functions/logger'
@@ -14,6 +17,8 @@ import {
 import * as v from 'valibot'
 import { callables, type CallableAudience, type CallableData, type CallableName, type CallableResponse } from '#domain/callables.ts'
 import { accessFromClaims, tokenRevoked, type ClaimsAccess } from '#domain/users-access.ts'
+import { adminAuth } from './admin.ts'
+import { guardCallable } from './callable-guard.ts'
 
 export interface Caller {
   uid: string
@@ -50,6 +55,23 @@ export function admitCaller(request: HttpsRequest<unknown>, who: CallableAudienc
   return caller
 }
 
+const codeOf = (error: unknown) => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined)
+
+/**
+ * Whether the user's sign-ins were revoked at or after this one, as the `revoked` claim on the Auth
+ * user says now (the token carries it only if minted later), or the user is gone. One Auth lookup
+ * per call.
+ */
+export async function revokedSince(caller: Caller): Promise<boolean> {
+  try {
+    const { customClaims } = await adminAuth().getUser(caller.uid)
+    return tokenRevoked(customClaims ?? {}, caller.token.auth_time)
+  } catch (error) {
+    if (codeOf(error) === 'auth/user-not-found') return true
+    throw error
+  }
+}
+
 type CallerOf<N extends CallableName> = (typeof callables)[N]['who'] extends 'public' ? Caller | null : Caller
 
 export type CallableHandler<N extends CallableName> = (
@@ -64,7 +86,11 @@ export type DefinedCallable<N extends CallableName> = CallableFunction<unknown, 
 export function defineCallable<N extends CallableName>(name: N, options: CallableOptions, handler: CallableHandler<N>): DefinedCallable<N> {
   const contract: { request: v.GenericSchema; response: v.GenericSchema; who: CallableAudience } = callables[name]
   const callable = onCall<unknown, Promise<CallableResponse<N>>>(options, async (request) => {
-    const caller = admitCaller(request, contract.who) as CallerOf<N>
+    let caller = admitCaller(request, contract.who) as CallerOf<N>
+    if (caller && (await revokedSince(caller))) {
+      if (contract.who !== 'public') throw new HttpsError('unauthenticated', callerMessages.revoked)
+      caller = null as CallerOf<N>
+    }
     const parsed = v.safeParse(contract.request, request.data)
     if (!parsed.success) throw new HttpsError('invalid-argument', parsed.issues[0].message)
     const answer = await handler(caller, parsed.output as CallableData<N>, request)
@@ -78,5 +104,5 @@ export function defineCallable<N extends CallableName>(name: N, options: Callabl
     }
     return answer
   })
-  return Object.assign(callable, { callableName: name })
+  return Object.assign(guardCallable(callable), { callableName: name })
 }

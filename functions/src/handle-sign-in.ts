@@ -1,6 +1,6 @@
 // handleSignIn: called by the browser right after it completed an email-link sign-in. Provisions
-// a first sign-in through an email key, copies the user's access into the ID token's custom
-// claims, marks the access document as synced and records the sign-in.
+// a first sign-in through an email key, brings the ID token's custom claims in line with the
+// access document (the sync syncUserClaims runs on every write of it) and records the sign-in.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError } from 'firebase-functions/v2/https'
@@ -13,9 +13,12 @@ import {
   userAccessPath,
   type HandleSignInResponse,
 } from '#domain/users-access.ts'
+import { emailKeyPath } from '#domain/email-keys.ts'
 import { adminAuth, adminDb } from './admin.ts'
+import { recordAuditEvent } from './admin/audit.ts'
 import { defineCallable } from './define-callable.ts'
 import { findEmailKey } from './email-keys.ts'
+import { syncClaims } from './sync-user-claims.ts'
 
 // The access of `uid`: from users_access, or, on the first sign-in of an address that matches
 // an email key, from a users_access (and users_preferences) created now. Null: no access.
@@ -30,8 +33,9 @@ async function accessOf(db: Firestore, uid: string, email: string | null): Promi
       return null
     }
     if (!email) return null
-    const key = await findEmailKey(db, email, tx)
-    if (!key) return null
+    const found = await findEmailKey(db, email, tx)
+    if (!found) return null
+    const { id: keyId, key } = found
     const preferencesRef = db.doc(userPreferencesPath(uid))
     const preferences = await tx.get(preferencesRef)
     tx.create(accessRef, {
@@ -40,6 +44,15 @@ async function accessOf(db: Firestore, uid: string, email: string | null): Promi
       updatedBy: 'system',
     })
     if (!preferences.exists) tx.set(preferencesRef, { defaultCompany: key.company })
+    tx.update(db.doc(emailKeyPath(keyId)), { uses: FieldValue.increment(1), lastUsedAt: FieldValue.serverTimestamp() })
+    recordAuditEvent(db, tx, {
+      actor: { uid, email },
+      action: 'email_key.used',
+      target: { kind: 'email_key', id: keyId, label: key.match },
+      companyId: key.company,
+      before: null,
+      after: { uid, email, company: key.company, userType: key.userType, accessLevel: key.accessLevel },
+    })
     logger.info('handleSignIn: provisioned through an email key', { uid, company: key.company })
     return { accessLevel: key.accessLevel, userType: key.userType }
   })
@@ -54,14 +67,10 @@ export const handleSignIn = defineCallable('handleSignIn', {}, async ({ uid, tok
   const access = await accessOf(db, uid, email)
   if (!access) throw new HttpsError('permission-denied', 'You are not currently authorized to use this workspace.')
 
-  // Other claims (e.g. revoked) stay; the access ones are replaced.
-  const user = await auth.getUser(uid)
-  await auth.setCustomUserClaims(uid, { ...user.customClaims, accessLevel: access.accessLevel, userType: access.userType })
-
-  // After the claims: a client that sees `synced` move refreshes its token and gets them.
-  const batch = db.batch()
-  batch.update(db.doc(userAccessPath(uid)), { 'claims.synced': FieldValue.serverTimestamp() })
-  batch.set(db.collection(EVENTS_COLLECTION).doc(), newEventDocument('sign_in', uid, FieldValue.serverTimestamp()))
-  await batch.commit()
+  // Other claims (e.g. revoked) stay; the access ones follow the document. The trigger would do the
+  // same a moment later, but the browser refreshes its token as soon as this answers.
+  const stored = await db.doc(userAccessPath(uid)).get()
+  await syncClaims(auth, db, uid, stored.exists ? stored.data() : null, { markSynced: true })
+  await db.collection(EVENTS_COLLECTION).add(newEventDocument('sign_in', uid, FieldValue.serverTimestamp()))
   return access
 })

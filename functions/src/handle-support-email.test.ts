@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from './config.ts'
-import { supportInbox, supportMail } from './handle-support-email.ts'
+import { supportInbox, supportMail, supportReplyTo } from './handle-support-email.ts'
 
 const input = {
-  sender: { uid: 'u-123', email: 'ada@acme.example', displayName: 'Ada <Admin>' },
+  sender: { uid: 'u-123', email: 'ada@acme.example', emailVerified: true, displayName: 'Ada <Admin>' },
   company: { slug: 'acme', name: 'Acme & Co' },
   request: { message: 'Line one\n<script>alert(1)</script>', request_type: 'bug' as const },
   sentAt: new Date('2026-03-03T10:15:00Z'),
@@ -14,7 +14,8 @@ describe('supportMail', () => {
     const mail = supportMail(input)
     expect(mail.subject).toBe('[Bulwark support] Bug report from ada@acme.example')
     expect(mail.text).toContain('Request type: Bug report (bug)')
-    expect(mail.text).toContain('From: Ada <Admin> <ada@acme.example>')
+    expect(mail.text).toContain('From: ada@acme.example\n')
+    expect(mail.text).toContain('Name (self-declared): Ada <Admin>')
     expect(mail.text).toContain('User id: u-123')
     expect(mail.text).toContain('Company: Acme & Co (acme)')
     expect(mail.text).toContain('Sent at: 2026-03-03T10:15:00.000Z')
@@ -34,10 +35,27 @@ describe('supportMail', () => {
   })
 
   it('copes with a sender without email, name or company', () => {
-    const mail = supportMail({ ...input, sender: { uid: 'u-9', email: null, displayName: null }, company: null })
+    const mail = supportMail({ ...input, sender: { uid: 'u-9', email: null, emailVerified: false, displayName: null }, company: null })
     expect(mail.subject).toBe('[Bulwark support] Bug report from u-9')
     expect(mail.text).toContain('From: no email')
     expect(mail.text).toContain('Company: none')
+  })
+})
+
+describe('the sender of a support mail', () => {
+  it('is never the self-declared name, which is labelled as such', () => {
+    const mail = supportMail({ ...input, sender: { ...input.sender, displayName: 'Acme CISO' } })
+    expect(mail.text).not.toMatch(/From: Acme CISO/)
+    expect(mail.text).toContain('Name (self-declared): Acme CISO')
+  })
+
+  it('answers to an address only once a sign-in proved it', () => {
+    const unverified = { ...input.sender, emailVerified: false }
+    expect(supportReplyTo(input.sender)).toBe('ada@acme.example')
+    expect(supportReplyTo(unverified)).toBeNull()
+    const mail = supportMail({ ...input, sender: unverified })
+    expect(mail.subject).toBe('[Bulwark support] Bug report from u-123')
+    expect(mail.text).toContain('From: ada@acme.example (not verified)')
   })
 })
 

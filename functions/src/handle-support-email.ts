@@ -14,6 +14,7 @@ import { adminDb } from './admin.ts'
 import { ConfigError, mailConfig } from './config.ts'
 import { defineCallable } from './define-callable.ts'
 import { sendMail, type OutgoingMail } from './mailer.ts'
+import { callerIp } from './client-ip.ts'
 import { consumeRateLimits, type RateLimit } from './rate-limit.ts'
 import { escapeHtml } from './sign-in-mail.ts'
 
@@ -24,8 +25,17 @@ export interface SupportSender {
   /** Null when the message was sent signed out: the address is the sender's own word. */
   uid: string | null
   email: string | null
+  /** Whether a sign-in proved the address (`email_verified`); only then is it the sender's. */
+  emailVerified: boolean
+  /** Whatever the person set as their name: shown as theirs, never as the sender. */
   displayName: string | null
 }
+
+/** The address answers go to: only one the sender proved they hold. */
+export const supportReplyTo = (sender: SupportSender): string | null => (sender.emailVerified ? sender.email : null)
+
+const senderAddress = (sender: SupportSender) =>
+  sender.email ? `${sender.email}${sender.emailVerified ? '' : ' (not verified)'}` : 'no email'
 
 export interface SupportCompany {
   slug: string
@@ -51,11 +61,12 @@ export function supportMail(input: {
 }): Omit<OutgoingMail, 'to'> {
   const { sender, company, request, sentAt } = input
   const type = supportRequestTypeLabels[request.request_type]
-  const who = sender.email ?? sender.uid ?? 'unknown'
+  const who = supportReplyTo(sender) ?? sender.uid ?? 'unknown'
   const subject = `[${brand.name} support] ${type} from ${who}`
   const facts: [string, string][] = [
     ['Request type', `${type} (${request.request_type})`],
-    ['From', sender.displayName ? `${sender.displayName} <${sender.email ?? 'no email'}>` : (sender.email ?? 'no email')],
+    ['From', senderAddress(sender)],
+    ...(sender.displayName ? ([['Name (self-declared)', sender.displayName]] as [string, string][]) : []),
     ['User id', sender.uid ?? 'not signed in (address not verified)'],
     ['Company', companyLabel(company)],
     ['Sent at', sentAt.toISOString()],
@@ -109,8 +120,8 @@ async function deliver(
     const mail: OutgoingMail & { replyTo?: string } = {
       to: supportInbox(),
       ...supportMail({ sender, company, request: support, sentAt }),
-      // Answering the mail answers the sender.
-      ...(sender.email ? { replyTo: sender.email } : {}),
+      // Answering the mail answers the sender, when the address is proved to be theirs.
+      ...(supportReplyTo(sender) ? { replyTo: supportReplyTo(sender)! } : {}),
     }
     await sendMail(mailConfig(), mail)
     delivered = true
@@ -139,6 +150,7 @@ export const handleSupportEmail = defineCallable('handleSupportEmail', {}, async
   const sender: SupportSender = {
     uid,
     email: typeof token.email === 'string' ? token.email : null,
+    emailVerified: token.email_verified === true,
     displayName: typeof token.name === 'string' && token.name.trim() ? token.name.trim() : null,
   }
   const db = adminDb()
@@ -173,7 +185,7 @@ export const handleSignedOutSupportEmail = defineCallable(
     const sentAt = new Date()
     const db = adminDb()
     const limits: RateLimit[] = [{ ...SIGNED_OUT_SUPPORT_RATE_LIMITS.address, key: email }]
-    const ip = request.rawRequest.ip
+    const ip = callerIp(request.rawRequest)
     if (ip) limits.push({ ...SIGNED_OUT_SUPPORT_RATE_LIMITS.ip, key: ip })
     try {
       if (!(await consumeRateLimits(db, limits, sentAt.getTime()))) {
@@ -184,7 +196,12 @@ export const handleSignedOutSupportEmail = defineCallable(
       logger.error('handleSignedOutSupportEmail: checking the request failed', errorSummary(error))
       return { success: false }
     }
-    const delivered = await deliver(db, { sender: { uid: null, email, displayName: null }, company: null, request: support, sentAt })
+    const delivered = await deliver(db, {
+      sender: { uid: null, email, emailVerified: false, displayName: null },
+      company: null,
+      request: support,
+      sentAt,
+    })
     logger.info('handleSignedOutSupportEmail: handled', { request_type: support.request_type, delivered })
     return { success: delivered }
   },

@@ -2,8 +2,9 @@
 // Acme, reviewed (a finding mapped to a template), published, and seen live by the client in
 // another browser; a retest the client asked for completed from the queue; and a password audit
 // whose clear-text passwords never leave the analyst's browser.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { AnalystServicePage } from './pages/analyst'
@@ -55,9 +56,22 @@ test.describe('as a senior analyst', () => {
       await analyst.open('network')
       await analyst.importFiles([fixture('nmap_xml/issue4406.xml')], network)
       await expect(analyst.row('CVE-2019-6111 in OpenSSH 7.4')).toHaveCount(1)
+      // The raw file is kept with the scan and comes back byte for byte.
+      const raw = analyst.review.getByRole('list', { name: 'Imported files' }).getByRole('link', { name: 'issue4406.xml' })
+      const download = page.waitForEvent('download')
+      await raw.click()
+      const kept = await readFile((await (await download).path())!)
+      expect(createHash('sha256').update(kept).digest('hex')).toBe(
+        createHash('sha256')
+          .update(readFileSync(fixture('nmap_xml/issue4406.xml')))
+          .digest('hex'),
+      )
       await expect(analyst.review).toContainText('8 findings')
       await analyst.publish()
       await expect(analyst.scans.getByRole('row').filter({ hasText: network })).toContainText('Published')
+      // "All companies" lists every company's scans, this one under Acme.
+      await analyst.shell.main.getByLabel('Company', { exact: true }).selectOption({ label: 'All companies' })
+      await expect(analyst.scans.getByRole('row').filter({ hasText: network })).toContainText('Acme')
 
       const dast = `DAST import ${randomUUID().slice(0, 8)}`
       await analyst.open('dast')

@@ -30,8 +30,26 @@ interface DemoSessions {
 const isListenChannelGoodbye = (url: string) =>
   url.includes('/google.firestore.v1.Firestore/Listen/channel?') && url.includes('TYPE=terminate')
 
+/** How a Content-Security-Policy violation reads in the console; `allow()` never hides one. */
+const CSP_VIOLATION = /Content Security Policy|CSP violation/
+
+/**
+ * Every page of `context` reports a Content-Security-Policy violation as a console error, whether
+ * or not the browser logs one itself (report-only policies, violations in workers and frames).
+ */
+function reportCspViolations(context: BrowserContext): Promise<unknown> {
+  return context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      )
+    })
+  })
+}
+
 /** Collects console errors and warnings and uncaught exceptions of every page of a context. */
 function consoleProblems(context: BrowserContext): string[] {
+  void reportCspViolations(context)
   const problems: string[] = []
   const watchPage = (page: Page) => {
     page.on('console', (message) => {
@@ -83,7 +101,8 @@ interface WorkerFixtures {
 
 /**
  * Every test fails if a page logged an error or a warning (a hydration mismatch is one) or threw
- * an uncaught exception while it ran, unless the test said it expects that line.
+ * an uncaught exception while it ran, unless the test said it expects that line; a
+ * Content-Security-Policy violation fails it whatever the test allows.
  * `test.use({ signedInAs })` gives a test a page already signed in as a demo user; tests about
  * signing in or out use the sign-in panel on a fresh page instead.
  */
@@ -117,7 +136,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       watch(context)
       await use({ allow: (pattern) => allowed.push(pattern), watch })
       expect(
-        watched.flat().filter((line) => !allowed.some((pattern) => pattern.test(line))),
+        watched.flat().filter((line) => CSP_VIOLATION.test(line) || !allowed.some((pattern) => pattern.test(line))),
         'browser console',
       ).toEqual([])
     },

@@ -12,14 +12,6 @@ const addresses = sitePages.map((page) => ({ page, url: exampleUrl(page) }))
 const planned = [
   '/analyst/agents',
   '/analyst/locations',
-  '/admin',
-  '/admin/company/create-company',
-  '/admin/company',
-  '/admin/app/users',
-  '/admin/app/services',
-  '/admin/keys_email',
-  '/admin/company/manage-users',
-  '/admin/dast',
 ]
 
 /** The placeholder of a planned page is a region under this name. */

@@ -3,7 +3,9 @@
 // expiry say what happened, and the pages carry their strict headers.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { AUDIT_EVENTS_COLLECTION } from '#domain/audit-events.ts'
 import { deriveLinkKeys } from '#domain/vault-crypto.ts'
+import { filesTokenOf } from '#domain/vault-request-crypto.ts'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { VAULT_LINKS_COLLECTION, VAULT_SEALED_COLLECTION, vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
 import { VAULT_REQUESTS_COLLECTION } from '#domain/vault-requests.ts'
@@ -27,6 +29,7 @@ test.afterAll(async () => {
     ...(await db.collectionGroup(VAULT_SEALED_COLLECTION).get()).docs,
     ...(await db.collection(VAULT_REQUESTS_COLLECTION).get()).docs,
     ...(await db.collection(EVENTS_COLLECTION).where('type', '>=', 'vault_').where('type', '<', 'vault`').get()).docs,
+    ...(await db.collection(AUDIT_EVENTS_COLLECTION).where('targetKind', 'in', ['vault_link', 'vault_request']).get()).docs,
   ]
   expect(documents.length).toBeGreaterThan(0)
   const stored = documents.map((d) => JSON.stringify(d.data())).join('\n')
@@ -292,6 +295,54 @@ test.describe('vault request links', () => {
     const again = await client.newPage()
     await again.goto(url)
     await expect(again.getByRole('alert')).toHaveText('This request has already been answered. Nothing more is needed.')
+    await client.close()
+  })
+
+  test('a signed-out client answers with a file, sealed in their browser; the analyst downloads it whole', async ({
+    page,
+    browser,
+    browserConsole,
+  }) => {
+    test.setTimeout(120_000)
+    const analyst = new RequestLinkPage(page)
+    await analyst.open()
+    const label = `Config export ${randomUUID().slice(0, 6)}`
+    const url = await analyst.ask(label, 'my vault passphrase')
+    const id = idOf(url)
+    const content = randomBytes(3 * 1024 * 1024 + 17)
+
+    const client = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    browserConsole.watch(client)
+    const answerPage = await client.newPage()
+    await answerPage.goto(url)
+    await answerPage
+      .getByLabel('Files (optional)')
+      .setInputFiles([{ name: 'firewall <export>.cfg', mimeType: 'text/plain', buffer: content }])
+    await answerPage.getByRole('button', { name: 'Send securely' }).click()
+    await expect(answerPage.getByRole('status')).toContainText('only')
+    remember(url, 'my vault passphrase', ...new URL(url).hash.slice(1).split('.'))
+
+    // The store holds ciphertext, for the link's files token only; the gate is shut after the answer.
+    const filesToken = await filesTokenOf(id, new URL(url).hash.slice(1).split('.')[1]!)
+    const chunkUrl = `/api/vault/request-files/${id}/0/0`
+    const stored = await page.request.get(chunkUrl, { headers: { [FILE_TOKEN_HEADER]: filesToken } })
+    expect(stored.status()).toBe(200)
+    expect((await stored.body()).includes(content.subarray(0, 64))).toBe(false)
+    expect((await page.request.get(chunkUrl)).status()).toBe(404)
+    const late = await page.request.put(`/api/vault/request-files/${id}/1/0`, {
+      headers: { [FILE_TOKEN_HEADER]: filesToken, 'content-type': 'application/octet-stream' },
+      data: randomBytes(100),
+    })
+    expect(late.status()).toBe(409)
+
+    await expect(analyst.row(label).locator('[data-status]')).toHaveText('Answered')
+    await analyst.reveal(label, 'my vault passphrase')
+    const link = analyst.row(label).getByRole('list', { name: 'Files' }).getByRole('link')
+    await expect(link).toHaveText('firewall _export_.cfg', { timeout: 60_000 })
+    const download = page.waitForEvent('download')
+    await link.click()
+    const body = await readFile((await (await download).path())!)
+    expect(createHash('sha256').update(body).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'))
     await client.close()
   })
 })

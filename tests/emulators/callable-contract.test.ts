@@ -4,7 +4,7 @@
 // example request below).
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { LEVEL, USER_TYPES, type Access } from '#domain/access.ts'
+import { allCompanyFlags, LEVEL, USER_TYPES, type Access } from '#domain/access.ts'
 import { CALLABLE_NAMES, callables, type CallableAudience, type CallableName, type CallableRequest } from '#domain/callables.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import {
@@ -74,8 +74,52 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   reviewDraftFindings: { company: 'contract-no-such-company', scanId: 'none', findingIds: ['none'], review: { kind: 'split' } },
   publishScan: { company: 'contract-no-such-company', scanId: 'none' },
   discardDraftScan: { company: 'contract-no-such-company', scanId: 'none' },
+  saveLocation: { name: 'Contract', country: 'GB', region: '', network: '', egressIps: [] },
+  createAgentEnrolment: { locationId: 'contract-no-such-location', name: 'contract' },
+  changeAgent: { agentId: 'contract-no-such-agent', action: 'disable' },
+  queueScanJob: { company: 'contract-no-such-company', profile: 'web-dast', locationId: 'none', targets: ['http://127.0.0.1/'] },
+  cancelScanJob: { jobId: 'contract-no-such-job' },
   getPasswordReuseKey: { company: 'contract-no-such-company' },
   saveTemplateMapping: { service: 'network', ruleId: 'contract-rule', templateSlug: 'contract-no-such-template' },
+  createCompany: { companyName: 'Contract Co', flags: allCompanyFlags(false), scanScope: [] },
+  updateCompany: { company: 'contract-no-such-company', flags: { enableDast: true } },
+  updateScanScope: { company: 'contract-no-such-company', add: [{ kind: 'domain', value: 'contract.example' }] },
+  listCompanyPeople: { company: 'contract-no-such-company' },
+  saveService: { service: 'dast', description: 'Contract' },
+  listServiceManagers: { service: 'dast' },
+  createDastKey: { company: 'contract-no-such-company', name: 'CI', expiresInDays: 30, allowedTargets: ['contract.example'] },
+  revokeDastKey: { id: 'AAAAAAAAAAAAAAAA' },
+  listUsers: { company: 'contract-no-such-company' },
+  inviteUser: {
+    email: 'invitee@contract.example',
+    userType: 'client',
+    accessLevel: 1,
+    companies: ['contract-no-such-company'],
+    servicesEnabled: [],
+    servicesManaged: [],
+    url: 'http://127.0.0.1:3000',
+    timeZone: 'UTC',
+  },
+  updateUserAccess: {
+    uid: 'contract-no-such-user',
+    userType: 'client',
+    accessLevel: 1,
+    companies: ['contract-no-such-company'],
+    servicesEnabled: [],
+    servicesManaged: [],
+  },
+  removeUserFromCompany: { uid: 'contract-no-such-user', company: 'contract-no-such-company' },
+  revokeUserSessions: { uid: 'contract-no-such-user' },
+  setUserDisabled: { uid: 'contract-no-such-user', disabled: true },
+  deleteUser: { uid: 'contract-no-such-user' },
+  createEmailKey: {
+    match: '@contract.example',
+    company: 'contract-no-such-company',
+    userType: 'client',
+    accessLevel: 1,
+    expiresAt: Date.now() + 30 * 24 * 3600_000,
+  },
+  revokeEmailKey: { id: 'contract-no-such-key' },
 }
 
 /** Requests no contract accepts: not an object, and the example with a key it does not know. */

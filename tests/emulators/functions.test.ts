@@ -7,7 +7,7 @@ import { CALLABLE_NAMES } from '#domain/callables.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, nodeBinary, PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
 
 // The functions the codebase exports: every callable of the registry, and each trigger added here.
-const TRIGGERS = ['syncTemplateSearch', 'syncFindingSearch', 'sweepFindings', 'sweepVault']
+const TRIGGERS = ['gateSignUp', 'syncTemplateSearch', 'syncFindingSearch', 'sweepFindings', 'sweepVault', 'syncUserClaims']
 const EXPECTED_ENDPOINTS: string[] = [...CALLABLE_NAMES, ...TRIGGERS].sort()
 
 interface BackendInfo {

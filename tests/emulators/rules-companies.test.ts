@@ -1,14 +1,15 @@
-// Companies and DAST keys: who reads and writes them, per company, against app/domain/access.ts.
+// Companies, their scan scopes, DAST keys and audit events: who reads and writes them, per company, against app/domain/access.ts.
 // Their reports (scans, findings and the rest) are in reports-rules.test.ts.
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { hasLevel, LEVEL, pageRules, seesAllCompanies } from '#domain/access.ts'
+import { hasLevel, LEVEL, maySeeCompanyAudit, pageRules, seesAllCompanies } from '#domain/access.ts'
+import { AUDIT_EVENTS_COLLECTION } from '#domain/audit-events.ts'
+import { scanScopePath } from '#domain/scan-scope.ts'
 import { COMPANIES_COLLECTION, companyPath } from '#domain/companies.ts'
 import { DEMO_COMPANIES } from '../../emulators/seed/demo-accounts.ts'
 import {
   at,
   companies,
-  demo,
   flagsOf,
   fresh,
   principals,
@@ -17,6 +18,7 @@ import {
   selects,
   stamp,
   type Principal,
+  usable,
   type RuleCase,
 } from './rules-harness.ts'
 import { companyDocument } from '../builders.ts'
@@ -41,12 +43,6 @@ for (const slug of companies) {
   })
 }
 
-/** A document only this case touches, seeded with `data`. */
-function own(path: string, data: Record<string, unknown>): string {
-  suite.seed(path, data)
-  return path
-}
-
 function companyCases(): RuleCase[] {
   const cases: RuleCase[] = []
   for (const p of principals) {
@@ -55,55 +51,80 @@ function companyCases(): RuleCase[] {
     }
     cases.push(ruleCase(p, 'lists companies', seesAllCompanies(p.access), (db) => getDocs(collection(db, COMPANIES_COLLECTION))))
 
+    // Companies change through the company callables only, whoever asks.
     const created = fresh('new-co')
+    cases.push(ruleCase(p, 'creates a company', false, (db) => setDoc(doc(db, companyPath(created)), companyDoc(created, p))))
     cases.push(
-      ruleCase(p, 'creates a company', page('/admin/company/create-company', p), (db) =>
-        setDoc(doc(db, companyPath(created)), companyDoc(created, p)),
+      ruleCase(p, 'renames a company', false, (db) => updateDoc(doc(db, companyPath('umbrella')), { companyName: 'Renamed', ...stamp(p) })),
+    )
+    cases.push(
+      ruleCase(p, 'turns a company service on', false, (db) =>
+        updateDoc(doc(db, companyPath('umbrella')), { enableDast: true, ...stamp(p) }),
       ),
     )
-    const updated = fresh('upd-co')
-    own(companyPath(updated), companyDoc(updated, demo[7]))
-    cases.push(
-      ruleCase(p, 'renames a company', page('/admin/company', p), (db) =>
-        updateDoc(doc(db, companyPath(updated)), { companyName: 'Renamed', ...stamp(p) }),
-      ),
-    )
-    const switched = fresh('flag-co')
-    own(companyPath(switched), companyDoc(switched, demo[7]))
-    cases.push(
-      ruleCase(p, 'turns a company service on', page('/admin/company', p), (db) =>
-        updateDoc(doc(db, companyPath(switched)), { enableDast: true, ...stamp(p) }),
-      ),
-    )
-    const deleted = fresh('del-co')
-    own(companyPath(deleted), companyDoc(deleted, demo[7]))
-    cases.push(ruleCase(p, 'deletes a company', hasLevel(p.access, LEVEL.platformAdmin), (db) => deleteDoc(doc(db, companyPath(deleted)))))
+    cases.push(ruleCase(p, 'deletes a company', false, (db) => deleteDoc(doc(db, companyPath('umbrella')))))
   }
+  return cases
+}
 
-  // Forged company writes by a senior analyst, who may write valid ones.
-  const senior = demo[7]
-  const forged: [string, (slug: string) => Record<string, unknown>][] = [
-    ['a slug that is not the id', (slug) => ({ ...companyDoc(slug, senior), slug: 'acme' })],
-    ['an empty name', (slug) => ({ ...companyDoc(slug, senior), companyName: '' })],
-    ['a blank name', (slug) => ({ ...companyDoc(slug, senior), companyName: '   ' })],
-    ['a name of 121 characters', (slug) => ({ ...companyDoc(slug, senior), companyName: 'x'.repeat(121) })],
-    ['a flag that is not a boolean', (slug) => ({ ...companyDoc(slug, senior), enableDast: 'yes' })],
-    ['an extra key', (slug) => ({ ...companyDoc(slug, senior), billing: 'gold' })],
-    ["someone else's updatedBy", (slug) => ({ ...companyDoc(slug, senior), updatedBy: 'platform@sectest.example' })],
-    ['an updatedAt that is not the request time', (slug) => ({ ...companyDoc(slug, senior), updatedAt: at('2025-01-01T00:00:00Z') })],
-  ]
-  cases.push(
-    ruleCase(senior, 'creates a company with a name of 120 characters', true, (db) => {
-      const slug = fresh('long-co')
-      return setDoc(doc(db, companyPath(slug)), { ...companyDoc(slug, senior), companyName: 'x'.repeat(120) })
-    }),
-  )
-  for (const [what, data] of forged) {
+// Every company's scan scope, as updateScanScope leaves it.
+for (const slug of companies) {
+  suite.seed(scanScopePath(slug), { entries: [{ kind: 'domain', value: `${slug}.example` }], updatedBy: 'senior@sectest.example' })
+}
+
+function scopeCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  for (const p of principals) {
+    for (const slug of companies) {
+      // Those who manage companies, and the company's own DAST key managers.
+      const allowed = (usable(p) && seesAllCompanies(p.access)) || (p.companies.includes(slug) && page('/admin/dast', p, slug))
+      cases.push(ruleCase(p, `gets the scan scope of ${slug}`, allowed, (db) => getDoc(doc(db, scanScopePath(slug)))))
+    }
     cases.push(
-      ruleCase(senior, `creates a company with ${what}`, false, (db) => {
-        const slug = fresh('forged-co')
-        return setDoc(doc(db, companyPath(slug)), data(slug))
-      }),
+      ruleCase(p, 'writes a scan scope', false, (db) => setDoc(doc(db, scanScopePath('acme')), { entries: [], updatedBy: p.email ?? '' })),
+    )
+  }
+  return cases
+}
+
+// One audit event of each company, and a platform-wide one.
+const auditEvent = (companyId: string | null) => ({
+  actorUid: 'uid-platform',
+  actorEmail: 'platform@sectest.example',
+  action: companyId ? 'company.updated' : 'service.updated',
+  targetKind: companyId ? 'company' : 'service',
+  targetId: companyId ?? 'dast',
+  companyId,
+  before: null,
+  after: null,
+  createdAt: at('2026-11-01T12:00:00Z'),
+})
+for (const slug of companies) suite.seed(`${AUDIT_EVENTS_COLLECTION}/event-${slug}`, auditEvent(slug))
+suite.seed(`${AUDIT_EVENTS_COLLECTION}/event-platform`, auditEvent(null))
+
+function auditCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  for (const p of principals) {
+    for (const slug of companies) {
+      const allowed = usable(p) && maySeeCompanyAudit(p.access, p.companies.includes(slug))
+      cases.push(
+        ruleCase(p, `gets the audit event of ${slug}`, allowed, (db) => getDoc(doc(db, `${AUDIT_EVENTS_COLLECTION}/event-${slug}`))),
+      )
+      cases.push(
+        ruleCase(p, `lists audit events where companyId == ${slug}`, allowed, (db) =>
+          getDocs(query(collection(db, AUDIT_EVENTS_COLLECTION), where('companyId', '==', slug))),
+        ),
+      )
+    }
+    const platformWide = usable(p) && hasLevel(p.access, LEVEL.platformAdmin)
+    cases.push(
+      ruleCase(p, 'gets a platform-wide audit event', platformWide, (db) => getDoc(doc(db, `${AUDIT_EVENTS_COLLECTION}/event-platform`))),
+    )
+    cases.push(ruleCase(p, 'lists every audit event', platformWide, (db) => getDocs(collection(db, AUDIT_EVENTS_COLLECTION))))
+    cases.push(
+      ruleCase(p, 'writes an audit event', false, (db) =>
+        setDoc(doc(db, `${AUDIT_EVENTS_COLLECTION}/${fresh('forged')}`), auditEvent('acme')),
+      ),
     )
   }
   return cases
@@ -138,3 +159,5 @@ function dastKeyCases(): RuleCase[] {
 
 describe('firestore.rules: companies', () => suite.run(companyCases()))
 describe('firestore.rules: DAST keys', () => suite.run(dastKeyCases()))
+describe('firestore.rules: scan scopes', () => suite.run(scopeCases()))
+describe('firestore.rules: audit events', () => suite.run(auditCases()))

@@ -110,6 +110,24 @@ function functionsOnlyCases(): RuleCase[] {
   return cases
 }
 
+/** A request's upload gate: anyone (the signed-out client's file store read) gets one by id; nobody lists or writes. */
+function gateCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  const gate = { filesTokenHash: 'A'.repeat(43), open: true, expiresAt: nextWeek() }
+  const id = fresh('vault_request_gates')
+  suite.seed(`vault_request_gates/${id}`, gate)
+  for (const p of principals) {
+    cases.push(ruleCase(p, 'gets a request gate by id', true, (db) => getDoc(doc(db, `vault_request_gates/${id}`))))
+    cases.push(ruleCase(p, 'lists the request gates', false, (db) => getDocs(collection(db, 'vault_request_gates'))))
+    cases.push(
+      ruleCase(p, 'opens a request gate', false, (db) => setDoc(doc(db, `vault_request_gates/${fresh('vault_request_gates')}`), gate)),
+    )
+    cases.push(ruleCase(p, 'updates a request gate', false, (db) => updateDoc(doc(db, `vault_request_gates/${id}`), { open: true })))
+  }
+  return cases
+}
+
 describe('firestore.rules: vault_links', () => suite.run(vaultCases('vault_links')))
 describe('firestore.rules: vault_requests', () => suite.run(vaultCases('vault_requests')))
 describe('firestore.rules: functions only', () => suite.run(functionsOnlyCases()))
+describe('firestore.rules: vault_request_gates', () => suite.run(gateCases()))

@@ -328,4 +328,49 @@ describe('import, review, publish', () => {
     const stats = readServiceStats((await admin.db.doc(serviceStatsPath(SLUG, 'network')).get()).data())
     expect(stats).toEqual(sumContributions([...after.values()].map((f) => findingContribution(f))))
   })
+
+  it('adjusts severity and CVSS, marks false positives, merges and splits a merged group', async () => {
+    const findings = [
+      hostFinding('10.1.0.5', 22, 'review-ssh', 'low'),
+      hostFinding('10.1.0.6', 22, 'review-ssh', 'low'),
+      hostFinding('10.1.0.7', 22, 'review-ssh', 'low'),
+      hostFinding('10.1.0.8', 80, 'review-http', 'info'),
+    ]
+    const draft = await importFile(senior, `review-${unique()}`, findings, Date.UTC(2026, 2, 1))
+    const [a, b, c, d] = await Promise.all(findings.map((f) => parsedFingerprint('network', f)))
+    const review = (findingIds: string[], change: CallableRequest<'reviewDraftFindings'>['review']) =>
+      call(senior, 'reviewDraftFindings', { company: SLUG, scanId: draft.scanId, findingIds, review: change })
+    const read = async (id: string) =>
+      draftFindingFromDocument(id, (await admin.db.doc(`${draftFindingsPath(SLUG, draft.scanId)}/${id}`).get()).data())!
+
+    // CVSS: the server scores the vector and keeps it normalised; a broken one is refused.
+    await review([a!], { kind: 'cvss', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' })
+    expect((await read(a!)).cvss).toEqual({ version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', score: 9.8 })
+    await expectCallableError(review([a!], { kind: 'cvss', vector: 'CVSS:3.1/AV:N' }), 'invalid-argument')
+    await review([a!], { kind: 'severity', severity: 'critical' })
+    expect(await read(a!)).toMatchObject({ severity: 'critical', scannerSeverity: 'low' })
+    await review([d!], { kind: 'false_positive', value: true })
+    expect((await read(d!)).falsePositive).toBe(true)
+
+    // Merge b and c into a; a finding merged elsewhere cannot take merges.
+    expect(await review([b!, c!], { kind: 'merge', into: a! })).toEqual({ changed: 2 })
+    expect([(await read(b!)).mergedInto, (await read(c!)).mergedInto]).toEqual([a, a])
+    await expectCallableError(review([d!], { kind: 'merge', into: b! }), 'failed-precondition')
+    // Split one member: it stands alone again.
+    expect(await review([c!], { kind: 'split' })).toEqual({ changed: 1 })
+    expect((await read(c!)).mergedInto).toBeNull()
+    // Split the group's finding: everything merged into it is freed as well.
+    await review([c!], { kind: 'merge', into: a! })
+    expect(await review([a!], { kind: 'split' })).toEqual({ changed: 3 })
+    for (const id of [a!, b!, c!]) expect((await read(id)).mergedInto).toBeNull()
+    // The analyst's CVSS can be dropped again.
+    await review([a!], { kind: 'cvss', vector: null })
+    expect((await read(a!)).cvss).toBeNull()
+    // A client may not review.
+    await expectCallableError(
+      call(manager, 'reviewDraftFindings', { company: SLUG, scanId: draft.scanId, findingIds: [a!], review: { kind: 'split' } }),
+      'permission-denied',
+    )
+    await call(senior, 'discardDraftScan', { company: SLUG, scanId: draft.scanId })
+  })
 })

@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { severityRank } from '#domain/finding-template.ts'
 import { tagCounterPath, tagReferencePath, templateFromDocument, templatePath, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
 import { TEMPLATE_INDEX_SETTINGS, TEMPLATE_SORTS } from '#domain/template-search.ts'
@@ -148,6 +148,11 @@ describe('demo seed', () => {
     await clients.auth.setCustomUserClaims(viewer.uid, { accessLevel: 9, userType: 'analyst', extra: true })
     await clients.db.doc(companyPath('umbrella')).set({ enableDast: true, note: 'edited' }, { merge: true })
     await clients.db.doc(userAccessPath(viewer.uid)).update({ companies: ['umbrella'] })
+    // syncUserClaims sees claims above the document's level and revokes; the seed then starts from that.
+    await vi.waitFor(async () => expect((await clients.db.doc(userAccessPath(viewer.uid)).get()).data()?.claims.revoked).toBeDefined(), {
+      timeout: 20_000,
+      interval: 200,
+    })
     // The same address held by an account with another uid.
     const manager = DEMO_ACCOUNTS[1]
     if (!manager) throw new Error('no second demo account')

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LEVEL } from '#domain/access.ts'
 import type { CallableRequest } from '#domain/callables.ts'
+import { AUDIT_EVENTS_COLLECTION, auditEventFromDocument } from '#domain/audit-events.ts'
 import { companyPath } from '#domain/companies.ts'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { userAccessPath } from '#domain/users-access.ts'
@@ -17,20 +18,31 @@ import {
   type ClaimVaultLinkResponse,
   type VaultLinkInfo,
 } from '#domain/vault.ts'
-import { createShareLink, deriveLinkKeys, newVaultId, openPayload, type LinkPolicy, type PassphraseKdf } from '#domain/vault-crypto.ts'
+import {
+  createShareLink,
+  deriveLinkKeys,
+  newVaultId,
+  openPayload,
+  tokenHash,
+  type LinkPolicy,
+  type PassphraseKdf,
+} from '#domain/vault-crypto.ts'
 import {
   createRequestLink,
   openAnswer,
   parseRequestFragment,
+  filesTokenOf,
   sealAnswer,
   submitTokenOf,
   type RequestPolicy,
 } from '#domain/vault-request-crypto.ts'
-import { VAULT_REQUESTS_COLLECTION, vaultRequestFromDocument, vaultRequestPath } from '#domain/vault-requests.ts'
+import { VAULT_REQUESTS_COLLECTION, vaultRequestFromDocument, vaultRequestGatePath, vaultRequestPath } from '#domain/vault-requests.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { claimLink } from '../../functions/src/vault/link-store.ts'
 import { submitAnswer } from '../../functions/src/vault/request-store.ts'
 import { sweepVault } from '../../functions/src/vault/vault-sweep.ts'
+import { admitVaultCall, VAULT_RATE_LIMITS } from '../../functions/src/vault/vault-rate-limit.ts'
+import { RATE_LIMITS_COLLECTION, rateLimitId } from '../../functions/src/rate-limit.ts'
 import { companyDocument, tokenClaims } from '../builders.ts'
 import { callByName, connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
 
@@ -129,6 +141,14 @@ async function sealedExists(id: string) {
 async function eventsOf(id: string) {
   const snapshot = await admin.db.collection(EVENTS_COLLECTION).where('linkId', '==', id).get()
   return snapshot.docs.map((d) => d.data())
+}
+
+/** The company's audit trail entries of one link or request, oldest first. */
+async function auditOf(id: string) {
+  const snapshot = await admin.db.collection(AUDIT_EVENTS_COLLECTION).where('targetId', '==', id).get()
+  return snapshot.docs
+    .map((d) => auditEventFromDocument(d.id, d.data())!)
+    .sort((a, b) => (a.at ?? 0) - (b.at ?? 0) || a.action.localeCompare(b.action))
 }
 
 let analyst: Person, other: Person, client: Person, recipient: Person, stranger: Person
@@ -387,6 +407,115 @@ describe('request links', () => {
   })
 })
 
+describe('request link files', () => {
+  it('opens the upload gate with the files token hash only, and shuts it on the answer and on withdrawal', async () => {
+    const make = async () => {
+      const policy: RequestPolicy = { id: newVaultId(), company: SLUG, expiresAt: Date.now() + 24 * HOUR }
+      const link = await createRequestLink(policy.id, 'gate vault passphrase')
+      await callByName(analyst.client, 'createVaultRequest', {
+        ...policy,
+        label: 'Firewall export',
+        submitTokenHash: link.submitTokenHash,
+        filesTokenHash: link.filesTokenHash,
+        wrappedKey: link.wrappedKey,
+      })
+      const { publicKey, secret } = parseRequestFragment(link.fragment)
+      const filesToken = await filesTokenOf(policy.id, secret)
+      secretsUsed.push(secret, filesToken, link.fragment)
+      return { policy, publicKey, secret, filesToken, hash: link.filesTokenHash }
+    }
+    const gate = async (id: string) => (await admin.db.doc(vaultRequestGatePath(id)).get()).data()
+    const answered = await make()
+    expect(answered.hash).toBe(await tokenHash(answered.filesToken))
+    expect(await gate(answered.policy.id)).toMatchObject({ filesTokenHash: answered.hash, open: true })
+    const submitToken = await submitTokenOf(answered.policy.id, answered.secret)
+    const answer = await sealAnswer(answered.publicKey, answered.policy, { text: '', files: [], filesToken: answered.filesToken })
+    expect(await callByName(stranger.client, 'submitVaultRequest', { id: answered.policy.id, submitToken, answer })).toEqual({
+      outcome: 'stored',
+    })
+    expect(await gate(answered.policy.id)).toMatchObject({ open: false })
+
+    const withdrawn = await make()
+    await callByName(analyst.client, 'revokeVaultRequest', { id: withdrawn.policy.id })
+    expect(await gate(withdrawn.policy.id)).toMatchObject({ open: false })
+  })
+})
+
+describe('the audit trail and the rate limits', () => {
+  it("records in the company's audit trail who created, opened, failed to open and revoked each link", async () => {
+    const link = await share(analyst, { passphrase: 'audit passphrase', maxViews: 2 })
+    expect(await claim(stranger, link, 'wrong')).toMatchObject({ reason: 'wrong-passphrase' })
+    expect(await claim(recipient, link, 'audit passphrase')).toMatchObject({ outcome: 'opened' })
+    expect(await callByName(analyst.client, 'revokeVaultLink', { id: link.id })).toEqual({ revoked: true })
+    const trail = await auditOf(link.id)
+    expect(trail.map((e) => e.action).sort()).toEqual([
+      'vault_link.created',
+      'vault_link.open_failed',
+      'vault_link.opened',
+      'vault_link.revoked',
+    ])
+    for (const e of trail)
+      expect(e).toMatchObject({ companyId: SLUG, target: { kind: 'vault_link', id: link.id, label: 'VPN for the network test' } })
+    const by = Object.fromEntries(trail.map((e) => [e.action, e]))
+    expect(by['vault_link.created']).toMatchObject({
+      actorUid: analyst.uid,
+      actorEmail: analyst.email,
+      after: { maxViews: 2, passphrase: true },
+    })
+    expect(by['vault_link.open_failed']).toMatchObject({ actorUid: '', after: { failedTries: 1, browser: expect.any(String) } })
+    expect(by['vault_link.opened']).toMatchObject({ actorUid: recipient.uid, actorEmail: recipient.email, after: { views: 1 } })
+    expect(by['vault_link.revoked']).toMatchObject({ actorUid: analyst.uid, after: { reason: 'analyst' } })
+
+    // Five wrong passphrases: five failures and the revocation they caused.
+    const burned = await share(analyst, { passphrase: 'another passphrase' })
+    for (let i = 0; i < 5; i++) await claim(stranger, burned, `guess ${i}`)
+    const burnedTrail = (await auditOf(burned.id)).map((e) => e.action)
+    expect(burnedTrail.filter((a) => a === 'vault_link.open_failed')).toHaveLength(5)
+    expect(burnedTrail.filter((a) => a === 'vault_link.revoked')).toHaveLength(1)
+  })
+
+  it('records requests created, answered and withdrawn', async () => {
+    const policy: RequestPolicy = { id: newVaultId(), company: SLUG, expiresAt: Date.now() + 24 * HOUR }
+    const link = await createRequestLink(policy.id, 'audit vault passphrase')
+    await callByName(analyst.client, 'createVaultRequest', {
+      ...policy,
+      label: 'Archive password',
+      submitTokenHash: link.submitTokenHash,
+      wrappedKey: link.wrappedKey,
+    })
+    const { publicKey, secret } = parseRequestFragment(link.fragment)
+    const submitToken = await submitTokenOf(policy.id, secret)
+    secretsUsed.push(secret, submitToken, link.fragment, 'audit vault passphrase')
+    const answer = await sealAnswer(publicKey, policy, { text: 'audited-answer', files: [] })
+    secretsUsed.push('audited-answer')
+    expect(await callByName(stranger.client, 'submitVaultRequest', { id: policy.id, submitToken, answer })).toEqual({ outcome: 'stored' })
+    expect(await callByName(analyst.client, 'revokeVaultRequest', { id: policy.id })).toEqual({ revoked: true })
+    const trail = await auditOf(policy.id)
+    expect(trail.map((e) => e.action).sort()).toEqual(['vault_request.answered', 'vault_request.created', 'vault_request.revoked'])
+    for (const e of trail) expect(e).toMatchObject({ companyId: SLUG, target: { kind: 'vault_request', label: 'Archive password' } })
+  })
+
+  it('refuses a link looked at or claimed too often, whatever the tokens, and leaves other links alone', async () => {
+    const link = await share(analyst)
+    for (let i = 0; i < VAULT_RATE_LIMITS.link.limit; i++) expect(await info(stranger, link)).toMatchObject({ status: 'ready' })
+    await expectCallableError(info(stranger, link), 'resource-exhausted')
+    await expectCallableError(claim(stranger, link), 'resource-exhausted')
+    expect((await stored(link.id))?.views).toBe(0)
+    expect(await info(stranger, await share(analyst))).toMatchObject({ status: 'ready' })
+  })
+
+  it('refuses an address that used up its window, on any link', async () => {
+    const ip = `192.0.2.${Math.floor(Math.random() * 200) + 1}`
+    await admitVaultCall(admin.db, newVaultId(), ip)
+    await admin.db
+      .collection(RATE_LIMITS_COLLECTION)
+      .doc(rateLimitId(VAULT_RATE_LIMITS.ip.kind, ip))
+      .update({ count: VAULT_RATE_LIMITS.ip.limit })
+    await expect(admitVaultCall(admin.db, newVaultId(), ip)).rejects.toMatchObject({ code: 'resource-exhausted' })
+    await expect(admitVaultCall(admin.db, newVaultId(), '192.0.2.254')).resolves.toBeUndefined()
+  })
+})
+
 describe('what the vault stores', () => {
   it('holds no secret, key or token in any vault document or audit event', async () => {
     // One link left unopened, so a live ciphertext is among what is scanned.
@@ -395,8 +524,12 @@ describe('what the vault stores', () => {
     const requests = await admin.db.collection(VAULT_REQUESTS_COLLECTION).get()
     const sealed = await admin.db.collectionGroup('vault_sealed').get()
     const events = await admin.db.collection(EVENTS_COLLECTION).where('company', '==', SLUG).get()
+    const audit = await admin.db.collection(AUDIT_EVENTS_COLLECTION).where('companyId', '==', SLUG).get()
     expect(sealed.size).toBeGreaterThan(0)
-    const everything = [...links.docs, ...sealed.docs, ...requests.docs, ...events.docs].map((d) => JSON.stringify(d.data())).join('\n')
+    expect(audit.size).toBeGreaterThan(0)
+    const everything = [...links.docs, ...sealed.docs, ...requests.docs, ...events.docs, ...audit.docs]
+      .map((d) => JSON.stringify(d.data()))
+      .join('\n')
     expect(secretsUsed.length).toBeGreaterThan(20)
     for (const secret of secretsUsed) expect(everything).not.toContain(secret)
   })

@@ -13,6 +13,7 @@ import { prowlerCsvParser, prowlerOcsfParser } from './prowler.ts'
 import { sarifParser } from './sarif.ts'
 import { testsslJsonParser } from './testssl-json.ts'
 import { zapJsonParser } from './zap-json.ts'
+import { wapitiJsonParser } from './wapiti-json.ts'
 
 export const SCAN_PARSERS: readonly ScanParser[] = [
   // One line per parser.
@@ -20,6 +21,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   openvasXmlParser,
   zapXmlParser,
   zapJsonParser,
+  wapitiJsonParser,
   nucleiJsonParser,
   prowlerOcsfParser,
   prowlerCsvParser,

@@ -13,6 +13,7 @@ export const SCAN_FORMATS = [
   'openvas_xml',
   'zap_xml',
   'zap_json',
+  'wapiti_json',
   'nuclei_json',
   'prowler_ocsf_json',
   'prowler_csv',

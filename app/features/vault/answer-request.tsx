@@ -7,7 +7,9 @@ import { requestRefusalMessage, type RequestFacts } from '#domain/vault-requests
 import { Button } from '~/ui/button'
 import { surface } from '~/ui/surface'
 import { FormMessage, Label } from '~/ui/text-field'
-import { TextArea } from './vault-styles'
+import { VAULT_FILE_LIMITS } from '#domain/vault.ts'
+import { filesProblem, totalSize } from './vault-files-client'
+import { Input, TextArea } from './vault-styles'
 
 const Card = styled.section`
   ${surface}
@@ -44,7 +46,11 @@ export function AnswerRequest({ id }: { id: string }) {
   const [view, setView] = useState<View>({ step: 'reading' })
   const [fragment, setFragment] = useState('')
   const [text, setText] = useState('')
+  const [files, setFiles] = useState<File[]>([])
+  const [sent, setSent] = useState<number | null>(null)
   const answerId = useId()
+  const filesId = useId()
+  const problem = filesProblem(files)
 
   useEffect(() => {
     const hash = window.location.hash.slice(1)
@@ -74,16 +80,21 @@ export function AnswerRequest({ id }: { id: string }) {
 
   async function send(event: FormEvent) {
     event.preventDefault()
-    if (view.step !== 'open') return
+    if (view.step !== 'open' || problem || (text.trim() === '' && files.length === 0)) return
     const info = view.info
     setView({ ...view, busy: true, error: null })
     try {
-      const result = await (await import('./answer-open')).answerRequest(id, fragment, info, text)
+      const result = await (
+        await import('./answer-open')
+      ).answerRequest(id, fragment, info, text, files, (share) => setSent(Math.round(share * 100)))
       dropKey()
       setText('')
+      setFiles([])
+      setSent(null)
       if (result.outcome === 'stored') setView({ step: 'sent', info })
       else setView({ step: 'closed', reason: result.reason, sender: info.senderName })
     } catch (failure) {
+      setSent(null)
       setView({ step: 'open', info, busy: false, error: failure instanceof Error ? failure.message : 'It could not be sent: try again.' })
     }
   }
@@ -126,7 +137,28 @@ export function AnswerRequest({ id }: { id: string }) {
           </p>
           <Muted>This link works until {formatWhenFull(view.info.expiresAt)} and takes one answer.</Muted>
           <Label htmlFor={answerId}>Your answer</Label>
-          <TextArea id={answerId} value={text} onChange={(e) => setText(e.target.value)} required spellCheck={false} autoComplete="off" />
+          <TextArea
+            id={answerId}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            required={files.length === 0}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <Label htmlFor={filesId}>Files (optional)</Label>
+          <Input
+            id={filesId}
+            type="file"
+            multiple
+            onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])}
+            aria-invalid={problem !== null}
+            aria-describedby={`${filesId}-hint`}
+          />
+          <Muted id={`${filesId}-hint`}>
+            Up to {VAULT_FILE_LIMITS.files} files, 25 MB in all, encrypted in this browser.{' '}
+            {files.length > 0 && `${files.length} chosen, ${(totalSize(files) / 1024 / 1024).toFixed(1)} MB.`} {problem}
+          </Muted>
+          {sent !== null && <progress aria-label="Files sent" value={sent} max={100} />}
           {view.error && <FormMessage $tone="error">{view.error}</FormMessage>}
           <div>
             <Button type="submit" disabled={view.busy}>

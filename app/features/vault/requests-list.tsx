@@ -8,6 +8,8 @@ import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
+import { FileLinks } from './reveal-share'
+import type { OpenedFile } from './vault-files-client'
 import { Hint, Inline, Input, Panel, TextArea } from './vault-styles'
 
 const List = styled.ul`
@@ -56,7 +58,7 @@ export function RequestsList({ uid }: { uid: string }) {
 function RequestRow({ request, status }: { request: VaultRequest; status: RequestStatus }) {
   const passphraseId = useId()
   const [passphrase, setPassphrase] = useState('')
-  const [opened, setOpened] = useState<VaultPayload | null>(null)
+  const [opened, setOpened] = useState<{ payload: VaultPayload; files: OpenedFile[] } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -120,10 +122,15 @@ function RequestRow({ request, status }: { request: VaultRequest; status: Reques
       )}
       {opened && (
         <>
-          <TextArea readOnly value={opened.text} aria-label={`Answer to ${request.label}`} spellCheck={false} />
-          <div>
-            <CopyButton text={opened.text} label="Copy answer" />
-          </div>
+          {(opened.payload.text !== '' || opened.files.length === 0) && (
+            <>
+              <TextArea readOnly value={opened.payload.text} aria-label={`Answer to ${request.label}`} spellCheck={false} />
+              <div>
+                <CopyButton text={opened.payload.text} label="Copy answer" />
+              </div>
+            </>
+          )}
+          {opened.files.length > 0 && <FileLinks files={opened.files} />}
         </>
       )}
       {status !== 'revoked' && (

@@ -211,7 +211,7 @@ const Files = styled.ul`
 `
 
 /** Download links of the opened files; names are shown as text and were sanitised when opened. */
-function FileLinks({ files }: { files: OpenedFile[] }) {
+export function FileLinks({ files }: { files: OpenedFile[] }) {
   const [urls, setUrls] = useState<string[]>([])
   useEffect(() => {
     const made = files.map((file) => URL.createObjectURL(file.blob))

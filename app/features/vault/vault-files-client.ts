@@ -3,7 +3,9 @@
 import { chunkCount, FILE_CHUNK_BYTES, newFileKey, openChunk, sealChunk, type VaultFileEntry } from '#domain/vault-crypto.ts'
 import { sanitiseFileName, VAULT_FILE_LIMITS } from '#domain/vault.ts'
 
-const FILES_PATH = '/api/vault/files'
+export const FILES_PATH = '/api/vault/files'
+/** Where a request's answer keeps its files (the client uploads them signed out). */
+export const REQUEST_FILES_PATH = '/api/vault/request-files'
 const TOKEN_HEADER = 'x-vault-file-token'
 
 export const totalSize = (files: readonly File[]) => files.reduce((sum, file) => sum + file.size, 0)
@@ -36,6 +38,7 @@ export async function uploadFiles(
   files: readonly File[],
   entries: readonly VaultFileEntry[],
   progress: (done: number) => void = () => {},
+  base: string = FILES_PATH,
 ): Promise<void> {
   const total = Math.max(1, totalSize(files))
   let done = 0
@@ -44,7 +47,7 @@ export async function uploadFiles(
     for (let c = 0; c < entry.chunks; c++) {
       const bytes = new Uint8Array(await file.slice(c * FILE_CHUNK_BYTES, (c + 1) * FILE_CHUNK_BYTES).arrayBuffer())
       const sealed = await sealChunk(entry.key, id, f, c, c === entry.chunks - 1, bytes)
-      const response = await fetch(`${FILES_PATH}/${id}/${f}/${c}`, {
+      const response = await fetch(`${base}/${id}/${f}/${c}`, {
         method: 'PUT',
         body: sealed,
         headers: { [TOKEN_HEADER]: fileToken, 'content-type': 'application/octet-stream' },
@@ -63,12 +66,17 @@ export interface OpenedFile {
   blob: Blob
 }
 
-export async function downloadFiles(id: string, fileToken: string, entries: readonly VaultFileEntry[]): Promise<OpenedFile[]> {
+export async function downloadFiles(
+  id: string,
+  fileToken: string,
+  entries: readonly VaultFileEntry[],
+  base: string = FILES_PATH,
+): Promise<OpenedFile[]> {
   const out: OpenedFile[] = []
   for (const [f, entry] of entries.entries()) {
     const parts: Uint8Array<ArrayBuffer>[] = []
     for (let c = 0; c < entry.chunks; c++) {
-      const response = await fetch(`${FILES_PATH}/${id}/${f}/${c}`, { headers: { [TOKEN_HEADER]: fileToken }, cache: 'no-store' })
+      const response = await fetch(`${base}/${id}/${f}/${c}`, { headers: { [TOKEN_HEADER]: fileToken }, cache: 'no-store' })
       if (!response.ok) throw new Error('A file of this link is no longer stored.')
       parts.push(await openChunk(entry.key, id, f, c, c === entry.chunks - 1, new Uint8Array(await response.arrayBuffer())))
     }

@@ -2,7 +2,9 @@
 // The server computes each finding's fingerprint for the scan's service (never trusting one sent),
 // folds instances of the same issue into one draft finding, gives mapped rules their template,
 // and keeps the assets. Sending a batch again leaves the same documents.
-import { Timestamp, type DocumentReference } from 'firebase-admin/firestore'
+import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore'
+import type { CallableData } from '#domain/callables.ts'
+import type { Scan } from '#domain/scans.ts'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { assetId } from '#domain/fingerprints.ts'
 import {
@@ -29,7 +31,17 @@ export const addDraftFindings = defineCallable('addDraftFindings', {}, async (ca
   const { importer, scan } = await scanImporter(db, caller, company, scanId)
   assertDraft(scan)
   if (!scan.files.some((f) => f.sha256 === sourceFile)) throw new HttpsError('invalid-argument', 'This file is not part of the scan.')
+  return writeDraftFindings(db, scan, request, importer.by)
+})
 
+/** One checked batch of a draft's findings and assets, written by `by`. */
+export async function writeDraftFindings(
+  db: Firestore,
+  scan: Scan,
+  request: CallableData<'addDraftFindings'>,
+  by: string,
+): Promise<{ findings: number; assets: number; unmapped: number }> {
+  const { company, scanId, sourceFile } = request
   const now = Date.now()
   // Instances of one issue (the same fingerprint) become one draft finding.
   const byId = new Map<string, StoredDraftFinding>()
@@ -37,7 +49,7 @@ export const addDraftFindings = defineCallable('addDraftFindings', {}, async (ca
     const id = await parsedFingerprint(scan.service, finding)
     const known = byId.get(id)
     if (known) known.instances += 1
-    else byId.set(id, draftFindingDocument(finding, sourceFile, importer.by, now))
+    else byId.set(id, draftFindingDocument(finding, sourceFile, by, now))
   }
 
   const ruleIds = [...new Set([...byId.values()].map((f) => f.ruleId))]
@@ -84,4 +96,4 @@ export const addDraftFindings = defineCallable('addDraftFindings', {}, async (ca
     await batch.commit()
   }
   return { findings: byId.size, assets: request.assets.length, unmapped }
-})
+}

@@ -1,7 +1,8 @@
 // createDraftScan: the start of an import. The draft's id is a hash of the service and the files'
 // SHA-256, so importing the same files again answers with the scan they made and changes nothing.
 // The scope key (which scans compare) is the analyst's, else the service's latest published scan's.
-import { FieldValue, Timestamp } from 'firebase-admin/firestore'
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
+import type { CreateDraftScanRequest } from '#domain/scan-import-calls.ts'
 import { draftScanId } from '#domain/scan-drafts.ts'
 import { importStats } from '#domain/scan-import/import-stats.ts'
 import { scanFromDocument, scanPath, scansPath } from '#domain/scans.ts'
@@ -16,8 +17,17 @@ const TARGETS_KEPT = 200
 
 export const createDraftScan = defineCallable('createDraftScan', {}, async (caller, request) => {
   const db = adminDb()
+  const importer = await importCaller(db, caller, request.company, request.service)
+  return writeDraftScan(db, request, importer.by)
+})
+
+/** The draft scan of checked files, made by `by` (an analyst's email, or the agent that ran the scan). */
+export async function writeDraftScan(
+  db: Firestore,
+  request: CreateDraftScanRequest,
+  by: string,
+): Promise<{ scanId: string; created: boolean; state: string }> {
   const { company, service } = request
-  const importer = await importCaller(db, caller, company, service)
   const scanId = await draftScanId(
     service,
     request.files.map((f) => f.sha256),
@@ -57,13 +67,13 @@ export const createDraftScan = defineCallable('createDraftScan', {}, async (call
           stats: importStats(service, [], [], startedAt, request.serviceStats),
           files: request.files,
           importReport: request.report,
-          importedBy: importer.by,
+          importedBy: by,
         },
         Timestamp.fromMillis,
       ) as Record<string, unknown>),
       updatedAt: FieldValue.serverTimestamp(),
-      updatedBy: importer.by,
+      updatedBy: by,
     })
     return { scanId, created: true, state: 'draft' }
   })
-})
+}

@@ -14,7 +14,7 @@ import { importStats } from '#domain/scan-import/import-stats.ts'
 import { planScanPublication, type FindingWrite as PlannedWrite } from '#domain/scan-publication.ts'
 import { scanFromDocument, scanMembersPath, scanPath, scansPath, type Scan, type ScanCounts } from '#domain/scans.ts'
 import { serviceById } from '#domain/services.ts'
-import { slaPolicyFor } from '#domain/sla.ts'
+import { catalogueEntryFromDocument, servicePath } from '#domain/service-catalogue.ts'
 import { storedTimes } from '#domain/stored.ts'
 import { templatePath } from '#domain/template-library.ts'
 import { adminDb } from '../admin.ts'
@@ -115,6 +115,8 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
   }
 
   const now = Date.now()
+  // The service catalogue's remediation targets start each new finding's clock.
+  const { sla } = catalogueEntryFromDocument(scan.service, (await db.doc(servicePath(scan.service)).get()).data())
   const plan = planScanPublication({
     scan: { id: scanId, service: scan.service, startedAt: scan.startedAt },
     observed: observed.filter((o) => !done.has(o.fingerprint)),
@@ -122,7 +124,7 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
     // A finding another scope's scan saw last is not this scan's to miss.
     inScope: (finding) => (scopes.get(finding.lastSeenScanId) ?? scan.scopeKey) === scan.scopeKey,
     assets: draftAssets.map((a) => ({ id: a.id, label: a.value, ports: a.ports.map((p) => p.port) })),
-    policy: slaPolicyFor(null),
+    policy: sla,
     now,
     by: importer.by,
   })

@@ -1,14 +1,19 @@
 // reviewDraftFindings: what an analyst decides about a draft's findings before publishing: the
-// severity, a false positive, the template (and, when asked, the rule's mapping for later
-// imports), two findings that are one issue (merge) or a merge undone (split).
+// severity and CVSS, a false positive, the template (and, when asked, the rule's mapping for later
+// imports), findings that are one issue (merge), or a merge undone (split: a merged finding, or a
+// finding and everything merged into it).
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { draftFindingFromDocument, draftFindingPath, type DraftFinding } from '#domain/scan-drafts.ts'
+import { parseCvssVector } from '#domain/cvss.ts'
+import { draftFindingFromDocument, draftFindingPath, draftFindingsPath, type DraftFinding } from '#domain/scan-drafts.ts'
 import { templatePath } from '#domain/template-library.ts'
 import { templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { assertDraft, scanImporter } from './import-caller.ts'
+
+/** Values Firestore takes in one `in` filter. */
+const IN_QUERY_VALUES = 30
 
 export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, async (caller, request) => {
   const db = adminDb()
@@ -19,6 +24,13 @@ export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, asy
   if (review.kind === 'template' && review.templateSlug) {
     const template = await db.doc(templatePath(review.templateSlug)).get()
     if (!template.exists) throw new HttpsError('not-found', `There is no template "${review.templateSlug}".`)
+  }
+
+  let cvss: DraftFinding['cvss'] = null
+  if (review.kind === 'cvss' && review.vector !== null) {
+    const parsed = parseCvssVector(review.vector)
+    if (!parsed.ok) throw new HttpsError('invalid-argument', parsed.error)
+    cvss = { version: parsed.version, vector: parsed.vector, score: parsed.score }
   }
 
   return db.runTransaction(async (tx) => {
@@ -34,6 +46,9 @@ export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, asy
     switch (review.kind) {
       case 'severity':
         patch = { severity: review.severity }
+        break
+      case 'cvss':
+        patch = { cvss }
         break
       case 'false_positive':
         patch = { falsePositive: review.value }
@@ -53,8 +68,17 @@ export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, asy
         patch = { mergedInto: null }
         break
     }
+    // A split also frees the findings merged into those named.
+    const members: typeof refs = []
+    if (review.kind === 'split') {
+      const collection = db.collection(draftFindingsPath(company, scanId))
+      for (let start = 0; start < ids.length; start += IN_QUERY_VALUES) {
+        const merged = await tx.get(collection.where('mergedInto', 'in', ids.slice(start, start + IN_QUERY_VALUES)))
+        for (const doc of merged.docs) if (!ids.includes(doc.id)) members.push(doc.ref)
+      }
+    }
     const now = Timestamp.fromMillis(Date.now())
-    for (const ref of refs) tx.update(ref, { ...patch, updatedAt: now, updatedBy: importer.by })
+    for (const ref of [...refs, ...members]) tx.update(ref, { ...patch, updatedAt: now, updatedBy: importer.by })
 
     if (review.kind === 'template' && review.templateSlug && review.remember) {
       for (const ruleId of new Set(findings.map((f) => f!.ruleId))) {
@@ -67,6 +91,6 @@ export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, asy
         })
       }
     }
-    return { changed: refs.length }
+    return { changed: refs.length + members.length }
   })
 })

@@ -7,6 +7,7 @@ import { VAULT_LIMITS, vaultEventDocument, vaultLinkPath, vaultSealedPath } from
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
+import { recordVaultAudit } from './vault-audit.ts'
 
 export const vaultMessages = {
   expiry: 'Choose an expiry between 1 hour and 30 days from now.',
@@ -59,6 +60,13 @@ export const createVaultLink = defineCallable('createVaultLink', {}, async (call
         db.collection(EVENTS_COLLECTION).doc(),
         vaultEventDocument('vault_link_created', link, FieldValue.serverTimestamp(), { byUid: caller.uid }),
       )
+      recordVaultAudit(db, tx, 'vault_link.created', { ...link, label: request.label }, caller, {
+        expiresAt: request.expiresAt,
+        maxViews: request.maxViews,
+        passphrase: request.kdf !== null,
+        recipient: request.recipient,
+        files: request.files,
+      })
     })
   } catch (error) {
     if ((error as { code?: unknown }).code === 6) throw new HttpsError('already-exists', vaultMessages.exists)

@@ -4,11 +4,12 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { VAULT_LIMITS, vaultEventDocument } from '#domain/vault.ts'
-import { vaultRequestPath } from '#domain/vault-requests.ts'
+import { vaultRequestGatePath, vaultRequestPath } from '#domain/vault-requests.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
 import { vaultMessages } from './create-vault-link.ts'
+import { recordVaultAudit } from './vault-audit.ts'
 
 export const createVaultRequest = defineCallable('createVaultRequest', {}, async (caller, request) => {
   const now = Date.now()
@@ -36,10 +37,19 @@ export const createVaultRequest = defineCallable('createVaultRequest', {}, async
         answeredAt: null,
         answeredFrom: null,
       })
+      // The file store's gate: open for uploads with the files token until the answer or expiry.
+      if (request.filesTokenHash)
+        tx.create(db.doc(vaultRequestGatePath(request.id)), {
+          filesTokenHash: request.filesTokenHash,
+          open: true,
+          expiresAt: Timestamp.fromMillis(request.expiresAt),
+          purgeAt: Timestamp.fromMillis(request.expiresAt + keepRecordMs),
+        })
       tx.create(
         db.collection(EVENTS_COLLECTION).doc(),
         vaultEventDocument('vault_request_created', record, FieldValue.serverTimestamp(), { byUid: caller.uid }),
       )
+      recordVaultAudit(db, tx, 'vault_request.created', { ...record, label: request.label }, caller, { expiresAt: request.expiresAt })
     })
   } catch (error) {
     if ((error as { code?: unknown }).code === 6) throw new HttpsError('already-exists', vaultMessages.exists)

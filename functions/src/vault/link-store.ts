@@ -16,6 +16,7 @@ import {
   type VaultLinkInfo,
 } from '#domain/vault.ts'
 import { tokenHash } from '#domain/vault-crypto.ts'
+import { recordVaultAudit } from './vault-audit.ts'
 
 /** Who asks, as far as the request tells: the address of a signed-in caller, where from, which browser. */
 export interface Requester {
@@ -145,9 +146,12 @@ async function claimOnce(db: Firestore, id: string, findHash: string, openHash: 
       batch.delete(sealedRef)
       event('vault_link_failed')
       event('vault_link_revoked', 'passphrase')
+      recordVaultAudit(db, batch, 'vault_link.open_failed', link, who, { ip: who.ip, browser: who.browser, failedTries: failed })
+      recordVaultAudit(db, batch, 'vault_link.revoked', link, who, { reason: 'passphrase', failedTries: failed })
     } else {
       batch.update(linkRef, { failedTries: failed }, unchanged)
       event('vault_link_failed')
+      recordVaultAudit(db, batch, 'vault_link.open_failed', link, who, { ip: who.ip, browser: who.browser, failedTries: failed })
     }
     await batch.commit()
     return refused('wrong-passphrase', left)
@@ -165,12 +169,13 @@ async function claimOnce(db: Firestore, id: string, findHash: string, openHash: 
   )
   if (last) batch.delete(sealedRef)
   event('vault_link_opened')
+  recordVaultAudit(db, batch, 'vault_link.opened', link, who, { ip: who.ip, browser: who.browser, views, maxViews: link.maxViews })
   await batch.commit()
   return { outcome: 'opened', ciphertext: sealed.ciphertext, iv: sealed.iv, policy: linkPolicy(link), viewsLeft: link.maxViews - views }
 }
 
 /** Revokes a link its analyst made: its ciphertext goes at once. False when it was closed already. */
-export async function revokeLink(db: Firestore, id: string, uid: string): Promise<boolean | null> {
+export async function revokeLink(db: Firestore, id: string, uid: string, email: string | null = null): Promise<boolean | null> {
   return db.runTransaction(async (tx) => {
     const link = await readLink(db, tx, id)
     if (!link || link.createdBy !== uid) return null
@@ -181,6 +186,7 @@ export async function revokeLink(db: Firestore, id: string, uid: string): Promis
       db.collection(EVENTS_COLLECTION).doc(),
       vaultEventDocument('vault_link_revoked', link, FieldValue.serverTimestamp(), { byUid: uid, reason: 'analyst' }),
     )
+    recordVaultAudit(db, tx, 'vault_link.revoked', link, { uid, email }, { reason: 'analyst', views: link.views })
     return true
   })
 }

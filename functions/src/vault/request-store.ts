@@ -7,12 +7,14 @@ import { vaultEventDocument } from '#domain/vault.ts'
 import { tokenHash } from '#domain/vault-crypto.ts'
 import {
   vaultRequestFromDocument,
+  vaultRequestGatePath,
   vaultRequestPath,
   type SubmitVaultRequestResponse,
   type VaultRequest,
   type VaultRequestInfo,
 } from '#domain/vault-requests.ts'
 import type { Requester } from './link-store.ts'
+import { recordVaultAudit } from './vault-audit.ts'
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
@@ -76,6 +78,9 @@ export async function submitAnswer(
         byUid: who.uid,
       }),
     )
+    recordVaultAudit(db, batch, 'vault_request.answered', request, who, { ip: who.ip, browser: who.browser })
+    // No more uploads once the answer is in.
+    batch.set(db.doc(vaultRequestGatePath(input.id)), { open: false }, { merge: true })
     try {
       await batch.commit()
       return { outcome: 'stored' }
@@ -86,17 +91,19 @@ export async function submitAnswer(
 }
 
 /** Withdraws a request its analyst made; an answer already given goes with it. */
-export async function revokeRequest(db: Firestore, id: string, uid: string): Promise<boolean | null> {
+export async function revokeRequest(db: Firestore, id: string, uid: string, email: string | null = null): Promise<boolean | null> {
   return db.runTransaction(async (tx) => {
     const ref = db.doc(vaultRequestPath(id))
     const request = vaultRequestFromDocument(id, (await tx.get(ref)).data())
     if (!request || request.createdBy !== uid) return null
     if (request.state === 'revoked') return false
     tx.update(ref, { state: 'revoked', answer: null })
+    tx.set(db.doc(vaultRequestGatePath(id)), { open: false }, { merge: true })
     tx.create(
       db.collection(EVENTS_COLLECTION).doc(),
       vaultEventDocument('vault_request_revoked', request, FieldValue.serverTimestamp(), { byUid: uid }),
     )
+    recordVaultAudit(db, tx, 'vault_request.revoked', request, { uid, email }, { answered: request.state === 'answered' })
     return true
   })
 }

@@ -6,7 +6,7 @@ import { vaultMessages } from './create-vault-link.ts'
 import { revokeLink } from './link-store.ts'
 
 export const revokeVaultLink = defineCallable('revokeVaultLink', {}, async (caller, request) => {
-  const revoked = await revokeLink(adminDb(), request.id, caller.uid)
+  const revoked = await revokeLink(adminDb(), request.id, caller.uid, caller.email)
   if (revoked === null) throw new HttpsError('not-found', vaultMessages.noLink)
   return { revoked }
 })

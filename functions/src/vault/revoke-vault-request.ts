@@ -6,7 +6,7 @@ import { vaultMessages } from './create-vault-link.ts'
 import { revokeRequest } from './request-store.ts'
 
 export const revokeVaultRequest = defineCallable('revokeVaultRequest', {}, async (caller, request) => {
-  const revoked = await revokeRequest(adminDb(), request.id, caller.uid)
+  const revoked = await revokeRequest(adminDb(), request.id, caller.uid, caller.email)
   if (revoked === null) throw new HttpsError('not-found', vaultMessages.noLink)
   return { revoked }
 })

@@ -2,7 +2,11 @@
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { lookAtRequest } from './request-store.ts'
+import { requesterOf } from './requester.ts'
+import { admitVaultCall } from './vault-rate-limit.ts'
 
-export const vaultRequestInfo = defineCallable('vaultRequestInfo', {}, (_caller, request) =>
-  lookAtRequest(adminDb(), request.id, request.submitToken, Date.now()),
-)
+export const vaultRequestInfo = defineCallable('vaultRequestInfo', {}, async (caller, request, raw) => {
+  const db = adminDb()
+  await admitVaultCall(db, request.id, requesterOf(caller, raw).ip)
+  return lookAtRequest(db, request.id, request.submitToken, Date.now())
+})

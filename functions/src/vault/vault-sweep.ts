@@ -3,7 +3,7 @@
 import type { Firestore } from 'firebase-admin/firestore'
 import { Timestamp } from 'firebase-admin/firestore'
 import { VAULT_LINKS_COLLECTION, VAULT_SEALED_COLLECTION } from '#domain/vault.ts'
-import { VAULT_REQUESTS_COLLECTION } from '#domain/vault-requests.ts'
+import { VAULT_REQUESTS_COLLECTION, vaultRequestGatePath } from '#domain/vault-requests.ts'
 
 export async function sweepVault(db: Firestore, now: number): Promise<{ ciphertexts: number; links: number; requests: number }> {
   const cutoff = Timestamp.fromMillis(now)
@@ -11,7 +11,10 @@ export async function sweepVault(db: Firestore, now: number): Promise<{ cipherte
   const records = await db.collection(VAULT_LINKS_COLLECTION).where('purgeAt', '<=', cutoff).get()
   const requests = await db.collection(VAULT_REQUESTS_COLLECTION).where('purgeAt', '<=', cutoff).get()
   const writer = db.bulkWriter()
-  for (const doc of requests.docs) void writer.delete(doc.ref)
+  for (const doc of requests.docs) {
+    void writer.delete(doc.ref)
+    void writer.delete(db.doc(vaultRequestGatePath(doc.id)))
+  }
   for (const doc of sealed.docs) void writer.delete(doc.ref)
   for (const doc of records.docs) void writer.delete(doc.ref)
   await writer.close()

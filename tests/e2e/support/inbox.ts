@@ -24,3 +24,10 @@ export function signInLink(mail: Mail): string {
   if (!link) throw new Error(`No sign-in link in "${mail.subject}"`)
   return link
 }
+
+/** Every email to `to` the inbox holds. */
+export async function mailsTo(to: string): Promise<unknown[]> {
+  const response = await fetch(`${INBOX}/api/messages?to=${encodeURIComponent(to)}`)
+  if (!response.ok) throw new Error(`The inbox answered ${response.status}`)
+  return (await response.json()) as unknown[]
+}

@@ -13,6 +13,7 @@ import {
   type TemplateChoice,
   type TemplateMapping,
 } from '#domain/template-mappings.ts'
+import { combine } from '~/core/combine'
 import type { Watch } from '~/core/live-data'
 import { watchQuery } from '../watch-query'
 
@@ -29,6 +30,20 @@ const sorted =
 
 export const watchServiceScans = (company: string, service: ServiceId): Watch<Scan[]> =>
   watchQuery(scansPath(company), scanFromDocument, where('service', '==', service), orderBy('startedAt', 'desc'), limit(SCANS_LISTED))
+
+/** A scan listed with the company it belongs to (the "All companies" list). */
+export type CompanyScan = Scan & { company: string }
+
+/** The service's scans of several companies at once, newest first. */
+export function watchCompaniesScans(companies: readonly string[], service: ServiceId): Watch<CompanyScan[]> {
+  const parts = Object.fromEntries(companies.map((company) => [company, watchServiceScans(company, service)]))
+  return combine(parts, (values) =>
+    Object.entries(values)
+      .flatMap(([company, scans]) => (scans as Scan[]).map((scan) => ({ ...scan, company })))
+      .sort((a, b) => b.startedAt - a.startedAt)
+      .slice(0, SCANS_LISTED * 2),
+  )
+}
 
 export const watchDraftFindings = (company: string, scanId: string): Watch<DraftFinding[]> =>
   watchQuery(draftFindingsPath(company, scanId), draftFindingFromDocument, limit(DRAFT_FINDINGS_FOLLOWED))

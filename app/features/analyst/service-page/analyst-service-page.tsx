@@ -1,6 +1,8 @@
 // /analyst/services/<service>: the analyst's side of one service for the selected company: import
 // scanner output as a draft, review and publish it, and answer the retests clients asked for.
 // The page names its scan in the address bar (?scan=) so a draft can be linked from the desk.
+// "All companies" lists the scans of every company the analyst imports for; an import, the
+// retest queue and a draft's review still belong to one company.
 import { useId } from 'react'
 import type { Company } from '#domain/companies.ts'
 import { mayImportScans } from '#domain/scan-import-calls.ts'
@@ -13,17 +15,32 @@ import { Label, Select } from '~/ui/text-field'
 import { DraftReviewPanel } from './draft-review'
 import { ImportPanel } from './import-panel'
 import { Muted, Panel, Table, Tag, Toolbar } from './parts'
+import { RawFiles } from './raw-files'
 import { RetestQueue } from './retest-queue'
 import { TemplateMappingsPanel } from './template-mappings-panel'
 
 const day = (at: number | null) => (at ? new Date(at).toISOString().slice(0, 10) : '')
 
-function ScanList({ scans, selected, onSelect }: { scans: readonly Scan[]; selected: string | null; onSelect(id: string): void }) {
+type ListedScan = Scan & { company?: string }
+
+function ScanList({
+  scans,
+  selected,
+  onSelect,
+  companyNames,
+}: {
+  scans: readonly ListedScan[]
+  selected: string | null
+  onSelect(scan: ListedScan): void
+  /** Set when several companies are listed: the company column's names by slug. */
+  companyNames?: ReadonlyMap<string, string>
+}) {
   if (scans.length === 0) return <Muted>No scans yet: import the first one above.</Muted>
   return (
     <Table aria-label="Scans">
       <thead>
         <tr>
+          {companyNames && <th scope="col">Company</th>}
           <th scope="col">Scan</th>
           <th scope="col">State</th>
           <th scope="col">Tool</th>
@@ -33,9 +50,10 @@ function ScanList({ scans, selected, onSelect }: { scans: readonly Scan[]; selec
       </thead>
       <tbody>
         {scans.map((scan) => (
-          <tr key={scan.id} aria-current={scan.id === selected ? 'true' : undefined}>
+          <tr key={`${scan.company ?? ''}/${scan.id}`} aria-current={`${scan.company ?? ''}/${scan.id}` === selected ? 'true' : undefined}>
+            {companyNames && <td>{companyNames.get(scan.company ?? '') ?? scan.company}</td>}
             <td>
-              <button type="button" className="link" onClick={() => onSelect(scan.id)}>
+              <button type="button" className="link" onClick={() => onSelect(scan)}>
                 {scan.title}
               </button>
             </td>
@@ -54,7 +72,7 @@ function ScanList({ scans, selected, onSelect }: { scans: readonly Scan[]; selec
   )
 }
 
-function PublishedSummary({ scan }: { scan: Scan }) {
+function PublishedSummary({ company, scan }: { company: string; scan: Scan }) {
   const { counts } = scan
   return (
     <Panel aria-label={`Scan ${scan.title}`}>
@@ -64,6 +82,7 @@ function PublishedSummary({ scan }: { scan: Scan }) {
         {scan.publishedBy ? ` by ${scan.publishedBy}` : ''}: {counts.total} findings, {counts.new} new, {counts.persisting} persisting,{' '}
         {counts.notDetected} not detected, {counts.reopened} reopened.
       </Muted>
+      <RawFiles company={company} scan={scan} />
     </Panel>
   )
 }
@@ -72,36 +91,80 @@ export interface AnalystServicePageProps {
   workspace: Workspace
   service: ServiceId
   scanId: string | null
-  onScan(id: string | null): void
-  onCompany(slug: string): void
+  /** Every company's scans listed at once. */
+  allCompanies?: boolean
+  /** In the all-companies list, the shown scan's company. */
+  scanCompany?: string | null
+  onScan(id: string | null, company?: string): void
+  /** A company to work on, or null for all of them. */
+  onCompany(slug: string | null): void
 }
 
-export function AnalystServicePage({ workspace, service, scanId, onScan, onCompany }: AnalystServicePageProps) {
+const ALL = '*all'
+
+export function AnalystServicePage(props: AnalystServicePageProps) {
+  const { workspace, service, scanId, onScan, onCompany, allCompanies = false, scanCompany = null } = props
   const companyField = useId()
   const company = workspace.company
   const companies: Company[] = workspace.companies
   const slug = company?.slug
-  const scans = useLiveData(
-    async () => (slug ? (await import('./analyst-live')).watchServiceScans(slug, service) : (next) => (next([]), () => {})),
-    [slug, service],
-  )
+  // What the list follows: one company, or every company (their slugs joined).
+  const listed = allCompanies ? companies.map((c) => c.slug).join(',') : (slug ?? '')
+  const scans = useLiveData<ListedScan[]>(async () => {
+    const live = await import('./analyst-live')
+    if (allCompanies) return live.watchCompaniesScans(listed.split(',').filter(Boolean), service)
+    return listed ? live.watchServiceScans(listed, service) : (next) => (next([]), () => {})
+  }, [listed, allCompanies, service])
   if (!mayImportScans(workspace.access, service)) return <Muted>Your access does not include importing this service's scans.</Muted>
-  if (!company) return <Muted>Choose a company in the user menu to work on its scans.</Muted>
+  if (!company && !allCompanies) return <Muted>Choose a company in the user menu to work on its scans.</Muted>
 
   const list = scans.data ?? []
-  const scan = list.find((s) => s.id === scanId) ?? null
+  const scan = list.find((s) => s.id === scanId && (!allCompanies || s.company === scanCompany)) ?? null
+  // The company the shown scan (and the review) belongs to.
+  const working = allCompanies ? scanCompany : (slug ?? null)
+  const picker = (
+    <Toolbar>
+      <Label htmlFor={companyField}>Company</Label>
+      <Select
+        id={companyField}
+        value={allCompanies ? ALL : slug}
+        onChange={(event) => onCompany(event.target.value === ALL ? null : event.target.value)}
+      >
+        <option value={ALL}>All companies</option>
+        {companies.map((c) => (
+          <option key={c.slug} value={c.slug}>
+            {c.companyName}
+          </option>
+        ))}
+      </Select>
+    </Toolbar>
+  )
+  if (allCompanies || !company)
+    return (
+      <div style={{ display: 'grid', gap: 16 }}>
+        {picker}
+        <Muted>An import, and the retest queue, belong to one company: pick it above to import.</Muted>
+        <Panel aria-label="Scans">
+          <h2>Scans of every company</h2>
+          <LiveStatus live={scans} what="the scans" />
+          {scans.status === 'ready' && (
+            <ScanList
+              scans={list}
+              selected={scan ? `${scan.company ?? ''}/${scan.id}` : null}
+              onSelect={(s) => onScan(s.id, s.company)}
+              companyNames={new Map(companies.map((c) => [c.slug, c.companyName]))}
+            />
+          )}
+        </Panel>
+        {scan && working && scan.state === 'draft' && (
+          <DraftReviewPanel key={`${working}/${scan.id}`} company={working} service={service} scan={scan} />
+        )}
+        {scan && working && scan.state !== 'draft' && <PublishedSummary company={working} scan={scan} />}
+      </div>
+    )
   return (
     <div style={{ display: 'grid', gap: 16 }}>
-      <Toolbar>
-        <Label htmlFor={companyField}>Company</Label>
-        <Select id={companyField} value={company.slug} onChange={(event) => onCompany(event.target.value)}>
-          {companies.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.companyName}
-            </option>
-          ))}
-        </Select>
-      </Toolbar>
+      {picker}
       <ImportPanel
         company={company.slug}
         companyName={company.companyName}
@@ -112,10 +175,10 @@ export function AnalystServicePage({ workspace, service, scanId, onScan, onCompa
       <Panel aria-label="Scans">
         <h2>Scans</h2>
         <LiveStatus live={scans} what="the scans" />
-        {scans.status === 'ready' && <ScanList scans={list} selected={scan?.id ?? null} onSelect={onScan} />}
+        {scans.status === 'ready' && <ScanList scans={list} selected={scan ? `/${scan.id}` : null} onSelect={(s) => onScan(s.id)} />}
       </Panel>
       {scan?.state === 'draft' && <DraftReviewPanel key={scan.id} company={company.slug} service={service} scan={scan} />}
-      {scan && scan.state !== 'draft' && <PublishedSummary scan={scan} />}
+      {scan && scan.state !== 'draft' && <PublishedSummary company={company.slug} scan={scan} />}
       <RetestQueue company={company.slug} service={service} />
       <TemplateMappingsPanel service={service} />
     </div>

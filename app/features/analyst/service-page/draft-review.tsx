@@ -1,7 +1,9 @@
 // Review of a draft before the client sees it: the import report, then each finding matched by
 // fingerprint with its template (a rule mapping's, the analyst's, or flagged as unmapped),
-// severity, false positives and merges, changed a selection at a time; then publish or discard.
+// severity and CVSS, false positives, merges and splits, changed a selection at a time; then
+// publish or discard.
 import { useId, useMemo, useState } from 'react'
+import { parseCvssVector } from '#domain/cvss.ts'
 import type { DraftReview } from '#domain/scan-import-calls.ts'
 import type { DraftFinding } from '#domain/scan-drafts.ts'
 import type { Scan } from '#domain/scans.ts'
@@ -12,29 +14,18 @@ import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
 import { Dialog, DialogActions } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
-import { SeverityBadge } from '~/ui/severity-badge'
 import { callAnalyst, failureMessage } from './analyst-calls'
-import { ErrorText, FilterInput, Muted, Panel, Table, Tag, Toolbar } from './parts'
-
-/** Rows drawn at once; a filter narrows a larger draft. */
-const ROWS_SHOWN = 400
-
-/** What tells instances on one asset apart: the method and parameter, or the port and protocol. */
-const where = ({ location }: DraftFinding) =>
-  [
-    location.method,
-    location.parameter && `parameter ${location.parameter}`,
-    location.port && `port ${location.port}/${location.protocol ?? 'tcp'}`,
-  ]
-    .filter(Boolean)
-    .join(', ')
+import { DraftFindingsTable } from './draft-findings-table'
+import { ErrorText, FilterInput, Muted, Panel, Tag, Toolbar } from './parts'
+import { RawFiles } from './raw-files'
 
 const matches = (finding: DraftFinding, text: string) =>
   text === '' ||
   [finding.title, finding.asset, finding.ruleId, finding.templateSlug ?? ''].some((field) => field.toLowerCase().includes(text))
 
 export function DraftReviewPanel({ company, service, scan }: { company: string; service: ServiceId; scan: Scan }) {
-  const ids = { filter: useId(), severity: useId(), template: useId(), heading: useId() }
+  const ids = { filter: useId(), severity: useId(), template: useId(), heading: useId(), cvss: useId() }
+  const [vector, setVector] = useState('')
   const findings = useLiveData(async () => (await import('./analyst-live')).watchDraftFindings(company, scan.id), [company, scan.id])
   const templates = useLiveData(async () => (await import('./analyst-live')).watchTemplateChoices(), [])
   const [selected, setSelected] = useState<Set<string>>(new Set())
@@ -51,11 +42,21 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
       ),
     [findings.data],
   )
+  const byId = useMemo(() => new Map(all.map((f) => [f.id, f])), [all])
   const shown = all.filter((f) => matches(f, filter.trim().toLowerCase()))
   const chosen = all.filter((f) => selected.has(f.id))
   const unmapped = all.filter((f) => !f.templateSlug && !f.falsePositive && !f.mergedInto).length
   const choices = templates.data ?? []
   const suggestions: TemplateChoice[] = chosen[0] ? suggestTemplates(chosen[0], choices) : []
+
+  const parsedVector = vector.trim() ? parseCvssVector(vector) : null
+  const cvssPreview = parsedVector
+    ? parsedVector.ok
+      ? `${parsedVector.score.toFixed(1)} (${parsedVector.severity})`
+      : parsedVector.error
+    : chosen.length === 1 && chosen[0]!.cvss
+      ? `Now ${chosen[0]!.cvss.score.toFixed(1)}`
+      : ''
 
   async function review(change: DraftReview) {
     setBusy(true)
@@ -105,6 +106,7 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
           {report.skipped} skipped, {report.warnings} warnings.
         </Muted>
       )}
+      <RawFiles company={company} scan={scan} />
       {report && report.notes.length > 0 && (
         <details>
           <summary>What was skipped or warned about ({report.notes.length})</summary>
@@ -222,10 +224,39 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
             <Button
               type="button"
               $variant="secondary"
-              disabled={busy || !chosen.some((f) => f.mergedInto)}
+              disabled={busy || !chosen.some((f) => f.mergedInto || all.some((other) => other.mergedInto === f.id))}
+              title="The selected findings, and those merged into them, are published on their own again"
               onClick={() => void review({ kind: 'split' })}
             >
               Split
+            </Button>
+          </Toolbar>
+          <Toolbar role="group" aria-label="CVSS of the selected findings">
+            <label htmlFor={ids.cvss}>CVSS vector</label>
+            <FilterInput
+              id={ids.cvss}
+              value={vector}
+              onChange={(event) => setVector(event.target.value)}
+              placeholder={chosen[0]?.cvss?.vector ?? 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H'}
+              spellCheck={false}
+              aria-describedby={`${ids.cvss}-score`}
+            />
+            <span id={`${ids.cvss}-score`}>{cvssPreview}</span>
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={busy || selected.size === 0 || !parsedVector?.ok}
+              onClick={() => void review({ kind: 'cvss', vector: vector.trim() }).then(() => setVector(''))}
+            >
+              Set CVSS
+            </Button>
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={busy || !chosen.some((f) => f.cvss)}
+              onClick={() => void review({ kind: 'cvss', vector: null })}
+            >
+              Remove CVSS
             </Button>
           </Toolbar>
           {templates.status === 'failed' && (
@@ -235,64 +266,13 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
           {all.length === 0 ? (
             <Muted>This draft has no findings: publishing it marks the open findings it does not list as not detected.</Muted>
           ) : (
-            <Table aria-label="Draft findings">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all shown"
-                      checked={shown.length > 0 && shown.every((f) => selected.has(f.id))}
-                      onChange={(event) => setSelected(event.target.checked ? new Set(shown.map((f) => f.id)) : new Set())}
-                    />
-                  </th>
-                  <th scope="col">Severity</th>
-                  <th scope="col">Finding</th>
-                  <th scope="col">Asset</th>
-                  <th scope="col">Rule</th>
-                  <th scope="col">Template</th>
-                  <th scope="col">Seen</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.slice(0, ROWS_SHOWN).map((finding) => (
-                  <tr key={finding.id} aria-selected={selected.has(finding.id)}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${finding.title} on ${finding.asset}`}
-                        checked={selected.has(finding.id)}
-                        onChange={() => toggle(finding.id)}
-                      />
-                    </td>
-                    <td>
-                      <SeverityBadge severity={finding.severity} />
-                      {finding.severity !== finding.scannerSeverity && <Muted>scanner: {severityLabels[finding.scannerSeverity]}</Muted>}
-                    </td>
-                    <td>
-                      {finding.title} {finding.falsePositive && <Tag $tone="muted">False positive</Tag>}
-                      {finding.mergedInto && <Tag $tone="muted">Merged</Tag>}
-                    </td>
-                    <td>
-                      {finding.asset}
-                      {where(finding) && <Muted>{where(finding)}</Muted>}
-                    </td>
-                    <td>
-                      <code>{finding.ruleId}</code>
-                    </td>
-                    <td>
-                      {finding.templateSlug ? <Tag $tone="primary">{finding.templateSlug}</Tag> : <Tag $tone="warning">Unmapped</Tag>}
-                    </td>
-                    <td className="number">{finding.instances}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-          {shown.length > ROWS_SHOWN && (
-            <Muted>
-              Showing {ROWS_SHOWN} of {shown.length}: filter to narrow.
-            </Muted>
+            <DraftFindingsTable
+              findings={shown}
+              selected={selected}
+              onToggle={toggle}
+              onSelectAll={(ids) => setSelected(new Set(ids ?? []))}
+              titleOf={(id) => byId.get(id)?.title}
+            />
           )}
         </>
       )}

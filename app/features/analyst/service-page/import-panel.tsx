@@ -13,7 +13,7 @@ import { Field, Label, Select } from '~/ui/text-field'
 import { surface } from '~/ui/surface'
 import { PasswordAuditImport } from '../password-audit/password-audit-import'
 import { callAnalyst, failureMessage } from './analyst-calls'
-import { draftTitle, parseFile, recogniseFile, uploadImport, type ParsedFile, type ScopeChoice } from './scan-files'
+import { draftTitle, keepRawFiles, parseFile, recogniseFile, uploadImport, type ParsedFile, type ScopeChoice } from './scan-files'
 
 const Panel = styled.section`
   ${surface}
@@ -67,7 +67,7 @@ const Status = styled.p<{ $tone?: 'error' | 'success' }>`
 type Run =
   | { state: 'idle' }
   | { state: 'running'; label: string; done: number; total: number }
-  | { state: 'done'; scanId: string; created: boolean }
+  | { state: 'done'; scanId: string; created: boolean; notKept?: string[] }
   | { state: 'failed'; message: string }
 
 export interface ImportPanelProps {
@@ -102,11 +102,14 @@ function RunStatus({ run, progressId }: { run: Run; progressId: string }) {
     )
   if (run.state === 'done')
     return (
-      <Status role="status" $tone="success">
-        {run.created
-          ? 'The draft is ready for review below.'
-          : 'These files were imported before: nothing changed. Their scan is shown below.'}
-      </Status>
+      <>
+        <Status role="status" $tone="success">
+          {run.created
+            ? 'The draft is ready for review below.'
+            : 'These files were imported before: nothing changed. Their scan is shown below.'}
+        </Status>
+        {run.notKept && run.notKept.length > 0 && <Status role="alert">The raw file was not kept: {run.notKept.join(', ')}.</Status>}
+      </>
     )
   return null
 }
@@ -146,7 +149,14 @@ function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) 
         (done, total, label) => setRun({ state: 'running', label, done, total }),
         choice,
       )
-      setRun({ state: 'done', ...result })
+      const notKept = await keepRawFiles(
+        company,
+        result.scanId,
+        files.map((blob, i) => ({ blob, file: parsed[i]!.file })),
+        service,
+        (done, total, label) => setRun({ state: 'running', label, done, total }),
+      )
+      setRun({ state: 'done', ...result, notKept })
       setFiles([])
       if (input.current) input.current.value = ''
       onImported(result.scanId)

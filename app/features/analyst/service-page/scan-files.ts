@@ -1,9 +1,16 @@
 // An import in the analyst's browser: each dropped file is recognised by its content, read as a
 // stream (hashed with SHA-256 and parsed by the shared parsers as it goes, with its progress),
-// and what the parsers made is sent to the import callables in batches. Files never travel whole.
+// and what the parsers made is sent to the import callables in batches. The raw file then goes to
+// the Worker's store as it is (keepRawFiles); a password audit's files never leave the browser.
 import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex } from '@noble/hashes/utils'
-import { IMPORT_BATCH_ASSETS, IMPORT_BATCH_FINDINGS } from '#domain/scan-import-calls.ts'
+import {
+  IMPORT_BATCH_ASSETS,
+  IMPORT_BATCH_FINDINGS,
+  keepsRawFile,
+  RAW_SCAN_FILE_MAX_BYTES,
+  rawScanFileUrl,
+} from '#domain/scan-import-calls.ts'
 import { detectFormat } from '#domain/scan-import/formats.ts'
 import { SNIFF_CHARS, ScanParseError, type ParsedScan, type ScanParser } from '#domain/scan-import/parsed-scan.ts'
 import { decodeBytes } from '#domain/scan-import/text-source.ts'
@@ -157,4 +164,52 @@ export async function uploadImport(
     }
   }
   return { scanId: created.scanId, created: true }
+}
+
+/** Sends one file to the store with its upload progress (fetch has none), answering the status. */
+function put(url: string, file: Blob, progress: (sent: number) => void): Promise<{ status: number; message: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('PUT', url)
+    xhr.setRequestHeader('content-type', 'application/octet-stream')
+    xhr.upload.onprogress = (event) => progress(event.loaded)
+    xhr.onload = () => {
+      let message = ''
+      try {
+        message = String((JSON.parse(xhr.responseText) as { message?: unknown }).message ?? '')
+      } catch {
+        message = ''
+      }
+      resolve({ status: xhr.status, message })
+    }
+    xhr.onerror = () => reject(new Error('The raw file could not be sent.'))
+    xhr.send(file)
+  })
+}
+
+/**
+ * Keeps the raw files of an import beside its scan (R2, by SHA-256): a file kept before is not
+ * sent again. Password audits never come here. Answers the names of files that could not be kept.
+ */
+export async function keepRawFiles(
+  company: string,
+  scanId: string,
+  files: readonly { blob: Blob; file: ImportedFile }[],
+  service: ServiceId,
+  progress: Progress,
+): Promise<string[]> {
+  const failed: string[] = []
+  for (const { blob, file } of files) {
+    if (!keepsRawFile(service, file.format) || blob.size > RAW_SCAN_FILE_MAX_BYTES) {
+      if (keepsRawFile(service, file.format)) failed.push(`${file.name} (over 100 MB)`)
+      continue
+    }
+    const url = rawScanFileUrl(company, scanId, file.sha256)
+    if ((await fetch(url, { method: 'HEAD', cache: 'no-store' })).ok) continue
+    const label = `Keeping the raw file ${file.name}`
+    progress(0, blob.size, label)
+    const result = await put(url, blob, (sent) => progress(sent, blob.size, label))
+    if (result.status !== 200 && result.status !== 201) failed.push(`${file.name}${result.message ? ` (${result.message})` : ''}`)
+  }
+  return failed
 }

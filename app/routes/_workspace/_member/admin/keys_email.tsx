@@ -1,8 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pageHead } from '~/features/site/page-head'
-import { PlannedPage } from '~/features/site/planned-page'
+import { sitePage } from '#domain/site-map.ts'
+import { EmailKeysAdmin } from '~/features/admin/email-keys/email-keys-admin'
+import { pageHead, SitePageHeader } from '~/features/site/page-head'
+
+const page = sitePage('/admin/keys_email')
 
 export const Route = createFileRoute('/_workspace/_member/admin/keys_email')({
   head: pageHead('/admin/keys_email'),
-  component: () => <PlannedPage path="/admin/keys_email" />,
+  component: EmailKeysPage,
 })
+
+function EmailKeysPage() {
+  const { workspace } = Route.useRouteContext()
+  return (
+    <>
+      <SitePageHeader page={page} />
+      {workspace && <EmailKeysAdmin companies={workspace.companies} />}
+    </>
+  )
+}

@@ -1,8 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pageHead } from '~/features/site/page-head'
-import { PlannedPage } from '~/features/site/planned-page'
+import { sitePage } from '#domain/site-map.ts'
+import { ServiceCataloguePage } from '~/features/admin/services/service-catalogue-page'
+import { pageHead, SitePageHeader } from '~/features/site/page-head'
+
+const page = sitePage('/admin/app/services')
 
 export const Route = createFileRoute('/_workspace/_member/admin/app/services')({
   head: pageHead('/admin/app/services'),
-  component: () => <PlannedPage path="/admin/app/services" />,
+  component: () => (
+    <>
+      <SitePageHeader page={page} />
+      <ServiceCataloguePage />
+    </>
+  ),
 })

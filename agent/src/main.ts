@@ -1,0 +1,87 @@
+// The scanning agent's command line:
+//   enrol <token> --server <url>   make a key pair, exchange the one-time token for this agent's identity
+//   run                            beat, take scan jobs for this agent's location and run them, until stopped
+// Options: --state <file> (default ~/.bulwark-agent/state.json, or BULWARK_AGENT_STATE), and for
+// `run`, --scan-beyond-loopback to scan addresses other than this host's loopback.
+// The server URL is the agent API's root: the app's /api/agents, or the agentApi function.
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { homedir, hostname } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import * as v from 'valibot'
+import { generateAgentKeyPair, importAgentPrivateKey } from '../../app/domain/agent-auth.ts'
+import { AgentClient, enrol } from './api-client.ts'
+import { AGENT_VERSION, AgentRunner } from './runner.ts'
+import { detectScanners, runJob } from './scanners.ts'
+import { checkTarget } from './scope.ts'
+
+const StateSchema = v.object({ server: v.pipe(v.string(), v.url()), agentId: v.string(), name: v.string(), privateKey: v.string() })
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    server: { type: 'string' },
+    state: { type: 'string', default: process.env.BULWARK_AGENT_STATE ?? path.join(homedir(), '.bulwark-agent', 'state.json') },
+    'scan-beyond-loopback': { type: 'boolean', default: false },
+  },
+})
+const [command, token] = positionals
+const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`)
+
+async function enrolCommand(): Promise<void> {
+  if (!token || !values.server) throw new Error('usage: enrol <token> --server <url>')
+  const { scanners, missing } = detectScanners()
+  const { pair, privateKeyText } = await generateAgentKeyPair()
+  const server = values.server.replace(/\/+$/, '')
+  const identity = await enrol(server, {
+    token,
+    publicKey: pair.publicKey,
+    hostname: hostname().slice(0, 200),
+    version: AGENT_VERSION,
+    scanners,
+  })
+  await mkdir(path.dirname(values.state), { recursive: true, mode: 0o700 })
+  // The private key never leaves this file; the server holds the public key only.
+  await writeFile(values.state, JSON.stringify({ server, agentId: identity.agentId, name: identity.name, privateKey: privateKeyText }), {
+    mode: 0o600,
+  })
+  log(`enrolled as ${identity.name} (${identity.agentId}); scanners: ${scanners.map((s) => `${s.name} ${s.version}`).join(', ') || 'none'}`)
+  if (missing.length) log(`not found on this host: ${missing.join(', ')}`)
+}
+
+async function runCommand(): Promise<void> {
+  const state = v.parse(StateSchema, JSON.parse(await readFile(values.state, 'utf8')))
+  const { scanners, missing } = detectScanners()
+  const client = new AgentClient(
+    values.server?.replace(/\/+$/, '') ?? state.server,
+    state.agentId,
+    await importAgentPrivateKey(state.privateKey),
+  )
+  const beyond = values['scan-beyond-loopback']
+  const runner = new AgentRunner({
+    client,
+    scanners,
+    problems: missing.map((name) => `${name} is not installed`),
+    checkTarget: (target, scope) => checkTarget(target, scope, beyond),
+    runJob,
+    log,
+  })
+  log(`${state.name} running (${scanners.map((s) => s.name).join(', ')}); ${beyond ? 'any address in scope' : 'loopback only'}`)
+  runner.start()
+  const stop = () => {
+    log('stopping')
+    runner.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+try {
+  if (command === 'enrol') await enrolCommand()
+  else if (command === 'run') await runCommand()
+  else throw new Error('usage: main.ts enrol <token> --server <url> | main.ts run [--state <file>] [--scan-beyond-loopback]')
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}

@@ -1,0 +1,134 @@
+// The agent's loop: a heartbeat every 15 s ± 20 % (the server may change the interval), a lease
+// asked for whenever no job runs, progress reported while one does (each report extends the
+// lease), and the job stopped as soon as the server says its lease is gone. Timers and the
+// scanners are passed in, so the loop is tested with fake timers.
+import { nextHeartbeatDelay, type Scanner } from '../../app/domain/agents.ts'
+import type { JobSpec } from '../../app/domain/agent-api.ts'
+import type { AgentClient } from './api-client.ts'
+import type { TargetCheck } from './scope.ts'
+
+export const AGENT_VERSION = '1.0.0'
+/** How often an idle agent asks for work, and how often a running job reports progress. */
+export const POLL_MS = 3_000
+export const PROGRESS_MS = 10_000
+
+export interface RunnerDeps {
+  client: Pick<AgentClient, 'heartbeat' | 'lease' | 'progress' | 'result'>
+  scanners: Scanner[]
+  problems: string[]
+  checkTarget(target: string, scope: JobSpec['scope']): Promise<TargetCheck>
+  runJob(job: JobSpec, signal: AbortSignal, onRun: (target: string) => void): Promise<string[]>
+  log(line: string): void
+  random?: () => number
+}
+
+export class AgentRunner {
+  private heartbeatTimer: ReturnType<typeof setTimeout> | undefined
+  private pollTimer: ReturnType<typeof setTimeout> | undefined
+  private heartbeatMs: number | undefined
+  private current: { job: JobSpec; abort: AbortController } | null = null
+  private lastError: string | null = null
+  private stopped = false
+
+  private readonly deps: RunnerDeps
+
+  constructor(deps: RunnerDeps) {
+    this.deps = deps
+  }
+
+  start(): void {
+    void this.beat()
+    void this.poll()
+  }
+
+  stop(): void {
+    this.stopped = true
+    clearTimeout(this.heartbeatTimer)
+    clearTimeout(this.pollTimer)
+    this.current?.abort.abort()
+  }
+
+  get runningJob(): string | null {
+    return this.current?.job.id ?? null
+  }
+
+  private scheduleBeat(): void {
+    if (this.stopped) return
+    this.heartbeatTimer = setTimeout(() => void this.beat(), nextHeartbeatDelay((this.deps.random ?? Math.random)(), this.heartbeatMs))
+  }
+
+  async beat(): Promise<void> {
+    try {
+      const answer = await this.deps.client.heartbeat({
+        version: AGENT_VERSION,
+        scanners: this.deps.scanners,
+        problems: this.deps.problems,
+        runningJobs: this.current ? [this.current.job.id] : [],
+        lastError: this.lastError,
+      })
+      this.heartbeatMs = answer.heartbeatMs
+      if (this.current && answer.stop.includes(this.current.job.id)) {
+        this.deps.log(`job ${this.current.job.id}: the server took it back; stopping the scanner`)
+        this.current.abort.abort()
+      }
+    } catch (error) {
+      this.deps.log(`heartbeat failed: ${(error as Error).message}`)
+    }
+    this.scheduleBeat()
+  }
+
+  private schedulePoll(delay = POLL_MS): void {
+    if (this.stopped) return
+    this.pollTimer = setTimeout(() => void this.poll(), delay)
+  }
+
+  async poll(): Promise<void> {
+    if (this.stopped || this.current) return
+    try {
+      const { job } = await this.deps.client.lease()
+      if (job) {
+        await this.run(job)
+        return this.schedulePoll(0)
+      }
+    } catch (error) {
+      this.deps.log(`asking for work failed: ${(error as Error).message}`)
+    }
+    this.schedulePoll()
+  }
+
+  private async run(job: JobSpec): Promise<void> {
+    const abort = new AbortController()
+    this.current = { job, abort }
+    const started = Date.now()
+    let phase = 'checking scope'
+    let message = `Checking ${job.targets.length} targets against the scope`
+    const report = () =>
+      this.deps.client.progress(job.id, phase, message).catch((error: Error) => this.deps.log(`progress failed: ${error.message}`))
+    const progress = setInterval(() => void report(), PROGRESS_MS)
+    try {
+      this.deps.log(`job ${job.id}: ${job.profile} of ${job.targets.join(', ')}`)
+      await report()
+      const refused = (await Promise.all(job.targets.map((t) => this.deps.checkTarget(t, job.scope)))).filter((c) => !c.allowed)
+      if (refused.length) throw new Error(`Refused to scan: ${refused.map((c) => c.reason).join('; ')}`)
+      phase = 'scanning'
+      const outputs = await this.deps.runJob(job, abort.signal, (target) => {
+        message = `Running ${job.profile} on ${target}`
+        void report()
+      })
+      if (abort.signal.aborted) return
+      phase = 'uploading'
+      message = 'Uploading the output'
+      const result = await this.deps.client.result(job.id, { outcome: 'succeeded', outputs, startedAt: started, finishedAt: Date.now() })
+      this.lastError = null
+      this.deps.log(`job ${job.id}: ${result.state}, draft scan ${result.scanId}`)
+    } catch (error) {
+      const reason = (error as Error).message.slice(0, 2_000)
+      this.lastError = reason
+      this.deps.log(`job ${job.id} failed: ${reason}`)
+      if (!abort.signal.aborted) await this.deps.client.result(job.id, { outcome: 'failed', error: reason }).catch(() => {})
+    } finally {
+      clearInterval(progress)
+      this.current = null
+    }
+  }
+}

@@ -1,0 +1,188 @@
+// The people callables (invite, change, remove from a company, revoke sessions, disable, delete,
+// list) and the one rule of who may change whom. Platform admins manage everyone; a company admin
+// manages the clients of their own companies and never grants more than they hold. Pure
+// TypeScript and valibot: the browser, the functions and the tests read the same contract.
+import * as v from 'valibot'
+import { hasLevel, LEVEL, serviceEnabledFor, USER_TYPES, type Access, type CompanyFlags, type UserType } from './access.ts'
+import { levelFitsType } from './email-keys.ts'
+import { ServiceIdSchema, type ServiceId } from './services.ts'
+import { EmailSchema, isTimeZone } from './sign-in.ts'
+
+export const peopleMessages = {
+  typeLevel: 'Clients have level 1 to 3, analysts 5 to 9',
+  level: 'Choose a level',
+  type: 'Choose a type',
+  company: 'Choose a company',
+  clientCompany: 'A client belongs to at least one company',
+  service: 'Unknown service',
+  noPerson: 'No such person',
+  exists: 'This address already has an account',
+  yourself: 'You cannot change your own access, disable or delete yourself',
+  analysts: 'Only platform admins manage analysts',
+  notYourCompany: 'You manage people only in your own companies',
+  moreThanYouHold: 'You cannot grant more access than you hold',
+  lastAdmin: 'A company keeps at least one admin: make someone else its admin first',
+  notMember: 'This person is not in that company',
+} as const
+
+const slug = v.pipe(
+  v.string(peopleMessages.company),
+  v.trim(),
+  v.minLength(1, peopleMessages.company),
+  v.maxLength(100, peopleMessages.company),
+)
+
+const unique = <T>(items: T[]) => [...new Set(items)]
+
+const CompaniesSchema = v.pipe(v.array(slug), v.maxLength(100), v.transform(unique))
+const ServicesSchema = v.pipe(v.array(v.pipe(v.string(peopleMessages.service), ServiceIdSchema)), v.transform(unique))
+
+/** What a person may do: the fields of users_access an administrator sets. */
+const AccessFieldsSchema = v.object({
+  userType: v.picklist(USER_TYPES, peopleMessages.type),
+  accessLevel: v.pipe(v.number(peopleMessages.level), v.integer(peopleMessages.level)),
+  companies: CompaniesSchema,
+  servicesEnabled: ServicesSchema,
+  servicesManaged: ServicesSchema,
+})
+
+const UidSchema = v.pipe(
+  v.string(peopleMessages.noPerson),
+  v.minLength(1, peopleMessages.noPerson),
+  v.maxLength(128, peopleMessages.noPerson),
+)
+
+export const InviteUserRequestSchema = v.pipe(
+  v.strictObject({
+    email: EmailSchema,
+    ...AccessFieldsSchema.entries,
+    // The page's origin, for the link in the invitation; and the inviter's zone, for its time.
+    url: v.pipe(v.string('Invalid url'), v.maxLength(2048, 'Invalid url'), v.url('Invalid url')),
+    timeZone: v.pipe(v.string('Invalid time zone'), v.maxLength(64, 'Invalid time zone'), v.check(isTimeZone, 'Invalid time zone')),
+  }),
+  v.forward(
+    v.check((p) => levelFitsType(p.accessLevel, p.userType), peopleMessages.typeLevel),
+    ['accessLevel'],
+  ),
+  v.forward(
+    v.check((p) => p.userType !== 'client' || p.companies.length > 0, peopleMessages.clientCompany),
+    ['companies'],
+  ),
+)
+export type InviteUserRequest = v.InferInput<typeof InviteUserRequestSchema>
+/** `mailed` is false when the account exists but the mail could not go out (they can still ask for a link on Home). */
+export const InviteUserResponseSchema = v.strictObject({ uid: v.string(), mailed: v.boolean() })
+
+export const UpdateUserAccessRequestSchema = v.pipe(
+  v.strictObject({ uid: UidSchema, ...AccessFieldsSchema.entries }),
+  v.forward(
+    v.check((p) => levelFitsType(p.accessLevel, p.userType), peopleMessages.typeLevel),
+    ['accessLevel'],
+  ),
+  v.forward(
+    v.check((p) => p.userType !== 'client' || p.companies.length > 0, peopleMessages.clientCompany),
+    ['companies'],
+  ),
+)
+export type UpdateUserAccessRequest = v.InferInput<typeof UpdateUserAccessRequestSchema>
+
+export const ChangedResponseSchema = v.strictObject({ changed: v.boolean() })
+
+export const RemoveUserFromCompanyRequestSchema = v.strictObject({ uid: UidSchema, company: slug })
+export const RevokeUserSessionsRequestSchema = v.strictObject({ uid: UidSchema })
+export const SetUserDisabledRequestSchema = v.strictObject({ uid: UidSchema, disabled: v.boolean() })
+export const DeleteUserRequestSchema = v.strictObject({ uid: UidSchema })
+
+/** A company's people (level 3+, a company of theirs), or everyone (platform admins, null). */
+export const ListUsersRequestSchema = v.strictObject({ company: v.nullable(slug) })
+
+const PersonRowSchema = v.strictObject({
+  uid: v.string(),
+  email: v.nullable(v.string()),
+  displayName: v.nullable(v.string()),
+  disabled: v.boolean(),
+  /** Epoch milliseconds; null when never. */
+  createdAt: v.nullable(v.number()),
+  lastSignInAt: v.nullable(v.number()),
+  userType: v.nullable(v.picklist(USER_TYPES)),
+  accessLevel: v.nullable(v.number()),
+  companies: v.array(v.string()),
+  servicesEnabled: v.array(v.string()),
+  servicesManaged: v.array(v.string()),
+})
+export type PersonRow = v.InferOutput<typeof PersonRowSchema>
+
+export const ListUsersResponseSchema = v.strictObject({ people: v.array(PersonRowSchema) })
+
+// ---- Who may change whom --------------------------------------------------------------------
+
+/** The access part of users_access that these rules compare. */
+export interface PersonAccess {
+  userType: UserType | null
+  accessLevel: number | null
+  companies: readonly string[]
+  servicesEnabled: readonly string[]
+  servicesManaged: readonly string[]
+}
+
+/** The administrator: level and type from the token, the rest from their users_access. */
+export interface Actor {
+  uid: string
+  access: Access
+  companies: readonly string[]
+}
+
+/** Callers of the people callables: company admins and above (platform admins for disabling and deleting). */
+export const mayManagePeople = (access: Access) => hasLevel(access, LEVEL.companyAdmin)
+export const mayManageEveryone = (access: Access) => hasLevel(access, LEVEL.platformAdmin)
+
+/** A company admin in the sense of "the last admin": a client of level 3 in that company. */
+export const isCompanyAdminOf = (person: PersonAccess | null, company: string) =>
+  !!person && person.userType === 'client' && (person.accessLevel ?? 0) >= LEVEL.companyAdmin && person.companies.includes(company)
+
+/** The companies where `before` was an admin and `after` is not: each must keep another admin. */
+export const companiesLosingAdmin = (before: PersonAccess | null, after: PersonAccess | null): string[] =>
+  (before?.companies ?? []).filter((company) => isCompanyAdminOf(before, company) && !isCompanyAdminOf(after, company))
+
+const added = <T>(after: readonly T[] | undefined, before: readonly T[] | undefined) =>
+  (after ?? []).filter((x) => !(before ?? []).includes(x))
+
+/** The highest level someone below platform admin may give: their own, and never more than a company admin's. */
+export const grantableLevel = (actor: Access) => Math.min(actor.accessLevel ?? 0, LEVEL.companyAdmin)
+
+/**
+ * Why `actor` may not turn `before` into `after` (an invite has no `before`; a deletion no
+ * `after`), or null when they may. `flags` holds the switches of the actor's companies: a company
+ * admin grants only services one of their companies has on. Whether the change leaves a company
+ * without an admin is asked apart (companiesLosingAdmin), as it needs the other people.
+ */
+export function accessChangeRefusal(
+  actor: Actor,
+  targetUid: string | null,
+  before: PersonAccess | null,
+  after: PersonAccess | null,
+  flags: Readonly<Record<string, CompanyFlags>> = {},
+): string | null {
+  if (targetUid === actor.uid && (after === null || after.accessLevel !== before?.accessLevel || after.userType !== before?.userType)) {
+    return peopleMessages.yourself
+  }
+  if (mayManageEveryone(actor.access)) return null
+  if (!mayManagePeople(actor.access)) return peopleMessages.moreThanYouHold
+  if (before?.userType === 'analyst' || after?.userType === 'analyst') return peopleMessages.analysts
+  const own = new Set(actor.companies)
+  if (before && !before.companies.some((company) => own.has(company))) return peopleMessages.notYourCompany
+  const moved = [...added(after?.companies, before?.companies), ...added(before?.companies, after?.companies)]
+  if (moved.some((company) => !own.has(company))) return peopleMessages.notYourCompany
+  if (!after) return null
+  const levelRaised = (after.accessLevel ?? 0) > (before?.accessLevel ?? 0)
+  if (levelRaised && (after.accessLevel ?? 0) > grantableLevel(actor.access)) return peopleMessages.moreThanYouHold
+  if (added(after.servicesManaged, before?.servicesManaged).some((service) => !actor.access.servicesManaged?.includes(service))) {
+    return peopleMessages.moreThanYouHold
+  }
+  const held = (service: string) =>
+    actor.companies.some(
+      (company) => after.companies.includes(company) && flags[company] && serviceEnabledFor(flags[company], service as ServiceId),
+    )
+  if (added(after.servicesEnabled, before?.servicesEnabled).some((service) => !held(service))) return peopleMessages.moreThanYouHold
+  return null
+}

@@ -1,0 +1,75 @@
+// The HTTP API between an agent and the server (decision 0021): paths, request and answer schemas.
+// The agent program and the functions both validate against these.
+import * as v from 'valibot'
+import { EnrolmentTokenSchema } from './agent-auth.ts'
+import { PublicKeySchema, ScannerSchema } from './agents.ts'
+import { MAX_OUTPUT_BYTES, SCAN_PROFILE_IDS, type ScanProfile } from './scan-jobs.ts'
+
+export const AGENT_API_PATHS = {
+  enrol: '/enrol',
+  heartbeat: '/heartbeat',
+  lease: '/lease',
+  progress: (jobId: string) => `/jobs/${jobId}/progress`,
+  result: (jobId: string) => `/jobs/${jobId}/result`,
+} as const
+
+const Short = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
+
+export const EnrolRequestSchema = v.object({
+  token: EnrolmentTokenSchema,
+  publicKey: PublicKeySchema,
+  hostname: Short(200),
+  version: Short(50),
+  scanners: v.pipe(v.array(ScannerSchema), v.maxLength(20)),
+})
+export const EnrolResponseSchema = v.object({ agentId: v.string(), name: v.string(), locationId: v.string(), heartbeatMs: v.number() })
+
+export const HeartbeatRequestSchema = v.object({
+  version: Short(50),
+  scanners: v.pipe(v.array(ScannerSchema), v.maxLength(20)),
+  problems: v.pipe(v.array(Short(300)), v.maxLength(20)),
+  runningJobs: v.pipe(v.array(Short(64)), v.maxLength(10)),
+  lastError: v.nullable(Short(1000)),
+})
+export const HeartbeatResponseSchema = v.object({
+  heartbeatMs: v.number(),
+  /** Running jobs the agent must stop: cancelled, or leased to someone else after its lease ran out. */
+  stop: v.array(v.string()),
+})
+
+export const JobSpecSchema = v.object({
+  id: v.string(),
+  profile: v.picklist(SCAN_PROFILE_IDS as [ScanProfile, ...ScanProfile[]]),
+  targets: v.array(v.string()),
+  scope: v.array(v.object({ kind: v.string(), value: v.string() })),
+  maxRunMs: v.number(),
+  maxOutputBytes: v.number(),
+  leaseExpiresAt: v.number(),
+  /** A password audit's inputs, when the profile needs them. */
+  files: v.optional(v.record(v.string(), v.string())),
+})
+export type JobSpec = v.InferOutput<typeof JobSpecSchema>
+export const LeaseResponseSchema = v.object({ job: v.nullable(JobSpecSchema) })
+
+export const ProgressRequestSchema = v.object({ phase: Short(50), message: Short(500) })
+export const ProgressResponseSchema = v.object({ leaseExpiresAt: v.number() })
+
+export const ResultRequestSchema = v.variant('outcome', [
+  v.object({
+    outcome: v.literal('succeeded'),
+    /** The scanner's own output, untouched, one per run (wapiti and testssl.sh run once per target): the server parses it with the import pipeline. */
+    outputs: v.pipe(
+      v.array(v.string()),
+      v.minLength(1, 'Send the scanner’s output.'),
+      v.maxLength(20, 'At most 20 outputs.'),
+      v.check((outputs) => outputs.reduce((n, o) => n + o.length, 0) <= MAX_OUTPUT_BYTES, 'The output is larger than the job allows.'),
+    ),
+    startedAt: v.number(),
+    finishedAt: v.number(),
+  }),
+  v.object({ outcome: v.literal('failed'), error: Short(2000) }),
+])
+export type ResultRequest = v.InferOutput<typeof ResultRequestSchema>
+export const ResultResponseSchema = v.object({ state: v.string(), scanId: v.nullable(v.string()) })
+
+export const AgentApiErrorSchema = v.object({ error: v.string() })

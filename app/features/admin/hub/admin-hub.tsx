@@ -1,0 +1,142 @@
+// /admin: the administration areas this person may open, each with a line and a live count, and
+// the latest audit events they may read (every event for platform admins, the selected
+// company's for company admins).
+import { Link } from '@tanstack/react-router'
+import styled from 'styled-components'
+import { hasLevel, LEVEL, seesAllCompanies, type Access } from '#domain/access.ts'
+import { auditActionVerbs, type AuditEvent } from '#domain/audit-events.ts'
+import type { Company } from '#domain/companies.ts'
+import { useLiveData } from '~/core/live-data'
+import { LiveStatus } from '~/ui/live-status'
+import { surface } from '~/ui/surface'
+import { adminAreas, type AreaCount } from './admin-areas'
+
+const Areas = styled.ul`
+  list-style: none;
+  margin: 0 0 24px;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+  gap: 12px;
+
+  > li {
+    ${surface}
+    padding: 16px 18px;
+    display: grid;
+    gap: 6px;
+  }
+  a {
+    font-weight: 600;
+  }
+  p {
+    margin: 0;
+    color: var(--color-text-muted);
+    font-size: 14px;
+  }
+`
+
+const Count = styled.strong`
+  font-size: 14px;
+`
+
+const Section = styled.section`
+  ${surface}
+  padding: 20px 24px;
+
+  h2 {
+    font-size: 17px;
+    margin: 0 0 8px;
+  }
+  ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li {
+    padding: 8px 0;
+    border-top: 1px solid var(--color-border);
+    font-size: 14px;
+  }
+  time,
+  .muted {
+    color: var(--color-text-muted);
+  }
+`
+
+const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+
+function AreaCountLine({ count, company }: { count: AreaCount; company: Company | null | undefined }) {
+  const slug = count === 'company-people' ? (company?.slug ?? null) : null
+  const live = useLiveData<number>(
+    () => import('./admin-hub-live').then((m) => (count === 'keys-expiring' ? m.watchExpiringKeys : m.watchPeopleCount(slug))),
+    [count, slug],
+  )
+  if (count === 'company-people' && !company) return null
+  if (live.status !== 'ready') return <LiveStatus live={live} what="the count" />
+  const n = live.data
+  const text =
+    count === 'keys-expiring'
+      ? `${n} ${n === 1 ? 'key expires' : 'keys expire'} within 14 days`
+      : count === 'company-people'
+        ? `${n} ${n === 1 ? 'person' : 'people'} in ${company?.companyName}`
+        : `${n} ${n === 1 ? 'person' : 'people'} can sign in`
+  return <Count data-count={count}>{text}</Count>
+}
+
+function AuditTrail({ company }: { company: string | null }) {
+  const events = useLiveData<AuditEvent[]>(() => import('./admin-hub-live').then((m) => m.watchAuditEvents(company)), [company])
+  return (
+    <Section aria-labelledby="audit-title">
+      <h2 id="audit-title">Latest changes</h2>
+      {events.status !== 'ready' ? (
+        <LiveStatus live={events} what="the latest changes" />
+      ) : events.data.length === 0 ? (
+        <p className="muted">No changes recorded yet.</p>
+      ) : (
+        <ol aria-label="Latest changes">
+          {events.data.map((event) => (
+            <li key={event.id} data-action={event.action}>
+              {event.actorEmail ?? event.actorUid} {auditActionVerbs[event.action]} <strong>{event.target.label}</strong>
+              {event.companyId && <span className="muted"> · {event.companyId}</span>}
+              {event.at !== null && <time dateTime={new Date(event.at).toISOString()}> · {WHEN.format(event.at)}</time>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  )
+}
+
+export function AdminHub({
+  access,
+  company,
+  companies,
+}: {
+  access: Access
+  company: Company | null | undefined
+  companies: readonly Company[]
+}) {
+  const areas = adminAreas(access, company)
+  const platform = hasLevel(access, LEVEL.platformAdmin)
+  // Below platform admin, events and counts are those of one's own companies: a senior analyst
+  // selecting any company has no company events to read.
+  const ownCompany = platform || seesAllCompanies(access) ? null : company
+  return (
+    <>
+      <Areas aria-label="Administration areas">
+        {areas.map(({ page, count }) => (
+          <li key={page.path}>
+            <Link to={page.path}>{page.title}</Link>
+            <p>{page.summary}</p>
+            {count === 'companies'
+              ? seesAllCompanies(access) && (
+                  <Count data-count="companies">{`${companies.length} ${companies.length === 1 ? 'company' : 'companies'}`}</Count>
+                )
+              : count && <AreaCountLine count={count} company={company} />}
+          </li>
+        ))}
+      </Areas>
+      {(platform || ownCompany) && <AuditTrail company={platform ? null : (ownCompany?.slug ?? null)} />}
+    </>
+  )
+}

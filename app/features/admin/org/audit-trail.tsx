@@ -1,0 +1,70 @@
+// A company's audit trail: who changed what, when, with the values before and after.
+import type { ColumnDef } from '@tanstack/react-table'
+import { auditActionLabels, type AuditEvent } from '#domain/audit-events.ts'
+import { useLiveData } from '~/core/live-data'
+import { LiveStatus } from '~/ui/live-status'
+import { OrgSection, Muted } from './org-section'
+import { OrgTable } from './org-table'
+
+export const formatTime = (at: number | null) =>
+  at === null ? '—' : new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
+
+const brief = (value: unknown) => {
+  const text = JSON.stringify(value)
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text
+}
+
+/** What changed, one `key: before → after` per changed key. */
+function changes(event: AuditEvent): string[] {
+  const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])]
+  return keys.map((key) => {
+    const before = event.before?.[key]
+    const after = event.after?.[key]
+    if (event.before === null) return `${key}: ${brief(after)}`
+    return `${key}: ${brief(before)} → ${brief(after)}`
+  })
+}
+
+const columns: ColumnDef<AuditEvent, unknown>[] = [
+  { id: 'at', header: 'When', accessorFn: (e) => e.at ?? 0, cell: ({ row }) => formatTime(row.original.at) },
+  { id: 'actor', header: 'Who', accessorFn: (e) => e.actorEmail ?? e.actorUid },
+  { id: 'action', header: 'What', accessorFn: (e) => auditActionLabels[e.action] },
+  { id: 'target', header: 'On', accessorFn: (e) => e.target.label },
+  {
+    id: 'change',
+    header: 'Change',
+    enableSorting: false,
+    accessorFn: (e) => changes(e).join(' '),
+    cell: ({ row }) => (
+      <Muted>
+        {changes(row.original).map((line) => (
+          <span key={line}>
+            {line}
+            <br />
+          </span>
+        ))}
+      </Muted>
+    ),
+  },
+]
+
+export function CompanyAuditTrail({ company }: { company: string }) {
+  const events = useLiveData(() => import('./org-live').then((live) => live.watchCompanyAudit(company)), [company])
+  return (
+    <OrgSection aria-labelledby="audit-title">
+      <h2 id="audit-title">Audit trail</h2>
+      {events.status !== 'ready' ? (
+        <LiveStatus live={events} what="the audit trail" />
+      ) : (
+        <OrgTable
+          label="Audit trail"
+          data={events.data}
+          columns={columns}
+          rowKey={(e) => e.id}
+          filterLabel="Filter events"
+          empty="No changes recorded yet."
+        />
+      )}
+    </OrgSection>
+  )
+}

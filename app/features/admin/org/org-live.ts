@@ -1,0 +1,46 @@
+// The administration pages' listeners. Loaded with `import()` (Firestore SDK).
+import { collection, doc, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { AUDIT_EVENTS_COLLECTION, auditEventFromDocument, type AuditEvent } from '#domain/audit-events.ts'
+import { DAST_KEYS_COLLECTION, dastKeyFromDocument, type DastKey } from '#domain/dast-keys.ts'
+import { scanScopeFromDocument, scanScopePath, type ScopeEntry } from '#domain/scan-scope.ts'
+import { catalogueFrom, SERVICES_COLLECTION, type ServiceCatalogueEntry } from '#domain/service-catalogue.ts'
+import { firestore } from '~/core/firebase'
+import type { Watch } from '~/core/live-data'
+
+const RECENT_EVENTS = 50
+
+export const watchScanScope =
+  (company: string): Watch<ScopeEntry[]> =>
+  (next, fail) =>
+    onSnapshot(doc(firestore(), scanScopePath(company)), (snapshot) => next(scanScopeFromDocument(snapshot.data())), fail)
+
+/** The company's latest audit events, newest first (the rules let platform admins and its admins list them). */
+export const watchCompanyAudit =
+  (company: string): Watch<AuditEvent[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(
+        collection(firestore(), AUDIT_EVENTS_COLLECTION),
+        where('companyId', '==', company),
+        orderBy('createdAt', 'desc'),
+        limit(RECENT_EVENTS),
+      ),
+      (snapshot) => next(snapshot.docs.flatMap((d) => auditEventFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),
+      fail,
+    )
+
+export const watchCatalogue: Watch<ServiceCatalogueEntry[]> = (next, fail) =>
+  onSnapshot(
+    collection(firestore(), SERVICES_COLLECTION),
+    (snapshot) => next(catalogueFrom(new Map(snapshot.docs.map((d) => [d.id, d.data()])))),
+    fail,
+  )
+
+export const watchDastKeys =
+  (company: string): Watch<DastKey[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(collection(firestore(), DAST_KEYS_COLLECTION), where('company', '==', company), orderBy('createdAt', 'desc')),
+      (snapshot) => next(snapshot.docs.flatMap((d) => dastKeyFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),
+      fail,
+    )

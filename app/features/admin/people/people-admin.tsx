@@ -1,0 +1,294 @@
+// The people tables of /admin/app/users (everyone, platform admins) and
+// /admin/company/manage-users (the selected company's clients, its admins): search and filters,
+// sorting and pages, invitations and changes in a dialog, destructive actions confirmed first.
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { createColumnHelper } from '@tanstack/react-table'
+import styled from 'styled-components'
+import type { PersonRow } from '#domain/admin-people-calls.ts'
+import { LEVEL, type Access } from '#domain/access.ts'
+import type { Company } from '#domain/companies.ts'
+import { Button } from '~/ui/button'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
+import { DataTable } from '~/ui/data-table'
+import { LiveStatus } from '~/ui/live-status'
+import { surface } from '~/ui/surface'
+import { FormMessage, Select } from '~/ui/text-field'
+import { PersonDialog } from './person-dialog'
+import { filterPeople, formatWhen, levelName, LEVEL_NAMES, NO_FILTER, type PeopleFilter } from './people-view'
+
+const Section = styled.section`
+  ${surface}
+  padding: 20px 24px;
+  display: grid;
+  gap: 14px;
+`
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: center;
+
+  input[type='search'] {
+    min-height: 38px;
+    padding: 0 12px;
+    border-radius: 8px;
+    border: 1px solid var(--color-border);
+    background: var(--color-surface);
+    color: var(--color-text);
+    font: inherit;
+    flex: 1 1 220px;
+  }
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+
+  button {
+    min-height: 30px;
+    padding: 0 10px;
+    font-size: 13px;
+  }
+`
+
+const Muted = styled.span`
+  color: var(--color-text-muted);
+`
+
+type Load = { status: 'loading' | 'ready' | 'failed'; rows: PersonRow[]; error: string | null }
+
+function usePeople(company: string | null) {
+  const [state, setState] = useState<Load>({ status: 'loading', rows: [], error: null })
+  const reload = useCallback(async () => {
+    setState((last) => ({ ...last, status: last.rows.length > 0 ? 'ready' : 'loading' }))
+    try {
+      const rows = await (await import('./people-client')).listPeople(company)
+      setState({ status: 'ready', rows, error: null })
+    } catch (failure) {
+      setState((last) => ({
+        status: 'failed',
+        rows: last.rows,
+        error: failure instanceof Error ? failure.message : 'The list could not be read.',
+      }))
+    }
+  }, [company])
+  useEffect(() => {
+    setState({ status: 'loading', rows: [], error: null })
+    void reload()
+  }, [reload])
+  return { ...state, reload }
+}
+
+type Pending = { kind: 'revoke' | 'remove' | 'disable' | 'enable' | 'delete'; person: PersonRow }
+
+const CONFIRM: Record<Pending['kind'], { title: string; text: (p: PersonRow, company: string) => string; label: string }> = {
+  revoke: {
+    title: 'Revoke sessions',
+    text: (p) => `${p.email} is signed out everywhere at once and must sign in again.`,
+    label: 'Revoke sessions',
+  },
+  remove: { title: 'Remove from company', text: (p, c) => `${p.email} loses access to ${c}. Their other companies stay.`, label: 'Remove' },
+  disable: { title: 'Disable account', text: (p) => `${p.email} is signed out and cannot sign in until enabled again.`, label: 'Disable' },
+  enable: { title: 'Enable account', text: (p) => `${p.email} may sign in again.`, label: 'Enable' },
+  delete: { title: 'Delete account', text: (p) => `${p.email}'s account and access are deleted. This cannot be undone.`, label: 'Delete' },
+}
+
+export function PeopleAdmin({
+  actor,
+  uid,
+  companies,
+  company,
+}: {
+  actor: Access
+  uid: string
+  /** Every company (platform admins) or the actor's own. */
+  companies: readonly Company[]
+  /** The company whose people a company admin manages; null for everyone (platform admins). */
+  company: Company | null
+}) {
+  const platform = (actor.accessLevel ?? 0) >= LEVEL.platformAdmin
+  const people = usePeople(company?.slug ?? null)
+  const [filter, setFilter] = useState<PeopleFilter>(NO_FILTER)
+  const [editing, setEditing] = useState<PersonRow | null | 'new'>(null)
+  const [pending, setPending] = useState<Pending | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const names = useMemo(() => new Map(companies.map((c) => [c.slug, c.companyName])), [companies])
+
+  const rows = useMemo(() => filterPeople(people.rows, filter), [people.rows, filter])
+  const columns = useMemo(() => {
+    const column = createColumnHelper<PersonRow>()
+    return [
+      column.accessor((row) => row.email ?? row.uid, {
+        id: 'email',
+        header: 'Person',
+        cell: ({ row }) => (
+          <>
+            {row.original.email}
+            {row.original.displayName && <Muted> · {row.original.displayName}</Muted>}
+            {row.original.disabled && <Muted> · disabled</Muted>}
+          </>
+        ),
+      }),
+      column.accessor('accessLevel', { header: 'Level', cell: ({ getValue }) => levelName(getValue()) }),
+      ...(platform
+        ? [column.accessor('userType', { header: 'Type', cell: ({ getValue }) => (getValue() === 'analyst' ? 'Analyst' : 'Client') })]
+        : []),
+      column.accessor((row) => row.companies.map((slug) => names.get(slug) ?? slug).join(', '), { id: 'companies', header: 'Companies' }),
+      column.accessor((row) => row.servicesEnabled.join(', '), { id: 'services', header: 'Services', enableSorting: false }),
+      column.accessor('lastSignInAt', {
+        header: 'Last sign-in',
+        cell: ({ getValue }) => formatWhen(getValue()),
+        sortUndefined: 'last',
+      }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => {
+          const person = row.original
+          const self = person.uid === uid
+          return (
+            <Actions>
+              <Button type="button" $variant="secondary" onClick={() => setEditing(person)} aria-label={`Change ${person.email}`}>
+                Change
+              </Button>
+              <Button
+                type="button"
+                $variant="secondary"
+                onClick={() => setPending({ kind: 'revoke', person })}
+                aria-label={`Revoke sessions of ${person.email}`}
+              >
+                Revoke sessions
+              </Button>
+              {company && (
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  onClick={() => setPending({ kind: 'remove', person })}
+                  aria-label={`Remove ${person.email}`}
+                >
+                  Remove
+                </Button>
+              )}
+              {platform && !self && (
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  onClick={() => setPending({ kind: person.disabled ? 'enable' : 'disable', person })}
+                  aria-label={`${person.disabled ? 'Enable' : 'Disable'} ${person.email}`}
+                >
+                  {person.disabled ? 'Enable' : 'Disable'}
+                </Button>
+              )}
+              {platform && !self && (
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  onClick={() => setPending({ kind: 'delete', person })}
+                  aria-label={`Delete ${person.email}`}
+                >
+                  Delete
+                </Button>
+              )}
+            </Actions>
+          )
+        },
+      }),
+    ]
+  }, [company, names, platform, uid])
+
+  async function act({ kind, person }: Pending) {
+    const client = await import('./people-client')
+    if (kind === 'revoke') await client.revokeSessions(person.uid)
+    if (kind === 'remove' && company) await client.removeFromCompany(person.uid, company.slug)
+    if (kind === 'disable' || kind === 'enable') await client.setDisabled(person.uid, kind === 'disable')
+    if (kind === 'delete') await client.deletePerson(person.uid)
+    setNotice(`${CONFIRM[kind].title}: done for ${person.email}.`)
+    await people.reload()
+  }
+
+  const companyChoices = platform ? companies : []
+  return (
+    <Section aria-label="People" aria-busy={people.status === 'loading'}>
+      <Bar>
+        <input
+          type="search"
+          placeholder="Search by address or name"
+          aria-label="Search people"
+          value={filter.text}
+          onChange={(e) => setFilter({ ...filter, text: e.target.value })}
+        />
+        {companyChoices.length > 0 && (
+          <Select aria-label="Company" value={filter.company} onChange={(e) => setFilter({ ...filter, company: e.target.value })}>
+            <option value="">All companies</option>
+            {companyChoices.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.companyName}
+              </option>
+            ))}
+          </Select>
+        )}
+        <Select aria-label="Level" value={filter.level} onChange={(e) => setFilter({ ...filter, level: e.target.value })}>
+          <option value="">All levels</option>
+          {Object.entries(LEVEL_NAMES)
+            .filter(([level]) => platform || Number(level) <= LEVEL.companyAdmin)
+            .map(([level, name]) => (
+              <option key={level} value={level}>
+                {name}
+              </option>
+            ))}
+        </Select>
+        {platform && (
+          <Select aria-label="Type" value={filter.type} onChange={(e) => setFilter({ ...filter, type: e.target.value })}>
+            <option value="">All types</option>
+            <option value="client">Clients</option>
+            <option value="analyst">Analysts</option>
+          </Select>
+        )}
+        <Button type="button" onClick={() => setEditing('new')}>
+          Invite a person
+        </Button>
+      </Bar>
+      {notice && <FormMessage $tone="success">{notice}</FormMessage>}
+      {people.status === 'failed' && people.error && <FormMessage $tone="error">{people.error}</FormMessage>}
+      {people.status === 'loading' ? (
+        <LiveStatus live={{ status: 'loading', retry: () => void people.reload() }} what="the people" />
+      ) : (
+        <DataTable
+          label="People"
+          data={rows}
+          columns={columns}
+          rowId={(row) => row.uid}
+          empty={people.rows.length === 0 ? 'Nobody yet: invite someone.' : 'Nobody matches these filters.'}
+          initialSort={[{ id: 'email', desc: false }]}
+        />
+      )}
+      {editing !== null && (
+        <PersonDialog
+          key={editing === 'new' ? 'new' : editing.uid}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          person={editing === 'new' ? null : editing}
+          actor={actor}
+          companies={companies}
+          defaultCompany={company?.slug ?? null}
+          onDone={(message) => {
+            setNotice(message)
+            void people.reload()
+          }}
+        />
+      )}
+      {pending && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setPending(null)}
+          title={CONFIRM[pending.kind].title}
+          description={CONFIRM[pending.kind].text(pending.person, company?.companyName ?? '')}
+          confirmLabel={CONFIRM[pending.kind].label}
+          onConfirm={() => act(pending)}
+        />
+      )}
+    </Section>
+  )
+}

@@ -1,0 +1,52 @@
+// listUsers: the people a platform admin (everyone) or a company admin (the clients of one of
+// their companies) manages, with what Auth knows of them: disabled, created, last sign-in.
+import type { UserRecord } from 'firebase-admin/auth'
+import { HttpsError } from 'firebase-functions/v2/https'
+import { mayManageEveryone, peopleMessages, type PersonRow } from '#domain/admin-people-calls.ts'
+import { readUserAccess, USERS_ACCESS_COLLECTION, userAccessPath } from '#domain/users-access.ts'
+import { adminAuth, adminDb } from '../admin.ts'
+import { defineCallable } from '../define-callable.ts'
+import { personAccess } from './people.ts'
+
+const time = (text: string | undefined) => (text ? Date.parse(text) : null)
+
+export const listUsers = defineCallable('listUsers', {}, async (caller, { company }) => {
+  const db = adminDb()
+  const platform = mayManageEveryone(caller.access)
+  if (!platform) {
+    const own = readUserAccess((await db.doc(userAccessPath(caller.uid)).get()).data())
+    if (company === null || !own.companies.includes(company)) throw new HttpsError('permission-denied', peopleMessages.notYourCompany)
+  }
+  const collection = db.collection(USERS_ACCESS_COLLECTION)
+  const snapshot = await (company === null ? collection.get() : collection.where('companies', 'array-contains', company).get())
+  // Company admins manage clients only: analysts working for the company are not theirs to list.
+  const docs = snapshot.docs
+    .map((doc) => ({ uid: doc.id, access: personAccess(doc.data()) }))
+    .filter(({ access }) => platform || access.userType === 'client')
+  const users = new Map<string, UserRecord>()
+  for (let i = 0; i < docs.length; i += 100) {
+    const { users: found } = await adminAuth().getUsers(docs.slice(i, i + 100).map(({ uid }) => ({ uid })))
+    for (const user of found) users.set(user.uid, user)
+  }
+  const people: PersonRow[] = docs.flatMap(({ uid, access }) => {
+    const user = users.get(uid)
+    if (!user) return []
+    return [
+      {
+        uid,
+        email: user.email ?? null,
+        displayName: user.displayName ?? null,
+        disabled: user.disabled,
+        createdAt: time(user.metadata.creationTime),
+        lastSignInAt: time(user.metadata.lastSignInTime),
+        userType: access.userType,
+        accessLevel: access.accessLevel,
+        companies: [...access.companies],
+        servicesEnabled: [...access.servicesEnabled],
+        servicesManaged: [...access.servicesManaged],
+      },
+    ]
+  })
+  people.sort((a, b) => (a.email ?? a.uid).localeCompare(b.email ?? b.uid))
+  return { people }
+})

@@ -1,0 +1,171 @@
+// What every people callable does the same way: read the administrator's and the person's
+// access in one transaction, ask accessChangeRefusal and the last-admin rule, write users_access
+// (the claims trigger carries the change into the token) and record the audit event with it.
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore'
+import { HttpsError } from 'firebase-functions/v2/https'
+import {
+  accessChangeRefusal,
+  companiesLosingAdmin,
+  isCompanyAdminOf,
+  peopleMessages,
+  type Actor,
+  type PersonAccess,
+} from '#domain/admin-people-calls.ts'
+import type { CompanyFlags } from '#domain/access.ts'
+import type { AuditAction } from '#domain/audit-events.ts'
+import { companyFromDocument, companyPath } from '#domain/companies.ts'
+import { readUserAccess, USERS_ACCESS_COLLECTION, userAccessPath } from '#domain/users-access.ts'
+import { adminAuth } from '../admin.ts'
+import type { Caller } from '../define-callable.ts'
+import { recordAuditEvent } from './audit.ts'
+
+export const personAccess = (data: unknown): PersonAccess => {
+  const doc = readUserAccess(data)
+  return {
+    userType: doc.claims.userType ?? null,
+    accessLevel: doc.claims.accessLevel ?? null,
+    companies: doc.companies,
+    servicesEnabled: doc.servicesEnabled,
+    servicesManaged: doc.servicesManaged,
+  }
+}
+
+/** The audit snapshot of a person's access: plain JSON. */
+export const accessSnapshot = (access: PersonAccess | null) =>
+  access && {
+    userType: access.userType,
+    accessLevel: access.accessLevel,
+    companies: [...access.companies],
+    servicesEnabled: [...access.servicesEnabled],
+    servicesManaged: [...access.servicesManaged],
+  }
+
+/** The caller as an administrator: level and type from the token, companies and managed services from users_access. */
+export async function readActor(db: Firestore, tx: Transaction, caller: Caller): Promise<Actor> {
+  const own = readUserAccess((await tx.get(db.doc(userAccessPath(caller.uid)))).data())
+  return {
+    uid: caller.uid,
+    access: { ...caller.access, servicesEnabled: own.servicesEnabled, servicesManaged: own.servicesManaged },
+    companies: own.companies,
+  }
+}
+
+/** The switches of the actor's companies (a company admin grants only services these have on). */
+export async function readFlags(db: Firestore, tx: Transaction, companies: readonly string[]): Promise<Record<string, CompanyFlags>> {
+  if (companies.length === 0) return {}
+  const snapshots = await tx.getAll(...companies.map((slug) => db.doc(companyPath(slug))))
+  const flags: Record<string, CompanyFlags> = {}
+  for (const snapshot of snapshots) {
+    const company = snapshot.exists ? companyFromDocument(snapshot.id, snapshot.data()) : null
+    if (company) flags[snapshot.id] = company
+  }
+  return flags
+}
+
+/** Refuses, with permission-denied, a change the rules do not allow, including one that leaves a company without an admin. */
+export async function assertChangeAllowed(
+  db: Firestore,
+  tx: Transaction,
+  actor: Actor,
+  targetUid: string | null,
+  before: PersonAccess | null,
+  after: PersonAccess | null,
+): Promise<void> {
+  const flags = await readFlags(db, tx, actor.companies)
+  const refusal = accessChangeRefusal(actor, targetUid, before, after, flags)
+  if (refusal) throw new HttpsError('permission-denied', refusal)
+  for (const company of companiesLosingAdmin(before, after)) {
+    const people = await tx.get(db.collection(USERS_ACCESS_COLLECTION).where('companies', 'array-contains', company))
+    const others = people.docs.filter((doc) => doc.id !== targetUid && isCompanyAdminOf(personAccess(doc.data()), company))
+    if (others.length === 0) throw new HttpsError('permission-denied', peopleMessages.lastAdmin)
+  }
+}
+
+/** The users_access fields an administrator sets (never `claims.synced`: the claims trigger owns it). */
+export const accessWrite = (access: PersonAccess, editor: string) => ({
+  'claims.userType': access.userType,
+  'claims.accessLevel': access.accessLevel,
+  companies: [...access.companies],
+  servicesEnabled: [...access.servicesEnabled],
+  servicesManaged: [...access.servicesManaged],
+  updatedAt: FieldValue.serverTimestamp(),
+  updatedBy: editor,
+})
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n')
+
+export const sameAccess = (a: PersonAccess, b: PersonAccess) =>
+  a.userType === b.userType &&
+  a.accessLevel === b.accessLevel &&
+  sameList(a.companies, b.companies) &&
+  sameList(a.servicesEnabled, b.servicesEnabled) &&
+  sameList(a.servicesManaged, b.servicesManaged)
+
+/** The company an event about a person belongs to, so that company's admins see it: the one the change concerns, else none. */
+export function eventCompany(actor: Actor, before: PersonAccess | null, after: PersonAccess | null, company?: string): string | null {
+  if (company) return company
+  const theirs = [...(after?.companies ?? []), ...(before?.companies ?? [])]
+  return theirs.find((slug) => actor.companies.includes(slug)) ?? theirs[0] ?? null
+}
+
+/** How events name a person: their address, else their uid. */
+export async function personLabel(uid: string): Promise<string> {
+  const user = await adminAuth()
+    .getUser(uid)
+    .catch(() => null)
+  return user?.email ?? uid
+}
+
+export interface PersonChange {
+  action: AuditAction
+  /** The new access; null leaves users_access as it is (revocations, disabling). */
+  after: (before: PersonAccess) => PersonAccess | null
+  /** Extra users_access fields written with the change (e.g. `claims.revoked`). */
+  extra?: Record<string, unknown>
+  company?: string
+  /** Work outside Firestore (Auth), done before the writes: if it fails, nothing is written. */
+  beforeWrite?: () => Promise<void>
+  /** The audit snapshots, when not the access itself. */
+  snapshots?: (before: PersonAccess) => { before: Record<string, unknown>; after: Record<string, unknown> }
+  /** Refused on oneself whatever the access (disabling). */
+  selfForbidden?: boolean
+  /** A deletion removes the documents instead. */
+  remove?: string[]
+}
+
+/**
+ * Changes one person's access in one transaction with its audit event; false when the change
+ * would leave everything as it is (nothing written, no event).
+ */
+export async function changePerson(db: Firestore, caller: Caller, uid: string, change: PersonChange): Promise<boolean> {
+  const label = await personLabel(uid)
+  return db.runTransaction(async (tx) => {
+    const actor = await readActor(db, tx, caller)
+    if (change.selfForbidden && uid === caller.uid) throw new HttpsError('permission-denied', peopleMessages.yourself)
+    const ref = db.doc(userAccessPath(uid))
+    const snapshot = await tx.get(ref)
+    if (!snapshot.exists) throw new HttpsError('not-found', peopleMessages.noPerson)
+    const before = personAccess(snapshot.data())
+    const after = change.after(before)
+    await assertChangeAllowed(db, tx, actor, uid, before, change.remove ? null : (after ?? before))
+    const nothing = !change.extra && !change.remove && !change.beforeWrite
+    if ((after === null || sameAccess(before, after)) && nothing) return false
+    await change.beforeWrite?.()
+    if (change.remove) for (const path of change.remove) tx.delete(db.doc(path))
+    else if (after || change.extra) tx.update(ref, { ...(after ? accessWrite(after, caller.email ?? caller.uid) : {}), ...change.extra })
+    const snapshots = change.snapshots?.(before) ?? {
+      before: accessSnapshot(before),
+      after: change.remove ? null : accessSnapshot(after ?? before),
+    }
+    recordAuditEvent(db, tx, {
+      actor: { uid: caller.uid, email: caller.email },
+      action: change.action,
+      target: { kind: 'user', id: uid, label },
+      companyId: eventCompany(actor, before, after, change.company),
+      before: snapshots.before,
+      after: snapshots.after,
+    })
+    return true
+  })
+}

@@ -1,0 +1,24 @@
+// updateUserAccess and removeUserFromCompany: change what a person may do. Only users_access is
+// written; the claims trigger carries the change into their token and their open pages.
+import { HttpsError } from 'firebase-functions/v2/https'
+import { peopleMessages } from '#domain/admin-people-calls.ts'
+import { adminDb } from '../admin.ts'
+import { defineCallable } from '../define-callable.ts'
+import { changePerson } from './people.ts'
+
+export const updateUserAccess = defineCallable('updateUserAccess', {}, async (caller, { uid, ...after }) => {
+  const changed = await changePerson(adminDb(), caller, uid, { action: 'user.updated', after: () => after })
+  return { changed }
+})
+
+export const removeUserFromCompany = defineCallable('removeUserFromCompany', {}, async (caller, { uid, company }) => {
+  const changed = await changePerson(adminDb(), caller, uid, {
+    action: 'user.removed_from_company',
+    company,
+    after: (before) => {
+      if (!before.companies.includes(company)) throw new HttpsError('failed-precondition', peopleMessages.notMember)
+      return { ...before, companies: before.companies.filter((slug) => slug !== company) }
+    },
+  })
+  return { changed }
+})

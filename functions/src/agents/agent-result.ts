@@ -1,0 +1,175 @@
+// An agent's result: the scanner's raw output goes through the same parsers and the same draft
+// writers as an analyst's import (decision 0017), so the draft scan it makes reviews and publishes
+// like any other. The server checks the scope again: findings on targets outside the job's scope
+// are dropped and noted, whatever the agent did.
+import * as v from 'valibot'
+import { ResultRequestSchema } from '#domain/agent-api.ts'
+import { jobTargetAllowed } from '#domain/agent-scope.ts'
+import type { Agent } from '#domain/agents.ts'
+import { sha256Hex } from '#domain/agent-auth.ts'
+import {
+  AddDraftFindingsRequestSchema,
+  CreateDraftScanRequestSchema,
+  IMPORT_BATCH_ASSETS,
+  IMPORT_BATCH_FINDINGS,
+} from '#domain/scan-import-calls.ts'
+import { nmapXmlParser } from '#domain/scan-import/nmap-xml.ts'
+import { testsslJsonParser } from '#domain/scan-import/testssl-json.ts'
+import { wapitiJsonParser } from '#domain/scan-import/wapiti-json.ts'
+import { ScanParseError, type FindingTarget, type ParsedScan, type ScanParser, SNIFF_CHARS } from '#domain/scan-import/parsed-scan.ts'
+import { textChunks } from '#domain/scan-import/text-source.ts'
+import { releaseAfterFailure, SCAN_PROFILES, type ScanJob, type ScanProfile } from '#domain/scan-jobs.ts'
+import { scanFromDocument, scanPath } from '#domain/scans.ts'
+import type { Firestore } from 'firebase-admin/firestore'
+import { writeDraftFindings } from '../scans/add-draft-findings.ts'
+import { writeDraftScan } from '../scans/create-draft-scan.ts'
+import { FleetError, finishJob, heldJob, parseBody } from './fleet-store.ts'
+
+const targetText = (target: FindingTarget): string | null =>
+  target.kind === 'url' ? target.url : target.kind === 'host' ? (target.ip ?? target.host) : null
+
+/** The importer of each profile's output: the agent's scanner writes that format and no other. */
+const PROFILE_PARSERS: Record<ScanProfile, ScanParser | null> = {
+  'web-dast': wapitiJsonParser,
+  'network-ports': nmapXmlParser,
+  'tls-config': testsslJsonParser,
+  // Password audits are derived on the analyst's machine (decision 0017): no hash reaches the server.
+  'password-audit': null,
+}
+
+/** Parses an output with the profile's importer; refuses anything else. */
+async function parseOutput(profile: ScanProfile, output: string): Promise<{ scan: ParsedScan; label: string }> {
+  const parser = PROFILE_PARSERS[profile]
+  if (!parser) throw new FleetError(422, 'The server does not import this profile’s output.')
+  if (!parser.sniff(output.slice(0, SNIFF_CHARS))) throw new FleetError(422, `The output is not ${parser.label}.`)
+  try {
+    return { scan: await parser.parse(textChunks(output, 64 * 1024)), label: parser.label }
+  } catch (error) {
+    if (error instanceof ScanParseError) throw new FleetError(422, error.message)
+    throw error
+  }
+}
+
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+
+interface ParsedOutput {
+  sha256: string
+  size: number
+  scan: ParsedScan
+  /** The findings whose targets lie in the job's scope. */
+  inScope: ParsedScan['findings']
+}
+
+/** The draft scan made from a job's outputs (one file each); returns its id. */
+export async function importJobOutput(
+  db: Firestore,
+  agent: Agent,
+  job: ScanJob,
+  outputs: string[],
+  startedAt: number,
+  finishedAt: number,
+): Promise<string> {
+  const profile = SCAN_PROFILES[job.profile]
+  const parsed: ParsedOutput[] = []
+  for (const output of outputs) {
+    const { scan } = await parseOutput(job.profile, output)
+    const inScope = scan.findings.filter((f) => {
+      const target = targetText(f.target)
+      return target === null || jobTargetAllowed(target, job.scope)
+    })
+    parsed.push({ sha256: await sha256Hex(output), size: new TextEncoder().encode(output).length, scan, inScope })
+  }
+  const dropped = parsed.reduce((n, p) => n + p.scan.findings.length - p.inScope.length, 0)
+  const notes = [
+    ...parsed.flatMap((p) => p.scan.notes),
+    ...(dropped
+      ? [{ level: 'skipped' as const, where: 'scope', message: `${dropped} findings on targets outside the job's scope were dropped` }]
+      : []),
+  ].map((n) => ({ ...n, where: n.where.slice(0, 2_048), message: n.message.slice(0, 2_048) }))
+  const statistics: Record<string, number> = {}
+  for (const p of parsed) for (const [key, value] of Object.entries(p.scan.statistics)) statistics[key] = (statistics[key] ?? 0) + value
+  const starts = parsed.flatMap((p) => (p.scan.startedAt === null ? [] : [p.scan.startedAt]))
+  const ends = parsed.flatMap((p) => (p.scan.finishedAt === null ? [] : [p.scan.finishedAt]))
+  const serviceStats = parsed.find((p) => p.scan.serviceStats?.service === profile.service)?.scan.serviceStats
+  const by = `agent:${agent.name}`
+  const draft = v.parse(CreateDraftScanRequestSchema, {
+    company: job.company,
+    service: profile.service,
+    title: `${profile.label} by ${agent.name}`.slice(0, 200),
+    scopeKey: `${profile.service}:${[...job.targets].sort().slice(0, 20).join(',')}`.slice(0, 500),
+    files: parsed.map((p, n) => ({
+      name: `${job.profile}-${job.id}-${n + 1}.${p.scan.format.endsWith('xml') ? 'xml' : 'json'}`,
+      sha256: p.sha256,
+      size: p.size,
+      format: p.scan.format,
+      tool: p.scan.tool.name.slice(0, 100),
+      toolVersion: p.scan.tool.version.slice(0, 100),
+    })),
+    startedAt: Math.round(starts.length ? Math.min(...starts) : startedAt),
+    finishedAt: Math.round(ends.length ? Math.max(...ends) : finishedAt),
+    targets: job.targets,
+    report: {
+      findings: parsed.reduce((n, p) => n + p.inScope.length, 0),
+      assets: parsed.reduce((n, p) => n + p.scan.assets.length, 0),
+      skipped: notes.filter((n) => n.level === 'skipped').length,
+      warnings: notes.filter((n) => n.level === 'warning').length,
+      notes: notes.slice(0, 500),
+      statistics,
+    },
+    ...(serviceStats ? { serviceStats: plain(serviceStats) } : {}),
+  })
+  const made = await writeDraftScan(db, draft, by)
+  if (!made.created) return made.scanId
+  const stored = scanFromDocument(made.scanId, (await db.doc(scanPath(job.company, made.scanId)).get()).data())
+  if (!stored) throw new Error(`Draft ${made.scanId} cannot be read back`)
+  for (const { sha256, scan, inScope } of parsed) {
+    const batches = Math.max(Math.ceil(inScope.length / IMPORT_BATCH_FINDINGS), Math.ceil(scan.assets.length / IMPORT_BATCH_ASSETS), 1)
+    for (let n = 0; n < batches; n++) {
+      const batch = v.parse(AddDraftFindingsRequestSchema, {
+        company: job.company,
+        scanId: made.scanId,
+        sourceFile: sha256,
+        findings: plain(inScope.slice(n * IMPORT_BATCH_FINDINGS, (n + 1) * IMPORT_BATCH_FINDINGS)),
+        assets: plain(scan.assets.slice(n * IMPORT_BATCH_ASSETS, (n + 1) * IMPORT_BATCH_ASSETS)),
+      })
+      await writeDraftFindings(db, stored, batch, by)
+    }
+  }
+  return made.scanId
+}
+
+/** The agent's last word on a job: its output imported as a draft scan, or its failure (retried while attempts remain). */
+export async function recordResult(
+  db: Firestore,
+  agent: Agent,
+  jobId: string,
+  body: unknown,
+  now: number,
+): Promise<{ state: string; scanId: string | null }> {
+  const result = parseBody(ResultRequestSchema, body)
+  const job = await heldJob(db, agent, jobId)
+  if (job.state === 'succeeded' || job.state === 'failed' || job.state === 'cancelled') return { state: job.state, scanId: job.scanId }
+  if (result.outcome === 'failed') {
+    const done = await finishJob(db, agent, jobId, releaseAfterFailure(job, now, result.error), {
+      progress: { phase: 'failed', message: result.error.slice(0, 500), at: now },
+    })
+    return { state: done.state, scanId: null }
+  }
+  let scanId: string
+  try {
+    scanId = await importJobOutput(db, agent, job, result.outputs, result.startedAt, result.finishedAt)
+  } catch (error) {
+    if (!(error instanceof FleetError)) throw error
+    const reason = `The output could not be imported: ${error.message}`
+    await finishJob(db, agent, jobId, { state: 'failed', leasedBy: null, leaseExpiresAt: null, error: reason, finishedAt: now }, {})
+    throw error
+  }
+  const done = await finishJob(
+    db,
+    agent,
+    jobId,
+    { state: 'succeeded', leasedBy: null, leaseExpiresAt: null, error: null, finishedAt: now },
+    { scanId, progress: { phase: 'done', message: 'Draft scan ready for review', at: now } },
+  )
+  return { state: done.state, scanId }
+}

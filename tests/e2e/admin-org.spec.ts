@@ -1,0 +1,83 @@
+// Administration of companies and DAST keys in Chromium: the platform admin creates a company with
+// its services and scope and switches a service on its page (audited); a company admin makes a
+// DAST key that is shown once, works, and stops working once revoked.
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { companyPath } from '#domain/companies.ts'
+import { slugFromName } from '#domain/company-admin.ts'
+import { sharedAdmin } from '../../emulators/firebase/admin.ts'
+import { ROOT } from '../../emulators/firebase/env.ts'
+import { verifyDastKey } from '../../functions/src/admin/dast-keys.ts'
+import { expect, test } from './fixtures'
+import { CompaniesPage, DastKeysPage } from './pages/admin-org'
+import { documentOf } from './support/admin'
+
+const DAST_SECRET = /^DAST_KEY_SECRET=(.+)$/m.exec(readFileSync(`${ROOT}/functions/.env.demo-sectest`, 'utf8'))![1]!
+
+test.describe('companies', () => {
+  test.use({ signedInAs: 'platform@sectest.example' })
+
+  test('the platform admin creates a company with its services and scope, then switches a service on its page', async ({ page }) => {
+    const companies = new CompaniesPage(page)
+    await companies.openCreate()
+    // The catalogue's defaults (attack surface and DAST) start ticked; triggering never does.
+    await expect(companies.service('DAST results')).toBeChecked()
+    await expect(companies.service('DAST triggering from pipelines')).not.toBeChecked()
+    await companies.service('DAST triggering from pipelines').check()
+    await companies.addScopeEntry('Domain and subdomains', 'e2e-company.example')
+    await companies.addScopeEntry('IP range', '203.0.113.0/24')
+    // A range with host bits is refused with the server's own words.
+    await page.getByLabel('Kind').selectOption({ label: 'IP range' })
+    await page.getByLabel('Entry', { exact: true }).fill('203.0.113.1/24')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await expect(page.getByText('203.0.113.1/24 has host bits set: did you mean 203.0.113.0/24?')).toBeVisible()
+
+    const name = `E2E Company ${randomUUID().slice(0, 6)}`
+    const slug = slugFromName(name)
+    await companies.create(name)
+    await expect(page).toHaveURL(new RegExp(`/admin/company\\?company=${slug}$`))
+    await expect(companies.scope.getByText('e2e-company.example')).toBeVisible()
+    await expect(companies.scope.getByText('203.0.113.0/24')).toBeVisible()
+    expect(await documentOf(companyPath(slug))).toMatchObject({ companyName: name, enableDast: true, enableDastTriggering: true })
+    await expect(companies.auditRows().filter({ hasText: 'Company created' })).toHaveCount(1)
+
+    // The switches autosave; the company document and its trail follow.
+    await companies.service('Network results').check()
+    await expect.poll(async () => (await documentOf(companyPath(slug)))?.enableViewResultsNetwork).toBe(true)
+    await expect(companies.auditRows().filter({ hasText: 'Company changed' })).toHaveCount(1)
+
+    // The list finds it.
+    await companies.shell.open('/admin/company')
+    await page.getByRole('searchbox', { name: 'Search companies' }).fill(name)
+    await expect(page.getByRole('table', { name: 'Companies' }).getByRole('link', { name })).toBeVisible()
+  })
+})
+
+test.describe('DAST keys', () => {
+  test.use({ signedInAs: 'admin@acme.example' })
+
+  test('a key is shown once, verifies, and is refused once revoked', async ({ page }) => {
+    const keys = new DastKeysPage(page)
+    await keys.open()
+    const name = `Pipeline ${randomUUID().slice(0, 6)}`
+    const token = await keys.create(name, ['app.acme.example'])
+    expect(token).toMatch(/^bwk_dast_[0-9A-Za-z]{62}$/)
+
+    const row = keys.row(name)
+    await expect(row).toContainText('Active')
+    await expect(row).toContainText(`…${token.slice(-4)}`)
+    // Shown once: neither the list nor a reload shows it again.
+    await expect(page.getByText(token)).toHaveCount(0)
+    await page.reload()
+    await expect(keys.row(name)).toContainText('Active')
+    expect(await page.content()).not.toContain(token)
+
+    const db = sharedAdmin().db
+    expect(await verifyDastKey(db, token, { secret: DAST_SECRET, target: 'https://app.acme.example/' })).toMatchObject({ ok: true })
+
+    await keys.revoke(name)
+    await expect(keys.row(name)).toContainText('Revoked')
+    await expect(keys.row(name).getByRole('button', { name: `Revoke ${name}` })).toHaveCount(0)
+    expect(await verifyDastKey(db, token, { secret: DAST_SECRET })).toEqual({ ok: false, reason: 'revoked' })
+  })
+})

@@ -1,0 +1,89 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { Shell } from './shell'
+
+/** /admin/company/create-company and /admin/company. */
+export class CompaniesPage {
+  readonly shell: Shell
+  readonly main: Locator
+  readonly page: Page
+
+  constructor(page: Page) {
+    this.page = page
+    this.shell = new Shell(page)
+    this.main = page.getByRole('main')
+  }
+
+  async openCreate(): Promise<void> {
+    await this.shell.open('/admin/company/create-company')
+  }
+
+  service(label: string): Locator {
+    return this.main.getByRole('checkbox', { name: label })
+  }
+
+  async addScopeEntry(kind: string, value: string): Promise<void> {
+    await this.main.getByLabel('Kind').selectOption({ label: kind })
+    await this.main.getByLabel('Entry', { exact: true }).fill(value)
+    await this.main.getByRole('button', { name: 'Add', exact: true }).click()
+    await expect(this.scope.getByText(value, { exact: true })).toBeVisible()
+  }
+
+  get scope(): Locator {
+    return this.main.getByRole('list', { name: 'Scan scope' })
+  }
+
+  async create(name: string): Promise<void> {
+    await this.main.getByLabel('Company name').fill(name)
+    await this.main.getByRole('button', { name: 'Create company' }).click()
+    await expect(this.main.getByRole('heading', { name, level: 2 })).toBeVisible()
+  }
+
+  auditRows(): Locator {
+    return this.main.getByRole('table', { name: 'Audit trail' }).getByRole('row')
+  }
+}
+
+/** /admin/dast. */
+export class DastKeysPage {
+  readonly shell: Shell
+  readonly main: Locator
+  readonly page: Page
+
+  constructor(page: Page) {
+    this.page = page
+    this.shell = new Shell(page)
+    this.main = page.getByRole('main')
+  }
+
+  async open(): Promise<void> {
+    await this.shell.open('/admin/dast')
+  }
+
+  /** Makes a key and returns it as the dialog shows it, once; the dialog is closed after. */
+  async create(name: string, targets: string[], days = 30): Promise<string> {
+    const form = this.main.getByRole('form', { name: 'New DAST key' })
+    await form.getByLabel('Name').fill(name)
+    await form.getByLabel(/Expires after/).fill(String(days))
+    await form.getByLabel('Targets, one per line').fill(targets.join('\n'))
+    await form.getByRole('button', { name: 'Create key' }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Copy your DAST key now' })
+    await expect(dialog).toBeVisible()
+    const token = await dialog.getByLabel('DAST key').inputValue()
+    await dialog.getByRole('button', { name: 'I have stored the key' }).click()
+    await expect(dialog).toBeHidden()
+    return token
+  }
+
+  row(name: string): Locator {
+    return this.main.getByRole('table', { name: 'DAST keys' }).getByRole('row').filter({ hasText: name })
+  }
+
+  async revoke(name: string): Promise<void> {
+    await this.row(name)
+      .getByRole('button', { name: `Revoke ${name}` })
+      .click()
+    const dialog = this.page.getByRole('dialog', { name: 'Revoke this key?' })
+    await dialog.getByRole('button', { name: 'Revoke key' }).click()
+    await expect(dialog).toBeHidden()
+  }
+}

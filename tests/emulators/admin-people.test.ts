@@ -1,0 +1,458 @@
+// The people callables (invite, change, remove from a company, revoke sessions, disable, delete,
+// list) as the admin pages call them: who may do what to whom, escalations refused with
+// permission-denied, users_access as the only thing written, and one audit event for every change
+// that happened and none for one refused.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { UserType } from '#domain/access.ts'
+import { peopleMessages, type PersonRow } from '#domain/admin-people-calls.ts'
+import { AUDIT_EVENTS_COLLECTION } from '#domain/audit-events.ts'
+import type { CallableName, CallableRequest } from '#domain/callables.ts'
+import { companyPath } from '#domain/companies.ts'
+import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
+import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
+import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
+import { companyDocument } from '../builders.ts'
+import {
+  callByName,
+  connectCallableClient,
+  expectCallableError,
+  revokeSignIn,
+  signInWithClaims,
+  type CallableClient,
+} from './callable-client.ts'
+
+const unique = () => randomUUID().slice(0, 8)
+// Company A has every service, B only network; C is nobody's here; D has a single admin.
+const A = `people-a-${unique()}`
+const B = `people-b-${unique()}`
+const C = `people-c-${unique()}`
+const D = `people-d-${unique()}`
+const SMTP_PORT = 1025
+const DENIED = 'Your access does not allow this.'
+
+let admin: AdminClients
+let mail: MailCatcher | undefined
+const clients: CallableClient[] = []
+
+interface Caller {
+  uid: string
+  email: string
+  client: CallableClient
+}
+
+interface Access {
+  userType: UserType
+  accessLevel: number
+  companies: string[]
+  servicesEnabled?: string[]
+  servicesManaged?: string[]
+}
+
+const accessDocument = (access: Access) => ({
+  claims: { userType: access.userType, accessLevel: access.accessLevel },
+  companies: access.companies,
+  servicesEnabled: access.servicesEnabled ?? [],
+  servicesManaged: access.servicesManaged ?? [],
+})
+
+/** A signed-in caller with these claims and users_access. */
+async function caller(name: string, access: Access): Promise<Caller> {
+  const client = connectCallableClient(`people-${name}`)
+  clients.push(client)
+  const { uid, email } = await signInWithClaims(client, admin.auth, { userType: access.userType, accessLevel: access.accessLevel })
+  await admin.db.doc(userAccessPath(uid)).set(accessDocument(access))
+  return { uid, email, client }
+}
+
+/** A person to act on: an account with users_access, not signed in anywhere. */
+async function person(access: Access): Promise<string> {
+  const user = await admin.auth.createUser({ email: `person-${unique()}@people.example`, emailVerified: true })
+  await admin.auth.setCustomUserClaims(user.uid, { userType: access.userType, accessLevel: access.accessLevel })
+  await admin.db.doc(userAccessPath(user.uid)).set(accessDocument(access))
+  return user.uid
+}
+
+const client1 = (companies = [A]): Access => ({ userType: 'client', accessLevel: 1, companies })
+
+async function stored(uid: string) {
+  const snapshot = await admin.db.doc(userAccessPath(uid)).get()
+  return snapshot.exists ? readUserAccess(snapshot.data()) : null
+}
+
+async function events(targetId: string) {
+  const snapshot = await admin.db.collection(AUDIT_EVENTS_COLLECTION).where('targetId', '==', targetId).get()
+  return snapshot.docs.map((doc) => doc.data())
+}
+
+const call = <N extends CallableName>(who: Caller, name: N, data: CallableRequest<N>) => callByName(who.client, name, data)
+
+/** Refused with permission-denied: nothing written, no event. */
+async function refused<N extends CallableName>(who: Caller, name: N, data: CallableRequest<N>, target: string, message?: string) {
+  const before = await stored(target)
+  await expectCallableError(call(who, name, data), 'permission-denied', message)
+  expect(await stored(target)).toEqual(before)
+  expect(await events(target)).toEqual([])
+}
+
+const update = (uid: string, access: Access): CallableRequest<'updateUserAccess'> => ({
+  uid,
+  userType: access.userType,
+  accessLevel: access.accessLevel,
+  companies: access.companies,
+  servicesEnabled: access.servicesEnabled ?? [],
+  servicesManaged: access.servicesManaged ?? [],
+})
+
+let platform: Caller, adminA: Caller, adminB: Caller, adminD: Caller, viewerA: Caller, managerA: Caller, analystA: Caller, senior: Caller
+
+beforeAll(async () => {
+  admin = connectToEmulators()
+  mail = await startMailCatcher({ smtpPort: SMTP_PORT, httpPort: 0 })
+  await admin.db
+    .doc(companyPath(A))
+    .set(companyDocument(A, { enableDast: true, enableViewResultsNetwork: true, enableViewCloudScanStats: true }))
+  await admin.db.doc(companyPath(B)).set(companyDocument(B, { enableViewResultsNetwork: true }))
+  await admin.db.doc(companyPath(C)).set(companyDocument(C, { enableViewCloudScanStats: true }))
+  await admin.db.doc(companyPath(D)).set(companyDocument(D))
+  ;[platform, adminA, adminB, adminD, viewerA, managerA, analystA, senior] = await Promise.all([
+    caller('platform', { userType: 'analyst', accessLevel: 9, companies: [], servicesManaged: ['dast'] }),
+    caller('admin-a', { userType: 'client', accessLevel: 3, companies: [A] }),
+    caller('admin-b', { userType: 'client', accessLevel: 3, companies: [B] }),
+    caller('admin-d', { userType: 'client', accessLevel: 3, companies: [D] }),
+    caller('viewer-a', client1()),
+    caller('manager-a', { userType: 'client', accessLevel: 2, companies: [A] }),
+    caller('analyst-a', { userType: 'analyst', accessLevel: 5, companies: [A] }),
+    caller('senior', { userType: 'analyst', accessLevel: 7, companies: [] }),
+  ])
+})
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()))
+  await mail?.close()
+  await disconnect(admin)
+})
+
+describe('updateUserAccess: who may raise a viewer of A to manager', () => {
+  const cases: [string, () => Caller, string | null][] = [
+    ['a client viewer of A', () => viewerA, DENIED],
+    ['a client manager of A', () => managerA, DENIED],
+    ['a company admin of A', () => adminA, null],
+    ['a company admin of B only', () => adminB, peopleMessages.notYourCompany],
+    // Analysts assigned to a company manage its clients as its admins do.
+    ['an analyst of A', () => analystA, null],
+    ['a senior analyst of no company', () => senior, peopleMessages.notYourCompany],
+    ['a platform admin', () => platform, null],
+  ]
+  it.each(cases)('%s', async (_, who, refusal) => {
+    const target = await person(client1())
+    const request = update(target, { ...client1(), accessLevel: 2 })
+    if (refusal) return refused(who(), 'updateUserAccess', request, target, refusal)
+    expect(await call(who(), 'updateUserAccess', request)).toEqual({ changed: true })
+    expect((await stored(target))?.claims.accessLevel).toBe(2)
+    const [event, ...more] = await events(target)
+    expect(more).toEqual([])
+    expect(event).toMatchObject({
+      action: 'user.updated',
+      actorUid: who().uid,
+      actorEmail: who().email,
+      targetKind: 'user',
+      companyId: A,
+      before: { accessLevel: 1, userType: 'client', companies: [A] },
+      after: { accessLevel: 2, userType: 'client', companies: [A] },
+    })
+    expect(event?.createdAt).toBeTruthy()
+  })
+
+  it('refuses a revoked sign-in, and writes nothing', async () => {
+    const revoked = await caller('revoked-admin', { userType: 'client', accessLevel: 3, companies: [A] })
+    await revokeSignIn(revoked.client, admin.auth)
+    const target = await person(client1())
+    await expectCallableError(call(revoked, 'updateUserAccess', update(target, { ...client1(), accessLevel: 2 })), 'unauthenticated')
+    expect((await stored(target))?.claims.accessLevel).toBe(1)
+    expect(await events(target)).toEqual([])
+  })
+
+  it('changes nothing and records nothing when the access is the same', async () => {
+    const target = await person(client1())
+    expect(await call(adminA, 'updateUserAccess', update(target, client1()))).toEqual({ changed: false })
+    expect(await events(target)).toEqual([])
+  })
+})
+
+describe('a company admin cannot grant more than they hold', () => {
+  const escalations: [string, () => Promise<{ target: string; request: CallableRequest<'updateUserAccess'> }>, string][] = [
+    [
+      'level 5 (an analyst)',
+      async () => {
+        const target = await person(client1())
+        return { target, request: update(target, { userType: 'analyst', accessLevel: 5, companies: [A] }) }
+      },
+      peopleMessages.analysts,
+    ],
+    [
+      'a company they are not in',
+      async () => {
+        const target = await person(client1())
+        return { target, request: update(target, client1([A, C])) }
+      },
+      peopleMessages.notYourCompany,
+    ],
+    [
+      'taking away a company they are not in',
+      async () => {
+        const target = await person(client1([A, C]))
+        return { target, request: update(target, client1([A])) }
+      },
+      peopleMessages.notYourCompany,
+    ],
+    [
+      'a service to manage',
+      async () => {
+        const target = await person(client1())
+        return { target, request: update(target, { ...client1(), servicesManaged: ['dast'] }) }
+      },
+      peopleMessages.moreThanYouHold,
+    ],
+    [
+      'a service none of their companies has',
+      async () => {
+        const target = await person(client1())
+        return { target, request: update(target, { ...client1(), servicesEnabled: ['password_cracking'] }) }
+      },
+      peopleMessages.moreThanYouHold,
+    ],
+    [
+      'any change to an analyst',
+      async () => {
+        const target = await person({ userType: 'analyst', accessLevel: 5, companies: [A] })
+        return { target, request: update(target, { userType: 'analyst', accessLevel: 5, companies: [A], servicesEnabled: ['dast'] }) }
+      },
+      peopleMessages.analysts,
+    ],
+    [
+      'a change to someone of another company',
+      async () => {
+        const target = await person(client1([B]))
+        return { target, request: update(target, { ...client1([B]), accessLevel: 2 }) }
+      },
+      peopleMessages.notYourCompany,
+    ],
+  ]
+  it.each(escalations)('%s', async (_, make, message) => {
+    const { target, request } = await make()
+    await refused(adminA, 'updateUserAccess', request, target, message)
+  })
+
+  it('may give their own level and a service their company has on', async () => {
+    const target = await person(client1())
+    const request = update(target, { ...client1(), accessLevel: 3, servicesEnabled: ['dast', 'network'] })
+    expect(await call(adminA, 'updateUserAccess', request)).toEqual({ changed: true })
+    expect(await stored(target)).toMatchObject({ claims: { accessLevel: 3 }, servicesEnabled: ['dast', 'network'] })
+    expect(await events(target)).toHaveLength(1)
+  })
+
+  it('may not change their own level', async () => {
+    await refused(adminA, 'updateUserAccess', update(adminA.uid, { ...client1(), accessLevel: 2 }), adminA.uid, peopleMessages.yourself)
+  })
+
+  it('keeps the companies of others they are not in when they change the rest', async () => {
+    const target = await person(client1([A, B]))
+    expect(await call(adminA, 'updateUserAccess', update(target, { ...client1([A, B]), accessLevel: 2 }))).toEqual({ changed: true })
+    expect(await stored(target)).toMatchObject({ claims: { accessLevel: 2 }, companies: [A, B] })
+  })
+})
+
+describe('the last company admin', () => {
+  it('cannot be removed, demoted or deleted, until there is another', async () => {
+    const remove: CallableRequest<'removeUserFromCompany'> = { uid: adminD.uid, company: D }
+    await refused(adminD, 'removeUserFromCompany', remove, adminD.uid, peopleMessages.lastAdmin)
+    await refused(
+      platform,
+      'updateUserAccess',
+      update(adminD.uid, { ...client1([D]), accessLevel: 2 }),
+      adminD.uid,
+      peopleMessages.lastAdmin,
+    )
+    await refused(platform, 'deleteUser', { uid: adminD.uid }, adminD.uid, peopleMessages.lastAdmin)
+
+    const second = await person({ userType: 'client', accessLevel: 3, companies: [D] })
+    expect(await call(platform, 'removeUserFromCompany', { uid: adminD.uid, company: D })).toEqual({ changed: true })
+    expect((await stored(adminD.uid))?.companies).toEqual([])
+    expect(await events(adminD.uid)).toHaveLength(1)
+    expect((await stored(second))?.companies).toEqual([D])
+  })
+})
+
+describe('removeUserFromCompany', () => {
+  it('takes the company away and records it for that company', async () => {
+    const target = await person(client1([A, B]))
+    expect(await call(adminA, 'removeUserFromCompany', { uid: target, company: A })).toEqual({ changed: true })
+    expect((await stored(target))?.companies).toEqual([B])
+    expect(await events(target)).toEqual([
+      expect.objectContaining({
+        action: 'user.removed_from_company',
+        companyId: A,
+        before: expect.objectContaining({ companies: [A, B] }),
+      }),
+    ])
+  })
+
+  it('refuses a company the admin is not in, and an analyst', async () => {
+    const other = await person(client1([A, C]))
+    await refused(adminA, 'removeUserFromCompany', { uid: other, company: C }, other, peopleMessages.notYourCompany)
+    const analyst = await person({ userType: 'analyst', accessLevel: 5, companies: [A] })
+    await refused(adminA, 'removeUserFromCompany', { uid: analyst, company: A }, analyst, peopleMessages.analysts)
+  })
+})
+
+async function waitForMail(to: string, after: number): Promise<{ subject: string; text: string; links: string[] }> {
+  if (!mail) throw new Error('the mail catcher is not running')
+  const query = new URLSearchParams({ to, after: String(after), timeout: '15000' })
+  const response = await fetch(`${mail.inboxUrl}/api/wait?${query}`)
+  if (!response.ok) throw new Error(`no mail for ${to}: ${response.status}`)
+  const { id } = (await response.json()) as { id: string }
+  return (await (await fetch(`${mail.inboxUrl}/api/messages/${id}`)).json()) as { subject: string; text: string; links: string[] }
+}
+
+const invitation = (email: string, access: Access): CallableRequest<'inviteUser'> => ({
+  email,
+  userType: access.userType,
+  accessLevel: access.accessLevel,
+  companies: access.companies,
+  servicesEnabled: access.servicesEnabled ?? [],
+  servicesManaged: access.servicesManaged ?? [],
+  url: 'http://127.0.0.1:3000',
+  timeZone: 'Europe/London',
+})
+
+async function eventsOfAction(action: string, label: string) {
+  const snapshot = await admin.db.collection(AUDIT_EVENTS_COLLECTION).where('targetLabel', '==', label).get()
+  return snapshot.docs.map((doc) => doc.data()).filter((event) => event.action === action)
+}
+
+describe('inviteUser', () => {
+  it('creates the account and its access, records it and mails a sign-in link', async () => {
+    const email = `invitee-${unique()}@people.example`
+    const sent = Date.now()
+    const answer = (await call(adminA, 'inviteUser', invitation(email, { ...client1(), accessLevel: 2, servicesEnabled: ['dast'] }))) as {
+      uid: string
+      mailed: boolean
+    }
+    expect(answer.mailed).toBe(true)
+    const user = await admin.auth.getUser(answer.uid)
+    expect(user.email).toBe(email)
+    expect(await stored(answer.uid)).toMatchObject({
+      claims: { userType: 'client', accessLevel: 2 },
+      companies: [A],
+      servicesEnabled: ['dast'],
+    })
+    expect((await admin.db.doc(userPreferencesPath(answer.uid)).get()).data()).toEqual({ defaultCompany: A })
+    expect(await events(answer.uid)).toEqual([
+      expect.objectContaining({ action: 'user.invited', actorUid: adminA.uid, companyId: A, before: null, targetLabel: email }),
+    ])
+    const message = await waitForMail(email, sent)
+    expect(message.subject).toBe('You are invited to Bulwark')
+    expect(message.text).toContain(`${adminA.email} invited you`)
+    expect(message.links.some((link) => link.includes('oobCode='))).toBe(true)
+  })
+
+  const refusals: [string, () => Caller, Access, string][] = [
+    ['a company admin inviting an analyst', () => adminA, { userType: 'analyst', accessLevel: 5, companies: [A] }, peopleMessages.analysts],
+    ['a company admin inviting into a company not theirs', () => adminA, client1([C]), peopleMessages.notYourCompany],
+    ['a company admin giving a managed service', () => adminA, { ...client1(), servicesManaged: ['dast'] }, peopleMessages.moreThanYouHold],
+    ['a client manager', () => managerA, client1(), DENIED],
+  ]
+  it.each(refusals)('refuses %s, creating nothing', async (_, who, access, message) => {
+    const email = `refused-${unique()}@people.example`
+    await expectCallableError(call(who(), 'inviteUser', invitation(email, access)), 'permission-denied', message)
+    await expect(admin.auth.getUserByEmail(email)).rejects.toMatchObject({ code: 'auth/user-not-found' })
+    expect(await eventsOfAction('user.invited', email)).toEqual([])
+  })
+
+  it('lets a platform admin invite an analyst, and refuses an address that already has an account', async () => {
+    const email = `analyst-${unique()}@people.example`
+    const { uid } = (await call(platform, 'inviteUser', invitation(email, { userType: 'analyst', accessLevel: 7, companies: [] }))) as {
+      uid: string
+    }
+    expect((await stored(uid))?.claims).toMatchObject({ userType: 'analyst', accessLevel: 7 })
+    await expectCallableError(call(platform, 'inviteUser', invitation(email, client1())), 'already-exists', peopleMessages.exists)
+    expect(await events(uid)).toHaveLength(1)
+  })
+})
+
+describe('revokeUserSessions', () => {
+  it('stamps claims.revoked, ends refresh tokens and records it', async () => {
+    const target = await person(client1())
+    const validBefore = (await admin.auth.getUser(target)).tokensValidAfterTime
+    expect(await call(adminA, 'revokeUserSessions', { uid: target })).toEqual({ changed: true })
+    expect((await stored(target))?.claims.revoked).toEqual(expect.any(Number))
+    expect((await admin.auth.getUser(target)).tokensValidAfterTime).not.toBe(validBefore)
+    expect(await events(target)).toEqual([expect.objectContaining({ action: 'user.sessions_revoked', companyId: A })])
+  })
+
+  it('is refused on an analyst and on someone of another company', async () => {
+    const analyst = await person({ userType: 'analyst', accessLevel: 5, companies: [A] })
+    await refused(adminA, 'revokeUserSessions', { uid: analyst }, analyst, peopleMessages.analysts)
+    const other = await person(client1([B]))
+    await refused(adminA, 'revokeUserSessions', { uid: other }, other, peopleMessages.notYourCompany)
+  })
+})
+
+describe('setUserDisabled and deleteUser (platform admins)', () => {
+  it('disables and enables an account, each once recorded', async () => {
+    const target = await person(client1())
+    expect(await call(platform, 'setUserDisabled', { uid: target, disabled: true })).toEqual({ changed: true })
+    expect((await admin.auth.getUser(target)).disabled).toBe(true)
+    expect((await stored(target))?.claims.revoked).toEqual(expect.any(Number))
+    expect(await call(platform, 'setUserDisabled', { uid: target, disabled: true })).toEqual({ changed: false })
+    expect(await call(platform, 'setUserDisabled', { uid: target, disabled: false })).toEqual({ changed: true })
+    expect((await admin.auth.getUser(target)).disabled).toBe(false)
+    expect((await events(target)).map((event) => event.action).sort()).toEqual(['user.disabled', 'user.enabled'])
+  })
+
+  it('deletes the account with its access and preferences', async () => {
+    const target = await person(client1())
+    await admin.db.doc(userPreferencesPath(target)).set({ defaultCompany: A })
+    expect(await call(platform, 'deleteUser', { uid: target })).toEqual({ changed: true })
+    await expect(admin.auth.getUser(target)).rejects.toMatchObject({ code: 'auth/user-not-found' })
+    expect(await stored(target)).toBeNull()
+    expect((await admin.db.doc(userPreferencesPath(target)).get()).exists).toBe(false)
+    expect(await events(target)).toEqual([expect.objectContaining({ action: 'user.deleted', after: {} })])
+  })
+
+  it('refuses disabling or deleting oneself', async () => {
+    await refused(platform, 'setUserDisabled', { uid: platform.uid, disabled: true }, platform.uid, peopleMessages.yourself)
+    await refused(platform, 'deleteUser', { uid: platform.uid }, platform.uid, peopleMessages.yourself)
+    expect((await admin.auth.getUser(platform.uid)).disabled).toBe(false)
+  })
+
+  it('answers not-found for nobody', async () => {
+    await expectCallableError(call(platform, 'deleteUser', { uid: `nobody-${unique()}` }), 'not-found', peopleMessages.noPerson)
+  })
+})
+
+describe('listUsers', () => {
+  it("gives a company admin their company's clients, with what Auth knows", async () => {
+    const target = await person(client1([A, B]))
+    await person({ userType: 'analyst', accessLevel: 5, companies: [A] })
+    const { people } = (await call(adminA, 'listUsers', { company: A })) as { people: PersonRow[] }
+    expect(people.every((row) => row.userType === 'client' && row.companies.includes(A))).toBe(true)
+    expect(people.find((row) => row.uid === target)).toMatchObject({
+      email: expect.stringContaining('@people.example'),
+      disabled: false,
+      createdAt: expect.any(Number),
+      accessLevel: 1,
+      companies: [A, B],
+    })
+    expect(people.some((row) => row.uid === adminA.uid && row.lastSignInAt !== null)).toBe(true)
+  })
+
+  it('refuses a company admin another company or everyone; a platform admin lists everyone', async () => {
+    await expectCallableError(call(adminA, 'listUsers', { company: B }), 'permission-denied', peopleMessages.notYourCompany)
+    await expectCallableError(call(adminA, 'listUsers', { company: null }), 'permission-denied', peopleMessages.notYourCompany)
+    const { people } = (await call(platform, 'listUsers', { company: null })) as { people: PersonRow[] }
+    expect(people.map((row) => row.uid)).toEqual(expect.arrayContaining([adminA.uid, adminB.uid, senior.uid, analystA.uid]))
+  })
+})
