@@ -14,7 +14,7 @@ import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { FormMessage, Select } from '~/ui/text-field'
 import { PersonDialog } from './person-dialog'
-import { filterPeople, formatWhen, levelName, LEVEL_NAMES, NO_FILTER, type PeopleFilter } from './people-view'
+import { filterPeople, formatWhen, levelName, LEVEL_NAMES, NO_FILTER, SIGN_IN_FILTERS, type PeopleFilter } from './people-view'
 
 const Section = styled.section`
   ${surface}
@@ -246,6 +246,14 @@ export function PeopleAdmin({
             <option value="analyst">Analysts</option>
           </Select>
         )}
+        <Select aria-label="Last sign-in" value={filter.signIn} onChange={(e) => setFilter({ ...filter, signIn: e.target.value })}>
+          <option value="">Any last sign-in</option>
+          {SIGN_IN_FILTERS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
         <Button type="button" onClick={() => setEditing('new')}>
           Invite a person
         </Button>

@@ -45,4 +45,14 @@ describe('filterPeople', () => {
     expect(uids({ type: 'analyst' })).toEqual(['c'])
     expect(uids({})).toEqual(['a', 'b', 'c'])
   })
+
+  it('filters by last sign-in: within 30 days, longer ago, never', () => {
+    const now = Date.UTC(2026, 10, 20)
+    const day = 24 * 3600_000
+    const signedIn = [row({ uid: 'r', lastSignInAt: now - day }), row({ uid: 's', lastSignInAt: now - 40 * day }), row({ uid: 'n' })]
+    const by = (signIn: string) => filterPeople(signedIn, { ...NO_FILTER, signIn }, now).map((r) => r.uid)
+    expect(by('recent')).toEqual(['r'])
+    expect(by('stale')).toEqual(['s'])
+    expect(by('never')).toEqual(['n'])
+  })
 })

@@ -29,19 +29,37 @@ export interface PeopleFilter {
   company: string
   level: string
   type: string
+  /** '' any, 'recent' within 30 days, 'stale' longer ago, 'never'. */
+  signIn: string
 }
 
-export const NO_FILTER: PeopleFilter = { text: '', company: '', level: '', type: '' }
+export const NO_FILTER: PeopleFilter = { text: '', company: '', level: '', type: '', signIn: '' }
 
-/** The rows the filters let through: text in the address or name, and the chosen company, level and type. */
-export function filterPeople(rows: readonly PersonRow[], filter: PeopleFilter): PersonRow[] {
+export const SIGN_IN_FILTERS = [
+  { value: 'recent', label: 'Signed in within 30 days' },
+  { value: 'stale', label: 'Not signed in for 30 days' },
+  { value: 'never', label: 'Never signed in' },
+] as const
+
+const MONTH_MS = 30 * 24 * 3600_000
+
+function signInMatches(at: number | null, filter: string, now: number): boolean {
+  if (filter === 'never') return at === null
+  if (filter === 'recent') return at !== null && now - at <= MONTH_MS
+  if (filter === 'stale') return at !== null && now - at > MONTH_MS
+  return true
+}
+
+/** The rows the filters let through: text in the address or name, and the chosen company, level, type and last sign-in. */
+export function filterPeople(rows: readonly PersonRow[], filter: PeopleFilter, now = Date.now()): PersonRow[] {
   const text = filter.text.trim().toLowerCase()
   return rows.filter(
     (row) =>
       (!text || (row.email ?? '').toLowerCase().includes(text) || (row.displayName ?? '').toLowerCase().includes(text)) &&
       (!filter.company || row.companies.includes(filter.company)) &&
       (!filter.level || String(row.accessLevel) === filter.level) &&
-      (!filter.type || row.userType === filter.type),
+      (!filter.type || row.userType === filter.type) &&
+      signInMatches(row.lastSignInAt, filter.signIn, now),
   )
 }
 
