@@ -10,6 +10,7 @@ import path from 'node:path'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { startVulnerableApp, type VulnerableApp } from '../fixtures/vulnerable-app/server'
 import { expect, test } from './fixtures'
+import { Shell } from './pages/shell'
 import { setPreferences, preferencesOf } from './support/admin'
 
 const SENIOR = demoAccount('senior@sectest.example')
@@ -57,14 +58,16 @@ test.describe('scanning agents', () => {
     const locationName = `E2E lab ${id}`
     const agentName = `e2e-agent-${id}`
 
-    await page.goto('/analyst/locations')
+    // The shell's open() waits for hydration: only then do the forms submit by script.
+    const shell = new Shell(page)
+    await shell.open('/analyst/locations')
     await page.getByLabel('Name', { exact: true }).fill(locationName)
     await page.getByLabel('Country (two letters)').fill('GB')
     await page.getByLabel('Network').fill('loopback')
     await page.getByRole('button', { name: 'Add location' }).click()
     await expect(page.getByRole('row').filter({ hasText: locationName })).toContainText('0 of 0 online')
 
-    await page.goto('/analyst/agents')
+    await shell.open('/analyst/agents')
     await page.getByLabel('Agent name').fill(agentName)
     await page.getByLabel('Location').selectOption({ label: locationName })
     await page.getByRole('button', { name: 'Create enrolment token' }).click()
@@ -82,7 +85,7 @@ test.describe('scanning agents', () => {
     await expect(row.getByTestId('agent-health')).toHaveText(/^Online/, { timeout: 30_000 })
     await expect(row).toContainText('wapiti 3.0.4')
 
-    await page.goto('/analyst/services/dast')
+    await shell.open('/analyst/services/dast')
     const panel = page.getByRole('region', { name: 'Scan with an agent' })
     await panel.getByLabel('Location').selectOption({ label: locationName })
     await panel.getByLabel('Targets (URLs or hosts, one per line)').fill(vulnerable.url)
@@ -94,7 +97,7 @@ test.describe('scanning agents', () => {
     await expect(page.getByText('SQL Injection').first()).toBeVisible()
 
     running.kill('SIGKILL')
-    await page.goto('/analyst/agents')
+    await shell.open('/analyst/agents')
     await expect(page.getByRole('row').filter({ hasText: agentName }).getByTestId('agent-health')).toHaveText(/^Offline/, {
       timeout: 90_000,
     })
