@@ -5,7 +5,7 @@ import { seesAllCompanies, showsCompanyName } from '#domain/access.ts'
 import { COMPANIES_COLLECTION, companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
 import { selectCompany } from '#domain/company-selection.ts'
 import { readPreferences, userPreferencesPath, type Preferences } from '#domain/users-preferences.ts'
-import { accessFromDocument, readUserAccess, userAccessPath } from '#domain/users-access.ts'
+import { accessFromDocument, readUserAccess, userAccessPath, type UserAccessDocument } from '#domain/users-access.ts'
 import type { Session } from './session'
 import { firestore } from './firebase'
 import type { Workspace } from './workspace'
@@ -21,7 +21,8 @@ export interface WorkspaceWatch {
  * the whole collection (a new company appears by itself); others follow their own companies.
  */
 export function watchWorkspace(session: Session, seed: Workspace | null, watch: WorkspaceWatch): () => void {
-  let accessData = readUserAccess(undefined)
+  // Null: there is no users_access, which is no access.
+  let accessData: UserAccessDocument | null = null
   // Nothing is published before the access document arrived: the seed stays in place until then.
   let accessKnown = false
   let preferences = seed?.preferences ?? readPreferences(undefined)
@@ -57,7 +58,8 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
 
   const followCompanies = () => {
     const all = seesAllCompanies(accessFromDocument(accessData, session))
-    const key = all ? '*' : accessData.companies.join(',')
+    const mine = accessData?.companies ?? []
+    const key = all ? '*' : mine.join(',')
     if (key === followedKey) return
     followedKey = key
     stopCompanies.forEach((stop) => stop())
@@ -79,9 +81,9 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
       ]
       return
     }
-    companies = new Map([...companies].filter(([slug]) => accessData.companies.includes(slug)))
-    companiesKnown = accessData.companies.length === 0 || accessData.companies.every((slug) => companies.has(slug))
-    stopCompanies = accessData.companies.map((slug) =>
+    companies = new Map([...companies].filter(([slug]) => mine.includes(slug)))
+    companiesKnown = mine.length === 0 || mine.every((slug) => companies.has(slug))
+    stopCompanies = mine.map((slug) =>
       onSnapshot(
         doc(firestore(), companyPath(slug)),
         (snapshot) => {
@@ -100,7 +102,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   const stopAccess = onSnapshot(
     doc(firestore(), userAccessPath(session.uid)),
     (snapshot) => {
-      accessData = readUserAccess(snapshot.data())
+      accessData = snapshot.exists() ? readUserAccess(snapshot.data()) : null
       accessKnown = true
       followCompanies()
       publish()

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  mayManageCompanies,
+  mayManageDastKeysOf,
+  mayManageServiceCatalogue,
+  maySeeCompanyAudit,
   type Access,
   type CompanyFlags,
   type Context,
@@ -67,6 +71,8 @@ const typeLabel = (type: UserType | undefined) => type ?? 'no userType'
 
 /** "At least N": present and >= N. */
 const atLeast = (level: Level, n: number) => typeof level === 'number' && level >= n
+/** "At least N" for a person of `type`: analyst levels (5 and above) belong to analysts only. */
+const atLeastAs = (type: UserType | undefined, level: Level, n: number) => atLeast(level, n) && (n < 5 || type === 'analyst')
 /** The reports override: analysts with level 7 or more. */
 const override = (type: UserType | undefined, level: Level) => type === 'analyst' && atLeast(level, 7)
 
@@ -99,9 +105,18 @@ function rule(path: string) {
 }
 const allows = (path: string, context: Context, param?: string) => rule(path)(context, param)
 
-describe('hasLevel: "at least N" means present and >= N', () => {
+describe('hasLevel: "at least N" means present and >= N, and an analyst from level 5 up', () => {
   it.each(levels)('at least %i: lower levels are denied, that level and higher are allowed', (n) => {
-    expect(byLevel((level) => hasLevel(person('client', level), n))).toEqual(byLevel((level) => atLeast(level, n)))
+    for (const type of anyUserType) {
+      expect(byLevel((level) => hasLevel(person(type, level), n))).toEqual(byLevel((level) => atLeastAs(type, level, n)))
+    }
+  })
+
+  it('a client holds no analyst level: a level-9 client is a company admin at most', () => {
+    for (const n of [5, 7, 9]) expect(hasLevel(person('client', 9), n)).toBe(false)
+    expect(hasLevel(person('client', 9), 3)).toBe(true)
+    expect(hasLevel(person(undefined, 9), 5)).toBe(false)
+    expect(hasLevel(person('analyst', 9), 9)).toBe(true)
   })
 
   const absent: ReadonlyArray<readonly [string, Access | null | undefined]> = [
@@ -121,7 +136,7 @@ describe('claims-only checks, for every user type and level', () => {
   const checks: ReadonlyArray<
     readonly [string, (access: Access | null | undefined) => boolean, (type: UserType | undefined, level: Level) => boolean]
   > = [
-    ['isAdminType (level 5 or higher, any type)', isAdminType, (_type, level) => atLeast(level, 5)],
+    ['isAdminType (analysts level 5 or higher)', isAdminType, (type, level) => atLeastAs(type, level, 5)],
     ['seesAllCompanies (analysts level 7+)', seesAllCompanies, (type, level) => type === 'analyst' && atLeast(level, 7)],
     ['hasReportsOverride (analysts level 7+)', hasReportsOverride, (type, level) => type === 'analyst' && atLeast(level, 7)],
     [
@@ -374,7 +389,7 @@ describe('pages with a plain level requirement', () => {
   )
   it.each(cases)('$name', ({ path, min, type, rights, company }) => {
     expect(byLevel((level) => allows(path, { access: person(type, level, rights), company }))).toEqual(
-      byLevel((level) => atLeast(level, min)),
+      byLevel((level) => atLeastAs(type, level, min)),
     )
   })
 
@@ -397,7 +412,7 @@ describe('analyst service pages: level 7; password cracking also by the password
   it.each(cases)('$name', ({ service, type, rights }) => {
     const right = service === 'password_cracking' && (rights.servicesManaged ?? []).includes('password_cracking')
     // The service right opens the page within the analyst section, which itself needs level 5.
-    const expected = byLevel((level) => atLeast(level, 7) || (right && atLeast(level, 5)))
+    const expected = byLevel((level) => atLeastAs(type, level, 7) || (right && atLeastAs(type, level, 5)))
     expect(
       byLevel((level) => allows('/analyst/services/$service', { access: person(type, level, rights), company: allOn }, service)),
     ).toEqual(expected)
@@ -470,5 +485,31 @@ describe('pageRules and the site map', () => {
       expect(paths).toContain(`/reports/${service.id}`)
       expect(paths).toContain(`/analyst/services/${service.analystSlug}`)
     }
+  })
+})
+
+describe('administration of companies, services and DAST keys', () => {
+  const client = (accessLevel: number) => ({ accessLevel, userType: 'client' as const })
+  const analyst = (accessLevel: number) => ({ accessLevel, userType: 'analyst' as const })
+  const triggering = { enableDast: true, enableDastTriggering: true }
+
+  it('lets level 7 manage companies and level 9 the service catalogue', () => {
+    expect([1, 2, 3, 5, 7, 9].map((level) => mayManageCompanies(analyst(level)))).toEqual([false, false, false, false, true, true])
+    expect([1, 2, 3, 5, 7, 9].map((level) => mayManageServiceCatalogue(analyst(level)))).toEqual([false, false, false, false, false, true])
+  })
+
+  it('lets DAST keys be managed at level 3 by someone who selects a company with triggering on', () => {
+    expect(mayManageDastKeysOf(client(3), triggering, true)).toBe(true)
+    expect(mayManageDastKeysOf(client(3), triggering, false)).toBe(false)
+    expect(mayManageDastKeysOf(client(3), { enableDast: true }, true)).toBe(false)
+    expect(mayManageDastKeysOf(client(2), triggering, true)).toBe(false)
+    expect(mayManageDastKeysOf(analyst(9), null, true)).toBe(false)
+  })
+
+  it("shows a company's audit trail to platform admins and to the company's own admins", () => {
+    expect(maySeeCompanyAudit(analyst(9), false)).toBe(true)
+    expect(maySeeCompanyAudit(analyst(7), false)).toBe(false)
+    expect(maySeeCompanyAudit(client(3), true)).toBe(true)
+    expect(maySeeCompanyAudit(client(2), true)).toBe(false)
   })
 })

@@ -43,13 +43,16 @@ export type CompanyFlags = Partial<Record<CompanyFlag, boolean>>
 /** Every switch set to `on`: the start of a company's flags. */
 export const allCompanyFlags = (on: boolean) => Object.fromEntries(COMPANY_FLAGS.map((flag) => [flag, on])) as Record<CompanyFlag, boolean>
 
-/** "At least N": the level is present and N or more. */
+export const isAnalyst = (access: Access | null | undefined) => access?.userType === 'analyst'
+
+/**
+ * "At least N": the level is present and N or more; from the analyst level (5) up the person must
+ * also be an analyst, so a client holding level 9 by mistake counts as a company admin at most.
+ */
 export function hasLevel(access: Access | null | undefined, level: number): boolean {
   const own = access?.accessLevel
-  return typeof own === 'number' && Number.isFinite(own) && own >= level
+  return typeof own === 'number' && Number.isFinite(own) && own >= level && (level < LEVEL.analyst || isAnalyst(access))
 }
-
-export const isAnalyst = (access: Access | null | undefined) => access?.userType === 'analyst'
 
 /** The admin-type check: analysts and above. */
 export const isAdminType = (access: Access | null | undefined) => hasLevel(access, LEVEL.analyst)

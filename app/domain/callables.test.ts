@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { CALLABLE_NAMES, callables, isCallableName, NoDataSchema } from './callables.ts'
 
 describe('the callables registry', () => {
-  it('makes only the sign-in link and the vault recipient calls public, and asks a level of the template and search callables', () => {
+  it('makes only the sign-in link, signed-out support and the vault recipient calls public, and asks a level of the template and search callables', () => {
     expect(CALLABLE_NAMES.filter((name) => callables[name].who === 'public')).toEqual([
       'sendSignInLink',
+      'handleSignedOutSupportEmail',
       'vaultLinkInfo',
       'claimVaultLink',
       'vaultRequestInfo',

@@ -114,6 +114,11 @@ const ReferenceListSchema = v.pipe(
       v.string('Write references as web addresses'),
       v.trim(),
       v.maxLength(TEMPLATE_LIMITS.referenceLength, `Keep each reference to ${TEMPLATE_LIMITS.referenceLength} characters`),
+      // The rules check each address without spaces; a space in an address is written %20.
+      v.check(
+        (text) => !/\s/.test(text),
+        (issue) => `"${issue.input}" has a space: write it as %20`,
+      ),
       v.check(isWebAddress, (issue) => `"${issue.input}" is not a web address: references start with https:// or http://`),
     ),
     'List the references',

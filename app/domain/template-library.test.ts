@@ -73,9 +73,11 @@ describe('template documents', () => {
 })
 
 describe('mayEditTemplates', () => {
-  it('is level 7 and above, as the templates page', () => {
+  it('is analysts of level 7 and above, as the templates page', () => {
     for (const userType of ['client', 'analyst'] as const) {
-      for (const accessLevel of Object.values(LEVEL)) expect(mayEditTemplates({ userType, accessLevel })).toBe(accessLevel >= 7)
+      for (const accessLevel of Object.values(LEVEL)) {
+        expect(mayEditTemplates({ userType, accessLevel })).toBe(userType === 'analyst' && accessLevel >= 7)
+      }
     }
     expect(mayEditTemplates(null)).toBe(false)
   })

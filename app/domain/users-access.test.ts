@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accessGrant, planClaims } from './users-access.ts'
+import { accessFromDocument, accessGrant, planClaims, readUserAccess } from './users-access.ts'
 
 const doc = (accessLevel: number, userType: 'client' | 'analyst', extra: Record<string, unknown> = {}) => ({
   claims: { accessLevel, userType, ...extra },
@@ -61,5 +61,17 @@ describe('accessGrant', () => {
     expect(accessGrant(doc(9, 'client'))).toBeNull()
     expect(accessGrant(doc(3, 'client'))).toEqual({ accessLevel: 3, userType: 'client' })
     expect(accessGrant(doc(5, 'analyst'))).toEqual({ accessLevel: 5, userType: 'analyst' })
+  })
+})
+
+describe('accessFromDocument', () => {
+  const token = { accessLevel: 9, userType: 'analyst' as const }
+
+  it('a missing users_access is no access, whatever a token minted before its removal says', () => {
+    expect(accessFromDocument(null, token)).toEqual({ accessLevel: null, userType: null, servicesEnabled: [], servicesManaged: [] })
+  })
+
+  it("the document's claims win over the token's", () => {
+    expect(accessFromDocument(readUserAccess(doc(2, 'client')), token)).toMatchObject({ accessLevel: 2, userType: 'client' })
   })
 })

@@ -96,10 +96,12 @@ export const tokenRevoked = (claims: Readonly<Record<string, unknown>>, authTime
 
 /**
  * Access as the permission module reads it. The document's claims win over the token's: an
- * administrator's change shows at once, while the token catches up at its next refresh (the
- * security rules, which decide what data can be read, go by the token).
+ * administrator's change shows at once, while the token catches up when syncUserClaims has set
+ * the claims and the browser refreshed it. No document (null) is no access, whatever a token
+ * minted before its removal says.
  */
-export function accessFromDocument(document: UserAccessDocument, token: ClaimsAccess): Access {
+export function accessFromDocument(document: UserAccessDocument | null, token: ClaimsAccess): Access {
+  if (!document) return { accessLevel: null, userType: null, servicesEnabled: [], servicesManaged: [] }
   return {
     accessLevel: document.claims.accessLevel ?? token.accessLevel,
     userType: document.claims.userType ?? token.userType,

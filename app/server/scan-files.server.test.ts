@@ -67,8 +67,10 @@ describe('the raw scan file store', () => {
   it('keeps a senior analyst’s file by its SHA-256, gives it back as an attachment, and keeps it once', async () => {
     const { context, bucket } = setup()
     expect((await send(context, 'HEAD', `acme/imp-1/${hash}`)).status).toBe(404)
+    expect(await (await send(context, 'GET', `acme/imp-1/${hash}?probe=kept`)).json()).toEqual({ kept: false })
     expect((await send(context, 'PUT', `acme/imp-1/${hash}`, content)).status).toBe(201)
     expect([...bucket.objects.keys()]).toEqual([rawFileKey('acme', hash)])
+    expect(await (await send(context, 'GET', `acme/imp-1/${hash}?probe=kept`)).json()).toEqual({ kept: true })
     const got = await send(context, 'GET', `acme/imp-1/${hash}`)
     expect(got.status).toBe(200)
     expect(got.headers.get('content-disposition')).toBe(`attachment; filename="scan.xml"; filename*=UTF-8''scan.xml`)

@@ -71,6 +71,12 @@ export async function handleScanFiles(request: Request, context: ScanFilesContex
   if (!file || !keepsRawFile(scan.service, file.format)) return answer(404, 'No such file.')
   const key = rawFileKey(company, sha256)
 
+  // Whether the file is kept, answered without an error status (a browser logs every 404).
+  if (request.method === 'GET' && url.searchParams.get('probe') === 'kept')
+    return new Response(JSON.stringify({ kept: (await context.bucket.head(key)) !== null }), {
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    })
+
   if (request.method === 'HEAD' || request.method === 'GET') {
     const object: ScanObject | null = request.method === 'GET' ? await context.bucket.get(key) : await context.bucket.head(key)
     if (!object) return answer(404, 'This file was not kept.')

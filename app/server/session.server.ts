@@ -1,8 +1,10 @@
 import { deleteCookie, getCookie, setCookie } from '@tanstack/react-start/server'
 import { accessFromClaims, tokenRevoked } from '#domain/users-access.ts'
 import type { Session } from '~/core/session'
-import { serverConfig } from './config.server'
+import { publicConfig, serverConfig } from './config.server'
+import { firestoreReader } from './firestore-rest.server'
 import { createIdTokenVerifier, IdTokenError, type IdTokenVerifier, type VerifiedIdToken } from './id-token.server'
+import { createRevocations, type Revocations } from './revocations.server'
 import { refreshIdToken } from './secure-token.server'
 import { endSessionId, sessionEnded } from './ended-sessions.server'
 import { newSessionId, openRefreshToken, sealRefreshToken, type SessionSecrets } from './sealed-refresh-token.server'
@@ -22,6 +24,22 @@ function idTokenVerifier(): IdTokenVerifier {
   const config = serverConfig()
   verifier ??= createIdTokenVerifier({ projectId: config.projectId, jwksUrl: config.jwksUrl, emulator: config.emulators !== null })
   return verifier
+}
+
+let revocations: Revocations | undefined
+function revocationsOf(): Revocations {
+  revocations ??= createRevocations({ reader: (idToken) => firestoreReader(publicConfig(), idToken) })
+  return revocations
+}
+
+/**
+ * The session of a verified token, or null when the sign-in was revoked: by the token's own claim,
+ * or (for tokens minted before the revocation) by users_access, as this isolate read it lately.
+ */
+async function currentSession(token: VerifiedIdToken, idToken: string): Promise<Session | null> {
+  const session = sessionFromToken(token)
+  if (!session) return null
+  return (await revocationsOf().revoked(token.uid, idToken, token.authTime)) ? null : session
 }
 
 /** The signed-in person a verified token describes, or null when an administrator revoked the sign-in. */
@@ -68,12 +86,17 @@ export async function establishSession(idToken: string, refreshToken: string): P
     console.warn('startSession: refused an ID token', { reason: error.reason })
     throw new Error(SESSION_REFUSED)
   }
-  const session = sessionFromToken(token)
+  const session = await currentSession(token, idToken)
   if (!session) {
     clearSessionCookies()
     return null
   }
-  await writeCookies(idToken, token.uid, refreshToken, newSessionId())
+  // Every token change of one browser's sign-in re-posts the tokens: they stay one session, so
+  // that sign-out ends every sealed cookie this browser was given.
+  const sealed = getCookie(COOKIE.refresh)
+  const current = sealed ? await openRefreshToken(sessionSecrets(), sealed) : null
+  const sessionId = current?.uid === token.uid && !(await sessionEnded(current.sessionId)) ? current.sessionId : newSessionId()
+  await writeCookies(idToken, token.uid, refreshToken, sessionId)
   return session
 }
 
@@ -93,7 +116,7 @@ export async function readSession(): Promise<RequestSession | null> {
   if (!idToken && !sealed) return null
   if (idToken) {
     try {
-      const session = sessionFromToken(await idTokenVerifier().verify(idToken))
+      const session = await currentSession(await idTokenVerifier().verify(idToken), idToken)
       if (!session) {
         clearSessionCookies()
         return null
@@ -119,7 +142,7 @@ async function refreshSession(sealed: string): Promise<RequestSession | null> {
   const refreshed = await refreshIdToken({ apiKey: config.apiKey, authEmulatorHost: config.emulators?.auth }, opened.refreshToken)
   if (!refreshed || refreshed.uid !== opened.uid) return null
   const token = await idTokenVerifier().verify(refreshed.idToken)
-  const session = sessionFromToken(token)
+  const session = await currentSession(token, refreshed.idToken)
   if (!session) return null
   await writeCookies(refreshed.idToken, token.uid, refreshed.refreshToken, opened.sessionId)
   return { session, idToken: refreshed.idToken }

@@ -20,7 +20,8 @@ export async function loadWorkspace(session: Session, idToken: string): Promise<
     reader.get(userAccessPath(session.uid)),
     reader.get(userPreferencesPath(session.uid)),
   ])
-  const accessData = readUserAccess(accessDoc)
+  // No users_access is no access: the token's level counts for nothing without it.
+  const accessData = accessDoc ? readUserAccess(accessDoc) : null
   const access = accessFromDocument(accessData, session)
   const preferences = readPreferences(preferencesDoc)
 
@@ -35,7 +36,7 @@ export async function loadWorkspace(session: Session, idToken: string): Promise<
   const companies = (
     seesAllCompanies(access)
       ? (await reader.list(COMPANIES_COLLECTION)).map((doc) => companyFromDocument(doc.id, doc.data))
-      : await Promise.all(accessData.companies.map(readOne))
+      : await Promise.all((accessData?.companies ?? []).map(readOne))
   )
     .filter((company): company is Company => company !== null)
     .sort(byName)

@@ -44,13 +44,16 @@ const DEFAULT_ON: readonly ServiceId[] = ['projectmariana', 'dast']
 
 const at = (iso: string) => Timestamp.fromDate(new Date(iso))
 
+/** The day each demo key was made: the 15th of July, August, September and October 2026. */
+const madeOn = (n: number) => `2026-${String(7 + n).padStart(2, '0')}-15T10:00:00Z`
+
 /** A fixed demo key: its id, the whole key (never stored) and its state. */
 function demoKey(id: string, secretPart: string) {
   const body = `${DAST_KEY_PREFIX}${id}${secretPart}`
   return { id, token: body + dastKeyChecksum(body) }
 }
 
-const DEMO_KEYS = [
+export const DEMO_DAST_KEYS = [
   {
     ...demoKey('DemoActiveUsed01', 'a'.repeat(40)),
     name: 'GitHub Actions: main',
@@ -92,7 +95,7 @@ const platform = { uid: 'demo-platform-admin', email: 'platform@sectest.example'
 const companyAdmin = { uid: 'demo-company-admin', email: 'admin@acme.example' }
 const senior = { uid: 'demo-senior-analyst', email: 'senior@sectest.example' }
 
-const AUDIT_HISTORY: (AuditEventInput & { at: string })[] = [
+export const DEMO_AUDIT_HISTORY: (AuditEventInput & { at: string })[] = [
   {
     at: '2026-03-02T09:15:00Z',
     actor: senior,
@@ -120,8 +123,8 @@ const AUDIT_HISTORY: (AuditEventInput & { at: string })[] = [
     before: { defaultEnabled: false },
     after: { defaultEnabled: true },
   },
-  ...DEMO_KEYS.map((key, n) => ({
-    at: `2026-0${7 + n}-15T10:00:00Z`,
+  ...DEMO_DAST_KEYS.map((key, n) => ({
+    at: madeOn(n),
     actor: companyAdmin,
     action: 'dast_key.created' as const,
     target: { kind: 'dast_key' as const, id: key.id, label: key.name },
@@ -159,7 +162,7 @@ export async function seedAdminOrg(db: Firestore): Promise<void> {
     const { id: _id, ...entry } = defaultCatalogueEntry(id)
     batch.set(db.doc(servicePath(id)), { ...entry, description: DESCRIPTIONS[id], defaultEnabled: DEFAULT_ON.includes(id), ...stamp })
   }
-  DEMO_KEYS.forEach((key, n) => {
+  DEMO_DAST_KEYS.forEach((key, n) => {
     batch.set(db.doc(dastKeyPath(key.id)), {
       ...newDastKeyDocument({
         id: key.id,
@@ -168,7 +171,7 @@ export async function seedAdminOrg(db: Firestore): Promise<void> {
         last4: key.token.slice(-4),
         allowedTargets: ['app.acme.example', 'https://portal.partner.example/acme/'],
         expiresAt: at(key.expiresAt),
-        createdAt: at(`2026-0${7 + n}-15T10:00:00Z`),
+        createdAt: at(madeOn(n)),
         createdBy: companyAdmin.email,
       }),
       ...(key.used ? { lastUsedAt: at('2026-09-30T22:10:00Z'), lastUsedIp: '198.51.100.23' } : {}),
@@ -176,7 +179,7 @@ export async function seedAdminOrg(db: Firestore): Promise<void> {
     })
     batch.set(db.doc(dastKeyHashPath(key.id)), { hash: createHmac('sha256', secret).update(key.token).digest('hex'), company: 'acme' })
   })
-  AUDIT_HISTORY.forEach((event, n) => {
+  DEMO_AUDIT_HISTORY.forEach((event, n) => {
     batch.set(db.doc(`${AUDIT_EVENTS_COLLECTION}/seed-${String(n + 1).padStart(3, '0')}`), newAuditEventDocument(event, at(event.at)))
   })
   await batch.commit()

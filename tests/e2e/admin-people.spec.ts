@@ -42,6 +42,7 @@ test.describe('a platform admin', () => {
     const sent = Date.now()
     await dialog.getByRole('button', { name: 'Invite' }).click()
     await expect(page.getByRole('status').filter({ hasText: `Invited ${email}` })).toBeVisible({ timeout: 20_000 })
+    await page.getByRole('searchbox', { name: 'Search people' }).fill(email)
     await expect(page.getByRole('table', { name: 'People' }).getByText(email)).toBeVisible()
 
     const mail = await nextMail(email, sent)
@@ -82,6 +83,8 @@ test.describe('a platform admin', () => {
 
     await form.getByRole('textbox', { name: 'Address or domain' }).fill(`@${domain}`)
     await form.getByRole('combobox', { name: 'Company' }).selectOption({ label: 'Globex Industries' })
+    // A client manager sees every service Globex has on.
+    await form.getByRole('combobox', { name: 'Level' }).selectOption('2')
     await form.getByRole('button', { name: 'Add key' }).click()
     await expect(page.getByRole('status').filter({ hasText: `Key added for @${domain}.` })).toBeVisible({ timeout: 20_000 })
     const row = page
@@ -136,6 +139,7 @@ test.describe('a company admin', () => {
 
     await shell.open('/admin/company/manage-users')
     const table = page.getByRole('table', { name: 'People' })
+    await page.getByRole('searchbox', { name: 'Search people' }).fill(email)
     await expect(table.getByText(email)).toBeVisible()
     await table.getByRole('button', { name: `Change ${email}` }).click()
     const dialog = page.getByRole('dialog', { name: `Change ${email}` })

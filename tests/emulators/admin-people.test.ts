@@ -3,7 +3,7 @@
 // permission-denied, users_access as the only thing written, and one audit event for every change
 // that happened and none for one refused.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { UserType } from '#domain/access.ts'
 import { peopleMessages, type PersonRow } from '#domain/admin-people-calls.ts'
 import { AUDIT_EVENTS_COLLECTION } from '#domain/audit-events.ts'
@@ -454,5 +454,35 @@ describe('listUsers', () => {
     await expectCallableError(call(adminA, 'listUsers', { company: null }), 'permission-denied', peopleMessages.notYourCompany)
     const { people } = (await call(platform, 'listUsers', { company: null })) as { people: PersonRow[] }
     expect(people.map((row) => row.uid)).toEqual(expect.arrayContaining([adminA.uid, adminB.uid, senior.uid, analystA.uid]))
+  })
+})
+
+describe('claims follow users_access after every change (syncUserClaims)', () => {
+  const eventually = (assertion: () => Promise<void>) => vi.waitFor(assertion, { timeout: 20_000, interval: 200 })
+  const claimsOf = async (uid: string) => (await admin.auth.getUser(uid)).customClaims ?? {}
+
+  it('a raise, a demotion (which ends the sign-ins), an invitation and a revocation', async () => {
+    const target = await person(client1())
+    await call(adminA, 'updateUserAccess', update(target, { ...client1(), accessLevel: 2 }))
+    await eventually(async () => {
+      expect(await claimsOf(target)).toMatchObject({ accessLevel: 2, userType: 'client' })
+      expect((await stored(target))?.claims.synced).toEqual(expect.any(Number))
+    })
+    expect((await claimsOf(target)).revoked).toBeUndefined()
+
+    await call(adminA, 'updateUserAccess', update(target, client1()))
+    await eventually(async () => {
+      expect(await claimsOf(target)).toMatchObject({ accessLevel: 1, revoked: expect.any(Number) })
+      expect((await stored(target))?.claims.revoked).toEqual(expect.any(Number))
+    })
+
+    const email = `claims-${unique()}@people.example`
+    const { uid } = (await call(adminA, 'inviteUser', invitation(email, client1()))) as { uid: string }
+    await eventually(async () => expect(await claimsOf(uid)).toMatchObject({ accessLevel: 1, userType: 'client' }))
+
+    const before = (await claimsOf(uid)).revoked
+    await call(adminA, 'revokeUserSessions', { uid })
+    await eventually(async () => expect((await claimsOf(uid)).revoked).not.toBe(before))
+    expect((await claimsOf(uid)).revoked).toEqual(expect.any(Number))
   })
 })

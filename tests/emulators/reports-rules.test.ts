@@ -399,6 +399,8 @@ function preferenceCases(): RuleCase[] {
   for (const p of principals) {
     for (const [index, [what, data, valid]] of variants.entries()) {
       const self = twin(p, `prefs-${index}`)
+      // Its own users_access too: a revocation recorded there holds for the twin as well.
+      suite.seedPrincipals([self])
       cases.push(
         ruleCase(self, `saves their preferences with ${what}`, valid && self.uid !== null && usable(self), (db) =>
           setDoc(doc(db, `users_preferences/${self.uid ?? 'nobody'}`), { displayName: 'Me', ...data(self), ...stamp(self) }),

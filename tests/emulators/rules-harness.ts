@@ -50,24 +50,41 @@ export const usable = (p: Principal) => p.access !== null
 /** May select the company: a member, or an analyst who sees every company. */
 export const selects = (p: Principal, slug: string) => usable(p) && (p.companies.includes(slug) || seesAllCompanies(p.access))
 
-function fromAccount(account: DemoAccount, name: string, uid = account.uid, revoked?: number): Principal {
+interface Change {
+  /** The `revoked` claim of the token (seconds). */
+  revoked?: number
+  /** users_access.claims.revoked (seconds): the token was minted before it and does not say so. */
+  revokedInAccess?: number
+  /** What users_access grants now, when it differs from what the token says (a demotion). */
+  now?: DemoAccount
+  /** users_access was deleted after the token was minted. */
+  removed?: boolean
+}
+
+function fromAccount(account: DemoAccount, name: string, uid = account.uid, change: Change = {}): Principal {
+  const { revoked, revokedInAccess, now = account, removed = false } = change
   const claims = tokenClaims(account.accessLevel, { userType: account.userType, ...(revoked === undefined ? {} : { revoked }) })
-  const active = revoked === undefined || revoked < AUTH_TIME
+  const active = (revoked === undefined || revoked < AUTH_TIME) && (revokedInAccess === undefined || revokedInAccess < AUTH_TIME)
+  const accessDoc = usersAccessOf(now)
+  if (revokedInAccess !== undefined) Object.assign(accessDoc.claims, { revoked: Timestamp.fromMillis(revokedInAccess * 1000) })
   return {
     name,
     uid,
     email: account.email,
     claims,
-    accessDoc: { ...usersAccessOf(account) },
-    access: active
-      ? {
-          accessLevel: account.accessLevel,
-          userType: account.userType,
-          servicesEnabled: account.servicesEnabled,
-          servicesManaged: account.servicesManaged,
-        }
-      : null,
-    companies: account.companies,
+    accessDoc: removed ? null : { ...accessDoc },
+    // Without users_access the token's level counts for nothing: signed in, no access.
+    access: !active
+      ? null
+      : removed
+        ? {}
+        : {
+            accessLevel: account.accessLevel,
+            userType: account.userType,
+            servicesEnabled: now.servicesEnabled,
+            servicesManaged: now.servicesManaged,
+          },
+    companies: removed ? [] : now.companies,
   }
 }
 
@@ -93,8 +110,8 @@ const demoPrincipals = DEMO_ACCOUNTS.map((a) => fromAccount(a, demoNames[a.email
 /** The demo accounts by access level. */
 export const demo = Object.fromEntries(demoPrincipals.map((p) => [p.access?.accessLevel, p])) as Record<1 | 2 | 3 | 5 | 7 | 9, Principal>
 
-// Not a demo account: a client holding a senior level. access.ts grants by level alone except
-// where it asks for an analyst (seeing every company), and so must the rules.
+// Not a demo account: a client holding a senior level. access.ts gives analyst levels (5 and up)
+// to analysts only, so this is a client of acme at most, and so must the rules have it.
 const seniorClient: DemoAccount = {
   ...account('viewer@acme.example'),
   uid: 'rules-senior-client',
@@ -103,17 +120,31 @@ const seniorClient: DemoAccount = {
   servicesEnabled: [],
 }
 
+const senior = account('senior@sectest.example')
+// A senior analyst demoted to analyst of acme: what users_access says after syncUserClaims ran.
+const demotedSenior: DemoAccount = { ...senior, accessLevel: 5, companies: ['acme'] }
+
 /** Every principal of the matrices. */
 export const principals: readonly Principal[] = [
   signedOut,
   ...demoPrincipals,
   fromAccount(seniorClient, 'client with level 7 (acme)'),
   // Revoked at the sign-in second: the strongest account gets nothing.
-  fromAccount(account('platform@sectest.example'), 'platform admin, revoked', 'rules-revoked', AUTH_TIME),
+  fromAccount(account('platform@sectest.example'), 'platform admin, revoked', 'rules-revoked', { revoked: AUTH_TIME }),
   // Revoked after signing in: a member gets nothing from its companies either.
-  fromAccount(account('viewer@acme.example'), 'client viewer, revoked', 'rules-revoked-viewer', AUTH_TIME + 60),
+  fromAccount(account('viewer@acme.example'), 'client viewer, revoked', 'rules-revoked-viewer', { revoked: AUTH_TIME + 60 }),
   // A sign-in after the revocation counts again.
-  fromAccount(account('platform@sectest.example'), 'platform admin, signed in after a revocation', 'rules-resigned', AUTH_TIME - 60),
+  fromAccount(account('platform@sectest.example'), 'platform admin, signed in after a revocation', 'rules-resigned', {
+    revoked: AUTH_TIME - 60,
+  }),
+  // Revoked in users_access after the token was minted: the token does not say so, the document does.
+  fromAccount(senior, 'senior analyst, revoked in users_access', 'rules-revoked-access', { revokedInAccess: AUTH_TIME + 60 }),
+  // Demoted after the token was minted (it still says 7): syncUserClaims revoked the sign-in.
+  fromAccount(senior, 'senior analyst, demoted', 'rules-demoted', { now: demotedSenior, revokedInAccess: AUTH_TIME + 60 }),
+  // Signed in again after the demotion: the new token carries the new level.
+  fromAccount(demotedSenior, 'senior analyst, demoted and signed in again', 'rules-demoted-again', { revokedInAccess: AUTH_TIME - 60 }),
+  // users_access deleted after the token was minted (it still says 7): no access at all.
+  fromAccount(senior, 'senior analyst, users_access removed', 'rules-removed', { removed: true }),
   // Signed in, but no claims and no users_access document.
   { name: 'no access', uid: 'rules-no-access', email: 'nobody@elsewhere.example', claims: {}, accessDoc: null, access: {}, companies: [] },
 ]
@@ -168,7 +199,7 @@ export function rulesSuite(title: string) {
     seeds.set(path, data)
   }
 
-  // Every principal's own users_access document, as functions would have written it.
+  // Every principal's own users_access document, as functions would have written it (none when removed).
   const seedPrincipals = (list: readonly Principal[]) => {
     for (const p of list) if (p.uid && p.accessDoc) seed(userAccessPath(p.uid), p.accessDoc)
   }

@@ -13,8 +13,12 @@ import {
   updateDoc,
   writeBatch,
 } from 'firebase/firestore/lite'
+import { isDeepStrictEqual } from 'node:util'
+import * as v from 'valibot'
 import { describe } from 'vitest'
 import { pageRules } from '#domain/access.ts'
+import { TEMPLATE_LIMITS, templateFieldSchemas, type TemplateField } from '#domain/finding-template.ts'
+import { TemplateSlugSchema } from '#domain/template-library-calls.ts'
 import {
   at,
   demo,
@@ -122,6 +126,133 @@ function templateCases(): RuleCase[] {
     suite.seed(`finding_templates/${slug}`, templateDoc(senior))
     cases.push(
       ruleCase(senior, `updates a finding template with ${what}`, allowed, (db) => updateDoc(doc(db, `finding_templates/${slug}`), change)),
+    )
+  }
+  return cases
+}
+
+// ---- The template schema's bounds, which the rules mirror -------------------------------------
+
+/** Whether the app stores `value` as given: the schema accepts it and leaves it unchanged (trimmed, lowercased, deduplicated). */
+function stores(schema: v.GenericSchema, value: unknown): boolean {
+  const parsed = v.safeParse(schema, value)
+  return parsed.success && isDeepStrictEqual(parsed.output, value)
+}
+
+const L = TEMPLATE_LIMITS
+const address = (length: number) => `https://docs.example/${'p'.repeat(length - 'https://docs.example/'.length)}`
+const listOf = (count: number, item: (i: number) => string) => Array.from({ length: count }, (_, i) => item(i))
+const markdownValues = ['', 'x'.repeat(L.markdownLength), 'x'.repeat(L.markdownLength + 1), 7, null]
+
+/** Values at, over and beside each bound of each field (tags, which change one at a time, are below). */
+const fieldValues: Record<Exclude<TemplateField, 'tags'>, unknown[]> = {
+  title: ['x'.repeat(L.titleLength), 'x'.repeat(L.titleLength + 1), '', '   ', ' padded ', 'two\nlines', 'one\rline', 42],
+  severity: ['critical', 'info', 'severe', 3],
+  cvss: [
+    { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', score: 9.8 },
+    { version: '4.0', vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N', score: 9.3 },
+    { version: '3.0', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', score: 9.8 },
+    { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' },
+    { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', score: 11 },
+    { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', score: 9.8, note: 'x' },
+    { version: '3.1', vector: 'not a vector', score: 0 },
+    'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+  ],
+  cwe: [
+    [],
+    ['CWE-79'],
+    ['CWE-0'],
+    ['cwe-79'],
+    ['CWE-79', 'CWE-79'],
+    ['CWE-12345678'],
+    listOf(L.cweCount, (i) => `CWE-${i + 1}`),
+    listOf(L.cweCount + 1, (i) => `CWE-${i + 1}`),
+    [79],
+    'CWE-79',
+  ],
+  description: markdownValues,
+  impact: markdownValues,
+  remediation: markdownValues,
+  references: [
+    [],
+    [address(L.referenceLength)],
+    [address(L.referenceLength + 1)],
+    ['http://a.example'],
+    ['HTTPS://A.EXAMPLE/Path'],
+    ['ftp://a.example/x'],
+    ['https://'],
+    ['https://a.example/a b'],
+    [' https://a.example/'],
+    ['not a web address'],
+    ['https://a.example/', 'https://a.example/'],
+    listOf(L.referenceCount, (i) => `https://a.example/${i}`),
+    listOf(L.referenceCount + 1, (i) => `https://a.example/${i}`),
+    [42],
+  ],
+  services: [[], ['dast', 'cloud'], ['dast', 'dast'], ['email'], 'dast'],
+  status: ['draft', 'ready', 'deprecated', 'published'],
+}
+
+const slugValues = [
+  'x'.repeat(L.slugLength),
+  'y'.repeat(L.slugLength + 1),
+  'Upper-case',
+  'two--hyphens',
+  'trailing-',
+  'under_score',
+  'a1-b2',
+]
+const tagValues = ['t'.repeat(L.tagLength), 'u'.repeat(L.tagLength + 1), 'SQL', 'sql injection', 'sql--injection', 'sql-injection-2']
+
+const shown = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 60 ? `${text.slice(0, 40)}… (${text.length} characters)` : text
+}
+
+function schemaCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  for (const [field, values] of Object.entries(fieldValues) as [Exclude<TemplateField, 'tags'>, unknown[]][]) {
+    for (const value of values) {
+      const data = { ...newTemplate(senior), [field]: value }
+      cases.push(
+        ruleCase(senior, `creates a template whose ${field} is ${shown(value)}`, stores(templateFieldSchemas[field], value), (db) =>
+          setDoc(doc(db, `finding_templates/${fresh('tpl-schema')}`), data),
+        ),
+      )
+    }
+  }
+  for (const slug of slugValues) {
+    cases.push(
+      ruleCase(senior, `creates a template with the slug ${shown(slug)}`, stores(TemplateSlugSchema, slug), (db) =>
+        setDoc(doc(db, `finding_templates/${slug}`), newTemplate(senior)),
+      ),
+    )
+  }
+  // A tag arrives with its counter and reference, one at a time; the list's length is bounded too.
+  const tagBatch = (slug: string, tag: string) => (db: Db) => {
+    const batch = writeBatch(db)
+    batch.update(doc(db, `finding_templates/${slug}`), { tags: arrayUnion(tag), ...stamp(senior) })
+    batch.set(doc(db, `finding_tags/${tag}`), { tagCount: 1, lastSlug: slug })
+    batch.set(doc(db, `finding_tags/${tag}/tags/${slug}`), { slug })
+    return batch.commit()
+  }
+  for (const tag of tagValues) {
+    const slug = fresh('tpl-tag-schema')
+    suite.seed(`finding_templates/${slug}`, templateDoc(senior))
+    cases.push(ruleCase(senior, `tags a template with ${shown(tag)}`, stores(templateFieldSchemas.tags, [tag]), tagBatch(slug, tag)))
+  }
+  for (const count of [L.tagCount - 1, L.tagCount]) {
+    const slug = fresh('tpl-many-tags')
+    const before = listOf(count, (i) => `many-${i}`)
+    suite.seed(`finding_templates/${slug}`, templateDoc(senior, before))
+    const tag = fresh('one-more')
+    cases.push(
+      ruleCase(
+        senior,
+        `adds a tag to a template with ${count} tags`,
+        stores(templateFieldSchemas.tags, [...before, tag]),
+        tagBatch(slug, tag),
+      ),
     )
   }
   return cases
@@ -350,6 +481,7 @@ function namedCases(kind: 'agents' | 'locations'): RuleCase[] {
 
 describe('firestore.rules: finding_templates', () => suite.run(templateCases()))
 describe('firestore.rules: finding_tags', () => suite.run(tagCases()))
+describe('firestore.rules: finding templates within the schema', () => suite.run(schemaCases()))
 describe('firestore.rules: services', () => suite.run(serviceCases()))
 describe('firestore.rules: agents', () => suite.run(namedCases('agents')))
 describe('firestore.rules: locations', () => suite.run(namedCases('locations')))

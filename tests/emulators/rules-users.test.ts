@@ -44,16 +44,14 @@ for (const p of signedIn) {
   suite.seed(`events/event-${p.uid}`, { type: 'sign_in', createdByUid: p.uid, createdAt: at('2025-09-01T12:00:00Z') })
 }
 
-const shares = (a: readonly string[], b: readonly string[]) => a.some((slug) => b.includes(slug))
-
 function accessCases(): RuleCase[] {
   const cases: RuleCase[] = []
   const targets = signedIn.filter((t) => t.accessDoc !== null)
   for (const p of principals) {
     for (const t of targets) {
       const own = p.uid === t.uid
-      const allowed =
-        usable(p) && (own || page('/admin/app/users', p) || (page('/admin/company/manage-users', p) && shares(p.companies, t.companies)))
+      // Company admins get no one else's: a document names every company and right of its person.
+      const allowed = usable(p) && (own || page('/admin/app/users', p))
       const whose = own ? `its own ${USERS_ACCESS_COLLECTION}` : `the ${USERS_ACCESS_COLLECTION} of ${t.name}`
       cases.push(ruleCase(p, `gets ${whose}`, allowed, (db) => getDoc(doc(db, userAccessPath(t.uid)))))
     }
@@ -70,7 +68,7 @@ function accessCases(): RuleCase[] {
       ),
     )
     for (const slug of companies) {
-      const allowed = page('/admin/app/users', p) || (page('/admin/company/manage-users', p) && p.companies.includes(slug))
+      const allowed = page('/admin/app/users', p)
       cases.push(
         ruleCase(p, `lists ${USERS_ACCESS_COLLECTION} where companies array-contains ${slug}`, allowed, (db) =>
           getDocs(query(collection(db, USERS_ACCESS_COLLECTION), where(COMPANIES_COLLECTION, 'array-contains', slug))),
@@ -78,7 +76,7 @@ function accessCases(): RuleCase[] {
       )
     }
     if (p.companies.length > 0) {
-      const allowed = page('/admin/app/users', p) || page('/admin/company/manage-users', p)
+      const allowed = page('/admin/app/users', p)
       cases.push(
         ruleCase(p, `lists ${USERS_ACCESS_COLLECTION} where companies array-contains-any of its own`, allowed, (db) =>
           getDocs(query(collection(db, USERS_ACCESS_COLLECTION), where(COMPANIES_COLLECTION, 'array-contains-any', [...p.companies]))),

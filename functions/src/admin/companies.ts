@@ -129,6 +129,14 @@ export const listCompanyPeople = defineCallable('listCompanyPeople', {}, async (
   return { people: await peopleOf(snapshot.docs.map((doc) => ({ uid: doc.id, data: doc.data() }))) }
 })
 
+function safeAccess(data: unknown) {
+  try {
+    return readUserAccess(data)
+  } catch {
+    return null
+  }
+}
+
 /** Rows for people by their users_access documents, with what their accounts say; by address. */
 export async function peopleOf(documents: readonly { uid: string; data: unknown }[]): Promise<CompanyPerson[]> {
   const accounts = new Map<string, { email: string | null; displayName: string | null; disabled: boolean; lastSignInAt: number | null }>()
@@ -145,8 +153,10 @@ export async function peopleOf(documents: readonly { uid: string; data: unknown 
     }
   }
   return documents
-    .map(({ uid, data }) => {
-      const access = readUserAccess(data)
+    .flatMap(({ uid, data }) => {
+      // A malformed access document is left out rather than failing the whole list.
+      const access = safeAccess(data)
+      if (!access) return []
       const account = accounts.get(uid)
       return {
         uid,

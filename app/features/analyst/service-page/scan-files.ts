@@ -205,7 +205,8 @@ export async function keepRawFiles(
       continue
     }
     const url = rawScanFileUrl(company, scanId, file.sha256)
-    if ((await fetch(url, { method: 'HEAD', cache: 'no-store' })).ok) continue
+    const probe = await fetch(`${url}?probe=kept`, { cache: 'no-store' })
+    if (probe.ok && ((await probe.json()) as { kept?: unknown }).kept === true) continue
     const label = `Keeping the raw file ${file.name}`
     progress(0, blob.size, label)
     const result = await put(url, blob, (sent) => progress(sent, blob.size, label))
