@@ -27,6 +27,7 @@ import { Route as WorkspaceMemberReportsServiceRouteImport } from './routes/_wor
 import { Route as WorkspaceMemberTemplatesIndexRouteImport } from './routes/_workspace/_member/templates/index'
 import { Route as WorkspaceMemberTemplatesFindingRouteImport } from './routes/_workspace/_member/templates/finding'
 import { Route as ApiScansFilesSplatRouteImport } from './routes/api/scans/files.$'
+import { Route as ApiV1DastSplatRouteImport } from './routes/api/v1/dast/$'
 import { Route as ApiVaultFilesSplatRouteImport } from './routes/api/vault/files.$'
 import { Route as ApiVaultRequestFilesSplatRouteImport } from './routes/api/vault/request-files.$'
 import { Route as WorkspaceMemberAdminAppServicesRouteImport } from './routes/_workspace/_member/admin/app/services'
@@ -137,6 +138,11 @@ const ApiScansFilesSplatRoute = ApiScansFilesSplatRouteImport.update({
   path: '/api/scans/files/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1DastSplatRoute = ApiV1DastSplatRouteImport.update({
+  id: '/api/v1/dast/$',
+  path: '/api/v1/dast/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiVaultFilesSplatRoute = ApiVaultFilesSplatRouteImport.update({
   id: '/api/vault/files/$',
   path: '/api/vault/files/$',
@@ -216,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
   '/api/scans/files/$': typeof ApiScansFilesSplatRoute
+  '/api/v1/dast/$': typeof ApiV1DastSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
   '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/admin/': typeof WorkspaceMemberAdminIndexRoute
@@ -245,6 +252,7 @@ export interface FileRoutesByTo {
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
   '/api/scans/files/$': typeof ApiScansFilesSplatRoute
+  '/api/v1/dast/$': typeof ApiV1DastSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
   '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/admin': typeof WorkspaceMemberAdminIndexRoute
@@ -277,6 +285,7 @@ export interface FileRoutesById {
   '/_workspace/_member/reports/$service': typeof WorkspaceMemberReportsServiceRoute
   '/_workspace/_member/templates/finding': typeof WorkspaceMemberTemplatesFindingRoute
   '/api/scans/files/$': typeof ApiScansFilesSplatRoute
+  '/api/v1/dast/$': typeof ApiV1DastSplatRoute
   '/api/vault/files/$': typeof ApiVaultFilesSplatRoute
   '/api/vault/request-files/$': typeof ApiVaultRequestFilesSplatRoute
   '/_workspace/_member/admin/': typeof WorkspaceMemberAdminIndexRoute
@@ -308,6 +317,7 @@ export interface FileRouteTypes {
     | '/reports/$service'
     | '/templates/finding'
     | '/api/scans/files/$'
+    | '/api/v1/dast/$'
     | '/api/vault/files/$'
     | '/api/vault/request-files/$'
     | '/admin/'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/reports/$service'
     | '/templates/finding'
     | '/api/scans/files/$'
+    | '/api/v1/dast/$'
     | '/api/vault/files/$'
     | '/api/vault/request-files/$'
     | '/admin'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/_workspace/_member/reports/$service'
     | '/_workspace/_member/templates/finding'
     | '/api/scans/files/$'
+    | '/api/v1/dast/$'
     | '/api/vault/files/$'
     | '/api/vault/request-files/$'
     | '/_workspace/_member/admin/'
@@ -391,6 +403,7 @@ export interface RootRouteChildren {
   VaultSplatRoute: typeof VaultSplatRoute
   ApiAgentsSplatRoute: typeof ApiAgentsSplatRoute
   ApiScansFilesSplatRoute: typeof ApiScansFilesSplatRoute
+  ApiV1DastSplatRoute: typeof ApiV1DastSplatRoute
   ApiVaultFilesSplatRoute: typeof ApiVaultFilesSplatRoute
   ApiVaultRequestFilesSplatRoute: typeof ApiVaultRequestFilesSplatRoute
 }
@@ -521,6 +534,13 @@ declare module '@tanstack/react-router' {
       path: '/api/scans/files/$'
       fullPath: '/api/scans/files/$'
       preLoaderRoute: typeof ApiScansFilesSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/dast/$': {
+      id: '/api/v1/dast/$'
+      path: '/api/v1/dast/$'
+      fullPath: '/api/v1/dast/$'
+      preLoaderRoute: typeof ApiV1DastSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/vault/files/$': {
@@ -678,6 +698,7 @@ const rootRouteChildren: RootRouteChildren = {
   VaultSplatRoute: VaultSplatRoute,
   ApiAgentsSplatRoute: ApiAgentsSplatRoute,
   ApiScansFilesSplatRoute: ApiScansFilesSplatRoute,
+  ApiV1DastSplatRoute: ApiV1DastSplatRoute,
   ApiVaultFilesSplatRoute: ApiVaultFilesSplatRoute,
   ApiVaultRequestFilesSplatRoute: ApiVaultRequestFilesSplatRoute,
 }

@@ -1,6 +1,7 @@
 // The HTTP API between an agent and the server (decision 0021): paths, request and answer schemas.
 // The agent program and the functions both validate against these.
 import * as v from 'valibot'
+import { SCOPE_KINDS } from './scan-scope.ts'
 import { EnrolmentTokenSchema } from './agent-auth.ts'
 import { PublicKeySchema, ScannerSchema } from './agents.ts'
 import { MAX_OUTPUT_BYTES, SCAN_PROFILE_IDS, type ScanProfile } from './scan-jobs.ts'
@@ -41,7 +42,7 @@ export const JobSpecSchema = v.object({
   id: v.string(),
   profile: v.picklist(SCAN_PROFILE_IDS as [ScanProfile, ...ScanProfile[]]),
   targets: v.array(v.string()),
-  scope: v.array(v.object({ kind: v.string(), value: v.string() })),
+  scope: v.array(v.object({ kind: v.picklist(SCOPE_KINDS), value: v.string() })),
   maxRunMs: v.number(),
   maxOutputBytes: v.number(),
   leaseExpiresAt: v.number(),

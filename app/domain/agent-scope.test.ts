@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isLoopbackTarget, jobTargetAllowed } from './agent-scope.ts'
+import { isLoopbackTarget, jobTargetAllowed, type JobScopeEntry } from './agent-scope.ts'
 
 describe('the fleet’s scope check', () => {
-  const scope = [
+  const scope: JobScopeEntry[] = [
     { kind: 'ip', value: '127.0.0.1' },
     { kind: 'domain', value: 'acme.example' },
     { kind: 'cidr', value: '10.1.0.0/16' },

@@ -1,23 +1,14 @@
 // The one place the fleet asks whether a target may be scanned: the server when a job is queued and
 // when its results arrive, the agent before it starts a scanner.
-// Scopes are the company's entries (companies/{slug}/scan_scope/current). Until the shared scope
-// matcher lands, a narrow interim check: the target's host equals an entry's host, lies under a
-// domain entry or a `*.domain` entry, or an IPv4 address lies in an IPv4 range.
+// Scopes are the company's entries (scan-scope.ts, companies/{slug}/scan_scope/current), matched by
+// the shared scope matcher; a job keeps the entries it was queued with.
+import { scanScopeFromDocument, scanScopePath, targetInScope, type ScopeEntry } from './scan-scope.ts'
 
-export interface JobScopeEntry {
-  kind: string
-  value: string
-}
+export type JobScopeEntry = ScopeEntry
 
 /** Where a company's scope is stored, and its entries from that document. */
-export const companyScopePath = (company: string) => `companies/${company}/scan_scope/current`
-export function scopeEntriesFromDocument(data: unknown): JobScopeEntry[] {
-  const entries = (data as { entries?: unknown } | null | undefined)?.entries
-  if (!Array.isArray(entries)) return []
-  return entries.filter(
-    (e): e is JobScopeEntry => typeof e === 'object' && e !== null && typeof e.kind === 'string' && typeof e.value === 'string',
-  )
-}
+export const companyScopePath = scanScopePath
+export const scopeEntriesFromDocument = (data: unknown): JobScopeEntry[] => scanScopeFromDocument(data)
 
 /** The host a target names: a URL's hostname, or the bare host or address. */
 export function targetHost(target: string): string | null {
@@ -41,28 +32,9 @@ const ipv4 = (text: string): number | null => {
   return bytes.reduce((n, b) => n * 256 + b, 0)
 }
 
-function hostMatches(host: string, entry: JobScopeEntry): boolean {
-  const scoped = targetHost(entry.value)
-  if (!scoped) return false
-  if (entry.kind === 'domain') return host === scoped || host.endsWith(`.${scoped}`)
-  if (scoped.startsWith('*.')) return host.endsWith(scoped.slice(1)) && host.length > scoped.length - 1
-  const range = /^(.+)\/(\d{1,2})$/.exec(scoped)
-  if (range) {
-    const base = ipv4(range[1]!)
-    const address = ipv4(host)
-    const bits = Number(range[2])
-    if (base === null || address === null || bits > 32) return false
-    const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0
-    return (base & mask) >>> 0 === (address & mask) >>> 0
-  }
-  return host === scoped
-}
-
 /** Whether `target` lies within one of the scope's entries; anything unreadable is refused. */
 export function jobTargetAllowed(target: string, scope: readonly JobScopeEntry[]): boolean {
-  const host = targetHost(target)
-  if (!host) return false
-  return scope.some((entry) => hostMatches(host, entry))
+  return targetInScope(scope, target)
 }
 
 /** Loopback: 127.0.0.0/8, ::1 and localhost. The agent scans nothing else unless its operator says so. */

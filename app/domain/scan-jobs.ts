@@ -4,6 +4,7 @@
 // fails it once it has been tried MAX_ATTEMPTS times. The functions own every move; the moves are
 // the pure functions below so the state machine is tested without a database.
 import * as v from 'valibot'
+import { SCOPE_KINDS } from './scan-scope.ts'
 import { SCANNER_NAMES, type ScannerName } from './agents.ts'
 import type { ServiceId } from './services.ts'
 import { TimestampSchema } from './stored.ts'
@@ -47,7 +48,7 @@ const JobSchema = v.object({
   scanner: v.picklist(SCANNER_NAMES),
   targets: v.array(v.string()),
   /** The company's scope when the job was queued: the agent and the server check every target against it. */
-  scope: v.array(v.object({ kind: v.string(), value: v.string() })),
+  scope: v.array(v.object({ kind: v.picklist(SCOPE_KINDS), value: v.string() })),
   locationId: v.string(),
   state: v.picklist(JOB_STATES),
   attempts: v.number(),

@@ -14,6 +14,8 @@ const live = [
   ...services.map((s) => `/analyst/services/${s.analystSlug}`),
   '/analyst/vault/link',
   '/analyst/vault/request',
+  '/analyst/agents',
+  '/analyst/locations',
   '/admin',
   '/admin/company/create-company',
   '/admin/company',

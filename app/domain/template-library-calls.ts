@@ -20,10 +20,11 @@ export const TemplateSlugSchema = v.pipe(
 
 // --- deleteFindingTemplate
 
-export const DeleteTemplateRequestSchema = v.strictObject({ slug: TemplateSlugSchema })
+/** `check`: only count the findings that use the template (the dialog says so before anyone presses Delete). */
+export const DeleteTemplateRequestSchema = v.strictObject({ slug: TemplateSlugSchema, check: v.optional(v.boolean()) })
 export type DeleteTemplateRequest = v.InferOutput<typeof DeleteTemplateRequestSchema>
-/** Deleted; a refusal is an error (failed-precondition, not-found). */
-export const DeleteTemplateResponseSchema = v.strictObject({ success: v.literal(true) })
+/** Deleted (or, for a check, how many findings use it); a refusal is an error (failed-precondition, not-found). */
+export const DeleteTemplateResponseSchema = v.strictObject({ success: v.literal(true), findings: v.optional(v.number()) })
 export type DeleteTemplateResponse = v.InferOutput<typeof DeleteTemplateResponseSchema>
 
 // --- importFindingTemplates

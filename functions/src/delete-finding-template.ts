@@ -9,8 +9,12 @@ import { prepareTagChanges } from './template-tags.ts'
 export const templateInUseMessage = (findings: number) =>
   `${findings} ${findings === 1 ? 'finding uses' : 'findings use'} this template: it can be deleted once no finding does.`
 
-export const deleteFindingTemplate = defineCallable('deleteFindingTemplate', {}, async (_caller, { slug }) => {
+export const deleteFindingTemplate = defineCallable('deleteFindingTemplate', {}, async (_caller, { slug, check }) => {
   const db = adminDb()
+  if (check) {
+    const uses = await db.collectionGroup('findings').where('templateSlug', '==', slug).count().get()
+    return { success: true as const, findings: uses.data().count }
+  }
   await db.runTransaction(async (transaction) => {
     // Counted inside the transaction, right before the delete.
     const uses = await transaction.get(db.collectionGroup('findings').where('templateSlug', '==', slug).count())
@@ -22,5 +26,5 @@ export const deleteFindingTemplate = defineCallable('deleteFindingTemplate', {},
     transaction.delete(template.ref)
     writeTagChanges()
   })
-  return { success: true }
+  return { success: true as const }
 })

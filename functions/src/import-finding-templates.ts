@@ -10,6 +10,8 @@ import type { TemplateImportRow } from '#domain/template-library-calls.ts'
 import { planTemplateImport } from '#domain/template-transfer.ts'
 import { adminDb } from './admin.ts'
 import { defineCallable } from './define-callable.ts'
+import { declaredSecrets, searchAdminKey } from './search-config.ts'
+import { syncTemplateRecord } from './template-index.ts'
 import { prepareTagChanges } from './template-tags.ts'
 
 /** Every template that can be read; others are logged and left to the import to replace. */
@@ -43,7 +45,7 @@ const NOT_SAVED = 'The template could not be saved: import the file again'
 export const importFindingTemplates = defineCallable(
   'importFindingTemplates',
   // A file of thousands of templates is thousands of transactions.
-  { timeoutSeconds: 540, memory: '512MiB' },
+  { timeoutSeconds: 540, memory: '512MiB', secrets: declaredSecrets(searchAdminKey) },
   async (caller, { fileName, text }) => {
     const db = adminDb()
     const plan = planTemplateImport({ name: fileName, text }, await readLibrary(db))
@@ -62,6 +64,17 @@ export const importFindingTemplates = defineCallable(
         })
         notSaved.add(template.slug)
       }
+    }
+    // Searchable before the answer: the importer's list shows the new templates when it searches
+    // again. The index trigger does the same later; syncing twice leaves the same record.
+    for (const { template } of plan.writes) {
+      if (notSaved.has(template.slug)) continue
+      await syncTemplateRecord(db, template.slug).catch((error: unknown) =>
+        logger.warn('importFindingTemplates: the search index is left to its trigger', {
+          slug: template.slug,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
     }
     const rows = plan.rows.map((row): TemplateImportRow =>
       row.slug !== null && notSaved.has(row.slug) && (row.outcome === 'created' || row.outcome === 'updated')

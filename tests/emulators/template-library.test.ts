@@ -150,6 +150,10 @@ describe('deleteFindingTemplate', () => {
       const findings = ['acme', 'globex'].map((company) => admin.db.doc(`companies/${company}/findings/${slug('finding')}`))
       await Promise.all(findings.map((finding) => finding.set({ service: 'dast', templateSlug: slug('used'), title: 'Used' })))
 
+      // A check counts them before anyone presses Delete, and deletes nothing.
+      expect(await deleteTemplate({ slug: slug('used'), check: true })).toEqual({ success: true, findings: 2 })
+      expect(await deleteTemplate({ slug: slug('kept'), check: true })).toEqual({ success: true, findings: 0 })
+      expect((await admin.db.doc(templatePath(slug('kept'))).get()).exists).toBe(true)
       await expectCallableError(
         deleteTemplate({ slug: slug('used') }),
         'failed-precondition',

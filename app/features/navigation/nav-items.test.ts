@@ -44,6 +44,8 @@ describe('areaPages', () => {
       '/analyst/services/cloud',
       '/analyst/vault/link',
       '/analyst/vault/request',
+      '/analyst/agents',
+      '/analyst/locations',
     ])
     // Level 5 with password cracking managed: that service page and the vault, nothing else.
     expect(areaPages('/analyst', analyst(5, ['password_cracking'])).map((i) => i.to)).toEqual([
@@ -57,9 +59,9 @@ describe('areaPages', () => {
   })
 
   it('leaves out pages not built yet: they appear once the site map says they are live', () => {
-    const planned = sitePages.filter((p) => p.status === 'planned' && p.path.startsWith('/analyst/')).map((p) => p.path)
-    expect(planned.length).toBeGreaterThan(0)
-    for (const path of planned) expect(areaPages('/analyst', analyst(9)).map((i) => i.to)).not.toContain(path)
+    const withAgentsPlanned = sitePages.map((p) => (p.path === '/analyst/agents' ? { ...p, status: 'planned' as const } : p))
+    expect(areaPages('/analyst', analyst(9)).map((i) => i.to)).toContain('/analyst/agents')
+    expect(areaPages('/analyst', analyst(9), withAgentsPlanned).map((i) => i.to)).not.toContain('/analyst/agents')
   })
 
   it('puts the area pages under their area in navigation', () => {
@@ -70,6 +72,6 @@ describe('areaPages', () => {
       companies: [acme],
     })
     expect(items.find((i) => i.to === '/templates')?.children?.map((i) => i.to)).toEqual(['/templates/finding'])
-    expect(items.find((i) => i.to === '/analyst')?.children?.length).toBe(7)
+    expect(items.find((i) => i.to === '/analyst')?.children?.length).toBe(9)
   })
 })

@@ -52,12 +52,12 @@ function mayOpen(page: SitePage, context: Context): boolean {
  * The built pages of an area that the person may open, in site-map order: what the area's hub
  * lists and navigation shows under it. A page turned live in the site map appears here by itself.
  */
-export function areaPages(area: AreaPath, context: Context): NavItem[] {
+export function areaPages(area: AreaPath, context: Context, pages: readonly SitePage[] = sitePages): NavItem[] {
   if (area === '/reports') {
     // Reports are named by their service alone under the Reports heading.
     return services.filter((s) => mayOpen(sitePage(`/reports/${s.id}`), context)).map((s) => item(`/reports/${s.id}`, s.label))
   }
-  return sitePages
+  return pages
     .filter((p) => p.path.startsWith(`${area}/`) && !p.path.includes('$') && p.status === 'live' && mayOpen(p, context))
     .map((p) => item(p.path))
 }

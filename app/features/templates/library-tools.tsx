@@ -6,6 +6,7 @@ import { cluster } from '~/ui/layout'
 import { SEVERITIES, severityLabels, slugifyTitle, type Severity } from '#domain/finding-template.ts'
 import { TEMPLATE_IMPORT_MAX_BYTES, type TemplateImportRow } from '#domain/template-library-calls.ts'
 import type { Session } from '~/core/session'
+import { isFiltered, templateSearchRequests, type TemplateListSearch } from './template-query'
 import { Button } from '~/ui/button'
 import { Dialog, DialogActions } from '~/ui/dialog'
 import { notify } from '~/ui/notifications/notifications'
@@ -55,8 +56,12 @@ function download(name: string, type: string, text: string) {
   URL.revokeObjectURL(url)
 }
 
-/** New template, import and export of the whole library. */
-export function LibraryTools({ session }: { session: Session }) {
+/**
+ * New template, import, and export of what the list shows: the whole library when nothing is
+ * filtered, else the templates its query and filters match. `onImported` lets the list search again.
+ */
+export function LibraryTools({ session, search, onImported }: { session: Session; search: TemplateListSearch; onImported(): void }) {
+  const filtered = isFiltered(search)
   const [creating, setCreating] = useState(false)
   const [report, setReport] = useState<{ fileName: string; rows: TemplateImportRow[] } | null>(null)
   const [importing, setImporting] = useState(false)
@@ -70,10 +75,19 @@ export function LibraryTools({ session }: { session: Session }) {
         import('./template-library-live'),
         import('#domain/template-transfer.ts'),
       ])
-      const templates = await readWholeLibrary()
+      const library = await readWholeLibrary()
+      let templates = library
+      if (filtered) {
+        const { matchingTemplateSlugs } = await import('./template-search-client')
+        const [request] = templateSearchRequests(search)
+        const shown = await matchingTemplateSlugs(request!)
+        templates = library.filter((template) => shown.has(template.slug))
+      }
       const day = new Date().toISOString().slice(0, 10)
-      if (format === 'json') download(`finding-templates-${day}.json`, 'application/json', transfer.exportTemplatesJson(templates))
-      else download(`finding-templates-${day}.csv`, 'text/csv;charset=utf-8', transfer.exportTemplatesCsv(templates))
+      const name = `finding-templates-${filtered ? 'filtered' : 'all'}-${day}`
+      if (format === 'json') download(`${name}.json`, 'application/json', transfer.exportTemplatesJson(templates))
+      else download(`${name}.csv`, 'text/csv;charset=utf-8', transfer.exportTemplatesCsv(templates))
+      notify({ tone: 'success', title: `Exported ${templates.length} ${templates.length === 1 ? 'template' : 'templates'}` })
     } catch {
       notify({ tone: 'error', title: 'Export failed', message: 'The library could not be read. Please try again.' })
     } finally {
@@ -91,6 +105,7 @@ export function LibraryTools({ session }: { session: Session }) {
       const { call } = await import('~/core/call')
       const { rows } = await call('importFindingTemplates', { fileName: file.name, text: await file.text() })
       setReport({ fileName: file.name, rows })
+      onImported()
     } catch (error) {
       notify({ tone: 'error', title: 'Import failed', message: error instanceof Error ? error.message : String(error) })
     } finally {
@@ -128,11 +143,11 @@ export function LibraryTools({ session }: { session: Session }) {
       />
       <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportAs('json')}>
         <IconDownload size={18} aria-hidden="true" />
-        Export JSON
+        {filtered ? 'Export filtered (JSON)' : 'Export all (JSON)'}
       </Button>
       <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportAs('csv')}>
         <IconDownload size={18} aria-hidden="true" />
-        Export CSV
+        {filtered ? 'Export filtered (CSV)' : 'Export all (CSV)'}
       </Button>
       <NewTemplateDialog open={creating} onOpenChange={setCreating} session={session} />
       <Dialog

@@ -267,12 +267,30 @@ function ServicesField({ saved, save }: { saved: string[]; save(value: string[])
   )
 }
 
-/** Deleting asks first, and the server refuses while findings still use the template. */
+/**
+ * Deleting asks first, saying up front when findings use the template (the server refuses those);
+ * after a refusal the button stays disabled, as pressing again would only be refused again.
+ */
 function DeleteTemplate({ slug, title }: { slug: string; title: string }) {
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
+  const [inUse, setInUse] = useState<number | null>(null)
+
+  const openDialog = async () => {
+    setOpen(true)
+    setRefusal(null)
+    setInUse(null)
+    try {
+      const { call } = await import('~/core/call')
+      const { findings } = await call('deleteFindingTemplate', { slug, check: true })
+      setInUse(findings ?? 0)
+    } catch {
+      // Unknown: the delete itself still checks.
+      setInUse(0)
+    }
+  }
 
   const remove = async () => {
     setBusy(true)
@@ -290,9 +308,10 @@ function DeleteTemplate({ slug, title }: { slug: string; title: string }) {
     }
   }
 
+  const blocked = refusal !== null || (inUse ?? 0) > 0
   return (
     <>
-      <DangerButton type="button" $variant="secondary" onClick={() => setOpen(true)}>
+      <DangerButton type="button" $variant="secondary" onClick={() => void openDialog()}>
         <IconTrash size={18} aria-hidden="true" />
         Delete
       </DangerButton>
@@ -305,12 +324,23 @@ function DeleteTemplate({ slug, title }: { slug: string; title: string }) {
         title="Delete this template?"
         description={`“${title}” and its tags are removed from the library. This cannot be undone.`}
       >
+        {inUse !== null && inUse > 0 && !refusal && (
+          <FormMessage $tone="error">
+            {inUse} {inUse === 1 ? 'finding uses' : 'findings use'} this template: it can be deleted once no finding does.
+          </FormMessage>
+        )}
         {refusal && <FormMessage $tone="error">{refusal}</FormMessage>}
         <ConfirmActions>
           <Button type="button" $variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
             Cancel
           </Button>
-          <DangerButton type="button" $variant="secondary" onClick={() => void remove()} disabled={busy} aria-busy={busy}>
+          <DangerButton
+            type="button"
+            $variant="secondary"
+            onClick={() => void remove()}
+            disabled={busy || inUse === null || blocked}
+            aria-busy={busy || inUse === null}
+          >
             Delete template
           </DangerButton>
         </ConfirmActions>

@@ -1,6 +1,13 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { facetFilters, facetOptions, mergeFacetCounts, TemplateListSearchSchema, templateSearchRequests } from './template-query'
+import {
+  facetFilters,
+  facetOptions,
+  isFiltered,
+  mergeFacetCounts,
+  TemplateListSearchSchema,
+  templateSearchRequests,
+} from './template-query'
 
 const state = (input: unknown) => v.parse(TemplateListSearchSchema, input)
 
@@ -43,5 +50,14 @@ describe('the templates list state', () => {
   it('lists severities in their order and tags by count, keeping chosen values with no count', () => {
     expect(facetOptions('severity', { low: 3, critical: 1 }, [])).toEqual(['critical', 'low'])
     expect(facetOptions('tags', { tls: 2, xss: 5, api: 2 }, ['smb'])).toEqual(['xss', 'api', 'tls', 'smb'])
+  })
+})
+
+describe('isFiltered', () => {
+  it('says whether the list shows less than the whole library', () => {
+    expect(isFiltered({})).toBe(false)
+    expect(isFiltered({ q: '  ', sort: 'relevance', page: 2 })).toBe(false)
+    expect(isFiltered({ q: 'smb' })).toBe(true)
+    expect(isFiltered({ severity: ['high'] })).toBe(true)
   })
 })

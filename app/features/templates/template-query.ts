@@ -107,3 +107,7 @@ export function facetOptions(facet: TemplateFacet, counts: Record<string, number
   const values = new Set([...Object.keys(counts), ...selected])
   return [...values].sort((a, b) => (counts[b] ?? 0) - (counts[a] ?? 0) || a.localeCompare(b))
 }
+
+/** Whether the list shows less than the whole library: a query or any filter. */
+export const isFiltered = (search: TemplateListSearch): boolean =>
+  (search.q ?? '').trim() !== '' || TEMPLATE_FACETS.some((facet) => selectedValues(search, facet).length > 0)

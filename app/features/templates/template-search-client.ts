@@ -2,8 +2,11 @@
 // algoliasearch's lite client straight to the search service (its own host fallback, retries and
 // caches). Loaded with `import()`, so only the templates pages carry it.
 import { liteClient, type LiteClient } from 'algoliasearch/lite'
+import * as v from 'valibot'
+import { SearchClientResponseSchema, type SearchClientResponse } from '#domain/template-library-calls.ts'
 import { algoliaHosts, SEARCH_KEY_LIFETIME_SECONDS } from '#domain/template-search.ts'
 import { call } from '~/core/call'
+import { clientBoot } from '~/core/client-boot'
 
 /**
  * The spec's timeouts (ms). A host that timed out is skipped for 120 s: algoliasearch's own
@@ -19,14 +22,57 @@ interface KeyedClient {
 
 let current: Promise<KeyedClient> | null = null
 
-async function createClient(): Promise<KeyedClient> {
-  const response = await call('getSearchClient', { type: 'search' })
-  const client = liteClient(response.appId, response.searchKey, {
+/**
+ * The key is kept in this tab (sessionStorage) for the person it was made for until it is due for
+ * renewal: a later visit to the list searches at once instead of asking for a key first. It is a
+ * secured, search-only key of limited life, the same the page holds in memory anyway.
+ */
+const KEPT_KEY = 'templateSearchKey'
+const KeptKeySchema = v.object({ uid: v.string(), renewAfter: v.number(), response: SearchClientResponseSchema })
+
+const signedInUid = (): string | null => {
+  try {
+    return clientBoot.current().session?.uid ?? null
+  } catch {
+    return null
+  }
+}
+
+function keptKey(uid: string | null): { response: SearchClientResponse; renewAfter: number } | null {
+  if (!uid) return null
+  try {
+    const parsed = v.safeParse(KeptKeySchema, JSON.parse(window.sessionStorage.getItem(KEPT_KEY) ?? 'null'))
+    if (parsed.success && parsed.output.uid === uid && Date.now() < parsed.output.renewAfter) return parsed.output
+  } catch {
+    // Unreadable: ask for a new one.
+  }
+  window.sessionStorage.removeItem(KEPT_KEY)
+  return null
+}
+
+const clientFor = (response: SearchClientResponse, renewAfter: number): KeyedClient => ({
+  client: liteClient(response.appId, response.searchKey, {
     timeouts: SEARCH_TIMEOUTS,
     ...(response.searchHosts ? { hosts: algoliaHosts(response.searchHosts, 'read') } : {}),
-  })
+  }),
+  renewAfter,
+})
+
+async function createClient(): Promise<KeyedClient> {
+  const uid = signedInUid()
+  const kept = keptKey(uid)
+  if (kept) return clientFor(kept.response, kept.renewAfter)
+  const response = await call('getSearchClient', { type: 'search' })
   // Renew a minute early, so no search runs with a key about to expire.
-  return { client, renewAfter: Date.now() + (SEARCH_KEY_LIFETIME_SECONDS - 60) * 1000 }
+  const renewAfter = Date.now() + (SEARCH_KEY_LIFETIME_SECONDS - 60) * 1000
+  if (uid) window.sessionStorage.setItem(KEPT_KEY, JSON.stringify({ uid, renewAfter, response }))
+  return clientFor(response, renewAfter)
+}
+
+/** Forgets the kept key (a search refused with it: it may have been revoked or the rights changed). */
+export function forgetSearchKey(): void {
+  current = null
+  window.sessionStorage.removeItem(KEPT_KEY)
 }
 
 /** The search client, with a key that is still valid. */
@@ -39,5 +85,20 @@ export async function templateSearchClient(): Promise<LiteClient> {
   } catch (error) {
     current = null
     throw error
+  }
+}
+
+/** The slugs of every template the list's query and filters match (all pages), for an export of what is shown. */
+export async function matchingTemplateSlugs(request: { indexName: string; query: string; facetFilters: string[][] }): Promise<Set<string>> {
+  const client = await templateSearchClient()
+  const slugs = new Set<string>()
+  for (let page = 0; ; page += 1) {
+    const { results } = await client.search<{ objectID: string }>({
+      requests: [{ ...request, page, hitsPerPage: 1000, attributesToHighlight: [] }],
+    })
+    const [result] = results
+    if (!result || !('hits' in result)) throw new Error('The search service gave no hits')
+    for (const hit of result.hits) slugs.add(hit.objectID)
+    if (page + 1 >= (result.nbPages ?? 0)) return slugs
   }
 }

@@ -67,6 +67,8 @@ export function useTemplateSearch(search: TemplateListSearch): { state: Template
           },
         })
       } catch (error) {
+        // The next try asks for a fresh key: a kept one may be what was refused.
+        void import('./template-search-client').then((m) => m.forgetSearchKey())
         if (!current) return
         console.warn('Template search failed', error)
         setState({ status: 'unreachable', result: null, message: error instanceof Error ? error.message : String(error) })

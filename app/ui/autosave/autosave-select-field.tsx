@@ -4,7 +4,7 @@ import { useHydrated } from '../use-hydrated'
 import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from './autosave-field-frame'
 import { useAutosave, type UseAutosaveOptions } from './use-autosave'
 
-/** A choice from a list that saves itself once chosen (text variant) or after the callback pause. */
+/** A choice from a list that saves itself at once: a discrete choice has no typing to wait for. */
 export function AutosaveSelectField<T extends string>({
   label,
   hint,
@@ -30,7 +30,10 @@ export function AutosaveSelectField<T extends string>({
         disabled={!hydrated}
         aria-invalid={error !== null || undefined}
         aria-describedby={describedBy(hint ? ids.hint : null, error && ids.error)}
-        onChange={(event) => field.type(event.target.value as T)}
+        onChange={(event) => {
+          field.type(event.target.value as T)
+          field.flush()
+        }}
       >
         <SelectOptions options={options} />
       </Select>

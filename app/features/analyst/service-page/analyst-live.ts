@@ -1,7 +1,11 @@
 // The analyst service page's live data in the browser (loaded with `import()`: Firestore SDK):
 // the service's scans in every state, a draft's findings, the retests waiting on the analysts,
 // the template library to map findings to and the service's rule mappings.
-import { limit, orderBy, where } from 'firebase/firestore'
+import { doc, limit, onSnapshot, orderBy, where } from 'firebase/firestore'
+import { locationFromDocument, LOCATIONS_COLLECTION, type Location } from '#domain/agents.ts'
+import { SCAN_JOBS_COLLECTION, scanJobFromDocument, type ScanJob } from '#domain/scan-jobs.ts'
+import { scanScopeFromDocument, scanScopePath, type ScopeEntry } from '#domain/scan-scope.ts'
+import { firestore } from '~/core/firebase'
 import { retestFromDocument, retestsPath, type Retest } from '#domain/retests.ts'
 import { draftFindingFromDocument, draftFindingsPath, type DraftFinding } from '#domain/scan-drafts.ts'
 import { scanFromDocument, scansPath, type Scan } from '#domain/scans.ts'
@@ -70,3 +74,24 @@ export const watchTemplateMappings = (service: ServiceId): Watch<TemplateMapping
   sorted(watchQuery(TEMPLATE_MAPPINGS_COLLECTION, templateMappingFromDocument, where('service', '==', service)), (a, b) =>
     a.ruleId.localeCompare(b.ruleId),
   )
+
+/** Locations scans can be queued at, by name. */
+export const watchLocations = (): Watch<Location[]> =>
+  sorted(watchQuery(LOCATIONS_COLLECTION, locationFromDocument), (a, b) => a.name.localeCompare(b.name))
+
+/** The company's latest scan jobs of the service, newest first, followed live for their progress. */
+export const watchScanJobs = (company: string, service: ServiceId): Watch<ScanJob[]> =>
+  watchQuery(
+    SCAN_JOBS_COLLECTION,
+    scanJobFromDocument,
+    where('company', '==', company),
+    where('service', '==', service),
+    orderBy('createdAt', 'desc'),
+    limit(10),
+  )
+
+/** The company's scan scope (the targets a scan may name). */
+export const watchScanScope =
+  (company: string): Watch<ScopeEntry[]> =>
+  (next, fail) =>
+    onSnapshot(doc(firestore(), scanScopePath(company)), (snapshot) => next(scanScopeFromDocument(snapshot.data())), fail)

@@ -4,6 +4,7 @@
 // "All companies" lists the scans of every company the analyst imports for; an import, the
 // retest queue and a draft's review still belong to one company.
 import { useId } from 'react'
+import { seesAllCompanies } from '#domain/access.ts'
 import type { Company } from '#domain/companies.ts'
 import { mayImportScans } from '#domain/scan-import-calls.ts'
 import { scanStateLabels, type Scan } from '#domain/scans.ts'
@@ -14,6 +15,7 @@ import { LiveStatus } from '~/ui/live-status'
 import { Label, Select } from '~/ui/text-field'
 import { DraftReviewPanel } from './draft-review'
 import { ImportPanel } from './import-panel'
+import { QueueScanPanel } from './queue-scan-panel'
 import { Muted, Panel, Table, Tag, Toolbar } from './parts'
 import { RawFiles } from './raw-files'
 import { RetestQueue } from './retest-queue'
@@ -172,6 +174,7 @@ export function AnalystServicePage(props: AnalystServicePageProps) {
         scopes={[...new Set(list.filter((s) => s.state === 'published').map((s) => s.scopeKey))]}
         onImported={(id) => onScan(id)}
       />
+      {seesAllCompanies(workspace.access) && <QueueScanPanel company={company.slug} service={service} onScan={onScan} />}
       <Panel aria-label="Scans">
         <h2>Scans</h2>
         <LiveStatus live={scans} what="the scans" />

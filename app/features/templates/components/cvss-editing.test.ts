@@ -57,9 +57,15 @@ describe('choosing a metric in the builder', () => {
 
 describe('switching version', () => {
   it('carries over the base metrics both versions have with the same value', () => {
-    expect(convertVector(SHELLSHOCK, '4.0')).toBe('CVSS:4.0/AV:N/AC:L/PR:N/UI:N')
-    expect(convertVector('CVSS:3.1/AV:L/AC:H/PR:L/UI:R/S:C/C:H/I:H/A:H', '4.0')).toBe('CVSS:4.0/AV:L/AC:H/PR:L')
-    expect(convertVector(V40_CRITICAL, '3.1')).toBe('CVSS:3.1/AV:N/AC:L/PR:N/UI:N')
+    // Impacts and scope carry over too; only 4.0's attack requirements are left to choose.
+    expect(convertVector(SHELLSHOCK, '4.0')).toBe('CVSS:4.0/AV:N/AC:L/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N')
+    expect(convertVector('CVSS:3.1/AV:L/AC:H/PR:L/UI:R/S:C/C:H/I:L/A:N', '4.0')).toBe(
+      'CVSS:4.0/AV:L/AC:H/PR:L/UI:P/VC:H/VI:L/VA:N/SC:H/SI:L/SA:N',
+    )
+    expect(convertVector(V40_CRITICAL, '3.1')).toBe(SHELLSHOCK)
+    expect(convertVector('CVSS:4.0/AV:A/AC:L/AT:P/PR:H/UI:A/VC:L/VI:N/VA:N/SC:L/SI:N/SA:N', '3.1')).toBe(
+      'CVSS:3.1/AV:A/AC:L/PR:H/UI:R/S:C/C:L/I:N/A:N',
+    )
   })
 
   it('leaves text of the same version or of none as it is', () => {

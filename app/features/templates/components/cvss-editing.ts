@@ -36,16 +36,47 @@ export function chooseMetric(text: string, version: CvssVersion, key: string, va
   return buildVector(version, { ...selectionsOf(text, version), [key]: value })
 }
 
+/** 3.1's metrics from 4.0's: impacts on the vulnerable system become C, I and A; any impact beyond it is a changed scope. */
+function toV31(m: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const key of ['AV', 'AC', 'PR'] as const) if (m[key]) out[key] = m[key]
+  if (m.UI) out.UI = m.UI === 'N' ? 'N' : 'R'
+  if (m.VC) out.C = m.VC
+  if (m.VI) out.I = m.VI
+  if (m.VA) out.A = m.VA
+  const subsequent = [m.SC, m.SI, m.SA]
+  if (subsequent.every((value) => value !== undefined)) out.S = subsequent.some((value) => value !== 'N') ? 'C' : 'U'
+  return out
+}
+
+/** 4.0's metrics from 3.1's: C, I and A are the vulnerable system's; a changed scope carries them to the subsequent systems. */
+function toV40(m: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const key of ['AV', 'AC', 'PR'] as const) if (m[key]) out[key] = m[key]
+  if (m.UI) out.UI = m.UI === 'N' ? 'N' : 'P'
+  if (m.C) out.VC = m.C
+  if (m.I) out.VI = m.I
+  if (m.A) out.VA = m.A
+  if (m.S === 'U') Object.assign(out, { SC: 'N', SI: 'N', SA: 'N' })
+  if (m.S === 'C') {
+    if (m.C) out.SC = m.C
+    if (m.I) out.SI = m.I
+    if (m.A) out.SA = m.A
+  }
+  return out
+}
+
 /**
- * The vector in another version: the base metrics both versions have, with the same value (attack
- * vector, complexity, privileges, no interaction), carry over; the others are to be chosen again.
- * Text that names no version is left as it is.
+ * The vector in another version: every base metric that has a counterpart carries over (attack
+ * vector, complexity, privileges, interaction, the impacts and scope); what has none (4.0's attack
+ * requirements) is to be chosen. Text that names no version is left as it is.
  */
 export function convertVector(text: string, to: CvssVersion): string {
   const from = versionOfVector(text)
   if (from === null || from === to) return text
   const selections = selectionsOf(text, from)
-  const carried = Object.entries(selections).filter(([key, value]) => isBaseValue(to, key, value))
+  const mapped = to === '3.1' ? toV31(selections) : toV40(selections)
+  const carried = Object.entries(mapped).filter(([key, value]) => isBaseValue(to, key, value))
   return buildVector(to, Object.fromEntries(carried))
 }
 

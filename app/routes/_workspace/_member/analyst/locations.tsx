@@ -1,8 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pageHead } from '~/features/site/page-head'
-import { PlannedPage } from '~/features/site/planned-page'
+import { sitePage } from '#domain/site-map.ts'
+import { LocationsPanel } from '~/features/fleet/locations-panel'
+import { pageHead, SitePageHeader } from '~/features/site/page-head'
+
+const page = sitePage('/analyst/locations')
 
 export const Route = createFileRoute('/_workspace/_member/analyst/locations')({
   head: pageHead('/analyst/locations'),
-  component: () => <PlannedPage path="/analyst/locations" />,
+  component: () => (
+    <>
+      <SitePageHeader page={page} />
+      <LocationsPanel />
+    </>
+  ),
 })

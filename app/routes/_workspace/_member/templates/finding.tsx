@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { sitePage } from '#domain/site-map.ts'
@@ -27,15 +28,17 @@ const Top = styled.div`
 function FindingTemplates() {
   const { session } = Route.useRouteContext()
   const search = Route.useSearch()
+  // Bumped by an import: the list starts afresh and shows what came in.
+  const [listVersion, setListVersion] = useState(0)
   if (!session) return null
   if (search.template) return <TemplateEditor key={search.template} slug={search.template} session={session} />
   return (
     <>
       <Top>
         <SitePageHeader page={page} />
-        <LibraryTools session={session} />
+        <LibraryTools session={session} search={search} onImported={() => setListVersion((v) => v + 1)} />
       </Top>
-      <TemplateList search={search} />
+      <TemplateList key={listVersion} search={search} />
     </>
   )
 }

@@ -1,0 +1,99 @@
+// /analyst/locations: where scans come from (name, country, region, network, the egress addresses
+// clients allow-list) and the agents at each, live.
+import { useState, type FormEvent } from 'react'
+import { agentHealth } from '#domain/agents.ts'
+import { useLiveData } from '~/core/live-data'
+import { Button } from '~/ui/button'
+import { LiveStatus } from '~/ui/live-status'
+import { FormMessage, TextField } from '~/ui/text-field'
+import { callFleet, failureMessage } from './fleet-calls'
+import { Muted, Row, Section, Table } from './fleet-parts'
+import { useTicking } from './ticking'
+
+function LocationForm() {
+  const [fields, setFields] = useState({ name: '', country: '', region: '', network: '', egress: '' })
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const set = (key: keyof typeof fields) => (e: { target: { value: string } }) => setFields({ ...fields, [key]: e.target.value })
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    try {
+      await callFleet('saveLocation', {
+        name: fields.name,
+        country: fields.country.toUpperCase(),
+        region: fields.region,
+        network: fields.network,
+        egressIps: fields.egress
+          .split(/[\s,]+/)
+          .map((s) => s.trim())
+          .filter(Boolean),
+      })
+      setMessage({ tone: 'success', text: `${fields.name} added.` })
+      setFields({ name: '', country: '', region: '', network: '', egress: '' })
+    } catch (e) {
+      setMessage({ tone: 'error', text: await failureMessage(e) })
+    }
+  }
+  return (
+    <Section aria-labelledby="location-heading">
+      <h2 id="location-heading">Add a location</h2>
+      <form onSubmit={(e) => void submit(e)}>
+        <Row>
+          <TextField label="Name" value={fields.name} onChange={set('name')} required maxLength={100} />
+          <TextField label="Country (two letters)" value={fields.country} onChange={set('country')} required maxLength={2} />
+          <TextField label="Region" value={fields.region} onChange={set('region')} maxLength={100} />
+          <TextField label="Network" value={fields.network} onChange={set('network')} maxLength={500} />
+          <TextField label="Egress IP addresses" value={fields.egress} onChange={set('egress')} placeholder="203.0.113.7/32" />
+          <Button type="submit">Add location</Button>
+        </Row>
+      </form>
+      {message && <FormMessage $tone={message.tone}>{message.text}</FormMessage>}
+    </Section>
+  )
+}
+
+export function LocationsPanel() {
+  const locations = useLiveData(async () => (await import('./fleet-live')).watchLocations(), [])
+  const agents = useLiveData(async () => (await import('./fleet-live')).watchAgents(), [])
+  const now = useTicking(5_000)
+  return (
+    <>
+      <LocationForm />
+      <Section aria-labelledby="locations-heading">
+        <h2 id="locations-heading">Locations</h2>
+        <LiveStatus live={locations} what="locations" />
+        <Table aria-label="Locations">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Country and region</th>
+              <th>Network</th>
+              <th>Egress IP addresses</th>
+              <th>Agents</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(locations.data ?? []).map((location) => {
+              const here = (agents.data ?? []).filter((a) => a.locationId === location.id)
+              const online = here.filter((a) => agentHealth(a, now) === 'online')
+              return (
+                <tr key={location.id}>
+                  <td>{location.name}</td>
+                  <td>
+                    {location.country}
+                    {location.region && <Muted> · {location.region}</Muted>}
+                  </td>
+                  <td>{location.network || '—'}</td>
+                  <td>{location.egressIps.join(', ') || '—'}</td>
+                  <td data-testid="location-agents">
+                    {online.length} of {here.length} online
+                    {here.length > 0 && <Muted> ({here.map((a) => a.name).join(', ')})</Muted>}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </Table>
+      </Section>
+    </>
+  )
+}

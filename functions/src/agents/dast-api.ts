@@ -1,0 +1,150 @@
+// dastApi: the DAST API for clients' CI pipelines (app/domain/dast-api.ts, decision 0021). A DAST
+// key (verifyDastKey) triggers a wapiti scan of one of its allowed targets at a location with an
+// agent online; the status call answers with the draft's findings by severity and those new to
+// the company, so a pipeline can fail on new high findings. The Worker forwards /api/v1/dast/* here.
+import '../options.ts'
+import type { Firestore } from 'firebase-admin/firestore'
+import * as logger from 'firebase-functions/logger'
+import { onRequest } from 'firebase-functions/v2/https'
+import * as v from 'valibot'
+import { agentFromDocument, agentHealth, AGENTS_COLLECTION, locationPath } from '#domain/agents.ts'
+import { DAST_SCANS_AT_ONCE, dastApiMessages, DastScanRequestSchema, type DastScanStatus } from '#domain/dast-api.ts'
+import { findingPath } from '#domain/findings.ts'
+import { draftFindingFromDocument, draftFindingsPath } from '#domain/scan-drafts.ts'
+import { SCAN_JOBS_COLLECTION, scanJobFromDocument, scanJobPath, type ScanJob } from '#domain/scan-jobs.ts'
+import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
+import { adminDb } from '../admin.ts'
+import { dastKeySecret, verifyDastKey, type DastKeyRefusal } from '../admin/dast-keys.ts'
+import type { ApiRequest, ApiResponse } from './agent-api.ts'
+import { queueJob } from './fleet-callables.ts'
+
+const REFUSALS: Record<DastKeyRefusal, [number, string]> = {
+  malformed: [401, dastApiMessages.unknownKey],
+  unknown: [401, dastApiMessages.unknownKey],
+  expired: [401, dastApiMessages.expired],
+  revoked: [401, dastApiMessages.revoked],
+  'not-triggering': [403, dastApiMessages.notTriggering],
+  target: [403, dastApiMessages.target],
+  'not-set-up': [503, dastApiMessages.notSetUp],
+}
+
+const refuse = (status: number, error: string): ApiResponse => ({ status, body: { error } })
+const zero = () => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>
+
+/** A location with an agent online now that runs wapiti: the one named, else the first found. */
+async function locationFor(db: Firestore, named: string | undefined, now: number): Promise<string | null> {
+  const agents = (await db.collection(AGENTS_COLLECTION).get()).docs
+    .map((d) => agentFromDocument(d.id, d.data()))
+    .filter(
+      (a) => a && agentHealth(a, now) !== 'offline' && agentHealth(a, now) !== 'disabled' && a.scanners.some((s) => s.name === 'wapiti'),
+    )
+  const locations = [...new Set(agents.map((a) => a!.locationId))].sort()
+  if (named) return locations.includes(named) && (await db.doc(locationPath(named)).get()).exists ? named : null
+  return locations[0] ?? null
+}
+
+async function status(db: Firestore, job: ScanJob): Promise<DastScanStatus> {
+  const state = job.state === 'leased' ? 'running' : job.state
+  const answer: DastScanStatus = {
+    id: job.id,
+    status: state,
+    target: job.targets[0] ?? '',
+    createdAt: new Date(job.createdAt).toISOString(),
+    finishedAt: job.finishedAt ? new Date(job.finishedAt).toISOString() : null,
+    error: job.error,
+  }
+  if (job.state !== 'succeeded' || !job.scanId) return answer
+  const drafts = (await db.collection(draftFindingsPath(job.company, job.scanId)).get()).docs
+    .map((d) => draftFindingFromDocument(d.id, d.data()))
+    .filter((f) => f !== null && !f.falsePositive && !f.mergedInto)
+  const known = drafts.length ? await db.getAll(...drafts.map((f) => db.doc(findingPath(job.company, f!.id)))) : []
+  const bySeverity = zero()
+  const newBySeverity = zero()
+  const newFindings: NonNullable<DastScanStatus['newFindings']> = []
+  drafts.forEach((f, n) => {
+    bySeverity[f!.severity]++
+    if (known[n]?.exists) return
+    newBySeverity[f!.severity]++
+    const where = f!.location
+    const place = [where.method, where.url ?? where.host, where.parameter && `(${where.parameter})`].filter(Boolean).join(' ')
+    newFindings.push({ title: f!.title, severity: f!.severity, location: place })
+  })
+  return { ...answer, summary: { total: drafts.length, bySeverity, new: newFindings.length, newBySeverity }, newFindings }
+}
+
+export async function handleDastRequest(
+  db: Firestore,
+  request: ApiRequest & { ip?: string | null },
+  now = Date.now(),
+  secret?: string | null,
+): Promise<ApiResponse> {
+  try {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.authorization ?? '')?.[1]
+    if (!token) return refuse(401, dastApiMessages.noKey)
+    if (request.method === 'POST' && request.path === '/scans') {
+      let body: unknown
+      try {
+        body = JSON.parse(request.body || 'null')
+      } catch {
+        return refuse(400, 'The body is not JSON.')
+      }
+      const parsed = v.safeParse(DastScanRequestSchema, body)
+      if (!parsed.success) return refuse(400, parsed.issues[0].message)
+      const verified = await verifyDastKey(db, token, {
+        ip: request.ip ?? null,
+        target: parsed.output.target,
+        now,
+        ...(secret === undefined ? {} : { secret }),
+      })
+      if (!verified.ok) return refuse(...REFUSALS[verified.reason])
+      const running = await db
+        .collection(SCAN_JOBS_COLLECTION)
+        .where('dastKeyId', '==', verified.key.id)
+        .where('state', 'in', ['queued', 'leased', 'running'])
+        .get()
+      if (running.size >= DAST_SCANS_AT_ONCE) return refuse(429, dastApiMessages.rateLimited)
+      const locationId = await locationFor(db, parsed.output.location, now)
+      if (!locationId) return refuse(409, dastApiMessages.noAgent)
+      const id = await queueJob(
+        db,
+        {
+          company: verified.key.company,
+          profile: 'web-dast',
+          locationId,
+          targets: [parsed.output.target],
+          createdBy: `dast-key:${verified.key.id}`,
+          source: 'dast-api',
+          dastKeyId: verified.key.id,
+        },
+        now,
+      )
+      return { status: 202, body: { id, status: 'queued', statusUrl: `/api/v1/dast/scans/${id}` } }
+    }
+    const scanPath = /^\/scans\/([A-Za-z0-9_-]{1,64})$/.exec(request.path)
+    if (request.method === 'GET' && scanPath) {
+      const verified = await verifyDastKey(db, token, { ip: request.ip ?? null, now, ...(secret === undefined ? {} : { secret }) })
+      if (!verified.ok) return refuse(...REFUSALS[verified.reason])
+      const snapshot = await db.doc(scanJobPath(scanPath[1]!)).get()
+      const job = snapshot.exists ? scanJobFromDocument(snapshot.id, snapshot.data()) : null
+      if (!job || job.company !== verified.key.company || job.source !== 'dast-api') return refuse(404, dastApiMessages.noScan)
+      return { status: 200, body: await status(db, job) }
+    }
+    return refuse(404, 'There is no such call: POST /scans or GET /scans/<id>.')
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'failed-precondition') return refuse(403, dastApiMessages.target)
+    logger.error('dastApi: failed', { path: request.path, error: String(error) })
+    return refuse(500, 'The server failed; try again.')
+  }
+}
+
+export const dastApi = onRequest({ cors: false, secrets: [dastKeySecret] }, async (req, res) => {
+  const answer = await handleDastRequest(adminDb(), {
+    method: req.method,
+    path: req.path,
+    authorization: req.get('authorization'),
+    body: req.rawBody ? req.rawBody.toString('utf8') : '',
+    ip: req.get('x-forwarded-for')?.split(',')[0]?.trim() ?? req.ip ?? null,
+  })
+  res.status(answer.status).json(answer.body)
+})

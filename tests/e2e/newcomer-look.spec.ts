@@ -1,0 +1,58 @@
+// Screenshots of the pages this work changed, to look at (light, dark, phone): not a check.
+import path from 'node:path'
+import { expect, test } from './fixtures'
+
+const OUT = path.resolve('.local/screenshots/newcomer')
+const shots = async (page: import('@playwright/test').Page, name: string) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const [size, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } })) {
+      await page.setViewportSize(viewport)
+      await page.screenshot({ path: path.join(OUT, `${name}-${scheme}-${size}.png`), fullPage: true })
+    }
+  }
+}
+
+test('visitor pages', async ({ page, browserConsole }) => {
+  browserConsole.allow(/status of 404/)
+  await page.goto('/')
+  await page.getByRole('textbox', { name: 'Email' }).fill('nobody@nowhere.example')
+  await page.getByRole('button', { name: 'Login with Link' }).click()
+  await expect(page.getByRole('alert')).toBeVisible()
+  await shots(page, 'home-refused')
+  await page.goto('/?next=%2Freports%2Fdast')
+  await expect(page.getByRole('button', { name: 'Login with Link' })).toBeEnabled()
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await shots(page, 'contact-signed-out')
+  await page.goto('/no-such-page')
+  await shots(page, 'not-found')
+})
+
+test.describe(() => {
+  test.use({ signedInAs: 'manager@acme.example' })
+  test('manager', async ({ page, shell }) => {
+    await shell.open('/')
+    await shots(page, 'manager-home')
+    await shell.banner.getByRole('button', { name: /^Company: / }).click()
+    await shots(page, 'manager-switcher')
+  })
+})
+
+test.describe(() => {
+  test.use({ signedInAs: 'senior@sectest.example' })
+  test('senior', async ({ page, shell }) => {
+    await shell.open('/analyst')
+    await expect(page.getByRole('navigation', { name: 'Analyst pages' })).toBeVisible()
+    await shots(page, 'senior-analyst-hub')
+    await shell.open('/templates')
+    await expect(page.getByTestId('template-count')).toBeVisible()
+    await shots(page, 'senior-templates-hub')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: /^Version/ })
+      .click()
+    await shots(page, 'version-popover')
+  })
+})
