@@ -9,12 +9,7 @@ const addresses = sitePages.map((page) => ({ page, url: exampleUrl(page) }))
  * The pages not built yet, which show the placeholder. A page turned live leaves this list and
  * says 'live' in the site map, so this list is what is left to build.
  */
-const planned = [
-  '/admin',
-  '/admin/app/users',
-  '/admin/keys_email',
-  '/admin/company/manage-users',
-]
+const planned = ['/admin', '/admin/app/users', '/admin/keys_email', '/admin/company/manage-users']
 
 /** The placeholder of a planned page is a region under this name. */
 const placeholderName = 'Coming soon'
