@@ -7,7 +7,17 @@ import { CALLABLE_NAMES } from '#domain/callables.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, nodeBinary, PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
 
 // The functions the codebase exports: every callable of the registry, and each trigger and HTTP endpoint added here.
-const TRIGGERS = ['gateSignUp', 'syncTemplateSearch', 'syncFindingSearch', 'sweepFindings', 'sweepVault', 'syncUserClaims', 'sweepAgentJobs', 'agentApi', 'dastApi']
+const TRIGGERS = [
+  'gateSignUp',
+  'syncTemplateSearch',
+  'syncFindingSearch',
+  'sweepFindings',
+  'sweepVault',
+  'syncUserClaims',
+  'sweepAgentJobs',
+  'agentApi',
+  'dastApi',
+]
 const EXPECTED_ENDPOINTS: string[] = [...CALLABLE_NAMES, ...TRIGGERS].sort()
 
 interface BackendInfo {
