@@ -44,7 +44,11 @@ test.describe('every route of the product, signed out', () => {
       }
       if (sitePage.signIn) {
         await expect(page.getByRole('heading', { name: 'You must be signed in' })).toBeVisible()
-        await expect(page.getByRole('link', { name: /home/i }).last()).toHaveAttribute('href', '/')
+        // The way home keeps the page asked for, to come back to after sign-in.
+        const home = await page.getByRole('link', { name: /home/i }).last().getAttribute('href')
+        const back = new URL(home ?? '', 'http://x')
+        expect(back.pathname).toBe('/')
+        expect(back.searchParams.get('next')).toBe(url)
       } else {
         await expect(page.getByText('You must be signed in')).toHaveCount(0)
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
