@@ -131,11 +131,10 @@ beforeAll(async () => {
     person('analyst member', LEVEL.analyst, 'analyst', [TRIGGERING]),
     person('analyst outsider', LEVEL.analyst, 'analyst', []),
     person('senior analyst', LEVEL.seniorAnalyst, 'analyst', []),
-    person('client at level 7', LEVEL.seniorAnalyst, 'client', []),
     person('platform admin', LEVEL.platformAdmin, 'analyst', []),
   ])
   companyAdmin = people[2]!
-  platform = people[8]!
+  platform = people[7]!
 })
 
 afterAll(async () => {

@@ -6,11 +6,12 @@ import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } f
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { templatePath } from '#domain/template-library.ts'
+import { userAccessPath } from '#domain/users-access.ts'
 import { addTag, createTemplate, removeTag, saveTemplateField, TemplateWriteError } from '../../app/features/templates/template-writes.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { expectTagsConsistent, runId, tagState, templateInput, writeTemplate } from './template-fixtures.ts'
-import { tokenClaims } from '../builders.ts'
+import { tokenClaims, usersAccessDocument } from '../builders.ts'
 
 interface Editor {
   email: string
@@ -21,9 +22,10 @@ const apps: FirebaseApp[] = []
 let admin: AdminClients
 const run = runId()
 
-/** A browser signed in as an analyst of `accessLevel`, talking to the Firestore emulator. */
-function browser(name: string, accessLevel: number): Editor {
+/** A browser signed in as an analyst of `accessLevel`, talking to the Firestore emulator; the rules also read their users_access. */
+async function browser(name: string, accessLevel: number): Promise<Editor> {
   const email = `${name}-${run}@sectest.example`
+  await admin.db.doc(userAccessPath(`${name}-${run}`)).set(usersAccessDocument({ claims: tokenClaims(accessLevel) }))
   const app = initializeApp({ projectId: PROJECT_ID }, `template-writes-${name}-${run}`)
   apps.push(app)
   const db = getFirestore(app)
@@ -37,13 +39,13 @@ let ann: Editor
 let bob: Editor
 let junior: Editor
 
-beforeAll(() => {
+beforeAll(async () => {
   // Denials are expected in some cases: keep the SDK from logging each one.
   setLogLevel('silent')
   admin = connectToEmulators()
-  ann = browser('ann', 7)
-  bob = browser('bob', 9)
-  junior = browser('junior', 5)
+  ann = await browser('ann', 7)
+  bob = await browser('bob', 9)
+  junior = await browser('junior', 5)
 })
 
 afterAll(async () => {
