@@ -41,9 +41,13 @@ const Trigger = styled.button`
   font: inherit;
   font-size: 14px;
 
+  /* A phone's header has no room for the name: the button still says it (aria-label, and the menu ticks it). */
   ${media.mobile} {
-    max-width: 140px;
     padding: 4px 8px;
+
+    ${Name} {
+      display: none;
+    }
   }
 `
 

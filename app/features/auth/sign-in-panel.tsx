@@ -3,7 +3,7 @@ import { SIGN_IN_PATH, signInMessages } from '#domain/sign-in.ts'
 import { EmailLinkForm, type FormOutcome } from './email-link-form'
 import { emailForSignIn } from './email-for-sign-in'
 import { returnPath, safeReturnPath } from './return-path'
-import { NOT_AUTHORIZED_NEXT } from './sign-in-texts'
+import { outcomeOf } from './sign-in-texts'
 import { notify } from '~/ui/notifications/notifications'
 import { surface } from '~/ui/surface'
 
@@ -21,14 +21,6 @@ const Panel = styled.section`
     font-size: 14px;
   }
 `
-
-function outcomeOf(success: boolean, message: string): FormOutcome {
-  if (success) return { tone: 'success', text: message }
-  if (message === signInMessages.notAuthorized) return { tone: 'error', text: message, next: NOT_AUTHORIZED_NEXT }
-  // Waiting is all it takes: a warning, not a failure.
-  if (message === signInMessages.tooMany) return { tone: 'warning', text: message }
-  return { tone: 'error', text: message }
-}
 
 async function requestLink(email: string, returnTo: string | undefined): Promise<FormOutcome> {
   const auth = await import('./auth-client').catch(() => null)
