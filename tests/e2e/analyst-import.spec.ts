@@ -130,8 +130,9 @@ test.describe('as a senior analyst', () => {
         .getByRole('group', { name: `Outcome of ${title}` })
         .getByRole('button', { name: 'Fixed', exact: true })
         .click()
-      await expect(request.getByRole('group', { name: `Outcome of ${title}` })).toHaveCount(0)
-      await expect(manager.status()).toHaveText('Fixed')
+      // The outcome goes through a callable and comes back through both pages' listeners.
+      await expect(request.getByRole('group', { name: `Outcome of ${title}` })).toHaveCount(0, { timeout: 20_000 })
+      await expect(manager.status()).toHaveText('Fixed', { timeout: 20_000 })
     } finally {
       await client.close()
     }

@@ -86,7 +86,8 @@ test.describe('a reader of the results', () => {
     // Every status the findings are in: the table shows open findings unless statuses are chosen.
     const statuses = [...new Set(findings.map((f) => f.status))]
     await page.goto(`/reports/dast?q=${encodeURIComponent(SEARCH)}${statuses.map((status) => `&status=${status}`).join('')}`)
-    await expect(page.getByText(new RegExp(`^${COUNT} of [\\d,]+ findings$|^${COUNT} findings$`))).toBeVisible()
+    // The first results wait for a search key and a query.
+    await expect(page.getByText(new RegExp(`^${COUNT} of [\\d,]+ findings$|^${COUNT} findings$`))).toBeVisible({ timeout: 20_000 })
     await page.getByRole('button', { name: /^Export/ }).click()
     await expect(page.getByRole('menu')).toContainText(`${COUNT} filtered findings`)
     await expect(page.getByRole('menuitem')).toHaveText([/PDF report/, /CSV/, /JSON/, /SARIF/])
