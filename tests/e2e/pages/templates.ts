@@ -51,9 +51,14 @@ export class TemplatesPage {
   }
 
   /** Asks to delete the open template and confirms; returns the confirmation dialog. */
-  async deleteOpen() {
+  /** The delete dialog, opened; it says up front when findings use the template. */
+  async openDelete() {
     await this.page.getByRole('button', { name: 'Delete' }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'Delete this template?' })
+    return this.page.getByRole('dialog', { name: 'Delete this template?' })
+  }
+
+  async deleteOpen() {
+    const dialog = await this.openDelete()
     await dialog.getByRole('button', { name: 'Delete template' }).click()
     return dialog
   }
