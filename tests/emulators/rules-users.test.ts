@@ -51,15 +51,14 @@ function accessCases(): RuleCase[] {
     for (const t of targets) {
       const own = p.uid === t.uid
       // Company admins get no one else's: a document names every company and right of its person.
-      const allowed = usable(p) && (own || page('/admin/app/users', p))
+      // Their own even when revoked or removed: the open pages learn of it from there.
+      const allowed = own ? p.uid !== null : usable(p) && page('/admin/app/users', p)
       const whose = own ? `its own ${USERS_ACCESS_COLLECTION}` : `the ${USERS_ACCESS_COLLECTION} of ${t.name}`
       cases.push(ruleCase(p, `gets ${whose}`, allowed, (db) => getDoc(doc(db, userAccessPath(t.uid)))))
     }
     if (p.uid !== null && p.accessDoc === null) {
       cases.push(
-        ruleCase(p, `gets its own ${USERS_ACCESS_COLLECTION} (there is none)`, usable(p), (db) =>
-          getDoc(doc(db, userAccessPath(uidOf(p)))),
-        ),
+        ruleCase(p, `gets its own ${USERS_ACCESS_COLLECTION} (there is none)`, true, (db) => getDoc(doc(db, userAccessPath(uidOf(p))))),
       )
     }
     cases.push(
