@@ -1,9 +1,11 @@
-// A table of records with sortable columns and pages (TanStack Table). The page filters the
-// records itself and hands over what to show; the table says when there is nothing.
-import { useState } from 'react'
+// A table of records with sortable columns and pages (TanStack Table), and, when given a filter
+// label, a text filter over every column. Pages with filters of their own filter the records
+// themselves and hand over what to show; the table says when there is nothing.
+import { useState, type ReactNode } from 'react'
 import {
   flexRender,
   getCoreRowModel,
+  getFilteredRowModel,
   getPaginationRowModel,
   getSortedRowModel,
   useReactTable,
@@ -12,27 +14,48 @@ import {
 } from '@tanstack/react-table'
 import styled from 'styled-components'
 import { Button } from './button'
+import { fieldControl } from './text-field'
 
-const Wrap = styled.div`
-  overflow-x: auto;
-`
-
-const Table = styled.table`
+/** The look of a table of records: rows ruled, headings muted. */
+export const RecordTable = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-size: 14px;
 
   th,
   td {
-    text-align: left;
     padding: 8px 10px;
-    border-bottom: 1px solid var(--color-border);
+    border-top: 1px solid var(--color-border);
+    text-align: left;
     vertical-align: top;
   }
-  th {
+  thead th {
+    border-top: none;
+    color: var(--color-text-muted);
+    font-size: 13px;
     font-weight: 600;
     white-space: nowrap;
   }
+`
+
+const Wrap = styled.div`
+  overflow-x: auto;
+`
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px 16px;
+  margin-bottom: 12px;
+`
+
+const Search = styled.input`
+  ${fieldControl}
+  min-height: 38px;
+  padding: 0 12px;
+  min-width: min(320px, 100%);
 `
 
 const SortButton = styled.button`
@@ -63,34 +86,60 @@ export function DataTable<T>({
   rowId,
   pageSize = 20,
   initialSort = [],
+  filterLabel,
+  actions,
 }: {
   label: string
   data: T[]
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column values are of many types
   columns: ColumnDef<T, any>[]
-  empty: string
+  empty: ReactNode
   rowId: (row: T) => string
   pageSize?: number
   initialSort?: SortingState
+  /** The text filter's label; no filter without one. */
+  filterLabel?: string
+  /** Buttons beside the filter (a "New …" action, say). */
+  actions?: ReactNode
 }) {
   const [sorting, setSorting] = useState<SortingState>(initialSort)
+  const [filter, setFilter] = useState('')
   const table = useReactTable({
     data,
     columns,
-    state: { sorting },
+    state: { sorting, globalFilter: filter },
     onSortingChange: setSorting,
+    onGlobalFilterChange: setFilter,
     getRowId: (row) => rowId(row),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
     initialState: { pagination: { pageSize } },
     autoResetPageIndex: true,
   })
+  const rows = table.getRowModel().rows
   const pages = table.getPageCount()
   return (
     <>
+      {(filterLabel || actions) && (
+        <Toolbar>
+          {filterLabel ? (
+            <Search
+              type="search"
+              aria-label={filterLabel}
+              placeholder={filterLabel}
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+            />
+          ) : (
+            <span />
+          )}
+          {actions}
+        </Toolbar>
+      )}
       <Wrap>
-        <Table aria-label={label}>
+        <RecordTable aria-label={label}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -98,7 +147,11 @@ export function DataTable<T>({
                   const sorted = header.column.getIsSorted()
                   const title = flexRender(header.column.columnDef.header, header.getContext())
                   return (
-                    <th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
                       {header.column.getCanSort() ? (
                         <SortButton type="button" onClick={header.column.getToggleSortingHandler()}>
                           {title}
@@ -114,20 +167,20 @@ export function DataTable<T>({
             ))}
           </thead>
           <tbody>
-            {table.getRowModel().rows.map((row) => (
+            {rows.map((row) => (
               <tr key={row.id} data-row-id={row.id}>
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
                 ))}
               </tr>
             ))}
-            {data.length === 0 && (
+            {rows.length === 0 && (
               <tr>
-                <td colSpan={columns.length}>{empty}</td>
+                <td colSpan={columns.length}>{data.length === 0 ? empty : `Nothing matches “${filter}”.`}</td>
               </tr>
             )}
           </tbody>
-        </Table>
+        </RecordTable>
       </Wrap>
       {pages > 1 && (
         <Pager>

@@ -1,14 +1,13 @@
-import { useState } from 'react'
 import { IconBuilding, IconCheck, IconChevronDown } from '@tabler/icons-react'
 import { DropdownMenu } from 'radix-ui'
 import styled from 'styled-components'
 import { showsCompanyName } from '#domain/access.ts'
 import type { Session } from '~/core/session'
 import type { Workspace } from '~/core/workspace'
-import { notify } from '~/ui/notifications/notifications'
 import { headerTrigger, menuItem, menuPanel } from '~/ui/menu'
 import { media, offsets } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
+import { useCompanySwitch } from './use-company-switch'
 
 const Name = styled.span`
   min-width: 0;
@@ -83,7 +82,7 @@ const Indicator = styled(DropdownMenu.ItemIndicator)`
  * more than one company, who switch from here in one click.
  */
 export function CompanySwitcher({ session, workspace }: { session: Session; workspace: Workspace | null | undefined }) {
-  const [switching, setSwitching] = useState(false)
+  const { switching, switchTo: switchCompany } = useCompanySwitch(session)
   const hydrated = useHydrated()
   const company = workspace?.company
   const companies = workspace?.companies ?? []
@@ -100,16 +99,7 @@ export function CompanySwitcher({ session, workspace }: { session: Session; work
   }
 
   const switchTo = async (slug: string) => {
-    if (slug === company.slug) return
-    setSwitching(true)
-    try {
-      const { switchCompany } = await import('~/core/workspace-live')
-      await switchCompany(session, slug)
-    } catch {
-      notify({ tone: 'error', title: 'Company not switched', message: 'Please try again.' })
-    } finally {
-      setSwitching(false)
-    }
+    if (slug !== company.slug) await switchCompany(slug)
   }
 
   return (

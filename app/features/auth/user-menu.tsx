@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { IconBuilding, IconCheck, IconChevronDown, IconLogout, IconSearch, IconSettings } from '@tabler/icons-react'
 import { DropdownMenu } from 'radix-ui'
@@ -10,6 +9,7 @@ import { notify } from '~/ui/notifications/notifications'
 import { headerTrigger, menuItem, menuPanel } from '~/ui/menu'
 import { media, offsets } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
+import { useCompanySwitch } from './use-company-switch'
 
 const Trigger = styled.button`
   display: inline-flex;
@@ -103,7 +103,7 @@ const Soon = styled.span`
 export function UserMenu({ session, workspace }: { session: Session; workspace: Workspace | null | undefined }) {
   const router = useRouter()
   const navigate = useNavigate()
-  const [switching, setSwitching] = useState(false)
+  const { switching, switchTo } = useCompanySwitch(session)
   // A click before the page is interactive would do nothing: the button waits until it can open.
   const hydrated = useHydrated()
   const displayName = workspace?.preferences.displayName ?? ''
@@ -118,18 +118,6 @@ export function UserMenu({ session, workspace }: { session: Session; workspace: 
       await navigate({ to: '/' })
     } catch {
       notify({ tone: 'error', title: 'Sign-out failed', message: 'Please try again.' })
-    }
-  }
-
-  const switchTo = async (slug: string) => {
-    setSwitching(true)
-    try {
-      const { switchCompany } = await import('~/core/workspace-live')
-      await switchCompany(session, slug)
-    } catch {
-      notify({ tone: 'error', title: 'Company not switched', message: 'Please try again.' })
-    } finally {
-      setSwitching(false)
     }
   }
 

@@ -17,7 +17,8 @@ import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
 import { callFleet, failureMessage } from './fleet-calls'
-import { Muted, Row, Secret, Section, Table } from './fleet-parts'
+import { RecordTable } from '~/ui/data-table'
+import { Muted, Row, Secret, Section } from './fleet-parts'
 import { useTicking } from './ticking'
 
 function enrolCommand(token: string): string {
@@ -136,7 +137,7 @@ export function AgentsPanel() {
           up to {OFFLINE_AFTER_MS / 1000} s or when the agent reports a problem, offline after.
         </Muted>
         <LiveStatus live={agents} what="agents" />
-        <Table aria-label="Agents">
+        <RecordTable aria-label="Agents">
           <thead>
             <tr>
               <th>Agent</th>
@@ -179,7 +180,7 @@ export function AgentsPanel() {
               )
             })}
           </tbody>
-        </Table>
+        </RecordTable>
       </Section>
     </>
   )

@@ -12,27 +12,6 @@ export const Section = styled.section`
   }
 `
 
-export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
-
-  th,
-  td {
-    padding: 8px 10px;
-    border-top: 1px solid var(--color-border);
-    text-align: left;
-    vertical-align: top;
-  }
-  thead th {
-    border-top: none;
-    color: var(--color-text-muted);
-    font-size: 13px;
-    font-weight: 600;
-    white-space: nowrap;
-  }
-`
-
 export const Row = styled.div`
   display: flex;
   flex-wrap: wrap;

@@ -7,7 +7,8 @@ import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage, TextField } from '~/ui/text-field'
 import { callFleet, failureMessage } from './fleet-calls'
-import { Muted, Row, Section, Table } from './fleet-parts'
+import { RecordTable } from '~/ui/data-table'
+import { Muted, Row, Section } from './fleet-parts'
 import { useTicking } from './ticking'
 
 function LocationForm() {
@@ -61,7 +62,7 @@ export function LocationsPanel() {
       <Section aria-labelledby="locations-heading">
         <h2 id="locations-heading">Locations</h2>
         <LiveStatus live={locations} what="locations" />
-        <Table aria-label="Locations">
+        <RecordTable aria-label="Locations">
           <thead>
             <tr>
               <th>Name</th>
@@ -92,7 +93,7 @@ export function LocationsPanel() {
               )
             })}
           </tbody>
-        </Table>
+        </RecordTable>
       </Section>
     </>
   )

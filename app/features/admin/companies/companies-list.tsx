@@ -9,7 +9,7 @@ import type { Company } from '#domain/companies.ts'
 import { serviceEnabledFor } from '#domain/access.ts'
 import { services } from '#domain/services.ts'
 import { OrgSection } from '../org/org-section'
-import { OrgTable } from '../org/org-table'
+import { DataTable } from '~/ui/data-table'
 
 const CreateLink = styled(Link)`
   display: inline-flex;
@@ -50,11 +50,11 @@ export function CompaniesList({ companies }: { companies: Company[] }) {
   return (
     <OrgSection aria-labelledby="companies-title">
       <h2 id="companies-title">Companies</h2>
-      <OrgTable
+      <DataTable
         label="Companies"
         data={companies}
         columns={columns}
-        rowKey={(c) => c.slug}
+        rowId={(c) => c.slug}
         filterLabel="Search companies"
         empty="No companies yet."
         actions={

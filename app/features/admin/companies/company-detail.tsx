@@ -17,9 +17,10 @@ import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage } from '~/ui/text-field'
-import { CompanyAuditTrail, formatTime } from '../org/audit-trail'
+import { LocalTime } from '~/ui/local-time'
+import { CompanyAuditTrail } from '../org/audit-trail'
 import { Muted, OrgSection } from '../org/org-section'
-import { OrgTable } from '../org/org-table'
+import { DataTable } from '~/ui/data-table'
 import { errorText, FlagsField, type FlagValues } from './flags-field'
 import { ScopeEditor } from './scope-editor'
 
@@ -127,7 +128,7 @@ const peopleColumns: ColumnDef<CompanyPerson, unknown>[] = [
     id: 'lastSignIn',
     header: 'Last sign-in',
     accessorFn: (p) => p.lastSignInAt ?? 0,
-    cell: ({ row }) => formatTime(row.original.lastSignInAt),
+    cell: ({ row }) => (row.original.lastSignInAt === null ? '—' : <LocalTime at={row.original.lastSignInAt} />),
   },
 ]
 
@@ -184,11 +185,11 @@ function CompanyPeople({ slug }: { slug: string }) {
         </>
       )}
       {state.status === 'ready' && (
-        <OrgTable
+        <DataTable
           label="People"
           data={state.people}
           columns={peopleColumns}
-          rowKey={(p) => p.uid}
+          rowId={(p) => p.uid}
           filterLabel="Search people"
           empty="Nobody belongs to this company yet."
         />

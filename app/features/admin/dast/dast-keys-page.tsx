@@ -23,9 +23,12 @@ import { Dialog, DialogActions } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, fieldControl, FormMessage, Label, TextField } from '~/ui/text-field'
 import { useHydrated } from '~/ui/use-hydrated'
-import { formatTime } from '../org/audit-trail'
+import { formatTime } from '~/ui/local-time'
 import { Muted, OrgSection } from '../org/org-section'
-import { OrgTable } from '../org/org-table'
+import { DataTable } from '~/ui/data-table'
+
+/** A key's time in the reader's locale and zone; a dash when there is none. */
+const timeOf = (at: number | null) => (at === null ? '—' : formatTime(at))
 
 const Form = styled.form`
   display: grid;
@@ -214,7 +217,7 @@ function KeysList({ company }: { company: Company }) {
     { id: 'key', header: 'Key', accessorFn: (k) => k.hint, cell: ({ row }) => <code>{row.original.hint}</code> },
     { id: 'targets', header: 'Targets', accessorFn: (k) => k.allowedTargets.join(', ') },
     { id: 'status', header: 'State', accessorFn: (k) => dastKeyStatusLabels[dastKeyStatus(k, now)] },
-    { id: 'expires', header: 'Expires', accessorFn: (k) => k.expiresAt ?? 0, cell: ({ row }) => formatTime(row.original.expiresAt) },
+    { id: 'expires', header: 'Expires', accessorFn: (k) => k.expiresAt ?? 0, cell: ({ row }) => timeOf(row.original.expiresAt) },
     {
       id: 'lastUsed',
       header: 'Last used',
@@ -222,13 +225,13 @@ function KeysList({ company }: { company: Company }) {
       cell: ({ row }) =>
         row.original.lastUsedAt === null
           ? 'Never'
-          : `${formatTime(row.original.lastUsedAt)} from ${row.original.lastUsedIp ?? 'an unknown address'}`,
+          : `${timeOf(row.original.lastUsedAt)} from ${row.original.lastUsedIp ?? 'an unknown address'}`,
     },
     {
       id: 'created',
       header: 'Created',
       accessorFn: (k) => k.createdAt ?? 0,
-      cell: ({ row }) => `${formatTime(row.original.createdAt)} by ${row.original.createdBy}`,
+      cell: ({ row }) => `${timeOf(row.original.createdAt)} by ${row.original.createdBy}`,
     },
     {
       id: 'actions',
@@ -249,11 +252,11 @@ function KeysList({ company }: { company: Company }) {
       {keys.status !== 'ready' ? (
         <LiveStatus live={keys} what="the keys" />
       ) : (
-        <OrgTable
+        <DataTable
           label="DAST keys"
           data={keys.data}
           columns={columns}
-          rowKey={(k) => k.id}
+          rowId={(k) => k.id}
           filterLabel="Filter keys"
           empty="No keys yet."
         />

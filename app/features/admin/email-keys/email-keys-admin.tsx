@@ -12,6 +12,7 @@ import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { DataTable } from '~/ui/data-table'
 import { LiveStatus } from '~/ui/live-status'
+import { formatTime } from '~/ui/local-time'
 import { surface } from '~/ui/surface'
 import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
 
@@ -56,8 +57,7 @@ const LEVELS: Record<UserType, number[]> = {
 
 const LIFETIMES = [30, 90, 180, 365]
 
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' })
-const when = (at: number | null) => (at === null ? '—' : WHEN.format(at))
+const when = (at: number | null) => (at === null ? '—' : formatTime(at, 'date'))
 
 function NewKeyForm({ companies }: { companies: readonly Company[] }) {
   const [match, setMatch] = useState('')

@@ -8,6 +8,7 @@ import { auditActionVerbs, type AuditEvent } from '#domain/audit-events.ts'
 import type { Company } from '#domain/companies.ts'
 import { useLiveData } from '~/core/live-data'
 import { LiveStatus } from '~/ui/live-status'
+import { LocalTime } from '~/ui/local-time'
 import { surface } from '~/ui/surface'
 import { adminAreas, type AreaCount } from './admin-areas'
 
@@ -63,8 +64,6 @@ const Section = styled.section`
   }
 `
 
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
-
 function AreaCountLine({ count, company }: { count: AreaCount; company: Company | null | undefined }) {
   const slug = count === 'company-people' ? (company?.slug ?? null) : null
   const live = useLiveData<number>(
@@ -98,7 +97,12 @@ function AuditTrail({ company }: { company: string | null }) {
             <li key={event.id} data-action={event.action}>
               {event.actorEmail ?? event.actorUid} {auditActionVerbs[event.action]} <strong>{event.target.label}</strong>
               {event.companyId && <span className="muted"> · {event.companyId}</span>}
-              {event.at !== null && <time dateTime={new Date(event.at).toISOString()}> · {WHEN.format(event.at)}</time>}
+              {event.at !== null && (
+                <>
+                  {' · '}
+                  <LocalTime at={event.at} />
+                </>
+              )}
             </li>
           ))}
         </ol>

@@ -4,10 +4,8 @@ import { auditActionLabels, type AuditEvent } from '#domain/audit-events.ts'
 import { useLiveData } from '~/core/live-data'
 import { LiveStatus } from '~/ui/live-status'
 import { OrgSection, Muted } from './org-section'
-import { OrgTable } from './org-table'
-
-export const formatTime = (at: number | null) =>
-  at === null ? '—' : new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
+import { DataTable } from '~/ui/data-table'
+import { LocalTime } from '~/ui/local-time'
 
 const brief = (value: unknown) => {
   const text = JSON.stringify(value)
@@ -26,7 +24,12 @@ function changes(event: AuditEvent): string[] {
 }
 
 const columns: ColumnDef<AuditEvent, unknown>[] = [
-  { id: 'at', header: 'When', accessorFn: (e) => e.at ?? 0, cell: ({ row }) => formatTime(row.original.at) },
+  {
+    id: 'at',
+    header: 'When',
+    accessorFn: (e) => e.at ?? 0,
+    cell: ({ row }) => (row.original.at === null ? '—' : <LocalTime at={row.original.at} />),
+  },
   { id: 'actor', header: 'Who', accessorFn: (e) => e.actorEmail ?? e.actorUid },
   { id: 'action', header: 'What', accessorFn: (e) => auditActionLabels[e.action] },
   { id: 'target', header: 'On', accessorFn: (e) => e.target.label },
@@ -56,11 +59,11 @@ export function CompanyAuditTrail({ company }: { company: string }) {
       {events.status !== 'ready' ? (
         <LiveStatus live={events} what="the audit trail" />
       ) : (
-        <OrgTable
+        <DataTable
           label="Audit trail"
           data={events.data}
           columns={columns}
-          rowKey={(e) => e.id}
+          rowId={(e) => e.id}
           filterLabel="Filter events"
           empty="No changes recorded yet."
         />
