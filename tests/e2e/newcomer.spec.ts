@@ -36,6 +36,49 @@ test.describe('a deep link opened signed out', () => {
   })
 })
 
+test.describe('a deep link, its emailed link opened in another browser', () => {
+  test('the Welcome dialog leads to the page asked for: the link itself carries it', async ({ browser, browserConsole, signInPanel }) => {
+    test.setTimeout(90_000)
+    const deep = '/reports/dast?severity=high&severity=critical'
+    const email = demoAccount('viewer@acme.example').email
+    const link = await signInPanel.requestLink(email, `/?next=${encodeURIComponent(deep)}`)
+    // The page rides in the link's continue URL, not in this browser's storage.
+    expect(new URL(new URL(link).searchParams.get('continueUrl') ?? '').searchParams.get('next')).toBe(deep)
+
+    const other = await browser.newContext()
+    browserConsole.watch(other)
+    const otherPage = await other.newPage()
+    await otherPage.goto(link)
+    const dialog = otherPage.getByRole('dialog', { name: /Welcome/ })
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
+    await dialog.getByRole('button', { name: 'Login with Link' }).click()
+    await expect(otherPage).toHaveURL(deep, { timeout: 20_000 })
+    await expect(otherPage.getByRole('heading', { level: 1, name: /DAST/ })).toBeVisible()
+    await other.close()
+  })
+
+  test('a link whose page leaves the site leads home', async ({ browser, browserConsole, signInPanel }) => {
+    test.setTimeout(90_000)
+    const email = demoAccount('viewer@acme.example').email
+    const link = new URL(await signInPanel.requestLink(email))
+    // Someone edits the link: the continue URL now names another site's page.
+    const continueUrl = new URL(link.searchParams.get('continueUrl') ?? '')
+    continueUrl.searchParams.set('next', '//evil.example/')
+    link.searchParams.set('continueUrl', continueUrl.toString())
+
+    const other = await browser.newContext()
+    browserConsole.watch(other)
+    const otherPage = await other.newPage()
+    await otherPage.goto(link.toString())
+    const dialog = otherPage.getByRole('dialog', { name: /Welcome/ })
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
+    await dialog.getByRole('button', { name: 'Login with Link' }).click()
+    await expect(otherPage).toHaveURL('/', { timeout: 20_000 })
+    await expect(otherPage.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeVisible()
+    await other.close()
+  })
+})
+
 test.describe('sign-in messages', () => {
   test('each outcome has its own look and role, and a new request clears the last one', async ({ page, signInPanel }) => {
     await signInPanel.goto()
