@@ -141,12 +141,15 @@ test.describe('finding templates', () => {
   test('when search is unreachable the list says so, lists the library from the database and retries', async ({
     page,
     browserConsole,
+    shell,
     templates,
   }) => {
     const { results } = templates
     browserConsole.allow(/Template search failed|Failed to load resource|ERR_FAILED/)
+    // The first page comes with the server's HTML; the browser's next search is the one that fails.
+    await shell.open('/templates/finding')
     await page.route('http://127.0.0.1:7700/**', (route) => route.abort())
-    await templates.goto()
+    await templates.searchBox.fill('tls')
     await expect(page.getByRole('alert')).toContainText('Search is unreachable')
     await expect(results.getByRole('listitem').first()).toBeVisible()
     await page.unroute('http://127.0.0.1:7700/**')

@@ -14,7 +14,7 @@ import { fieldControl, Select, SelectOptions } from '~/ui/text-field'
 import { media } from '~/ui/theme'
 import { highlightParts } from './highlight'
 import { facetOptions, selectedValues, TEMPLATE_FACETS, type TemplateFacet, type TemplateListSearch } from './template-query'
-import { useTemplateSearch, type TemplateHit } from './use-template-search'
+import { useTemplateSearch, type FirstPage, type TemplateHit } from './use-template-search'
 
 /** How long typing pauses before the list searches (search as you type, without a query per key). */
 const TYPING_PAUSE_MS = 150
@@ -260,11 +260,11 @@ function TemplateRow({ template }: { template: ListedTemplate }) {
 }
 
 /** The library searched as you type, with facets, orders and pages; a plain listing when search is down. */
-export function TemplateList({ search }: { search: TemplateListSearch }) {
+export function TemplateList({ search, firstPage }: { search: TemplateListSearch; firstPage?: FirstPage }) {
   const navigate = useNavigate({ from: '/templates/finding' })
   const searchId = useId()
   const [typed, setTyped] = useState(search.q ?? '')
-  const { state, retry } = useTemplateSearch(search)
+  const { state, retry } = useTemplateSearch(search, firstPage)
 
   const update = (changes: Partial<TemplateListSearch>) =>
     void navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }), replace: true })
@@ -337,7 +337,7 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
           </Facets>
           <section aria-label="Templates found">
             <Summary role="status">
-              {result ? `${result.nbHits.toLocaleString()} ${result.nbHits === 1 ? 'template' : 'templates'}` : 'Searching…'}
+              {result ? `${result.nbHits.toLocaleString('en-GB')} ${result.nbHits === 1 ? 'template' : 'templates'}` : 'Searching…'}
             </Summary>
             {result && result.hits.length === 0 ? (
               <Empty>
