@@ -1,4 +1,6 @@
-// Screenshots of the pages this work changed, to look at (light, dark, phone): not a check.
+// Screenshots of the pages a newcomer meets, to look at (light, dark, phone): each page is waited
+// for before its shots, and each shot must be written.
+import { statSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from './fixtures'
 
@@ -8,7 +10,9 @@ const shots = async (page: import('@playwright/test').Page, name: string) => {
     await page.emulateMedia({ colorScheme: scheme })
     for (const [size, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } })) {
       await page.setViewportSize(viewport)
-      await page.screenshot({ path: path.join(OUT, `${name}-${scheme}-${size}.png`), fullPage: true })
+      const file = path.join(OUT, `${name}-${scheme}-${size}.png`)
+      await page.screenshot({ path: file, fullPage: true })
+      expect(statSync(file).size, file).toBeGreaterThan(5_000)
     }
   }
 }
@@ -25,7 +29,15 @@ test('visitor pages', async ({ page, browserConsole }) => {
   await page.getByRole('contentinfo').getByRole('button', { name: 'Contact' }).click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await shots(page, 'contact-signed-out')
+  await page.keyboard.press('Escape')
+  await page.goto('/reports/dast')
+  await expect(page.getByRole('heading', { name: 'You must be signed in' })).toBeVisible()
+  await shots(page, 'sign-in-required')
+  await page.goto('/auth/redirect')
+  await expect(page.getByRole('heading', { name: 'This is not a sign-in link' })).toBeVisible()
+  await shots(page, 'not-a-sign-in-link')
   await page.goto('/no-such-page')
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   await shots(page, 'not-found')
 })
 

@@ -17,6 +17,8 @@ test.describe('a deep link opened signed out', () => {
     await expect(page.getByRole('heading', { name: 'You must be signed in' })).toBeVisible()
     await page.getByRole('link', { name: 'Go to home to sign in' }).click()
     await expect(page.getByTestId('return-after-sign-in')).toContainText('/reports/dast?severity=high&severity=critical')
+    // Home stays marked as the page shown, with the page to return to in its address.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
 
     await resetSignInRateLimits()
     const before = Date.now()
