@@ -17,6 +17,8 @@ export interface KeptSearchKey {
 
 /** The server's render gives up on search after this long: the browser then searches itself. */
 const EDGE_SEARCH_TIMEOUT_MS = 800
+/** A key is asked for once an hour per person: long enough for the callable's cold start. */
+const KEY_TIMEOUT_MS = 4000
 
 const keys = new Map<string, KeptSearchKey>()
 
@@ -27,7 +29,7 @@ async function searchKeyFor(uid: string, idToken: string): Promise<KeptSearchKey
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
     body: JSON.stringify({ data: { type: 'search' } }),
-    signal: AbortSignal.timeout(EDGE_SEARCH_TIMEOUT_MS),
+    signal: AbortSignal.timeout(KEY_TIMEOUT_MS),
   })
   if (!answer.ok) throw new Error(`getSearchClient answered ${answer.status}`)
   const { result } = v.parse(v.object({ result: SearchClientResponseSchema }), await answer.json())
