@@ -160,6 +160,30 @@ test.describe('signed out', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorScheme)).toBe('light')
   })
 
+  test('the shell: a skip link first, dialogs with a close button, the version popover says what each time is', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'Login with Link' })).toBeEnabled()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('main#main')).toBeFocused()
+
+    await page.keyboard.press('Control+H')
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    await help.getByRole('button', { name: 'Close' }).click()
+    await expect(help).toBeHidden()
+
+    await page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: /^Version/ })
+      .click()
+    const about = page.getByRole('dialog', { name: 'About this version' })
+    await expect(about.getByRole('term')).toHaveText(['Release', 'Last updated'])
+    await expect(about).toContainText('when this copy of it was built')
+  })
+
   test('the sign-in form comes first on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 })
     await page.goto('/')
@@ -211,6 +235,16 @@ test.describe('the manager, in three companies', () => {
     await switcher.click()
     await page.getByRole('menu').getByRole('menuitemradio', { name: before }).click()
     await expect(name).toHaveText(before)
+  })
+
+  test('their name in the header, cut when long, has the whole of it as a tooltip', async ({ page, shell }) => {
+    await page.setViewportSize({ width: 1024, height: 800 })
+    await shell.open('/')
+    const name = shell.userMenuButton.locator('[title]').first()
+    await expect(name).toBeVisible()
+    const whole = await name.getAttribute('title')
+    expect(whole).toBeTruthy()
+    expect(await name.textContent()).toBe(whole)
   })
 
   test('an unknown report says not found to a signed-in person too', async ({ shell, browserConsole }) => {
