@@ -138,6 +138,40 @@ test.describe('finding templates', () => {
     }
   })
 
+  test('a filtered export holds what the list shows, and an imported template shows in the list at once', async ({
+    page,
+    shell,
+    templates,
+  }) => {
+    test.setTimeout(120_000)
+    await shell.open('/templates/finding?severity=critical')
+    await expect(templates.count).toHaveText(/^\d[\d,]* templates$/)
+    const shown = Number((await templates.count.textContent())?.replace(/\D/g, ''))
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export filtered (JSON)' }).click()
+    const exported = JSON.parse(await readFile(await (await downloading).path(), 'utf8')) as {
+      templates: { slug: string; title: string; severity: string }[]
+    }
+    expect(exported.templates).toHaveLength(shown)
+    expect(exported.templates.every((t) => t.severity === 'critical')).toBe(true)
+
+    // One of them under a new name comes back as a new template, and the list shows it unasked.
+    const title = `E2E imported ${Date.now()}`
+    const copy = { ...exported, templates: [{ ...exported.templates[0]!, slug: undefined, title }] }
+    await page.getByLabel('Template file to import').setInputFiles({
+      name: 'one.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(copy)),
+    })
+    const report = page.getByRole('dialog', { name: 'Import report' })
+    await expect(report).toContainText(/1 created, 0 updated, 0 unchanged, 0 refused/, { timeout: 60_000 })
+    await report.getByRole('button', { name: 'Close' }).click()
+    await expect(templates.count).toHaveText(`${shown + 1} templates`, { timeout: 20_000 })
+    await templates.resultLink(title).click()
+    await templates.deleteOpen()
+    await expect(templates.count).toHaveText(/^\d[\d,]* templates$/)
+  })
+
   test('when search is unreachable the list says so, lists the library from the database and retries', async ({
     page,
     browserConsole,
