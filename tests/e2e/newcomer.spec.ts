@@ -321,3 +321,17 @@ test.describe('the analyst (level 5)', () => {
     await expect(analyst.getByRole('link', { name: /^DAST service/ })).toHaveCount(0)
   })
 })
+
+test.describe('the platform admin', () => {
+  test.use({ signedInAs: 'platform@sectest.example' })
+
+  test('the Administration hub lists its areas with a line each and live counts', async ({ page, shell }) => {
+    await shell.open('/admin')
+    const areas = page.getByRole('list', { name: 'Administration areas' })
+    expect(await areas.getByRole('link').count()).toBeGreaterThan(2)
+    for (const item of await areas.getByRole('listitem').all()) await expect(item.locator('p').first()).not.toBeEmpty()
+    await expect(areas.locator('[data-count="companies"]')).toHaveText(/^\d+ companies$/)
+    await expect(areas.locator('[data-count]').filter({ hasText: /people can sign in|person can sign in/ })).toBeVisible()
+    await expect(shell.nav.getByRole('button', { name: 'Hide the pages of Administration' })).toBeVisible()
+  })
+})
