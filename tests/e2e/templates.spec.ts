@@ -91,6 +91,7 @@ test.describe('finding templates', () => {
     await expect(templates.resultLink(title)).toBeVisible({ timeout: 20_000 })
 
     // Delete, after a confirmation; its tags are released and search forgets it.
+    await templates.searchBox.fill(title)
     await templates.resultLink(title).click()
     await templates.deleteOpen()
     await expect(page.getByText('Template deleted').first()).toBeVisible()
@@ -167,6 +168,7 @@ test.describe('finding templates', () => {
     await expect(report).toContainText(/1 created, 0 updated, 0 unchanged, 0 refused/, { timeout: 60_000 })
     await report.getByRole('button', { name: 'Close' }).click()
     await expect(templates.count).toHaveText(`${shown + 1} templates`, { timeout: 20_000 })
+    await templates.searchBox.fill(title)
     await templates.resultLink(title).click()
     await templates.deleteOpen()
     await expect(templates.count).toHaveText(/^\d[\d,]* templates$/)
