@@ -45,6 +45,9 @@ test.describe(() => {
   test.use({ signedInAs: 'manager@acme.example' })
   test('manager', async ({ page, shell }) => {
     await shell.open('/')
+    // The home as it is once its live parts have loaded.
+    await expect(page.getByRole('heading', { name: /^Latest in/ })).toBeVisible()
+    await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 })
     await shots(page, 'manager-home')
     await shell.banner.getByRole('button', { name: /^Company: / }).click()
     await shots(page, 'manager-switcher')
