@@ -5,13 +5,15 @@ import path from 'node:path'
 import { expect, test } from './fixtures'
 
 const OUT = path.resolve('.local/screenshots/newcomer')
-const shots = async (page: import('@playwright/test').Page, name: string) => {
+// `fullPage: false` for a shot of something open where the page is scrolled to (a popover at the
+// footer): a full-page shot would draw the sticky header where the page was scrolled to.
+const shots = async (page: import('@playwright/test').Page, name: string, { fullPage = true } = {}) => {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     for (const [size, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } })) {
       await page.setViewportSize(viewport)
       const file = path.join(OUT, `${name}-${scheme}-${size}.png`)
-      await page.screenshot({ path: file, fullPage: true })
+      await page.screenshot({ path: file, fullPage })
       expect(statSync(file).size, file).toBeGreaterThan(5_000)
     }
   }
@@ -59,6 +61,7 @@ test.describe(() => {
   test('senior', async ({ page, shell }) => {
     await shell.open('/analyst')
     await expect(page.getByRole('navigation', { name: 'Analyst pages' })).toBeVisible()
+    await expect(page.getByText('Loading the desk…')).toHaveCount(0, { timeout: 15_000 })
     await shots(page, 'senior-analyst-hub')
     await shell.open('/templates')
     await expect(page.getByTestId('template-count')).toBeVisible()
@@ -68,6 +71,6 @@ test.describe(() => {
       .getByRole('contentinfo')
       .getByRole('button', { name: /^Version/ })
       .click()
-    await shots(page, 'version-popover')
+    await shots(page, 'version-popover', { fullPage: false })
   })
 })
