@@ -13,6 +13,7 @@ const input = (overrides: Partial<ReportPdfInput> = {}): ReportPdfInput => ({
   months: exportMonths(),
   findings: exportFindings('network', 12),
   filters: {},
+  formatDate: (at) => `<date ${at}>`,
   ...overrides,
 })
 
@@ -29,6 +30,24 @@ function strings(doc: TDocumentDefinitions): string[] {
 }
 
 describe('reportPdfDocument', () => {
+  it("writes every date with the formatter it is given, the product's one format, and no other", () => {
+    // A scan title without a month name, so only dates could bring one in.
+    const doc = reportPdfDocument(input({ scan: { ...exportScan('network'), title: 'Quarterly scan' } }))
+    const all = [
+      ...strings(doc),
+      JSON.stringify(
+        doc.footer && typeof doc.footer === 'function' ? doc.footer(2, 3, { width: 595, height: 842, orientation: 'portrait' }) : '',
+      ),
+    ]
+    const text = all.join('\n')
+    expect(text).toContain(`Prepared`)
+    expect(text).toContain(`<date ${T0 + 41 * 86_400_000}>`)
+    // No date written any other way: month names, day/month/year or ISO dates.
+    expect(text).not.toMatch(/\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/)
+    expect(text).not.toMatch(/\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b/)
+    expect(text).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b/)
+  })
+
   it('has a cover, an executive summary with its figures, and every finding', () => {
     const doc = reportPdfDocument(input())
     const all = strings(doc)

@@ -25,6 +25,8 @@ export interface ReportPdfInput {
   /** The findings as filtered on screen; null for readers of the figures only. */
   findings: readonly Finding[] | null
   filters: ExportFilters
+  /** The product's one date format (the reader's, from ~/ui/local-time): the PDF writes no other. */
+  formatDate: (at: number) => string
 }
 
 /** Print colours of the severities: distinct in greyscale too, and always printed with their word. */
@@ -44,8 +46,6 @@ const PAGE_WIDTH = 595.28 // A4
 const MARGIN = 48
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-export const longDate = (at: number) => dateFormat.format(at)
 const number = new Intl.NumberFormat('en-GB')
 const days = (value: number | null) => (value === null ? '–' : `${value < 10 ? value.toFixed(1) : Math.round(value)} d`)
 
@@ -230,7 +230,7 @@ function serviceFigures(stats: ServiceScanStats): Content[] {
 }
 
 function cover(input: ReportPdfInput, findings: readonly Finding[] | null): Content[] {
-  const { scan } = input
+  const { scan, formatDate: longDate } = input
   const firstSeen = findings?.length ? Math.min(...findings.map((f) => f.firstSeenAt)) : null
   const from = firstSeen ?? scan?.startedAt ?? null
   const to = scan?.publishedAt ?? scan?.finishedAt ?? input.exportedAt
@@ -407,7 +407,7 @@ export function reportPdfDocument(input: ReportPdfInput): TDocumentDefinitions {
         ? ''
         : {
             columns: [
-              { text: `Prepared ${longDate(input.exportedAt)}`, style: 'running' },
+              { text: `Prepared ${input.formatDate(input.exportedAt)}`, style: 'running' },
               { text: `Page ${page} of ${pages}`, style: 'running', alignment: 'right' },
             ],
             margin: [MARGIN, 20, MARGIN, 0],

@@ -10,6 +10,71 @@ export const INVALID_EMAIL = 'Invalid email'
 /** Where the emailed link lands, in the web app and in the desktop shell. */
 export const SIGN_IN_PATH = '/auth/redirect'
 
+// The page a person asked for before signing in, carried to the page that completes sign-in: in
+// this browser's storage and in the emailed link itself (for a link opened in another browser).
+// Only paths of this site pass, so neither can send anyone to another site.
+
+/** The name of the emailed link's query parameter that carries the page. */
+export const RETURN_PARAM = 'next'
+
+const BASE = 'https://same-site.invalid'
+
+// Control characters and spaces can make a browser read a path as another host.
+const hasControlOrSpace = (value: string) => [...value].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)
+
+function asSitePath(value: string): string | null {
+  let url: URL
+  try {
+    url = new URL(value, BASE)
+  } catch {
+    return null
+  }
+  if (url.origin !== BASE || url.pathname === SIGN_IN_PATH || url.pathname === '/') return null
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
+/**
+ * A path of this site (path, query and fragment), normalised: anything that leaves the site
+ * (`//host`, `/\host`, a scheme), home itself or sign-in is refused.
+ */
+export const ReturnPathSchema = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(2048),
+  v.startsWith('/'),
+  v.check((value) => !value.startsWith('//') && !value.includes('\\') && !hasControlOrSpace(value)),
+  v.check((value) => asSitePath(value) !== null),
+  v.transform((value) => asSitePath(value)!),
+)
+
+/** `value` as a path of this site, or null. */
+export function safeReturnPath(value: unknown): string | null {
+  const parsed = v.safeParse(ReturnPathSchema, value)
+  return parsed.success ? parsed.output : null
+}
+
+/**
+ * The page an emailed sign-in link carries: its own `next`, or that of the continue URL it wraps
+ * (Firebase's link before its redirect, as the desktop app receives it). Null when none, or not safe.
+ */
+export function returnPathOfLink(link: string): string | null {
+  let url: URL
+  try {
+    url = new URL(link)
+  } catch {
+    return null
+  }
+  const own = url.searchParams.get(RETURN_PARAM)
+  if (own !== null) return safeReturnPath(own)
+  const wrapped = url.searchParams.get('continueUrl')
+  if (wrapped === null) return null
+  try {
+    return safeReturnPath(new URL(wrapped).searchParams.get(RETURN_PARAM))
+  } catch {
+    return null
+  }
+}
+
 export const signInMessages = {
   sent: 'Check your inbox: we sent you a sign-in link.',
   notAuthorized: 'You are not currently authorized to create an account.',
@@ -43,6 +108,8 @@ export const SignInRequestSchema = v.strictObject({
   // The page's origin; in the desktop app, its origin plus SIGN_IN_PATH.
   url: v.pipe(v.string('Invalid url'), v.maxLength(2048, 'Invalid url'), v.url('Invalid url')),
   timeZone: v.pipe(v.string('Invalid time zone'), v.maxLength(64, 'Invalid time zone'), v.check(isTimeZone, 'Invalid time zone')),
+  // The page asked for before signing in, carried in the link's continue URL: a path of this site only.
+  next: v.optional(ReturnPathSchema),
 })
 
 export type SignInRequest = v.InferOutput<typeof SignInRequestSchema>

@@ -10,6 +10,13 @@ describe('signInPathFor', () => {
     expect(signInPathFor(link)).toBe('/auth/redirect?mode=signIn&oobCode=abc123&apiKey=key&lang=en')
   })
 
+  it('keeps the page asked for, only a path of this site', () => {
+    expect(signInPathFor(`${link}&next=%2Freports%2Fdast`)).toBe(
+      '/auth/redirect?mode=signIn&oobCode=abc123&apiKey=key&lang=en&next=%2Freports%2Fdast',
+    )
+    expect(signInPathFor(`${link}&next=%2F%2Fevil.example`)).toBe('/auth/redirect?mode=signIn&oobCode=abc123&apiKey=key&lang=en')
+  })
+
   it('ignores URLs that are not sign-in links', () => {
     expect(signInPathFor('bulwark://open/reports')).toBeNull()
     expect(signInPathFor('http://tauri.localhost/auth/redirect?mode=resetPassword&oobCode=1')).toBeNull()

@@ -2,7 +2,7 @@
 // turned into the same /auth/redirect address the web uses, so one page completes both.
 import { isTauri } from '@tauri-apps/api/core'
 import { getCurrent, onOpenUrl } from '@tauri-apps/plugin-deep-link'
-import { SIGN_IN_PATH } from '#domain/sign-in.ts'
+import { RETURN_PARAM, returnPathOfLink, SIGN_IN_PATH } from '#domain/sign-in.ts'
 
 /** The in-app address that completes a sign-in link, or null when the URL is not one. */
 export function signInPathFor(url: string): string | null {
@@ -19,6 +19,8 @@ export function signInPathFor(url: string): string | null {
     const value = params.get(name)
     if (value !== null) kept.set(name, value)
   }
+  const back = returnPathOfLink(url)
+  if (back) kept.set(RETURN_PARAM, back)
   return `${SIGN_IN_PATH}?${kept}`
 }
 

@@ -36,6 +36,18 @@ describe('continueUrlFor', () => {
     expect(continueUrlFor('https://app.bulwark.example/auth/redirect', origins)).toBe('https://app.bulwark.example/auth/redirect')
   })
 
+  it('carries the page asked for as `next`, only a path of this site', () => {
+    expect(continueUrlFor('http://127.0.0.1:3000', origins, '/reports/dast?severity=high&severity=low')).toBe(
+      'http://127.0.0.1:3000/auth/redirect?next=%2Freports%2Fdast%3Fseverity%3Dhigh%26severity%3Dlow',
+    )
+    expect(continueUrlFor('http://tauri.localhost/auth/redirect', origins, '/admin')).toBe(
+      'http://tauri.localhost/auth/redirect?next=%2Fadmin',
+    )
+    for (const next of ['//evil.example', 'https://evil.example/', '/\\evil.example', '/', '/auth/redirect?x=1', '']) {
+      expect(continueUrlFor('http://127.0.0.1:3000', origins, next), next).toBe('http://127.0.0.1:3000/auth/redirect')
+    }
+  })
+
   it('refuses other origins, other paths, queries, fragments and credentials', () => {
     for (const url of [
       'https://evil.example',

@@ -33,6 +33,8 @@ const doc = reportPdfDocument({
   months: exportMonths(),
   findings,
   filters: {},
+  // The app's 'date' format (app/ui/local-time.tsx), which Node cannot import from a .tsx file.
+  formatDate: (at) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(at),
 })
 const described = performance.now()
 const pdf = await pdfMake.createPdf(doc).getBuffer()

@@ -99,7 +99,8 @@ test.describe('as a client manager of Acme', () => {
     test.setTimeout(120_000)
     const id = await finding('Outdated TLS configuration')
     const until = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)
-    const untilText = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(until))
+    // In the reader's own format (app/ui/local-time.tsx's 'date'), as the browser writes it.
+    const untilText = await page.evaluate((at) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(at), Date.parse(until))
     await inAcme(async () => {
       const manager = new FindingPage(page)
       await manager.open('dast', id)

@@ -17,6 +17,8 @@ test.describe('a deep link opened signed out', () => {
     await expect(page.getByRole('heading', { name: 'You must be signed in' })).toBeVisible()
     await page.getByRole('link', { name: 'Go to home to sign in' }).click()
     await expect(page.getByTestId('return-after-sign-in')).toContainText('/reports/dast?severity=high&severity=critical')
+    // Home stays marked as the page shown, with the page to return to in its address.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
 
     await resetSignInRateLimits()
     const before = Date.now()
@@ -33,6 +35,49 @@ test.describe('a deep link opened signed out', () => {
     await page.goto('/?next=%2F%2Fevil.example%2F')
     await expect(page).toHaveURL('/?next=%2F%2Fevil.example%2F')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Welcome/)
+  })
+})
+
+test.describe('a deep link, its emailed link opened in another browser', () => {
+  test('the Welcome dialog leads to the page asked for: the link itself carries it', async ({ browser, browserConsole, signInPanel }) => {
+    test.setTimeout(90_000)
+    const deep = '/reports/dast?severity=high&severity=critical'
+    const email = demoAccount('viewer@acme.example').email
+    const link = await signInPanel.requestLink(email, `/?next=${encodeURIComponent(deep)}`)
+    // The page rides in the link's continue URL, not in this browser's storage.
+    expect(new URL(new URL(link).searchParams.get('continueUrl') ?? '').searchParams.get('next')).toBe(deep)
+
+    const other = await browser.newContext()
+    browserConsole.watch(other)
+    const otherPage = await other.newPage()
+    await otherPage.goto(link)
+    const dialog = otherPage.getByRole('dialog', { name: /Welcome/ })
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
+    await dialog.getByRole('button', { name: 'Login with Link' }).click()
+    await expect(otherPage).toHaveURL(deep, { timeout: 20_000 })
+    await expect(otherPage.getByRole('heading', { level: 1, name: /DAST/ })).toBeVisible()
+    await other.close()
+  })
+
+  test('a link whose page leaves the site leads home', async ({ browser, browserConsole, signInPanel }) => {
+    test.setTimeout(90_000)
+    const email = demoAccount('viewer@acme.example').email
+    const link = new URL(await signInPanel.requestLink(email))
+    // Someone edits the link: the continue URL now names another site's page.
+    const continueUrl = new URL(link.searchParams.get('continueUrl') ?? '')
+    continueUrl.searchParams.set('next', '//evil.example/')
+    link.searchParams.set('continueUrl', continueUrl.toString())
+
+    const other = await browser.newContext()
+    browserConsole.watch(other)
+    const otherPage = await other.newPage()
+    await otherPage.goto(link.toString())
+    const dialog = otherPage.getByRole('dialog', { name: /Welcome/ })
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
+    await dialog.getByRole('button', { name: 'Login with Link' }).click()
+    await expect(otherPage).toHaveURL('/', { timeout: 20_000 })
+    await expect(otherPage.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeVisible()
+    await other.close()
   })
 })
 
@@ -115,6 +160,30 @@ test.describe('signed out', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorScheme)).toBe('light')
   })
 
+  test('the shell: a skip link first, dialogs with a close button, the version popover says what each time is', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'Login with Link' })).toBeEnabled()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('main#main')).toBeFocused()
+
+    await page.keyboard.press('Control+H')
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    await help.getByRole('button', { name: 'Close' }).click()
+    await expect(help).toBeHidden()
+
+    await page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: /^Version/ })
+      .click()
+    const about = page.getByRole('dialog', { name: 'About this version' })
+    await expect(about.getByRole('term')).toContainText(['Release', 'Last updated'])
+    await expect(about).toContainText('when this copy of it was built')
+  })
+
   test('the sign-in form comes first on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 })
     await page.goto('/')
@@ -166,6 +235,16 @@ test.describe('the manager, in three companies', () => {
     await switcher.click()
     await page.getByRole('menu').getByRole('menuitemradio', { name: before }).click()
     await expect(name).toHaveText(before)
+  })
+
+  test('their name in the header, cut when long, has the whole of it as a tooltip', async ({ page, shell }) => {
+    await page.setViewportSize({ width: 1024, height: 800 })
+    await shell.open('/')
+    const name = shell.userMenuButton.locator('[title]').first()
+    await expect(name).toBeVisible()
+    const whole = await name.getAttribute('title')
+    expect(whole).toBeTruthy()
+    expect(await name.textContent()).toBe(whole)
   })
 
   test('an unknown report says not found to a signed-in person too', async ({ shell, browserConsole }) => {
@@ -240,5 +319,19 @@ test.describe('the analyst (level 5)', () => {
     const analyst = page.getByRole('navigation', { name: 'Analyst pages' })
     await expect(analyst.getByRole('link', { name: /^Password cracking service/ })).toBeVisible()
     await expect(analyst.getByRole('link', { name: /^DAST service/ })).toHaveCount(0)
+  })
+})
+
+test.describe('the platform admin', () => {
+  test.use({ signedInAs: 'platform@sectest.example' })
+
+  test('the Administration hub lists its areas with a line each and live counts', async ({ page, shell }) => {
+    await shell.open('/admin')
+    const areas = page.getByRole('list', { name: 'Administration areas' })
+    expect(await areas.getByRole('link').count()).toBeGreaterThan(2)
+    for (const item of await areas.getByRole('listitem').all()) await expect(item.locator('p').first()).not.toBeEmpty()
+    await expect(areas.locator('[data-count="companies"]')).toHaveText(/^\d+ companies$/)
+    await expect(areas.locator('[data-count]').filter({ hasText: /people can sign in|person can sign in/ })).toBeVisible()
+    await expect(shell.nav.getByRole('button', { name: 'Hide the pages of Administration' })).toBeVisible()
   })
 })

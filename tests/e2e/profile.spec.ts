@@ -42,6 +42,8 @@ test.describe('settings', () => {
     await expect(status).toHaveAttribute('data-autosave-status', 'conflict')
     await status.getByRole('button', { name: 'Reject' }).click()
     await expect(status).toHaveAttribute('data-autosave-status', 'rejected')
+    // The red cross comes with its reason in words, not only in the accessible label.
+    await expect(status.getByText('Your value is kept here but not saved', { exact: false })).toBeVisible()
     await expect(name).toHaveValue('Avery from the laptop')
     expect((await preferencesOf(account.uid)).displayName).toBe('Someone else')
     // Enter saves the kept value over the other one.

@@ -91,6 +91,7 @@ test.describe('finding templates', () => {
     await expect(templates.resultLink(title)).toBeVisible({ timeout: 20_000 })
 
     // Delete, after a confirmation; its tags are released and search forgets it.
+    await templates.searchBox.fill(title)
     await templates.resultLink(title).click()
     await templates.deleteOpen()
     await expect(page.getByText('Template deleted').first()).toBeVisible()
@@ -138,15 +139,53 @@ test.describe('finding templates', () => {
     }
   })
 
+  test('a filtered export holds what the list shows, and an imported template shows in the list at once', async ({
+    page,
+    shell,
+    templates,
+  }) => {
+    test.setTimeout(120_000)
+    await shell.open('/templates/finding?severity=critical')
+    await expect(templates.count).toHaveText(/^\d[\d,]* templates$/)
+    const shown = Number((await templates.count.textContent())?.replace(/\D/g, ''))
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export filtered (JSON)' }).click()
+    const exported = JSON.parse(await readFile(await (await downloading).path(), 'utf8')) as {
+      templates: { slug: string; title: string; severity: string }[]
+    }
+    expect(exported.templates).toHaveLength(shown)
+    expect(exported.templates.every((t) => t.severity === 'critical')).toBe(true)
+
+    // One of them under a new name comes back as a new template, and the list shows it unasked.
+    const title = `E2E imported ${Date.now()}`
+    const copy = { ...exported, templates: [{ ...exported.templates[0]!, slug: undefined, title }] }
+    await page.getByLabel('Template file to import').setInputFiles({
+      name: 'one.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(copy)),
+    })
+    const report = page.getByRole('dialog', { name: 'Import report' })
+    await expect(report).toContainText(/1 created, 0 updated, 0 unchanged, 0 refused/, { timeout: 60_000 })
+    await report.getByRole('button', { name: 'Close' }).click()
+    await expect(templates.count).toHaveText(`${shown + 1} templates`, { timeout: 20_000 })
+    await templates.searchBox.fill(title)
+    await templates.resultLink(title).click()
+    await templates.deleteOpen()
+    await expect(templates.count).toHaveText(/^\d[\d,]* templates$/)
+  })
+
   test('when search is unreachable the list says so, lists the library from the database and retries', async ({
     page,
     browserConsole,
+    shell,
     templates,
   }) => {
     const { results } = templates
     browserConsole.allow(/Template search failed|Failed to load resource|ERR_FAILED/)
+    // The first page comes with the server's HTML; the browser's next search is the one that fails.
+    await shell.open('/templates/finding')
     await page.route('http://127.0.0.1:7700/**', (route) => route.abort())
-    await templates.goto()
+    await page.getByRole('combobox', { name: 'Order' }).selectOption('title')
     await expect(page.getByRole('alert')).toContainText('Search is unreachable')
     await expect(results.getByRole('listitem').first()).toBeVisible()
     await page.unroute('http://127.0.0.1:7700/**')

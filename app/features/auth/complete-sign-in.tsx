@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { returnPathOfLink } from '#domain/sign-in.ts'
 import { Dialog } from '~/ui/dialog'
 import { InfoTip } from '~/ui/info-tip'
 import { Notice } from '~/ui/notice'
@@ -34,8 +35,10 @@ export function CompleteSignIn({ link: givenLink }: { link?: string }) {
       await auth.completeSignIn(email, link())
       emailForSignIn.clear()
       await router.invalidate()
-      // Back to the page the person asked for before signing in, else home.
-      const back = returnPath.take()
+      // Back to the page the person asked for before signing in (carried by the link, for another
+      // browser, and kept by this one), else home.
+      const kept = returnPath.take()
+      const back = returnPathOfLink(link()) ?? kept
       if (back) await navigate({ href: back, replace: true })
       else await navigate({ to: '/', replace: true })
       return { tone: 'success', text: 'Signed in.' }

@@ -1,8 +1,8 @@
 import styled from 'styled-components'
-import { SIGN_IN_PATH, signInMessages } from '#domain/sign-in.ts'
+import { safeReturnPath, SIGN_IN_PATH, signInMessages } from '#domain/sign-in.ts'
 import { EmailLinkForm, type FormOutcome } from './email-link-form'
 import { emailForSignIn } from './email-for-sign-in'
-import { returnPath, safeReturnPath } from './return-path'
+import { returnPath } from './return-path'
 import { outcomeOf } from './sign-in-texts'
 import { notify } from '~/ui/notifications/notifications'
 import { surface } from '~/ui/surface'
@@ -23,6 +23,7 @@ const Panel = styled.section`
 `
 
 async function requestLink(email: string, returnTo: string | undefined): Promise<FormOutcome> {
+  const back = safeReturnPath(returnTo)
   const auth = await import('./auth-client').catch(() => null)
   try {
     if (!auth) throw new Error('The sign-in code could not be loaded')
@@ -32,11 +33,13 @@ async function requestLink(email: string, returnTo: string | undefined): Promise
       // The desktop app's links land on the sign-in page itself; the web's on the site.
       url: isDesktopApp() ? `${window.location.origin}${SIGN_IN_PATH}` : window.location.origin,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      // In the link too, for a link opened in another browser.
+      ...(back ? { next: back } : {}),
     })
     if (!response.success) return outcomeOf(false, response.message)
     // The link must be completed by the browser that asked for it (see the Welcome dialog).
     emailForSignIn.set(email)
-    returnPath.keep(returnTo)
+    returnPath.keep(back)
     return outcomeOf(true, response.message)
   } catch (error) {
     const text = auth ? auth.signInErrorMessage(error) : signInMessages.cannotSend

@@ -13,6 +13,7 @@ import {
   type Location,
 } from '#domain/agents.ts'
 import { useLiveData } from '~/core/live-data'
+import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
@@ -29,7 +30,9 @@ function enrolCommand(token: string): string {
 function TokenShown({ token, expiresAt }: { token: string; expiresAt: number }) {
   return (
     <div role="status" aria-label="Enrolment token">
-      <p>Copy this now: it is shown once and works once, until {new Date(expiresAt).toLocaleString('en-GB')}. On the agent’s host run:</p>
+      <p>
+        Copy this now: it is shown once and works once, until <LocalTime at={expiresAt} />. On the agent’s host run:
+      </p>
       <Secret data-testid="enrol-command">{enrolCommand(token)}</Secret>
     </div>
   )

@@ -134,7 +134,8 @@ function Items({ items, folded, onToggle }: { items: NavItem[]; folded: Readonly
         return (
           <li key={item.to}>
             <Row>
-              <Item to={item.to} activeOptions={{ exact: true }}>
+              {/* A page stays marked with its filters (or a page to return to) in the address. */}
+              <Item to={item.to} activeOptions={{ exact: true, includeSearch: false }}>
                 {item.label}
                 {item.planned && <Soon />}
               </Item>

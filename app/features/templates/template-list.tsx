@@ -12,9 +12,10 @@ import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
 import { fieldControl, Select, SelectOptions } from '~/ui/text-field'
 import { media } from '~/ui/theme'
+import { useHydrated } from '~/ui/use-hydrated'
 import { highlightParts } from './highlight'
 import { facetOptions, selectedValues, TEMPLATE_FACETS, type TemplateFacet, type TemplateListSearch } from './template-query'
-import { useTemplateSearch, type TemplateHit } from './use-template-search'
+import { useTemplateSearch, type FirstPage, type TemplateHit } from './use-template-search'
 
 /** How long typing pauses before the list searches (search as you type, without a query per key). */
 const TYPING_PAUSE_MS = 150
@@ -260,11 +261,13 @@ function TemplateRow({ template }: { template: ListedTemplate }) {
 }
 
 /** The library searched as you type, with facets, orders and pages; a plain listing when search is down. */
-export function TemplateList({ search }: { search: TemplateListSearch }) {
+export function TemplateList({ search, firstPage }: { search: TemplateListSearch; firstPage?: FirstPage }) {
   const navigate = useNavigate({ from: '/templates/finding' })
   const searchId = useId()
   const [typed, setTyped] = useState(search.q ?? '')
-  const { state, retry } = useTemplateSearch(search)
+  const { state, retry } = useTemplateSearch(search, firstPage)
+  // The first page arrives with the HTML: searching waits for the app, so nothing typed is lost.
+  const hydrated = useHydrated()
 
   const update = (changes: Partial<TemplateListSearch>) =>
     void navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }), replace: true })
@@ -293,12 +296,14 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
             aria-label="Search templates"
             placeholder="Search by title, CWE, tag or text"
             value={typed}
+            disabled={!hydrated}
             onChange={(event) => setTyped(event.target.value)}
           />
         </SearchBox>
         <OrderSelect
           aria-label="Order"
           value={search.sort ?? 'relevance'}
+          disabled={!hydrated}
           onChange={(event) => update({ sort: event.target.value as TemplateListSearch['sort'] })}
         >
           <SelectOptions options={TEMPLATE_SORTS.map((sort) => ({ value: sort.id, label: sort.label }))} />
@@ -324,6 +329,7 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
                         <input
                           type="checkbox"
                           checked={selected.includes(value)}
+                          disabled={!hydrated}
                           onChange={(event) => toggle(facet, value, event.target.checked)}
                         />
                         {facetValueLabel(facet, value)}
@@ -337,7 +343,7 @@ export function TemplateList({ search }: { search: TemplateListSearch }) {
           </Facets>
           <section aria-label="Templates found">
             <Summary role="status">
-              {result ? `${result.nbHits.toLocaleString()} ${result.nbHits === 1 ? 'template' : 'templates'}` : 'Searching…'}
+              {result ? `${result.nbHits.toLocaleString('en-GB')} ${result.nbHits === 1 ? 'template' : 'templates'}` : 'Searching…'}
             </Summary>
             {result && result.hits.length === 0 ? (
               <Empty>

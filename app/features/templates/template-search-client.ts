@@ -69,6 +69,16 @@ async function createClient(): Promise<KeyedClient> {
   return clientFor(response, renewAfter)
 }
 
+/**
+ * Keeps a key the server's render searched with (for the signed-in person), so the list's next
+ * search here does not ask for one first.
+ */
+export function adoptSearchKey(response: SearchClientResponse, renewAfter: number): void {
+  const uid = signedInUid()
+  if (!uid || Date.now() >= renewAfter || keptKey(uid)) return
+  window.sessionStorage.setItem(KEPT_KEY, JSON.stringify({ uid, renewAfter, response }))
+}
+
 /** Forgets the kept key (a search refused with it: it may have been revoked or the rights changed). */
 export function forgetSearchKey(): void {
   current = null

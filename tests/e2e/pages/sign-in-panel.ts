@@ -22,11 +22,11 @@ export class SignInPanel {
     await this.page.goto('/')
   }
 
-  /** Asks for a sign-in link and returns the link from the email. */
-  async requestLink(email: string): Promise<string> {
+  /** Asks for a sign-in link (from Home, or `from`: Home with a page to return to) and returns the link from the email. */
+  async requestLink(email: string, from = '/'): Promise<string> {
     await resetSignInRateLimits()
     const before = Date.now()
-    await this.goto()
+    await this.page.goto(from)
     await this.email.fill(email)
     await this.submit.click()
     // The first call after the stack starts also starts the functions: allow for that.

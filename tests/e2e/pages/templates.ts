@@ -20,10 +20,11 @@ export class TemplatesPage {
     await this.page.goto(`/templates/finding${query}`)
   }
 
-  /** Opens the list and waits for its first search to answer. */
+  /** Opens the list and waits for its first results (in the server's HTML) and for its search box to take input. */
   async open(): Promise<void> {
     await this.goto()
     await expect(this.count).toHaveText(/^\d[\d,]* templates$/)
+    await expect(this.searchBox).toBeEnabled()
   }
 
   resultLink(title: string) {

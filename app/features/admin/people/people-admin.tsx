@@ -7,6 +7,7 @@ import styled from 'styled-components'
 import type { PersonRow } from '#domain/admin-people-calls.ts'
 import { LEVEL, type Access } from '#domain/access.ts'
 import type { Company } from '#domain/companies.ts'
+import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { DataTable } from '~/ui/data-table'
@@ -14,7 +15,7 @@ import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { FormMessage, Select } from '~/ui/text-field'
 import { PersonDialog } from './person-dialog'
-import { filterPeople, formatWhen, levelName, LEVEL_NAMES, NO_FILTER, SIGN_IN_FILTERS, type PeopleFilter } from './people-view'
+import { filterPeople, levelName, LEVEL_NAMES, NO_FILTER, SIGN_IN_FILTERS, type PeopleFilter } from './people-view'
 
 const Section = styled.section`
   ${surface}
@@ -139,7 +140,10 @@ export function PeopleAdmin({
       column.accessor((row) => row.servicesEnabled.join(', '), { id: 'services', header: 'Services', enableSorting: false }),
       column.accessor('lastSignInAt', {
         header: 'Last sign-in',
-        cell: ({ getValue }) => formatWhen(getValue()),
+        cell: ({ getValue }) => {
+          const at = getValue()
+          return at === null ? 'Never' : <LocalTime at={at} />
+        },
         sortUndefined: 'last',
       }),
       column.display({

@@ -62,7 +62,3 @@ export function filterPeople(rows: readonly PersonRow[], filter: PeopleFilter, n
       signInMatches(row.lastSignInAt, filter.signIn, now),
   )
 }
-
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
-
-export const formatWhen = (at: number | null) => (at === null ? 'Never' : WHEN.format(at))

@@ -11,6 +11,7 @@ import { scanStateLabels, type Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
+import { LocalTime } from '~/ui/local-time'
 import { LiveStatus } from '~/ui/live-status'
 import { Label, Select } from '~/ui/text-field'
 import { DraftReviewPanel } from './draft-review'
@@ -20,8 +21,6 @@ import { Muted, Panel, Table, Tag, Toolbar } from './parts'
 import { RawFiles } from './raw-files'
 import { RetestQueue } from './retest-queue'
 import { TemplateMappingsPanel } from './template-mappings-panel'
-
-const day = (at: number | null) => (at ? new Date(at).toISOString().slice(0, 10) : '')
 
 type ListedScan = Scan & { company?: string }
 
@@ -65,7 +64,9 @@ function ScanList({
               </Tag>
             </td>
             <td>{scan.tool}</td>
-            <td>{day(scan.startedAt)}</td>
+            <td>
+              <LocalTime at={scan.startedAt} format="date" />
+            </td>
             <td className="number">{scan.state === 'draft' ? (scan.importReport?.findings ?? '') : scan.counts.total}</td>
           </tr>
         ))}
@@ -80,7 +81,7 @@ function PublishedSummary({ company, scan }: { company: string; scan: Scan }) {
     <Panel aria-label={`Scan ${scan.title}`}>
       <h2>{scan.title}</h2>
       <Muted>
-        {scanStateLabels[scan.state]} {day(scan.publishedAt)}
+        {scanStateLabels[scan.state]} {scan.publishedAt ? <LocalTime at={scan.publishedAt} format="date" /> : null}
         {scan.publishedBy ? ` by ${scan.publishedBy}` : ''}: {counts.total} findings, {counts.new} new, {counts.persisting} persisting,{' '}
         {counts.notDetected} not detected, {counts.reopened} reopened.
       </Muted>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { JOB_STATE_LABELS, SCAN_PROFILE_IDS, SCAN_PROFILES, type ScanProfile } from '#domain/scan-jobs.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
+import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label, Select } from '~/ui/text-field'
@@ -93,7 +94,9 @@ export function QueueScanPanel({ company, service, onScan }: { company: string; 
           <tbody>
             {(jobs.data ?? []).map((job) => (
               <tr key={job.id} data-job={job.id}>
-                <td>{new Date(job.createdAt).toLocaleString('en-GB')}</td>
+                <td>
+                  <LocalTime at={job.createdAt} />
+                </td>
                 <td>
                   {SCAN_PROFILES[job.profile].label}: {job.targets.join(', ')}
                 </td>

@@ -4,12 +4,11 @@ import { useId, useState } from 'react'
 import { RETEST_OUTCOMES, retestOutcomeLabels, type Retest, type RetestOutcome } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
+import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { callAnalyst, failureMessage } from './analyst-calls'
 import { ErrorText, Muted, Panel, Tag, Toolbar } from './parts'
-
-const day = (at: number) => new Date(at).toISOString().slice(0, 10)
 
 function RetestRequest({ company, retest }: { company: string; retest: Retest }) {
   const [busy, setBusy] = useState<string | null>(null)
@@ -33,8 +32,16 @@ function RetestRequest({ company, retest }: { company: string; retest: Retest })
   return (
     <li>
       <p>
-        <strong>{retest.requestedByName}</strong> asked on {day(retest.requestedAt)}: “{retest.note}”{' '}
-        {overdue ? <Tag $tone="warning">Overdue since {day(retest.dueAt)}</Tag> : <Tag>Due {day(retest.dueAt)}</Tag>}
+        <strong>{retest.requestedByName}</strong> asked on <LocalTime at={retest.requestedAt} format="date" />: “{retest.note}”{' '}
+        {overdue ? (
+          <Tag $tone="warning">
+            Overdue since <LocalTime at={retest.dueAt} format="date" />
+          </Tag>
+        ) : (
+          <Tag>
+            Due <LocalTime at={retest.dueAt} format="date" />
+          </Tag>
+        )}
       </p>
       <ul>
         {retest.findingIds.map((findingId, i) => (

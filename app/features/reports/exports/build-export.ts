@@ -10,6 +10,7 @@ import { findingsSarifText } from '#domain/report-sarif.ts'
 import type { Scan } from '#domain/scans.ts'
 import type { ServiceMonth, ServiceStats } from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
+import { formatTime } from '~/ui/local-time'
 
 export interface ExportRequest {
   format: ExportFormat
@@ -44,6 +45,7 @@ async function renderPdf(request: ExportRequest): Promise<Blob> {
     months: request.months,
     findings: request.findings,
     filters: request.filters,
+    formatDate: (at) => formatTime(at, 'date'),
   })
   return make.createPdf(doc).getBlob()
 }

@@ -7,6 +7,7 @@ import type { Access } from '#domain/access.ts'
 import type { Finding, FindingStatus } from '#domain/findings.ts'
 import { findingDocument } from '../../../../tests/builders.ts'
 import { FindingView } from './finding-page'
+import { formatTime } from '~/ui/local-time'
 
 afterEach(cleanup)
 
@@ -95,7 +96,7 @@ describe('the moves a finding page offers', () => {
       }),
     )
     const card = screen.getByRole('region', { name: 'Risk acceptance' })
-    expect(card).toHaveTextContent('Accepted until30 Jun 2026')
+    expect(card).toHaveTextContent(`Accepted until${formatTime(Date.UTC(2026, 5, 30), 'date')}`)
     expect(card).toHaveTextContent('Approved byAda Admin')
   })
 })

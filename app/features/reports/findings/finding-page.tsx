@@ -12,6 +12,7 @@ import { retestOutcomeLabels, type Retest } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
+import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { MarkdownContent } from '~/ui/markdown-content'
@@ -155,10 +156,6 @@ const Muted = styled.p`
   color: ${colors.textMuted};
 `
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
-const when = (at: number) => `${dateTime.format(at)} UTC`
-
 const actionLabel = (action: string) =>
   action in findingActionLabels
     ? findingActionLabels[action as FindingAction]
@@ -297,12 +294,16 @@ export function FindingView({
               )}
               {finding.cwe.length > 0 && <Fact term="CWE">{finding.cwe.join(', ')}</Fact>}
               {finding.tags.length > 0 && <Fact term="Tags">{finding.tags.join(', ')}</Fact>}
-              <Fact term="First seen">{date.format(finding.firstSeenAt)}</Fact>
-              <Fact term="Last seen">{date.format(finding.lastSeenAt)}</Fact>
+              <Fact term="First seen">
+                <LocalTime at={finding.firstSeenAt} format="date" />
+              </Fact>
+              <Fact term="Last seen">
+                <LocalTime at={finding.lastSeenAt} format="date" />
+              </Fact>
               <Fact term="Seen in">
                 {finding.seenCount} scan{finding.seenCount === 1 ? '' : 's'}
               </Fact>
-              <Fact term="SLA due">{finding.sla.dueAt === null ? 'No deadline' : date.format(finding.sla.dueAt)}</Fact>
+              <Fact term="SLA due">{finding.sla.dueAt === null ? 'No deadline' : <LocalTime at={finding.sla.dueAt} format="date" />}</Fact>
               {finding.fixedWithinSla !== null && <Fact term="Fixed within SLA">{finding.fixedWithinSla ? 'Yes' : 'No'}</Fact>}
             </Facts>
           </Card>
@@ -311,16 +312,17 @@ export function FindingView({
               <h2>Risk acceptance</h2>
               <Facts>
                 <Fact term="Asked by">
-                  {acceptance.requestedByName}, {date.format(acceptance.requestedAt)}
+                  {acceptance.requestedByName}, <LocalTime at={acceptance.requestedAt} format="date" />
                 </Fact>
                 <Fact term="Reason">{acceptance.reason}</Fact>
                 <Fact term={finding.status === 'risk_accepted' ? 'Accepted until' : 'Asked until'}>
-                  {date.format(acceptance.expiresAt)}
+                  <LocalTime at={acceptance.expiresAt} format="date" />
                 </Fact>
                 {acceptance.decidedByName && (
                   <Fact term="Approved by">
                     {acceptance.decidedByName}
-                    {acceptance.decidedAt ? `, ${date.format(acceptance.decidedAt)}` : ''}
+                    {acceptance.decidedAt ? ', ' : ''}
+                    {acceptance.decidedAt ? <LocalTime at={acceptance.decidedAt} format="date" /> : null}
                   </Fact>
                 )}
               </Facts>
@@ -364,7 +366,10 @@ function Occurrences({ occurrences }: { occurrences: FindingOccurrence[] }) {
         <Timeline>
           {occurrences.map((o) => (
             <li key={o.id}>
-              <strong>{when(o.at)}</strong> <small>scan {o.scanId}</small>
+              <strong>
+                <LocalTime at={o.at} />
+              </strong>{' '}
+              <small>scan {o.scanId}</small>
               {o.asset && <p>{o.asset}</p>}
               {o.evidence && <MarkdownContent source={o.evidence} />}
             </li>
@@ -387,10 +392,18 @@ function Retests({ retests }: { retests: Retest[] }) {
           return (
             <li key={r.id}>
               <strong>
-                {r.state === 'requested' ? `Requested, due ${date.format(r.dueAt)}` : r.state === 'completed' ? 'Completed' : 'Cancelled'}
+                {r.state === 'requested' ? (
+                  <>
+                    Requested, due <LocalTime at={r.dueAt} format="date" />
+                  </>
+                ) : r.state === 'completed' ? (
+                  'Completed'
+                ) : (
+                  'Cancelled'
+                )}
               </strong>
               <p>
-                {r.requestedByName}, {when(r.requestedAt)}: {r.note}
+                {r.requestedByName}, <LocalTime at={r.requestedAt} />: {r.note}
               </p>
               {result && (
                 <p>
@@ -420,7 +433,7 @@ function History({ history }: { history: FindingHistoryEntry[] }) {
               <strong>{actionLabel(h.action)}</strong>: {h.from === h.to ? status(h.to) : `${status(h.from)} → ${status(h.to)}`}
               <p>
                 <small>
-                  {h.byName}, {when(h.at)}
+                  {h.byName}, <LocalTime at={h.at} />
                 </small>
               </p>
               {h.note && <p>{h.note}</p>}
@@ -475,7 +488,7 @@ function Comments({
           {comments.map((c) => (
             <Comment key={c.id} $internal={c.visibility === 'internal'}>
               <small>
-                <strong>{c.authorName}</strong>, {when(c.createdAt)}
+                <strong>{c.authorName}</strong>, <LocalTime at={c.createdAt} />
                 {c.visibility === 'internal' ? ' · analysts only' : ''}
               </small>
               <MarkdownContent source={c.body} />

@@ -20,6 +20,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
+import { LocalTime } from '~/ui/local-time'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { colors, fonts } from '~/ui/theme'
 import { VisuallyHidden } from '~/ui/visually-hidden'
@@ -182,8 +183,6 @@ const Count = styled.p`
   font-size: 14px;
 `
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
-
 const sortLabels: Record<FindingSortColumn, string> = {
   severity: 'Severity',
   title: 'Finding',
@@ -272,7 +271,7 @@ export function FindingsTable({ rows, search, onSearchChange, findingHref, selec
         id: 'lastSeen',
         accessorKey: 'lastSeenAt',
         sortingFn: byColumn('lastSeen'),
-        cell: ({ row }) => dateFormat.format(row.original.lastSeenAt),
+        cell: ({ row }) => <LocalTime at={row.original.lastSeenAt} format="date" />,
       },
     ],
     [findingHref],

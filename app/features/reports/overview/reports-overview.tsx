@@ -6,7 +6,8 @@ import type { Workspace } from '~/core/workspace'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { latestScans, seesResults, visibleServices, type OverviewData } from '../data/report-data'
-import { formatDate, formatNumber } from '../format'
+import { LocalTime } from '~/ui/local-time'
+import { formatNumber } from '../format'
 import { ServiceTile } from './service-tile'
 
 const Tiles = styled.div`
@@ -147,7 +148,7 @@ export function ReportsOverview({
                   <Link to="/reports/$service" params={{ service: scan.service }}>
                     {serviceById(scan.service as ServiceId)?.label}: {scan.title}
                   </Link>
-                  <span>{formatDate(scan.publishedAt ?? scan.startedAt)}</span>
+                  <LocalTime at={scan.publishedAt ?? scan.startedAt} format="date" />
                 </li>
               ))}
             </ScanList>

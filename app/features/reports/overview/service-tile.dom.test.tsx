@@ -6,6 +6,7 @@ import { readServiceStats } from '#domain/service-stats.ts'
 import { scanFromDocument, type Scan } from '#domain/scans.ts'
 import type { ServiceOverview } from '../data/report-data'
 import { ServiceTile, trendLine } from './service-tile'
+import { formatTime } from '~/ui/local-time'
 
 const scan = (id: string, previousScanId: string | null): Scan =>
   scanFromDocument(id, {
@@ -47,7 +48,7 @@ describe('ServiceTile', () => {
     expect(screen.getByText('3 new, 5 no longer detected, 1 reopened')).toBeTruthy()
     expect(screen.getByText('SLA breached').nextElementSibling?.textContent).toBe('1')
     expect(screen.getByText('SLA due soon').nextElementSibling?.textContent).toBe('3')
-    expect(screen.getByText('4 Mar 2026')).toBeTruthy()
+    expect(screen.getByText(formatTime(Date.UTC(2026, 2, 4), 'date'))).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Open the DAST report' }).getAttribute('href')).toBe('/reports/dast')
   })
 

@@ -6,7 +6,8 @@ import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
 import type { ServiceOverview } from '../data/report-data'
-import { formatDate, formatNumber } from '../format'
+import { LocalTime } from '~/ui/local-time'
+import { formatNumber } from '../format'
 
 const Tile = styled.article`
   ${surface}
@@ -131,7 +132,9 @@ export function ServiceTile({ overview }: { overview: ServiceOverview }) {
             <dt>SLA due soon</dt>
             <dd className={dueSoon > 0 ? 'warning' : undefined}>{formatNumber(dueSoon)}</dd>
             <dt>Last scan</dt>
-            <dd>{formatDate(latest.publishedAt ?? latest.startedAt)}</dd>
+            <dd>
+              <LocalTime at={latest.publishedAt ?? latest.startedAt} format="date" />
+            </dd>
           </Facts>
         </>
       )}

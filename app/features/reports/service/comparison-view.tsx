@@ -17,7 +17,8 @@ import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
-import { formatDate, formatNumber } from '../format'
+import { LocalTime } from '~/ui/local-time'
+import { formatNumber } from '../format'
 
 const Section = styled.section`
   ${surface}
@@ -221,8 +222,8 @@ export function ComparisonView({ company, base, target }: { company: { slug: str
     <Section aria-labelledby="comparison-title" aria-busy={live.status === 'loading'}>
       <h2 id="comparison-title">Comparison</h2>
       <p>
-        {target.title} ({formatDate(target.publishedAt ?? target.startedAt)}) against {base.title} (
-        {formatDate(base.publishedAt ?? base.startedAt)})
+        {target.title} (<LocalTime at={target.publishedAt ?? target.startedAt} format="date" />) against {base.title} (
+        <LocalTime at={base.publishedAt ?? base.startedAt} format="date" />)
       </p>
       {live.status !== 'ready' ? (
         <LiveStatus live={live} what="the comparison" />

@@ -4,7 +4,7 @@ import { comparable } from '#domain/scan-comparison.ts'
 import type { Scan } from '#domain/scans.ts'
 import { Field, Label, Select } from '~/ui/text-field'
 import { useHydrated } from '~/ui/use-hydrated'
-import { formatDate } from '../format'
+import { useTimeFormat } from '~/ui/local-time'
 
 const Bar = styled.div`
   display: flex;
@@ -20,8 +20,8 @@ const Bar = styled.div`
   }
 `
 
-const scanOption = (scan: Scan, latest: boolean) =>
-  `${latest ? 'Latest: ' : ''}${scan.title} (${formatDate(scan.publishedAt ?? scan.startedAt)})`
+// The date joins the title once the page runs in the browser (the reader's own format).
+const scanOption = (scan: Scan, latest: boolean, date: string) => `${latest ? 'Latest: ' : ''}${scan.title}${date ? ` (${date})` : ''}`
 
 /** Earlier scans the chosen one compares with: same service and scope, published before it. */
 export const comparableWith = (scan: Scan, scans: readonly Scan[]) =>
@@ -45,6 +45,7 @@ export function ScanPicker({
 }) {
   // A choice made before the page hydrates would be lost: the fields wait for it.
   const hydrated = useHydrated()
+  const format = useTimeFormat()
   const scanField = useId()
   const compareField = useId()
   const scan = scans.find((s) => s.id === scanId) ?? scans[0]!
@@ -56,7 +57,7 @@ export function ScanPicker({
         <Select id={scanField} value={scan.id} onChange={(event) => onScan(event.target.value)} disabled={!hydrated}>
           {scans.map((s, i) => (
             <option key={s.id} value={s.id}>
-              {scanOption(s, i === 0)}
+              {scanOption(s, i === 0, format(s.publishedAt ?? s.startedAt))}
             </option>
           ))}
         </Select>
@@ -73,7 +74,7 @@ export function ScanPicker({
             <option value="">{earlier.length === 0 ? 'No earlier comparable scan' : 'No comparison'}</option>
             {earlier.map((s) => (
               <option key={s.id} value={s.id}>
-                {scanOption(s, false)}
+                {scanOption(s, false, format(s.publishedAt ?? s.startedAt))}
               </option>
             ))}
           </Select>

@@ -9,12 +9,19 @@ import { ChartFrame } from '../charts/chart-frame'
 import { BarsChart, LinesChart, type Series } from '../charts/charts'
 import { Heatmap } from '../charts/heatmap'
 import { SeriesChart } from '../charts/series-chart'
-import { formatDate, formatDays, formatMonth, formatNumber, formatPercent, percent } from '../format'
+import { formatMonth, useTimeFormat } from '~/ui/local-time'
+import { formatDays, formatNumber, formatPercent, percent } from '../format'
 import type { Kpi } from './kpi-cards'
 
 const n = formatNumber
 const severitySeries: Series[] = SEVERITIES.map((s) => ({ key: s, label: severityLabels[s], tone: s }))
-const scanLabel = (scan: Scan) => formatDate(scan.publishedAt ?? scan.startedAt)
+type ScanLabel = (scan: Scan) => string
+
+/** A scan named on a chart by its date, in the reader's format (empty until the page runs in the browser). */
+function useScanLabel(): ScanLabel {
+  const format = useTimeFormat()
+  return (scan) => format(scan.publishedAt ?? scan.startedAt, 'date')
+}
 
 /** The live counters every service shares: open findings and their SLA. */
 export function findingKpis(stats: ServiceStats): Kpi[] {
@@ -132,6 +139,7 @@ function NamedBars({
 
 /** Findings by severity in each scan, oldest first: every service has it. */
 function SeverityPerScan({ scans }: { scans: readonly Scan[] }) {
+  const scanLabel = useScanLabel()
   const ordered = [...scans].reverse()
   const data = ordered.map((scan) => ({ scan: scanLabel(scan), ...scan.counts.bySeverity }))
   return (
@@ -148,14 +156,15 @@ function SeverityPerScan({ scans }: { scans: readonly Scan[] }) {
 }
 
 /** Earlier scans of the same service, oldest first, with the figures of each. */
-const history = <S extends ServiceScanStats['service']>(scans: readonly Scan[], service: S) =>
+const history = <S extends ServiceScanStats['service']>(scans: readonly Scan[], service: S, scanLabel: ScanLabel) =>
   [...scans]
     .reverse()
     .filter((scan): scan is Scan & { stats: ScanStatsOf<S> } => scan.stats.service === service)
     .map((scan) => ({ label: scanLabel(scan), stats: scan.stats }))
 
 function ProjectMarianaCharts({ stats, scans }: { stats: ScanStatsOf<'projectmariana'>; scans: readonly Scan[] }) {
-  const over = history(scans, 'projectmariana').map(({ label, stats: s }) => ({
+  const scanLabel = useScanLabel()
+  const over = history(scans, 'projectmariana', scanLabel).map(({ label, stats: s }) => ({
     scan: label,
     subdomains: s.subdomains,
     ips: s.ips,
@@ -195,6 +204,7 @@ function ProjectMarianaCharts({ stats, scans }: { stats: ScanStatsOf<'projectmar
 }
 
 function PasswordCrackingCharts({ stats, scans }: { stats: ScanStatsOf<'password_cracking'>; scans: readonly Scan[] }) {
+  const scanLabel = useScanLabel()
   // Two series split at the policy minimum: the colour changes where the policy starts.
   const lengths = stats.lengthHistogram
     .map((count, length) => ({
@@ -205,7 +215,7 @@ function PasswordCrackingCharts({ stats, scans }: { stats: ScanStatsOf<'password
     }))
     .filter((_, i) => i > 0)
   const classes = stats.classCounts.map((count, i) => ({ classes: `${i + 1}`, count }))
-  const over = history(scans, 'password_cracking').map(({ label, stats: s }) => ({
+  const over = history(scans, 'password_cracking', scanLabel).map(({ label, stats: s }) => ({
     scan: label,
     share: percent(s.cracked, s.accountsAudited),
   }))
@@ -264,8 +274,9 @@ function DastCharts({ stats }: { stats: ScanStatsOf<'dast'> }) {
 }
 
 function NetworkCharts({ stats, scans }: { stats: ScanStatsOf<'network'>; scans: readonly Scan[] }) {
+  const scanLabel = useScanLabel()
   const hosts = stats.hostSeverity.slice(0, 15)
-  const over = history(scans, 'network').map(({ label, stats: s }) => ({
+  const over = history(scans, 'network', scanLabel).map(({ label, stats: s }) => ({
     scan: label,
     openPorts: s.openPorts,
     newOpenPorts: s.newOpenPorts,
@@ -303,6 +314,7 @@ function NetworkCharts({ stats, scans }: { stats: ScanStatsOf<'network'>; scans:
 }
 
 function CloudCharts({ stats, scans }: { stats: ScanStatsOf<'cloud'>; scans: readonly Scan[] }) {
+  const scanLabel = useScanLabel()
   const accounts = [...new Set(stats.byAccountRegion.map((a) => a.account))]
   const regions = [...new Set(stats.byAccountRegion.map((a) => a.region))]
   const failures = accounts.map((account) =>
@@ -314,7 +326,7 @@ function CloudCharts({ stats, scans }: { stats: ScanStatsOf<'cloud'>; scans: rea
     passed: f.passed,
     total: f.total,
   }))
-  const over = history(scans, 'cloud').map(({ label, stats: s }) => ({ scan: label, failed: s.failed, passed: s.passed }))
+  const over = history(scans, 'cloud', scanLabel).map(({ label, stats: s }) => ({ scan: label, failed: s.failed, passed: s.passed }))
   return (
     <>
       <SeriesChart

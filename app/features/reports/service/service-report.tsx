@@ -6,7 +6,7 @@ import type { Workspace } from '~/core/workspace'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { seesResults, type ServiceReportData } from '../data/report-data'
-import { formatDate } from '../format'
+import { LocalTime } from '~/ui/local-time'
 import { ComparisonView } from './comparison-view'
 import { KpiCards } from './kpi-cards'
 import type { ScanChoice } from './scan-choice'
@@ -110,7 +110,7 @@ export function ServiceReport({
             onCompare={(id) => onChoose({ scan: choice.scan, compare: id ?? undefined })}
           />
           <Meta>
-            {scan.title}: published {formatDate(scan.publishedAt ?? scan.startedAt)}
+            {scan.title}: published <LocalTime at={scan.publishedAt ?? scan.startedAt} format="date" />
             {scan.tool ? `, ${scan.tool}` : ''}
             {scan.targets.length > 0 ? `, ${scan.targets.length} ${scan.targets.length === 1 ? 'target' : 'targets'}` : ''}
           </Meta>

@@ -6,12 +6,16 @@ import { pageHead, SitePageHeader } from '~/features/site/page-head'
 import { LibraryTools } from '~/features/templates/library-tools'
 import { TemplateEditor } from '~/features/templates/template-editor'
 import { TemplateList } from '~/features/templates/template-list'
+import { templatesFirstPage } from '~/features/templates/template-first-page.functions'
 import { TemplateListSearchSchema } from '~/features/templates/template-query'
 
 const page = sitePage('/templates/finding')
 
 export const Route = createFileRoute('/_workspace/_member/templates/finding')({
   validateSearch: TemplateListSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // The first page of results is in the server's HTML: the list shows before the app's code runs.
+  loader: async ({ deps, context }) => ({ firstPage: await templatesFirstPage(deps, context) }),
   head: pageHead('/templates/finding'),
   component: FindingTemplates,
 })
@@ -28,6 +32,7 @@ const Top = styled.div`
 function FindingTemplates() {
   const { session } = Route.useRouteContext()
   const search = Route.useSearch()
+  const { firstPage } = Route.useLoaderData()
   // Bumped by an import: the list starts afresh and shows what came in.
   const [listVersion, setListVersion] = useState(0)
   if (!session) return null
@@ -38,7 +43,8 @@ function FindingTemplates() {
         <SitePageHeader page={page} />
         <LibraryTools session={session} search={search} onImported={() => setListVersion((v) => v + 1)} />
       </Top>
-      <TemplateList key={listVersion} search={search} />
+      {/* After an import the list searches afresh: the first page no longer stands. */}
+      <TemplateList key={listVersion} search={search} firstPage={listVersion === 0 ? firstPage : undefined} />
     </>
   )
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { returnPathOfLink, safeReturnPath } from './sign-in.ts'
+
+describe('safeReturnPath', () => {
+  it('keeps paths of this site with their query and fragment', () => {
+    expect(safeReturnPath('/reports/dast')).toBe('/reports/dast')
+    expect(safeReturnPath('/reports/dast?severity=high&severity=low#f1')).toBe('/reports/dast?severity=high&severity=low#f1')
+  })
+
+  it('refuses anything that leaves the site', () => {
+    for (const value of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      'reports',
+    ]) {
+      expect(safeReturnPath(value), value).toBeNull()
+    }
+  })
+
+  it('refuses home, sign-in itself and what is not a string', () => {
+    expect(safeReturnPath('/')).toBeNull()
+    expect(safeReturnPath('/auth/redirect?apiKey=x')).toBeNull()
+    expect(safeReturnPath(undefined)).toBeNull()
+    expect(safeReturnPath(['/reports'])).toBeNull()
+    expect(safeReturnPath('')).toBeNull()
+  })
+})
+
+describe('returnPathOfLink', () => {
+  it('reads the page from the link as it lands, and from the continue URL it wraps', () => {
+    expect(returnPathOfLink('http://127.0.0.1:3000/auth/redirect?next=%2Freports%2Fdast%3Fseverity%3Dhigh&mode=signIn&oobCode=x')).toBe(
+      '/reports/dast?severity=high',
+    )
+    const wrapped = `https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=x&continueUrl=${encodeURIComponent(
+      'http://tauri.localhost/auth/redirect?next=%2Fadmin%2Fusers',
+    )}`
+    expect(returnPathOfLink(wrapped)).toBe('/admin/users')
+  })
+
+  it('gives nothing for a link without a page, or with one that leaves the site', () => {
+    expect(returnPathOfLink('http://127.0.0.1:3000/auth/redirect?mode=signIn&oobCode=x')).toBeNull()
+    expect(returnPathOfLink('http://127.0.0.1:3000/auth/redirect?next=%2F%2Fevil.example&mode=signIn')).toBeNull()
+    expect(returnPathOfLink('http://127.0.0.1:3000/auth/redirect?next=https%3A%2F%2Fevil.example')).toBeNull()
+    expect(returnPathOfLink(`https://x/?continueUrl=${encodeURIComponent('https://a/auth/redirect?next=%2F%5Cevil')}`)).toBeNull()
+    expect(returnPathOfLink('not a link')).toBeNull()
+  })
+})
