@@ -1,4 +1,4 @@
-import { deleteCookie, getCookie, setCookie } from '@tanstack/react-start/server'
+import { deleteCookie, getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
 import { accessFromClaims, tokenRevoked } from '#domain/users-access.ts'
 import type { Session } from '~/core/session'
 import { publicConfig, serverConfig } from './config.server'
@@ -106,11 +106,24 @@ export interface RequestSession {
   idToken: string
 }
 
+// The root route and a page's loader both ask for the session: one request verifies it once.
+const sessionOfRequest = new WeakMap<Request, Promise<RequestSession | null>>()
+
 /**
  * The session of the current request: the ID token cookie if it is valid, else a new ID token
  * obtained with the sealed refresh token (and the cookies renewed). Anything unusable is cleared.
  */
-export async function readSession(): Promise<RequestSession | null> {
+export function readSession(): Promise<RequestSession | null> {
+  const request = getRequest()
+  let session = sessionOfRequest.get(request)
+  if (!session) {
+    session = readSessionOnce()
+    sessionOfRequest.set(request, session)
+  }
+  return session
+}
+
+async function readSessionOnce(): Promise<RequestSession | null> {
   const idToken = getCookie(COOKIE.idToken)
   const sealed = getCookie(COOKIE.refresh)
   if (!idToken && !sealed) return null
