@@ -104,6 +104,8 @@ export interface RequestSession {
   session: Session
   /** The verified ID token, for reads on the user's behalf. */
   idToken: string
+  /** The token's `iat` (seconds): what the edge read with one token is not served to the next. */
+  issuedAt: number
 }
 
 // The root route and a page's loader both ask for the session: one request verifies it once.
@@ -129,12 +131,13 @@ async function readSessionOnce(): Promise<RequestSession | null> {
   if (!idToken && !sealed) return null
   if (idToken) {
     try {
-      const session = await currentSession(await idTokenVerifier().verify(idToken), idToken)
+      const token = await idTokenVerifier().verify(idToken)
+      const session = await currentSession(token, idToken)
       if (!session) {
         clearSessionCookies()
         return null
       }
-      return { session, idToken }
+      return { session, idToken, issuedAt: token.issuedAt }
     } catch (error) {
       if (!(error instanceof IdTokenError)) throw error
       // Google's keys could not be fetched: not the cookie's fault, so keep it for the next request.
@@ -158,5 +161,5 @@ async function refreshSession(sealed: string): Promise<RequestSession | null> {
   const session = await currentSession(token, refreshed.idToken)
   if (!session) return null
   await writeCookies(refreshed.idToken, token.uid, refreshed.refreshToken, opened.sessionId)
-  return { session, idToken: refreshed.idToken }
+  return { session, idToken: refreshed.idToken, issuedAt: token.issuedAt }
 }
