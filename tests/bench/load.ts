@@ -19,7 +19,7 @@ const PEOPLE: { email: string; pages: string[] }[] = [
   { email: 'viewer@acme.example', pages: ['/', '/reports', '/reports/dast', '/profile'] },
   { email: 'manager@acme.example', pages: ['/', '/reports', '/profile'] },
   { email: 'admin@acme.example', pages: ['/', '/reports', '/admin', '/profile'] },
-  { email: 'analyst@sectest.example', pages: ['/', '/reports', '/templates', '/profile'] },
+  { email: 'analyst@sectest.example', pages: ['/', '/reports', '/analyst', '/profile'] },
   { email: 'senior@sectest.example', pages: ['/', '/reports', '/templates/finding', '/analyst'] },
   { email: 'platform@sectest.example', pages: ['/', '/reports', '/admin', '/profile'] },
 ]
