@@ -17,6 +17,8 @@ let reader: FirestoreReader
 const uid = `edge-${randomUUID().slice(0, 8)}`
 const mine = `edge-mine-${uid}`
 const theirs = `edge-theirs-${uid}`
+// Named in the person's access, so theirs to read, but never created.
+const ghost = `edge-ghost-${uid}`
 const session = { uid, email: `${uid}@edge.example`, userType: 'client' as const, accessLevel: 2 }
 
 async function idTokenOf(claims: Record<string, unknown>): Promise<string> {
@@ -34,7 +36,7 @@ beforeAll(async () => {
   await admin.db.doc(companyPath(theirs)).set(companyDocument(theirs, { companyName: 'Theirs' }))
   await admin.db
     .doc(userAccessPath(uid))
-    .set({ claims: { accessLevel: 2, userType: 'client' }, companies: [mine], servicesEnabled: [], servicesManaged: [] })
+    .set({ claims: { accessLevel: 2, userType: 'client' }, companies: [mine, ghost], servicesEnabled: [], servicesManaged: [] })
   await admin.db.doc(userPreferencesPath(uid)).set({ defaultCompany: mine })
   reader = firestoreReader(
     { projectId: PROJECT_ID, emulators: { firestore: `${EMULATOR_HOST}:${EMULATOR_PORTS.firestore}` } as never },
@@ -48,11 +50,11 @@ describe('batch reads at the edge', () => {
   it('answers in the order asked, with null for a document that does not exist', async () => {
     const [access, missing, company, preferences] = await reader.getAll([
       userAccessPath(uid),
-      companyPath(`edge-none-${uid}`),
+      companyPath(ghost),
       companyPath(mine),
       userPreferencesPath(uid),
     ])
-    expect(access).toMatchObject({ companies: [mine] })
+    expect(access).toMatchObject({ companies: [mine, ghost] })
     expect(missing).toBeNull()
     expect(company).toMatchObject({ companyName: 'Mine' })
     expect(preferences).toEqual({ defaultCompany: mine })
