@@ -118,6 +118,17 @@ describe('the workspace read at the edge', () => {
     expect(demoted.companies.map((c) => c.slug)).toEqual(['acme'])
   })
 
+  it('a refused company list is no company', async () => {
+    const documents = clientDocuments()
+    documents['users_access/u1'] = { claims: { accessLevel: 7, userType: 'analyst' }, companies: [] }
+    const { reader } = store(documents)
+    const refused: FirestoreReader = { ...reader, list: async (collection) => Promise.reject(new FirestoreReadDenied(collection)) }
+    const hints = createCompanyHints()
+    expect((await readWorkspace(refused, senior, hints)).companies).toEqual([])
+    // Also when the list was started alongside, from the last visit.
+    expect((await readWorkspace(refused, senior, hints)).company).toBeNull()
+  })
+
   it('keeps at most the configured number of people', () => {
     const hints = createCompanyHints(2)
     hints.set('a', ['acme'])

@@ -65,12 +65,17 @@ export async function readWorkspace(
       throw error
     }
   }
+  // A refused list (a sign-in revoked since the token was issued) is no company, as a refused read is.
+  const readAll = async () => {
+    try {
+      return ((await listed)?.value ?? (await reader.list(COMPANIES_COLLECTION))).map((doc) => companyFromDocument(doc.id, doc.data))
+    } catch (error) {
+      if (error instanceof FirestoreReadDenied) return []
+      throw error
+    }
+  }
   const all = seesAllCompanies(access)
-  const companies = (
-    all
-      ? ((await listed)?.value ?? (await reader.list(COMPANIES_COLLECTION))).map((doc) => companyFromDocument(doc.id, doc.data))
-      : await Promise.all((accessData?.companies ?? []).map(readOne))
-  )
+  const companies = (all ? await readAll() : await Promise.all((accessData?.companies ?? []).map(readOne)))
     .filter((company): company is Company => company !== null)
     .sort(byName)
   hints.set(session.uid, all ? 'all' : (accessData?.companies ?? []))
