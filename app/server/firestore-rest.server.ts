@@ -45,6 +45,11 @@ export class FirestoreReadDenied extends Error {}
 export interface FirestoreReader {
   /** The document's fields, or null when it does not exist. Throws FirestoreReadDenied on a rules denial. */
   get(path: string): Promise<{ [key: string]: Plain } | null>
+  /**
+   * Several documents in one round trip (Firestore's batchGet), in the order asked, null for each
+   * that does not exist. Throws FirestoreReadDenied when the rules refuse any one of them.
+   */
+  getAll(paths: readonly string[]): Promise<({ [key: string]: Plain } | null)[]>
   /** Every document of a collection (small collections only), with their ids. */
   list(collection: string): Promise<{ id: string; data: { [key: string]: Plain } }[]>
 }
@@ -53,9 +58,14 @@ export interface FirestoreReader {
 export function firestoreReader(config: Pick<PublicConfig, 'projectId' | 'emulators'>, idToken: string | null): FirestoreReader {
   const host = config.emulators?.firestore ? `http://${config.emulators.firestore}` : 'https://firestore.googleapis.com'
   const base = `${host}/v1/projects/${config.projectId}/databases/(default)/documents`
-  const call = async (url: string) => {
+  const name = `projects/${config.projectId}/databases/(default)/documents`
+  const call = async (url: string, body?: unknown) => {
     const response = await fetch(url, {
-      headers: idToken ? { Authorization: `Bearer ${idToken}` } : {},
+      ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
+      headers: {
+        ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       signal: AbortSignal.timeout(5_000),
     })
     if (response.status === 403) throw new FirestoreReadDenied(url)
@@ -68,6 +78,16 @@ export function firestoreReader(config: Pick<PublicConfig, 'projectId' | 'emulat
       if (response.status === 404) return null
       if (!response.ok) throw new Error(`Firestore read of ${path} answered ${response.status}`)
       return decodeFields(((await response.json()) as { fields?: Record<string, RestValue> }).fields)
+    },
+    async getAll(paths) {
+      if (paths.length === 0) return []
+      const response = await call(`${base}:batchGet`, { documents: paths.map((path) => `${name}/${path}`) })
+      if (!response.ok) throw new Error(`Firestore batch read of ${paths.join(', ')} answered ${response.status}`)
+      // One entry per document, in no promised order: each names its document, found or missing.
+      const entries = (await response.json()) as { found?: { name: string; fields?: Record<string, RestValue> }; missing?: string }[]
+      const found = new Map<string, { [key: string]: Plain }>()
+      for (const entry of entries) if (entry.found) found.set(entry.found.name.slice(name.length + 1), decodeFields(entry.found.fields))
+      return paths.map((path) => found.get(path) ?? null)
     },
     async list(collection) {
       const documents: { id: string; data: { [key: string]: Plain } }[] = []

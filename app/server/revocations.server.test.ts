@@ -13,6 +13,7 @@ function store(initial: Record<string, unknown> | null | 'denied') {
       if (state.document === 'denied') throw new FirestoreReadDenied('users_access')
       return state.document as Awaited<ReturnType<FirestoreReader['get']>>
     },
+    getAll: async () => [],
     list: async () => [],
   })
   const revocations = createRevocations({ reader, now: () => state.time, ttlMs: 10_000 })

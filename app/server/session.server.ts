@@ -1,4 +1,4 @@
-import { deleteCookie, getCookie, setCookie } from '@tanstack/react-start/server'
+import { deleteCookie, getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
 import { accessFromClaims, tokenRevoked } from '#domain/users-access.ts'
 import type { Session } from '~/core/session'
 import { publicConfig, serverConfig } from './config.server'
@@ -104,24 +104,40 @@ export interface RequestSession {
   session: Session
   /** The verified ID token, for reads on the user's behalf. */
   idToken: string
+  /** The token's `iat` (seconds): what the edge read with one token is not served to the next. */
+  issuedAt: number
 }
+
+// The root route and a page's loader both ask for the session: one request verifies it once.
+const sessionOfRequest = new WeakMap<Request, Promise<RequestSession | null>>()
 
 /**
  * The session of the current request: the ID token cookie if it is valid, else a new ID token
  * obtained with the sealed refresh token (and the cookies renewed). Anything unusable is cleared.
  */
-export async function readSession(): Promise<RequestSession | null> {
+export function readSession(): Promise<RequestSession | null> {
+  const request = getRequest()
+  let session = sessionOfRequest.get(request)
+  if (!session) {
+    session = readSessionOnce()
+    sessionOfRequest.set(request, session)
+  }
+  return session
+}
+
+async function readSessionOnce(): Promise<RequestSession | null> {
   const idToken = getCookie(COOKIE.idToken)
   const sealed = getCookie(COOKIE.refresh)
   if (!idToken && !sealed) return null
   if (idToken) {
     try {
-      const session = await currentSession(await idTokenVerifier().verify(idToken), idToken)
+      const token = await idTokenVerifier().verify(idToken)
+      const session = await currentSession(token, idToken)
       if (!session) {
         clearSessionCookies()
         return null
       }
-      return { session, idToken }
+      return { session, idToken, issuedAt: token.issuedAt }
     } catch (error) {
       if (!(error instanceof IdTokenError)) throw error
       // Google's keys could not be fetched: not the cookie's fault, so keep it for the next request.
@@ -145,5 +161,5 @@ async function refreshSession(sealed: string): Promise<RequestSession | null> {
   const session = await currentSession(token, refreshed.idToken)
   if (!session) return null
   await writeCookies(refreshed.idToken, token.uid, refreshed.refreshToken, opened.sessionId)
-  return { session, idToken: refreshed.idToken }
+  return { session, idToken: refreshed.idToken, issuedAt: token.issuedAt }
 }

@@ -1,43 +1,124 @@
-// What the page benchmarks share: a demo user's ID token from the Auth emulator (for the session
-// cookie), and one page measured under load after a short warm-up.
+// `npm run bench:load`: 200 signed-in clients on server-rendered pages for 60 seconds, against the
+// production build in workerd with the stack the e2e suite uses (emulators, a tenth of the demo
+// year). Each connection is one of the demo people, cycling through pages they may open; a page
+// counts as an error unless it answers 200 rendered for that person. Prints errors, requests/s,
+// median and p99 latency, and the Worker's memory (workerd's resident set) from start to end.
+import { readdirSync, readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
-import { sharedAdmin } from '../../emulators/firebase/admin.ts'
-import { EMULATOR_HOST, EMULATOR_PORTS } from '../../emulators/firebase/env.ts'
+import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
+import { idTokenFor } from './page-load.ts'
+import { withStack } from './preview-server.ts'
 
-export const DURATION_S = Number(process.env.BENCH_DURATION ?? 8)
-export const CONNECTIONS = 8
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200)
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 60)
+const SAMPLE_EVERY_MS = 5_000
+process.env.SEED_REPORTS_SCALE ??= '0.1'
 
-export async function idTokenFor(uid: string): Promise<string> {
-  const customToken = await sharedAdmin().auth.createCustomToken(uid)
-  const response = await fetch(
-    `http://${EMULATOR_HOST}:${EMULATOR_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-    },
+/** Who signs in, and the server-rendered pages each opens in turn. */
+const PEOPLE: { email: string; pages: string[] }[] = [
+  { email: 'viewer@acme.example', pages: ['/', '/reports', '/reports/dast', '/profile'] },
+  { email: 'manager@acme.example', pages: ['/', '/reports', '/profile'] },
+  { email: 'admin@acme.example', pages: ['/', '/reports', '/admin', '/profile'] },
+  { email: 'analyst@sectest.example', pages: ['/', '/reports', '/analyst', '/profile'] },
+  { email: 'senior@sectest.example', pages: ['/', '/reports', '/templates/finding', '/analyst'] },
+  { email: 'platform@sectest.example', pages: ['/', '/reports', '/admin', '/profile'] },
+]
+
+/** A page rendered for the person: their address in the header, no refusal in its place. */
+const renderedFor = (body: string, email: string) =>
+  body.includes(email) && !body.includes('You must be signed in') && !body.includes('You don&#x27;t have access')
+
+/** Resident memory (MiB) of the workerd processes started below this one. */
+function workerMemoryMiB(): number {
+  const parents = new Map<number, number>()
+  const names = new Map<number, string>()
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry)
+    if (!Number.isInteger(pid)) continue
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const close = stat.lastIndexOf(')')
+      names.set(pid, stat.slice(stat.indexOf('(') + 1, close))
+      parents.set(pid, Number(stat.slice(close + 2).split(' ')[1]))
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const mine = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true
+    return false
+  }
+  let kib = 0
+  for (const [pid, name] of names) {
+    if (!name.startsWith('workerd') || !mine(pid)) continue
+    const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    kib += Number(rss?.[1] ?? 0)
+  }
+  if (kib === 0) throw new Error('No workerd process found under this benchmark')
+  return kib / 1024
+}
+
+await withStack(async (baseUrl) => {
+  const people = await Promise.all(
+    PEOPLE.map(async ({ email, pages }) => ({ email, pages, cookie: `__Host-session=${await idTokenFor(demoAccount(email).uid)}` })),
   )
-  return ((await response.json()) as { idToken: string }).idToken
-}
+  // Each page once, and checked, before the load: the figures are of the pages meant.
+  for (const person of people)
+    for (const page of person.pages) {
+      const response = await fetch(`${baseUrl}${page}`, { headers: { cookie: person.cookie } })
+      const body = await response.text()
+      if (response.status !== 200 || !renderedFor(body, person.email)) throw new Error(`${page} is not rendered for ${person.email}`)
+    }
 
-export interface Measured {
-  medianMs: number
-  p99Ms: number
-  rps: number
-}
+  const warmUp = await autocannon({ url: baseUrl, connections: 8, amount: 200, headers: { cookie: people[0]!.cookie } })
+  if (warmUp.errors + warmUp.non2xx > 0) throw new Error('The warm-up failed')
 
-/** The page's latency and throughput; it must render `expect` first (proof that it is the page meant). */
-export async function measure(url: string, headers: Record<string, string>, expect: string): Promise<Measured> {
-  const probe = await (await fetch(url, { headers })).text()
-  if (!probe.includes(expect)) throw new Error(`${url} did not render "${expect}"`)
-  await autocannon({ url, headers, connections: 2, amount: 50 })
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-  return { medianMs: result.latency.p50, p99Ms: result.latency.p99, rps: result.requests.average }
-}
+  const memory = [workerMemoryMiB()]
+  const sampler = setInterval(() => memory.push(workerMemoryMiB()), SAMPLE_EVERY_MS)
+  let next = 0
+  const wrong: Record<string, number> = {}
+  interface Client {
+    person?: (typeof people)[number]
+    turn?: number
+  }
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CLIENTS,
+    duration: DURATION_S,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        // Connection n is person n mod 6, and walks through that person's pages.
+        setupRequest: (request, context: Client) => {
+          context.person ??= people[next++ % people.length]!
+          context.turn = ((context.turn ?? -1) + 1) % context.person.pages.length
+          return { ...request, path: context.person.pages[context.turn]!, headers: { cookie: context.person.cookie } }
+        },
+        onResponse: (status, body, context: Client) => {
+          const person = context.person!
+          if (status === 200 && renderedFor(body, person.email)) return
+          const key = `${status} ${person.pages[context.turn!]} as ${person.email}`
+          wrong[key] = (wrong[key] ?? 0) + 1
+        },
+      },
+    ],
+  })
+  clearInterval(sampler)
+  memory.push(workerMemoryMiB())
 
-export const row = (name: string, m: Measured) =>
-  `${name.padEnd(30)} median ${m.medianMs.toFixed(1).padStart(6)} ms   p99 ${m.p99Ms.toFixed(1).padStart(6)} ms   ${m.rps.toFixed(0).padStart(6)} req/s`
-
-export const ratio = (label: string, slow: Measured, fast: Measured) =>
-  `ratio ${label}: median latency ×${(slow.medianMs / Math.max(fast.medianMs, 0.1)).toFixed(2)}, throughput ×${(slow.rps / fast.rps).toFixed(2)}`
+  const notRendered = Object.values(wrong).reduce((sum, n) => sum + n, 0)
+  const errors = result.errors + result.timeouts + notRendered
+  const half = memory.slice(Math.floor(memory.length / 2))
+  console.log(`\n${CLIENTS} signed-in clients (${people.length} people), ${DURATION_S}s, production build in workerd`)
+  console.log(`requests       ${result.requests.total} (${(result.requests.total / DURATION_S).toFixed(0)} req/s)`)
+  console.log(`errors         ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, not rendered ${notRendered})`)
+  for (const [what, n] of Object.entries(wrong)) console.log(`  ${n} × ${what}`)
+  console.log(`latency        median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`)
+  console.log(
+    `worker memory  start ${memory[0]!.toFixed(0)} MiB, end ${memory.at(-1)!.toFixed(0)} MiB, peak ${Math.max(...memory).toFixed(0)} MiB; ` +
+      `second half ${Math.min(...half).toFixed(0)} to ${Math.max(...half).toFixed(0)} MiB`,
+  )
+  console.log(`  samples every ${SAMPLE_EVERY_MS / 1000}s: ${memory.map((m) => m.toFixed(0)).join(' ')}`)
+  if (errors > 0) process.exitCode = 1
+})

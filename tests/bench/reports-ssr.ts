@@ -2,7 +2,7 @@
 // findings) for a client viewer of Acme, whose first paint already holds the figures read at the edge
 // with their token, against the bare page of the same build (home, signed out); one run, ratios.
 import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
-import { CONNECTIONS, DURATION_S, idTokenFor, measure, ratio, row } from './load.ts'
+import { CONNECTIONS, DURATION_S, idTokenFor, measure, ratio, row } from './page-load.ts'
 import { withStack } from './preview-server.ts'
 
 await withStack(async (baseUrl) => {

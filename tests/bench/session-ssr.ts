@@ -5,7 +5,7 @@
 // Note: emulator ID tokens are unsigned, so the signature check of production tokens (see
 // `npm run bench:verify`) is not in these figures.
 import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
-import { CONNECTIONS, DURATION_S, idTokenFor, measure, ratio, row } from './load.ts'
+import { CONNECTIONS, DURATION_S, idTokenFor, measure, ratio, row } from './page-load.ts'
 import { withStack } from './preview-server.ts'
 
 const PAGE = '/reports'

@@ -82,37 +82,31 @@ export async function readOverview(
   visible: readonly { service: ServiceId; results: boolean }[],
 ): Promise<OverviewData> {
   const reader = firestoreReader(config, idToken)
+  // Every service's figures in one read, beside each service's query.
+  const [stats, ...scans] = await Promise.all([
+    reader.getAll(visible.map(({ service }) => serviceStatsPath(company, service))),
+    ...visible.map(({ service }) => publishedScans(config, idToken, company, service, OVERVIEW_SCANS)),
+  ])
   return {
     company,
-    services: await Promise.all(
-      visible.map(async ({ service, results }) => {
-        const [stats, scans] = await Promise.all([
-          reader.get(serviceStatsPath(company, service)),
-          publishedScans(config, idToken, company, service, OVERVIEW_SCANS),
-        ])
-        return { service, results, stats: readServiceStats(stats), scans }
-      }),
-    ),
+    services: visible.map(({ service, results }, i) => ({ service, results, stats: readServiceStats(stats[i]), scans: scans[i]! })),
   }
 }
 
 /** One service's figures, published scans and monthly remediation. */
 export async function readServiceReport(config: Config, idToken: string, company: string, service: ServiceId): Promise<ServiceReportData> {
   const reader = firestoreReader(config, idToken)
-  const [stats, scans, months] = await Promise.all([
-    reader.get(serviceStatsPath(company, service)),
+  const months = recentMonths(Date.now(), MONTHS_SHOWN)
+  // The figures and the monthly documents in one read, beside the query.
+  const [[stats, ...monthly], scans] = await Promise.all([
+    reader.getAll([serviceStatsPath(company, service), ...months.map((month) => serviceMonthPath(company, service, month))]),
     publishedScans(config, idToken, company, service, SCANS_SHOWN),
-    Promise.all(
-      recentMonths(Date.now(), MONTHS_SHOWN).map(async (month) =>
-        readServiceMonth(month, await reader.get(serviceMonthPath(company, service, month))),
-      ),
-    ),
   ])
   return {
     company,
     service,
     stats: readServiceStats(stats),
     scans,
-    months,
+    months: months.map((month, i) => readServiceMonth(month, monthly[i])),
   }
 }

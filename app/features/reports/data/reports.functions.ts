@@ -4,11 +4,14 @@ import { services, type ServiceId } from '#domain/services.ts'
 import type { RouterContext } from '~/core/session'
 import { publicConfig } from '~/server/config.server'
 import { FirestoreReadDenied } from '~/server/firestore-rest.server'
+import { createFirstPaintCache } from '~/server/first-paint-cache.server'
 import { readSession } from '~/server/session.server'
 import { readOverview, readServiceReport } from './reports-edge.server'
 import { seesResults, visibleServices, type OverviewData, type ServiceReportData } from './report-data'
 
 const ServiceSchema = v.picklist(services.map((s) => s.id) as [ServiceId, ...ServiceId[]])
+
+const firstPaints = createFirstPaintCache()
 
 /**
  * A first read fails quietly to "nothing yet": the page then shows its loading state and the
@@ -38,7 +41,8 @@ export const overviewFirstPaint = createIsomorphicFn()
       service,
       results: seesResults(workspace.access, company, service),
     }))
-    return quietly(() => readOverview(publicConfig(), current.idToken, company.slug, visible))
+    const key = { uid: current.session.uid, issuedAt: current.issuedAt, what: JSON.stringify(['overview', company, visible]) }
+    return quietly(() => firstPaints.get(key, () => readOverview(publicConfig(), current.idToken, company.slug, visible)))
   })
   .client((): OverviewData | undefined => undefined)
 
@@ -51,6 +55,10 @@ export const serviceReportFirstPaint = createIsomorphicFn()
     if (!parsed.success || !workspace || !company || !visibleServices(workspace.access, company).includes(parsed.output)) return undefined
     const current = await readSession()
     if (!current) return undefined
-    return quietly(() => readServiceReport(publicConfig(), current.idToken, company.slug, parsed.output))
+    // The month in the key: the months shown follow the date.
+    const month = new Date().toISOString().slice(0, 7)
+    const what = JSON.stringify(['service', company, parsed.output, seesResults(workspace.access, company, parsed.output), month])
+    const key = { uid: current.session.uid, issuedAt: current.issuedAt, what }
+    return quietly(() => firstPaints.get(key, () => readServiceReport(publicConfig(), current.idToken, company.slug, parsed.output)))
   })
   .client((_service: string, _context: Pick<RouterContext, 'workspace'>): ServiceReportData | undefined => undefined)
