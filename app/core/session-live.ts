@@ -89,8 +89,14 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
     if (!user) return end()
     const token = await user.getIdTokenResult()
     if (token.token !== lastToken) {
-      lastToken = token.token
-      onChange(await syncSession(user, false))
+      try {
+        onChange(await syncSession(user, false))
+        lastToken = token.token
+      } catch (error) {
+        // The edge could not take the token (it could not reach the database): the session it
+        // already holds stands, and the next token is handed over as usual.
+        console.warn('The session could not be handed to the server; it keeps the one it has.', error)
+      }
     }
     const signedInAt = Date.parse(token.authTime) / 1000
     const issuedAt = Date.parse(token.issuedAtTime) / 1000

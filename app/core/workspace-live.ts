@@ -17,6 +17,12 @@ export interface WorkspaceWatch {
 }
 
 /**
+ * A snapshot served from the cache alone while the database is out of reach says nothing about
+ * what is not cached: a missing document or an empty list there is unknown, not absent.
+ */
+const unknownYet = (snapshot: { metadata: { fromCache: boolean } }, empty: boolean) => snapshot.metadata.fromCache && empty
+
+/**
  * Follows the workspace of `session`, starting from `seed`. Analysts who see every company follow
  * the whole collection (a new company appears by itself); others follow their own companies.
  */
@@ -68,6 +74,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
         onSnapshot(
           collection(firestore(), COMPANIES_COLLECTION),
           (snapshot) => {
+            if (unknownYet(snapshot, snapshot.empty)) return
             companies = new Map()
             for (const d of snapshot.docs) {
               const company = companyFromDocument(d.id, d.data())
@@ -87,6 +94,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
       onSnapshot(
         doc(firestore(), companyPath(slug)),
         (snapshot) => {
+          if (unknownYet(snapshot, !snapshot.exists())) return
           const company = companyFromDocument(slug, snapshot.data())
           if (company) companies.set(slug, company)
           else companies.delete(slug)
@@ -102,6 +110,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   const stopAccess = onSnapshot(
     doc(firestore(), userAccessPath(session.uid)),
     (snapshot) => {
+      if (unknownYet(snapshot, !snapshot.exists())) return
       accessData = snapshot.exists() ? readUserAccess(snapshot.data()) : null
       accessKnown = true
       followCompanies()
@@ -112,6 +121,7 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   const stopPreferences = onSnapshot(
     doc(firestore(), userPreferencesPath(session.uid)),
     (snapshot) => {
+      if (unknownYet(snapshot, !snapshot.exists())) return
       preferences = readPreferences(snapshot.data())
       publish()
     },

@@ -3,7 +3,7 @@
 // pages skip the read. Keyed by the person and their ID token's issue time (a new sign-in or a
 // refreshed token reads again) and by everything the read depended on, which the caller takes
 // from this request's access and company: a right taken away since is never served from here.
-// The browser's listeners replace these figures as soon as the page is live (decision 0022).
+// The browser's listeners replace these figures as soon as the page is live (decision 0023).
 import { REVOCATION_TTL_MS } from './revocations.server'
 
 export interface FirstPaintCacheOptions {

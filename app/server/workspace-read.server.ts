@@ -16,7 +16,7 @@ type Doc = { [key: string]: Plain } | null
 /**
  * Which companies each person's workspace held when this isolate last read it: a guess of what to
  * read together with their access, never something shown. What is shown always comes from this
- * request's reads (decision 0022).
+ * request's reads (decision 0023).
  */
 export function createCompanyHints(maxEntries = 5_000) {
   const hints = new Map<string, readonly string[] | 'all'>()

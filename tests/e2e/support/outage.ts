@@ -1,6 +1,6 @@
-// Real outages of the local stack's parts: the process that listens on a port is stopped (SIGSTOP),
-// so the connections it holds hang and new ones get no answer, as with a server gone away; resuming
-// it (SIGCONT) brings it back with its data.
+// Real outages of the local stack's parts: the process that listens on a port is stopped (SIGSTOP)
+// and the connections it held are cut, as when a server goes down: clients see their streams end and
+// new connections get no answer. Resuming it (SIGCONT) brings it back with its data.
 import { execFileSync } from 'node:child_process'
 
 function listenerPid(port: number): number {
@@ -14,6 +14,7 @@ function listenerPid(port: number): number {
 export function pauseListener(port: number): () => void {
   const pid = listenerPid(port)
   process.kill(pid, 'SIGSTOP')
+  execFileSync('ss', ['-K', '-tn', `sport = :${port}`])
   let resumed = false
   return () => {
     if (resumed) return
