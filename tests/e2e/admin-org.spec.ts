@@ -44,8 +44,9 @@ test.describe('companies', () => {
 
     // The switches autosave; the company document and its trail follow.
     await companies.service('Network results').check()
-    await expect.poll(async () => (await documentOf(companyPath(slug)))?.enableViewResultsNetwork).toBe(true)
-    await expect(companies.auditRows().filter({ hasText: 'Company changed' })).toHaveCount(1)
+    // Waits sized for the autosave's callable and the trail's listener on a busy machine.
+    await expect.poll(async () => (await documentOf(companyPath(slug)))?.enableViewResultsNetwork, { timeout: 20_000 }).toBe(true)
+    await expect(companies.auditRows().filter({ hasText: 'Company changed' })).toHaveCount(1, { timeout: 20_000 })
 
     // The list finds it.
     await companies.shell.open('/admin/company')
@@ -106,10 +107,10 @@ test.describe('the audit trail of a senior analyst', () => {
     await expect(rename).toBeHidden(roundTrip)
     const renamed = page.getByRole('row').filter({ hasText: `${name} renamed` })
     await renamed.getByRole('button', { name: 'Delete' }).click()
-    await page
-      .getByRole('dialog', { name: `Delete ${name} renamed?` })
-      .getByRole('button', { name: 'Delete location' })
-      .click()
+    const confirm = page.getByRole('dialog', { name: `Delete ${name} renamed?` })
+    await confirm.getByRole('button', { name: 'Delete location' }).click()
+    // The dialog closes once the deletion is done (leaving earlier would cancel the call).
+    await expect(confirm).toBeHidden(roundTrip)
     await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0, roundTrip)
 
     await companies.shell.open('/admin')
