@@ -5,6 +5,7 @@ import { CompanySwitcher } from '~/features/auth/company-switcher'
 import { UserMenu } from '~/features/auth/user-menu'
 import { MainNav } from '~/features/navigation/main-nav'
 import { NotificationBell } from '~/features/notifications/notification-bell'
+import { ConnectionNotice } from '~/features/shell/connection-notice'
 import { VersionPopover } from '~/features/shell/version-popover'
 import { HotkeyHint, WorkspaceHotkeys } from '~/features/shell/workspace-hotkeys'
 import { ContactButton } from '~/features/support/contact-button'
@@ -57,6 +58,7 @@ function WorkspaceLayout() {
       <WorkspaceHotkeys onToggleMenu={navbar.toggle} />
       {session && <SessionSync uid={session.uid} />}
       {session && <WorkspaceSync session={session} seed={workspace ?? null} />}
+      <ConnectionNotice uid={session?.uid ?? null} />
       <Outlet />
     </AppShell>
   )
