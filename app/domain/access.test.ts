@@ -3,6 +3,7 @@ import {
   mayManageCompanies,
   mayManageDastKeysOf,
   mayManageServiceCatalogue,
+  maySeeAuditEvent,
   maySeeCompanyAudit,
   type Access,
   type CompanyFlags,
@@ -506,10 +507,27 @@ describe('administration of companies, services and DAST keys', () => {
     expect(mayManageDastKeysOf(analyst(9), null, true)).toBe(false)
   })
 
-  it("shows a company's audit trail to platform admins and to the company's own admins", () => {
+  it("shows a company's audit trail to platform admins, senior analysts and the company's own admins", () => {
     expect(maySeeCompanyAudit(analyst(9), false)).toBe(true)
-    expect(maySeeCompanyAudit(analyst(7), false)).toBe(false)
+    expect(maySeeCompanyAudit(analyst(7), false)).toBe(true)
+    expect(maySeeCompanyAudit(analyst(8), false)).toBe(true)
+    expect(maySeeCompanyAudit(analyst(5), false)).toBe(false)
+    expect(maySeeCompanyAudit(client(7), false)).toBe(false)
     expect(maySeeCompanyAudit(client(3), true)).toBe(true)
+    expect(maySeeCompanyAudit(client(3), false)).toBe(false)
     expect(maySeeCompanyAudit(client(2), true)).toBe(false)
+  })
+
+  it('shows the fleet’s events to senior analysts and platform-wide events to platform admins only', () => {
+    const fleet = { companyId: null, audience: 'analysts' } as const
+    const platformWide = { companyId: null, audience: 'platform' } as const
+    const ofAcme = { companyId: 'acme', audience: 'analysts' } as const
+    expect(maySeeAuditEvent(analyst(7), fleet, [])).toBe(true)
+    expect(maySeeAuditEvent(analyst(7), platformWide, [])).toBe(false)
+    expect(maySeeAuditEvent(analyst(9), platformWide, [])).toBe(true)
+    expect(maySeeAuditEvent(client(3), fleet, ['acme'])).toBe(false)
+    expect(maySeeAuditEvent(client(3), ofAcme, ['acme'])).toBe(true)
+    expect(maySeeAuditEvent(client(3), ofAcme, ['globex'])).toBe(false)
+    expect(maySeeAuditEvent(analyst(7), ofAcme, [])).toBe(true)
   })
 })

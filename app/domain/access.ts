@@ -227,6 +227,23 @@ export const mayManageDastKeys = (access: Access | null | undefined) => hasLevel
 export const mayManageDastKeysOf = (access: Access | null | undefined, company: CompanyFlags | null | undefined, selects: boolean) =>
   selects && (pageRules['/admin/dast']?.({ access, company }) ?? false)
 
-/** A company's audit trail: platform admins, and the company's own admins (level 3, members). */
+/**
+ * A company's audit trail, shown on /admin and on the company's page: platform admins, the senior
+ * analysts who may open every company's page, and the company's own admins (level 3, members).
+ */
 export const maySeeCompanyAudit = (access: Access | null | undefined, member: boolean) =>
-  hasLevel(access, LEVEL.platformAdmin) || (member && hasLevel(access, LEVEL.companyAdmin))
+  hasLevel(access, LEVEL.platformAdmin) || seesAllCompanies(access) || (member && hasLevel(access, LEVEL.companyAdmin))
+
+/**
+ * One audit event: a company's as its trail says; one without a company (the fleet's, audience
+ * 'analysts', or the platform's) for platform admins and, for the fleet's, the senior analysts who keep it.
+ */
+export function maySeeAuditEvent(
+  access: Access | null | undefined,
+  event: { companyId: string | null; audience: 'analysts' | 'platform' },
+  companies: readonly string[],
+): boolean {
+  if (hasLevel(access, LEVEL.platformAdmin)) return true
+  if (event.companyId !== null) return maySeeCompanyAudit(access, companies.includes(event.companyId))
+  return event.audience === 'analysts' && seesAllCompanies(access)
+}

@@ -16,6 +16,9 @@ const Company = v.pipe(v.string('Name the company'), v.regex(/^[a-z0-9][a-z0-9-]
 export const SaveLocationRequestSchema = v.strictObject({ id: v.optional(Id), ...LocationFieldsSchema.entries })
 export const SaveLocationResponseSchema = v.strictObject({ id: v.string() })
 
+export const DeleteLocationRequestSchema = v.strictObject({ id: Id })
+export const DeleteLocationResponseSchema = v.strictObject({ deleted: v.boolean() })
+
 export const CreateEnrolmentRequestSchema = v.strictObject({
   locationId: Id,
   name: v.pipe(v.string(), v.trim(), v.minLength(1, 'Name the agent.'), v.maxLength(100, 'At most 100 characters.')),

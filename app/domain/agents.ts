@@ -137,6 +137,8 @@ const EnrolmentSchema = v.object({
   agentId: v.optional(v.nullable(v.string()), null),
   name: v.string(),
   createdBy: v.string(),
+  /** Who issued it, for the audit event of the enrolment it makes. */
+  createdByUid: v.optional(v.nullable(v.string()), null),
   createdAt: TimestampSchema,
   expiresAt: TimestampSchema,
   usedAt: v.optional(v.nullable(TimestampSchema), null),

@@ -1,7 +1,8 @@
 // audit_events/{id}: every administrative change (a company created, a person invited, a level
-// changed, a key issued or revoked...), written by the functions in the same transaction as the
-// change itself, never by a browser. Platform admins read them all; a company's admins read those
-// whose `companyId` is theirs.
+// changed, a key issued or revoked, an agent enrolled...), written by the functions in the same
+// transaction as the change itself, never by a browser. Platform admins read them all; senior
+// analysts those of every company and of the scanning fleet (`audience` 'analysts'); a company's
+// admins those whose `companyId` is theirs (app/domain/access.ts, maySeeAuditEvent).
 import * as v from 'valibot'
 import { TimestampSchema } from './stored.ts'
 
@@ -31,6 +32,15 @@ export const AUDIT_ACTIONS = [
   'vault_request.answered',
   'vault_request.revoked',
   'vault_request.opened',
+  'location.created',
+  'location.updated',
+  'location.deleted',
+  'agent.enrolment_issued',
+  'agent.enrolled',
+  'agent.disabled',
+  'agent.enabled',
+  'agent.rotated',
+  'agent.removed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -59,6 +69,15 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'vault_request.answered': 'Vault request answered',
   'vault_request.revoked': 'Vault request withdrawn',
   'vault_request.opened': 'Vault request answer opened',
+  'location.created': 'Location added',
+  'location.updated': 'Location changed',
+  'location.deleted': 'Location deleted',
+  'agent.enrolment_issued': 'Agent enrolment token created',
+  'agent.enrolled': 'Agent enrolled',
+  'agent.disabled': 'Agent disabled',
+  'agent.enabled': 'Agent enabled',
+  'agent.rotated': 'Agent credentials rotated',
+  'agent.removed': 'Agent removed',
 }
 
 /** The same actions in a sentence, "<who> <verb> <target>", as the latest-changes feed reads them. */
@@ -86,10 +105,44 @@ export const auditActionVerbs: Record<AuditAction, string> = {
   'vault_request.answered': 'answered the vault request',
   'vault_request.revoked': 'withdrew the vault request',
   'vault_request.opened': 'opened the answer to the vault request',
+  'location.created': 'added the location',
+  'location.updated': 'changed the location',
+  'location.deleted': 'deleted the location',
+  'agent.enrolment_issued': 'created an enrolment token for the agent',
+  'agent.enrolled': 'enrolled (by their token) the agent',
+  'agent.disabled': 'disabled the agent',
+  'agent.enabled': 'enabled the agent',
+  'agent.rotated': 'rotated the credentials of the agent',
+  'agent.removed': 'removed the agent',
 }
 
-export const AUDIT_TARGET_KINDS = ['company', 'service', 'user', 'email_key', 'dast_key', 'vault_link', 'vault_request'] as const
+export const AUDIT_TARGET_KINDS = [
+  'company',
+  'service',
+  'user',
+  'email_key',
+  'dast_key',
+  'vault_link',
+  'vault_request',
+  'location',
+  'agent',
+] as const
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
+
+/** The scanning fleet's targets: kept by senior analysts, so their events are theirs to read. */
+const FLEET_TARGETS: readonly AuditTargetKind[] = ['location', 'agent']
+
+/**
+ * Who reads an event across companies besides the platform admins: 'analysts' (senior analysts,
+ * who see every company and keep the fleet) or 'platform' (platform admins only: the service
+ * catalogue, email keys, people outside any company). Stored so the rules can check it and a
+ * query can ask for it.
+ */
+export const AUDIT_AUDIENCES = ['analysts', 'platform'] as const
+export type AuditAudience = (typeof AUDIT_AUDIENCES)[number]
+
+export const auditAudience = (event: Pick<AuditEventInput, 'companyId' | 'target'>): AuditAudience =>
+  event.companyId !== null || FLEET_TARGETS.includes(event.target.kind) ? 'analysts' : 'platform'
 
 /** A snapshot of what changed: plain JSON, secrets never included (a key's hash is not a snapshot field). */
 export type AuditSnapshot = Record<string, unknown> | null
@@ -113,6 +166,7 @@ export const newAuditEventDocument = <Time>(event: AuditEventInput, createdAt: T
   targetId: event.target.id,
   targetLabel: event.target.label ?? event.target.id,
   companyId: event.companyId,
+  audience: auditAudience(event),
   before: event.before,
   after: event.after,
   createdAt,
@@ -128,6 +182,7 @@ const StoredAuditEventSchema = v.object({
   targetId: v.string(),
   targetLabel: v.optional(v.string()),
   companyId: v.optional(v.nullable(v.string()), null),
+  audience: v.optional(v.picklist(AUDIT_AUDIENCES), 'platform'),
   before: v.optional(SnapshotSchema, null),
   after: v.optional(SnapshotSchema, null),
   // Null while the server's time stamp is pending.
@@ -141,6 +196,7 @@ export interface AuditEvent {
   action: AuditAction
   target: { kind: AuditTargetKind; id: string; label: string }
   companyId: string | null
+  audience: AuditAudience
   before: AuditSnapshot
   after: AuditSnapshot
   /** Epoch milliseconds, or null while unknown. */
@@ -159,6 +215,7 @@ export function auditEventFromDocument(id: string, data: unknown): AuditEvent | 
     action: e.action,
     target: { kind: e.targetKind, id: e.targetId, label: e.targetLabel ?? e.targetId },
     companyId: e.companyId,
+    audience: e.audience,
     before: e.before,
     after: e.after,
     at: e.createdAt,

@@ -136,6 +136,8 @@ import {
   QueueScanRequestSchema,
   QueueScanResponseSchema,
   SaveLocationRequestSchema,
+  DeleteLocationRequestSchema,
+  DeleteLocationResponseSchema,
   SaveLocationResponseSchema,
 } from './agents-calls.ts'
 
@@ -220,6 +222,7 @@ export const callables = {
   createEmailKey: { request: CreateEmailKeyRequestSchema, response: CreateEmailKeyResponseSchema, who: mayManageEveryone },
   revokeEmailKey: { request: RevokeEmailKeyRequestSchema, response: RevokeEmailKeyResponseSchema, who: mayManageEveryone },
   saveLocation: { request: SaveLocationRequestSchema, response: SaveLocationResponseSchema, who: mayManageFleet },
+  deleteLocation: { request: DeleteLocationRequestSchema, response: DeleteLocationResponseSchema, who: mayManageFleet },
   createAgentEnrolment: { request: CreateEnrolmentRequestSchema, response: CreateEnrolmentResponseSchema, who: mayManageFleet },
   changeAgent: { request: AgentActionRequestSchema, response: AgentActionResponseSchema, who: mayManageFleet },
   // The handler checks the profile's service in the named company (mayImportScans).

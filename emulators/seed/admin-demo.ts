@@ -106,6 +106,7 @@ export const demoKeyExtras = (key: DemoEmailKey, day: number) => ({
 
 const platform = { uid: 'demo-platform-admin', email: 'platform@sectest.example' }
 const companyAdmin = { uid: 'demo-company-admin', email: 'admin@acme.example' }
+const senior = { uid: 'demo-senior-analyst', email: 'senior@sectest.example' }
 
 /** A history of administrative changes, oldest first, with fixed ids and times (days before the seeding day). */
 export const DEMO_AUDIT_HISTORY: readonly (AuditEventInput & { id: string; daysAgo: number })[] = [
@@ -168,5 +169,26 @@ export const DEMO_AUDIT_HISTORY: readonly (AuditEventInput & { id: string; daysA
     companyId: 'acme',
     before: null,
     after: { company: 'acme', accessLevel: 3 },
+  },
+  // The fleet's: no company, read by senior analysts and platform admins.
+  {
+    id: 'demo-audit-location-local',
+    daysAgo: 30,
+    actor: senior,
+    action: 'location.created',
+    target: { kind: 'location', id: 'local', label: 'Local' },
+    companyId: null,
+    before: null,
+    after: { name: 'Local', country: 'GB' },
+  },
+  {
+    id: 'demo-audit-enrolment-local',
+    daysAgo: 30,
+    actor: senior,
+    action: 'agent.enrolment_issued',
+    target: { kind: 'agent', id: 'Local demo agent', label: 'Local demo agent' },
+    companyId: null,
+    before: null,
+    after: { locationId: 'local' },
   },
 ]

@@ -1,6 +1,7 @@
 // Administration of companies and DAST keys in Chromium: the platform admin creates a company with
 // its services and scope and switches a service on its page (audited); a company admin makes a
-// DAST key that is shown once, works, and stops working once revoked.
+// DAST key that is shown once, works, and stops working once revoked; a senior analyst follows the
+// fleet's changes on /admin and reads a company's trail.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { companyPath } from '#domain/companies.ts'
@@ -43,8 +44,9 @@ test.describe('companies', () => {
 
     // The switches autosave; the company document and its trail follow.
     await companies.service('Network results').check()
-    await expect.poll(async () => (await documentOf(companyPath(slug)))?.enableViewResultsNetwork).toBe(true)
-    await expect(companies.auditRows().filter({ hasText: 'Company changed' })).toHaveCount(1)
+    // Waits sized for the autosave's callable and the trail's listener on a busy machine.
+    await expect.poll(async () => (await documentOf(companyPath(slug)))?.enableViewResultsNetwork, { timeout: 20_000 }).toBe(true)
+    await expect(companies.auditRows().filter({ hasText: 'Company changed' })).toHaveCount(1, { timeout: 20_000 })
 
     // The list finds it.
     await companies.shell.open('/admin/company')
@@ -79,5 +81,50 @@ test.describe('DAST keys', () => {
     await expect(keys.row(name)).toContainText('Revoked')
     await expect(keys.row(name).getByRole('button', { name: `Revoke ${name}` })).toHaveCount(0)
     expect(await verifyDastKey(db, token, { secret: DAST_SECRET })).toEqual({ ok: false, reason: 'revoked' })
+  })
+})
+
+test.describe('the audit trail of a senior analyst', () => {
+  test.use({ signedInAs: 'senior@sectest.example' })
+
+  test("sees the fleet's changes on /admin live and a company's trail on its page", async ({ page }) => {
+    // Each change is a callable and a listener's answer: waits sized for a busy machine.
+    const roundTrip = { timeout: 20_000 }
+    const companies = new CompaniesPage(page)
+    const name = `Audited site ${randomUUID().slice(0, 6)}`
+    await companies.shell.open('/analyst/locations')
+    await page.getByLabel('Name', { exact: true }).fill(name)
+    await page.getByLabel('Country (two letters)').fill('GB')
+    await page.getByRole('button', { name: 'Add location' }).click()
+    const row = page.getByRole('row').filter({ hasText: name })
+    await expect(row).toContainText('0 of 0 online', roundTrip)
+
+    // Renamed and deleted through their dialogs.
+    await row.getByRole('button', { name: 'Rename' }).click()
+    const rename = page.getByRole('dialog', { name: `Rename ${name}` })
+    await rename.getByLabel('New name').fill(`${name} renamed`)
+    await rename.getByRole('button', { name: 'Rename' }).click()
+    await expect(rename).toBeHidden(roundTrip)
+    const renamed = page.getByRole('row').filter({ hasText: `${name} renamed` })
+    await renamed.getByRole('button', { name: 'Delete' }).click()
+    const confirm = page.getByRole('dialog', { name: `Delete ${name} renamed?` })
+    await confirm.getByRole('button', { name: 'Delete location' }).click()
+    // The dialog closes once the deletion is done (leaving earlier would cancel the call).
+    await expect(confirm).toBeHidden(roundTrip)
+    await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0, roundTrip)
+
+    await companies.shell.open('/admin')
+    const latest = page.getByRole('list', { name: 'Latest changes' })
+    await expect(latest.getByRole('listitem').filter({ hasText: `added the location ${name}` })).toHaveCount(1, roundTrip)
+    await expect(latest.getByRole('listitem').filter({ hasText: `changed the location ${name} renamed` })).toHaveCount(1)
+    await expect(latest.getByRole('listitem').filter({ hasText: `deleted the location ${name} renamed` })).toHaveCount(1)
+
+    // A company the senior analyst is not a member of: its trail, with the seeded history.
+    await companies.shell.open('/admin/company?company=acme')
+    await page.getByRole('searchbox', { name: 'Filter events' }).fill('olivia.reed@acme.example')
+    await expect(companies.auditRows().filter({ hasText: 'Access changed' }).filter({ hasText: 'olivia.reed@acme.example' })).toHaveCount(
+      1,
+      roundTrip,
+    )
   })
 })

@@ -4,10 +4,13 @@ import { emailKeyMessages } from '#domain/email-keys.ts'
 import { signInMessages } from '#domain/sign-in.ts'
 import { userAccessPath } from '#domain/users-access.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
+import { slugFromName } from '#domain/company-admin.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { expect, test } from './fixtures'
+import { CompaniesPage } from './pages/admin-org'
 import { Shell } from './pages/shell'
 import { SignInPanel } from './pages/sign-in-panel'
+import { documentOf } from './support/admin'
 import { nextMail, signInLink } from './support/inbox'
 
 const INBOX = `http://127.0.0.1:${process.env.MAIL_HTTP_PORT ?? 1080}`
@@ -17,6 +20,9 @@ const mailsTo = async (to: string): Promise<unknown[]> =>
   (await (await fetch(`${INBOX}/api/messages?to=${encodeURIComponent(to)}`)).json()) as unknown[]
 
 const unique = () => randomUUID().slice(0, 8)
+
+/** A wait sized for a callable or a sign-in and the listener that shows its outcome, on a busy machine. */
+const ROUND_TRIP = { timeout: 20_000 }
 
 /** A fresh browser with nobody signed in, watched for console problems like the test's own. */
 async function freshBrowser(browser: Browser, baseURL: string | undefined, watch: (context: BrowserContext) => void) {
@@ -29,29 +35,42 @@ async function freshBrowser(browser: Browser, baseURL: string | undefined, watch
 test.describe('a platform admin', () => {
   test.use({ signedInAs: 'platform@sectest.example' })
 
-  test('invites a person, who receives the mail, signs in and sees exactly the access given', async ({
+  test('creates a company, invites a person into it, who receives the mail, signs in and lands in that company with the access given', async ({
     page,
-    shell,
     browser,
     browserConsole,
     baseURL,
   }) => {
-    const email = `invitee-${unique()}@acme.example`
-    await shell.open('/admin/app/users')
-    await expect(page.getByRole('table', { name: 'People' })).toBeVisible()
+    // Two people, three callables, a mail and a sign-in with its claims: on a busy machine each
+    // round trip may take seconds, so the test waits on each outcome, within a budget for all.
+    test.setTimeout(120_000)
+    const name = `Invited Co ${unique()}`
+    const slug = slugFromName(name)
+    const email = `invitee-${unique()}@invited.example`
+
+    // The company first: the catalogue's defaults ticked, and network results too.
+    const companies = new CompaniesPage(page)
+    await companies.openCreate()
+    await companies.service('Network results').check()
+    await companies.create(name)
+    await expect(page).toHaveURL(new RegExp(`/admin/company\\?company=${slug}$`), ROUND_TRIP)
+
+    // Then the person, into that company: a client viewer with network enabled.
+    await companies.shell.open('/admin/app/users')
+    await expect(page.getByRole('table', { name: 'People' })).toBeVisible(ROUND_TRIP)
     await page.getByRole('button', { name: 'Invite a person' }).click()
     const dialog = page.getByRole('dialog', { name: 'Invite a person' })
     await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
     await dialog.getByRole('combobox', { name: 'Level' }).selectOption({ label: '1 · Client viewer' })
-    await dialog.getByRole('group', { name: 'Companies' }).getByRole('checkbox', { name: 'Acme Corporation' }).check()
+    await dialog.getByRole('group', { name: 'Companies' }).getByRole('checkbox', { name }).check()
     await dialog.getByRole('group', { name: 'Services enabled' }).getByRole('checkbox', { name: 'Network' }).check()
     const sent = Date.now()
     await dialog.getByRole('button', { name: 'Invite' }).click()
-    await expect(page.getByRole('status').filter({ hasText: `Invited ${email}` })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('status').filter({ hasText: `Invited ${email}` })).toBeVisible(ROUND_TRIP)
     await page.getByRole('searchbox', { name: 'Search people' }).fill(email)
-    await expect(page.getByRole('table', { name: 'People' }).getByText(email)).toBeVisible()
+    await expect(page.getByRole('table', { name: 'People' }).getByText(email)).toBeVisible(ROUND_TRIP)
 
-    const mail = await nextMail(email, sent)
+    const mail = await nextMail(email, sent, ROUND_TRIP.timeout)
     expect(mail.subject).toBe('You are invited to Bulwark')
     expect(mail.text).toContain('platform@sectest.example invited you')
 
@@ -60,17 +79,28 @@ test.describe('a platform admin', () => {
     const welcome = invitee.page.getByRole('dialog', { name: /Welcome/ })
     await welcome.getByRole('textbox', { name: 'Email' }).fill(email)
     await welcome.getByRole('button', { name: 'Login with Link' }).click()
-    await expect(invitee.page).toHaveURL('/', { timeout: 20_000 })
-    await expect(invitee.shell.userMenuButton).toBeEnabled()
-    // A level-1 client of Acme with network enabled: Home, Reports and its network report, nothing else.
+    await expect(invitee.page).toHaveURL('/', ROUND_TRIP)
+    await expect(invitee.shell.userMenuButton).toBeEnabled(ROUND_TRIP)
+    // In the new company, at level 1 with network only: Home, Reports and its network report.
+    await expect(invitee.shell.main.getByRole('heading', { name: `Latest in ${name}` })).toBeVisible(ROUND_TRIP)
     const links = invitee.shell.nav.getByRole('link')
-    await expect(links).toHaveCount(3)
+    await expect(links).toHaveCount(3, ROUND_TRIP)
     await expect(invitee.shell.navLink('Home')).toBeVisible()
     await expect(invitee.shell.navLink('Reports')).toBeVisible()
     await expect(invitee.shell.navLink('Network')).toBeVisible()
+    const { uid } = await sharedAdmin().auth.getUserByEmail(email)
+    expect(await documentOf(userAccessPath(uid))).toMatchObject({
+      claims: { accessLevel: 1, userType: 'client' },
+      companies: [slug],
+      servicesEnabled: ['network'],
+    })
     await invitee.shell.open('/admin')
     await expect(invitee.shell.accessDenied).toBeVisible()
     await invitee.context.close()
+
+    // The invitation is in the new company's audit trail.
+    await companies.shell.open(`/admin/company?company=${slug}`)
+    await expect(companies.auditRows().filter({ hasText: 'Person invited' }).filter({ hasText: email })).toHaveCount(1, ROUND_TRIP)
   })
 
   test('an email key lets in a newcomer of its domain, and a consumer domain gets none', async ({

@@ -26,6 +26,7 @@ const T0 = Date.UTC(2026, 10, 24, 12)
 const WAPITI = readFileSync(new URL('../fixtures/scans/wapiti_json/vulnerable-app.json', import.meta.url), 'utf8')
 
 let admin: AdminClients
+const SENIOR = { uid: 'fleet-senior', email: 'senior@sectest.example' }
 
 interface TestAgent {
   id: string
@@ -55,7 +56,7 @@ const enrol = (token: string, keys: AgentKeyPair, now = T0) =>
   )
 
 async function newAgent(locationId: string): Promise<TestAgent> {
-  const { token } = await issueEnrolment(admin.db, locationId, `agent-${unique()}`, 'senior@sectest.example', null, T0)
+  const { token } = await issueEnrolment(admin.db, locationId, `agent-${unique()}`, SENIOR, null, T0)
   const { pair } = await generateAgentKeyPair()
   const answer = await enrol(token, pair)
   expect(answer.status).toBe(201)
@@ -109,7 +110,7 @@ afterAll(async () => {
 describe('enrolment', () => {
   it('takes a token once: a second agent with the same token is refused', async () => {
     const loc = await location()
-    const { token } = await issueEnrolment(admin.db, loc, 'once', 'senior@sectest.example', null, T0)
+    const { token } = await issueEnrolment(admin.db, loc, 'once', SENIOR, null, T0)
     const first = await enrol(token, (await generateAgentKeyPair()).pair)
     expect(first.status).toBe(201)
     const second = await enrol(token, (await generateAgentKeyPair()).pair, T0 + 1000)
@@ -122,7 +123,7 @@ describe('enrolment', () => {
 
   it('refuses a token after 24 hours, and one nobody issued', async () => {
     const loc = await location()
-    const { token } = await issueEnrolment(admin.db, loc, 'late', 'senior@sectest.example', null, T0)
+    const { token } = await issueEnrolment(admin.db, loc, 'late', SENIOR, null, T0)
     const keys = (await generateAgentKeyPair()).pair
     expect(await enrol(token, keys, T0 + ENROLMENT_TTL_MS)).toEqual({ status: 401, body: { error: fleetMessages.tokenExpired } })
     expect(await enrol(`bwk_enr_${'A'.repeat(43)}`, keys)).toEqual({ status: 401, body: { error: fleetMessages.tokenUnknown } })
@@ -156,7 +157,7 @@ describe('agent requests', () => {
     const rotated = await newAgent(loc)
     await admin.db.doc(agentPath(rotated.id)).update({ publicKey: null })
     expect(await beat(rotated, T0 + 2000)).toEqual({ status: 401, body: { error: fleetMessages.rotated } })
-    const { token } = await issueEnrolment(admin.db, loc, 'again', 'senior@sectest.example', rotated.id, T0 + 3000)
+    const { token } = await issueEnrolment(admin.db, loc, 'again', SENIOR, rotated.id, T0 + 3000)
     const fresh = (await generateAgentKeyPair()).pair
     const again = await enrol(token, fresh, T0 + 3000)
     expect(again.body).toMatchObject({ agentId: rotated.id })

@@ -81,6 +81,7 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   publishScan: { company: 'contract-no-such-company', scanId: 'none' },
   discardDraftScan: { company: 'contract-no-such-company', scanId: 'none' },
   saveLocation: { name: 'Contract', country: 'GB', region: '', network: '', egressIps: [] },
+  deleteLocation: { id: 'contract-no-such-location' },
   createAgentEnrolment: { locationId: 'contract-no-such-location', name: 'contract' },
   changeAgent: { agentId: 'contract-no-such-agent', action: 'disable' },
   queueScanJob: { company: 'contract-no-such-company', profile: 'web-dast', locationId: 'none', targets: ['http://127.0.0.1/'] },

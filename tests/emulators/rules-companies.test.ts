@@ -95,6 +95,7 @@ const auditEvent = (companyId: string | null) => ({
   targetKind: companyId ? 'company' : 'service',
   targetId: companyId ?? 'dast',
   companyId,
+  audience: companyId ? 'analysts' : 'platform',
   before: null,
   after: null,
   createdAt: at('2026-11-01T12:00:00Z'),
@@ -111,8 +112,8 @@ function auditCases(): RuleCase[] {
         ruleCase(p, `gets the audit event of ${slug}`, allowed, (db) => getDoc(doc(db, `${AUDIT_EVENTS_COLLECTION}/event-${slug}`))),
       )
       cases.push(
-        ruleCase(p, `lists audit events where companyId == ${slug}`, allowed, (db) =>
-          getDocs(query(collection(db, AUDIT_EVENTS_COLLECTION), where('companyId', '==', slug))),
+        ruleCase(p, `lists audit events where companyId == ${slug} (the company page's query)`, allowed, (db) =>
+          getDocs(query(collection(db, AUDIT_EVENTS_COLLECTION), where('companyId', '==', slug), where('audience', '==', 'analysts'))),
         ),
       )
     }

@@ -15,6 +15,7 @@ import {
 import { useLiveData } from '~/core/live-data'
 import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
 import { callFleet, failureMessage } from './fleet-calls'
@@ -88,8 +89,8 @@ function EnrolForm({ locations }: { locations: Location[] }) {
 function AgentActions({ agent }: { agent: Agent }) {
   const [issued, setIssued] = useState<{ token: string; expiresAt: number } | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const act = async (action: 'disable' | 'enable' | 'rotate' | 'remove') => {
-    if (action === 'remove' && !window.confirm(`Remove ${agent.name}? It will have to be enrolled again.`)) return
+  const [removing, setRemoving] = useState(false)
+  const act = async (action: 'disable' | 'enable' | 'rotate') => {
     setError(null)
     try {
       const answer = await callFleet('changeAgent', { agentId: agent.id, action })
@@ -113,10 +114,24 @@ function AgentActions({ agent }: { agent: Agent }) {
         <Button type="button" $variant="secondary" onClick={() => void act('rotate')}>
           Rotate credentials
         </Button>
-        <Button type="button" $variant="secondary" onClick={() => void act('remove')}>
+        <Button type="button" $variant="secondary" onClick={() => setRemoving(true)}>
           Remove
         </Button>
       </Row>
+      <ConfirmDialog
+        open={removing}
+        onOpenChange={setRemoving}
+        title={`Remove ${agent.name}?`}
+        description="Its key stops working at once; it will have to be enrolled again."
+        confirmLabel="Remove agent"
+        onConfirm={async () => {
+          try {
+            await callFleet('changeAgent', { agentId: agent.id, action: 'remove' })
+          } catch (e) {
+            throw new Error(await failureMessage(e))
+          }
+        }}
+      />
       {issued && <TokenShown {...issued} />}
       {error && <FormMessage $tone="error">{error}</FormMessage>}
     </>

@@ -1,9 +1,11 @@
 // /analyst/locations: where scans come from (name, country, region, network, the egress addresses
-// clients allow-list) and the agents at each, live.
+// clients allow-list) and the agents at each, live; a location is renamed, or deleted once empty.
 import { useState, type FormEvent } from 'react'
-import { agentHealth } from '#domain/agents.ts'
+import { agentHealth, type Location } from '#domain/agents.ts'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
+import { ConfirmDialog } from '~/ui/confirm-dialog'
+import { Dialog, DialogActions } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage, TextField } from '~/ui/text-field'
 import { callFleet, failureMessage } from './fleet-calls'
@@ -52,6 +54,86 @@ function LocationForm() {
   )
 }
 
+function RenameLocation({ location }: { location: Location }) {
+  const [open, setOpen] = useState(false)
+  const [name, setName] = useState(location.name)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      const { id, country, region, network, egressIps } = location
+      await callFleet('saveLocation', { id, name, country, region, network, egressIps })
+      setOpen(false)
+    } catch (e) {
+      setError(await failureMessage(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <Button
+        type="button"
+        $variant="secondary"
+        onClick={() => {
+          setName(location.name)
+          setError(null)
+          setOpen(true)
+        }}
+      >
+        Rename
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !busy && setOpen(next)}
+        title={`Rename ${location.name}`}
+        description="Agents and scans keep the location."
+      >
+        <form onSubmit={(e) => void submit(e)}>
+          <TextField label="New name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+          {error && <FormMessage $tone="error">{error}</FormMessage>}
+          <DialogActions>
+            <Button type="button" $variant="secondary" disabled={busy} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              Rename
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  )
+}
+
+function DeleteLocation({ location }: { location: Location }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button type="button" $variant="secondary" onClick={() => setOpen(true)}>
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Delete ${location.name}?`}
+        description="Only a location without agents and without waiting or running scans can go."
+        confirmLabel="Delete location"
+        onConfirm={async () => {
+          try {
+            await callFleet('deleteLocation', { id: location.id })
+          } catch (e) {
+            throw new Error(await failureMessage(e))
+          }
+        }}
+      />
+    </>
+  )
+}
+
 export function LocationsPanel() {
   const locations = useLiveData(async () => (await import('./fleet-live')).watchLocations(), [])
   const agents = useLiveData(async () => (await import('./fleet-live')).watchAgents(), [])
@@ -70,6 +152,7 @@ export function LocationsPanel() {
               <th>Network</th>
               <th>Egress IP addresses</th>
               <th>Agents</th>
+              <th>Actions</th>
             </tr>
           </thead>
           <tbody>
@@ -88,6 +171,12 @@ export function LocationsPanel() {
                   <td data-testid="location-agents">
                     {online.length} of {here.length} online
                     {here.length > 0 && <Muted> ({here.map((a) => a.name).join(', ')})</Muted>}
+                  </td>
+                  <td>
+                    <Row>
+                      <RenameLocation location={location} />
+                      <DeleteLocation location={location} />
+                    </Row>
                   </td>
                 </tr>
               )

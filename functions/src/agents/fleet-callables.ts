@@ -1,6 +1,7 @@
 // The fleet's callables (decision 0021): locations, enrolment tokens, agent administration and
-// scans queued from the analyst service pages. Only the functions write these collections.
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
+// scans queued from the analyst service pages. Only the functions write these collections; every
+// change to a location or an agent is an audit event written in the same commit.
+import { FieldValue, Timestamp, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { newEnrolmentToken, sha256Hex } from '#domain/agent-auth.ts'
 import { companyScopePath, jobTargetAllowed, scopeEntriesFromDocument } from '#domain/agent-scope.ts'
@@ -8,6 +9,7 @@ import {
   agentEnrolmentPath,
   agentFromDocument,
   agentPath,
+  AGENTS_COLLECTION,
   ENROLMENT_TTL_MS,
   LOCATIONS_COLLECTION,
   locationFromDocument,
@@ -21,10 +23,13 @@ import {
   scanJobFromDocument,
   scanJobPath,
   FINISHED_STATES,
+  JOB_STATES,
   type ScanProfile,
 } from '#domain/scan-jobs.ts'
+import type { AuditAction, AuditSnapshot } from '#domain/audit-events.ts'
 import { storedTimes } from '#domain/stored.ts'
 import { adminDb } from '../admin.ts'
+import { recordAuditEvent } from '../admin/audit.ts'
 import { callerMessages, defineCallable, type Caller } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
 
@@ -37,32 +42,133 @@ export const fleetCallMessages = {
   noJob: 'There is no such scan job.',
   outOfScope: (target: string) => `${target} is not in the company's scan scope.`,
   finished: 'This scan has finished already.',
+  locationHasAgents: 'Agents work from this location: move or remove them first.',
+  locationHasJobs: 'Scans are waiting or running at this location: let them finish or cancel them first.',
 } as const
+
+/** Who acted, as the audit trail names them. */
+export interface FleetActor {
+  uid: string
+  email: string | null
+}
+
+const actorOf = (caller: Caller): FleetActor => ({ uid: caller.uid, email: caller.email })
+
+/** A location as the audit trail shows it: its fields, without the stamps. */
+const locationSnapshot = (data: Record<string, unknown> | undefined) =>
+  data ? Object.fromEntries(LOCATION_FIELDS.map((key) => [key, data[key] ?? null])) : null
+const LOCATION_FIELDS = ['name', 'country', 'region', 'network', 'egressIps'] as const
+
+const UNFINISHED_STATES = JOB_STATES.filter((state) => !FINISHED_STATES.includes(state))
+
+const recordFleetEvent = (
+  db: Firestore,
+  tx: Transaction | WriteBatch,
+  actor: FleetActor,
+  action: Extract<AuditAction, `location.${string}` | `agent.${string}`>,
+  target: { kind: 'location' | 'agent'; id: string; label: string },
+  before: AuditSnapshot,
+  after: AuditSnapshot,
+) => recordAuditEvent(db, tx, { actor, action, target, companyId: null, before, after })
 
 export const saveLocation = defineCallable('saveLocation', {}, async (caller, request) => {
   const db = adminDb()
   const { id, ...fields } = request
   const ref = id ? db.doc(locationPath(id)) : db.collection(LOCATIONS_COLLECTION).doc()
-  if (id && !(await ref.get()).exists) throw new HttpsError('not-found', fleetCallMessages.noLocation)
-  await ref.set({ ...fields, updatedAt: FieldValue.serverTimestamp(), updatedBy: by(caller) }, { merge: true })
+  await db.runTransaction(async (tx) => {
+    const current = id ? await tx.get(ref) : null
+    if (current && !current.exists) throw new HttpsError('not-found', fleetCallMessages.noLocation)
+    tx.set(ref, { ...fields, updatedAt: FieldValue.serverTimestamp(), updatedBy: by(caller) }, { merge: true })
+    recordFleetEvent(
+      db,
+      tx,
+      actorOf(caller),
+      current ? 'location.updated' : 'location.created',
+      { kind: 'location', id: ref.id, label: fields.name },
+      locationSnapshot(current?.data()),
+      locationSnapshot(fields),
+    )
+  })
   return { id: ref.id }
 })
 
-/** A one-time token for `locationId` (and, when rotating, for an existing agent); stored as its SHA-256. */
-export async function issueEnrolment(
+/** A location goes only once no agent works from it and no scan waits for it there. */
+export const deleteLocation = defineCallable('deleteLocation', {}, async (caller, request) => {
+  const db = adminDb()
+  const ref = db.doc(locationPath(request.id))
+  await db.runTransaction(async (tx) => {
+    const current = await tx.get(ref)
+    if (!current.exists) throw new HttpsError('not-found', fleetCallMessages.noLocation)
+    const [agents, jobs] = await Promise.all([
+      tx.get(db.collection(AGENTS_COLLECTION).where('locationId', '==', ref.id).limit(1)),
+      tx.get(db.collection(SCAN_JOBS_COLLECTION).where('locationId', '==', ref.id).where('state', 'in', UNFINISHED_STATES).limit(1)),
+    ])
+    if (!agents.empty) throw new HttpsError('failed-precondition', fleetCallMessages.locationHasAgents)
+    if (!jobs.empty) throw new HttpsError('failed-precondition', fleetCallMessages.locationHasJobs)
+    tx.delete(ref)
+    const before = locationSnapshot(current.data())
+    recordFleetEvent(
+      db,
+      tx,
+      actorOf(caller),
+      'location.deleted',
+      { kind: 'location', id: ref.id, label: String(before?.name ?? ref.id) },
+      before,
+      null,
+    )
+  })
+  return { deleted: true }
+})
+
+/**
+ * Adds to `batch` a one-time token for `locationId` (and, when rotating, for an existing agent),
+ * stored as its SHA-256; the caller records the audit event in the same batch.
+ */
+async function addEnrolment(
   db: Firestore,
+  batch: WriteBatch,
   locationId: string,
   name: string,
-  createdBy: string,
+  actor: FleetActor,
   agentId: string | null,
   now: number,
 ) {
   const token = newEnrolmentToken()
   const expiresAt = now + ENROLMENT_TTL_MS
-  await db
-    .doc(agentEnrolmentPath(await sha256Hex(token)))
-    .create(toStored({ locationId, name, agentId, createdBy, createdAt: now, expiresAt, usedAt: null, usedByAgentId: null }))
+  batch.create(
+    db.doc(agentEnrolmentPath(await sha256Hex(token))),
+    toStored({
+      locationId,
+      name,
+      agentId,
+      createdBy: actor.email ?? actor.uid,
+      createdByUid: actor.uid,
+      createdAt: now,
+      expiresAt,
+      usedAt: null,
+      usedByAgentId: null,
+    }),
+  )
   return { token, expiresAt }
+}
+
+/** A one-time token for `locationId` (for a new agent, or to enrol `agentId` again), audited with its issue. */
+export async function issueEnrolment(
+  db: Firestore,
+  locationId: string,
+  name: string,
+  actor: FleetActor,
+  agentId: string | null,
+  now: number,
+) {
+  const batch = db.batch()
+  const issued = await addEnrolment(db, batch, locationId, name, actor, agentId, now)
+  recordFleetEvent(db, batch, actor, 'agent.enrolment_issued', { kind: 'agent', id: agentId ?? name, label: name }, null, {
+    locationId,
+    expiresAt: new Date(issued.expiresAt).toISOString(),
+  })
+  await batch.commit()
+  return issued
 }
 
 export const createAgentEnrolment = defineCallable('createAgentEnrolment', {}, async (caller, request) => {
@@ -70,32 +176,48 @@ export const createAgentEnrolment = defineCallable('createAgentEnrolment', {}, a
   const location = await db.doc(locationPath(request.locationId)).get()
   if (!location.exists || !locationFromDocument(location.id, location.data()))
     throw new HttpsError('not-found', fleetCallMessages.noLocation)
-  return issueEnrolment(db, request.locationId, request.name, by(caller), null, Date.now())
+  return issueEnrolment(db, request.locationId, request.name, actorOf(caller), null, Date.now())
 })
 
-export const changeAgent = defineCallable('changeAgent', {}, async (caller, request) => {
-  const db = adminDb()
-  const ref = db.doc(agentPath(request.agentId))
+const AGENT_ACTIONS = { disable: 'agent.disabled', enable: 'agent.enabled', rotate: 'agent.rotated', remove: 'agent.removed' } as const
+
+/** Disables, enables, rotates the credentials of (a new token, shown once) or removes an agent, audited in the same commit. */
+export async function changeAgentAs(db: Firestore, actor: FleetActor, agentId: string, action: keyof typeof AGENT_ACTIONS, now: number) {
+  const ref = db.doc(agentPath(agentId))
   const snapshot = await ref.get()
   const agent = snapshot.exists ? agentFromDocument(snapshot.id, snapshot.data()) : null
   if (!agent) throw new HttpsError('not-found', fleetCallMessages.noAgent)
-  const stamp = { updatedAt: FieldValue.serverTimestamp(), updatedBy: by(caller) }
-  switch (request.action) {
+  const stamp = { updatedAt: FieldValue.serverTimestamp(), updatedBy: actor.email ?? actor.uid }
+  const batch = db.batch()
+  const target = { kind: 'agent' as const, id: agent.id, label: agent.name }
+  const before = { state: agent.state, locationId: agent.locationId, hostname: agent.hostname }
+  let answer: { token: string | null; expiresAt: number | null } = { token: null, expiresAt: null }
+  let after: AuditSnapshot = null
+  switch (action) {
     case 'disable':
     case 'enable':
-      await ref.update({ state: request.action === 'disable' ? 'disabled' : 'active', ...stamp })
-      return { token: null, expiresAt: null }
+      batch.update(ref, { state: action === 'disable' ? 'disabled' : 'active', ...stamp })
+      after = { ...before, state: action === 'disable' ? 'disabled' : 'active' }
+      break
     case 'rotate': {
       // The old key stops working at once; the agent enrols again with the new token and keeps its identity.
-      await ref.update({ publicKey: null, ...stamp })
-      const issued = await issueEnrolment(db, agent.locationId, agent.name, by(caller), agent.id, Date.now())
-      return issued
+      batch.update(ref, { publicKey: null, ...stamp })
+      answer = await addEnrolment(db, batch, agent.locationId, agent.name, actor, agent.id, now)
+      after = { ...before, credentials: 'rotated: a new enrolment token issued' }
+      break
     }
     case 'remove':
-      await ref.delete()
-      return { token: null, expiresAt: null }
+      batch.delete(ref)
+      break
   }
-})
+  recordFleetEvent(db, batch, actor, AGENT_ACTIONS[action], target, before, after)
+  await batch.commit()
+  return answer
+}
+
+export const changeAgent = defineCallable('changeAgent', {}, async (caller, request) =>
+  changeAgentAs(adminDb(), actorOf(caller), request.agentId, request.action, Date.now()),
+)
 
 /** The company's scan scope entries, as stored now. */
 export async function companyScope(db: Firestore, company: string) {

@@ -1,4 +1,4 @@
-// The fleet's moves on Firestore (decision 0021): enrolment, request authentication with replay
+// The fleet's moves on Firestore (decision 0021): enrolment (audited), request authentication with replay
 // refusal, heartbeats, leases taken in a transaction, progress, expired leases put back in the
 // queue. Every function takes `now`, so the emulator tests move time without waiting for it.
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore'
@@ -32,6 +32,7 @@ import {
   type ScanJob,
 } from '#domain/scan-jobs.ts'
 import { storedTimes } from '#domain/stored.ts'
+import { recordAuditEvent } from '../admin/audit.ts'
 
 /** A refusal the API answers with its status and words. */
 export class FleetError extends Error {
@@ -103,6 +104,15 @@ export async function enrolAgent(
         }),
       )
     tx.update(tokenRef, toStored({ usedAt: now, usedByAgentId: agentRef.id }))
+    // The token's issuer answers for the agent it let in.
+    recordAuditEvent(db, tx, {
+      actor: { uid: enrolment.createdByUid ?? enrolment.createdBy, email: enrolment.createdBy.includes('@') ? enrolment.createdBy : null },
+      action: 'agent.enrolled',
+      target: { kind: 'agent', id: agentRef.id, label: enrolment.name },
+      companyId: null,
+      before: existing ? { state: existing.get('state') ?? null, credentials: 'rotated' } : null,
+      after: { state: 'active', locationId: enrolment.locationId, hostname: request.hostname, version: request.version },
+    })
     return { agentId: agentRef.id, name: enrolment.name, locationId: enrolment.locationId }
   })
 }

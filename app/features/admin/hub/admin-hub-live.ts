@@ -33,15 +33,21 @@ export const watchExpiringKeys: Watch<number> = (next, fail) =>
     fail,
   )
 
-/** The latest events: all of them (company null, platform admins) or one company's. */
+/** Which events the feed asks for: every one (platform admins), the analysts' (companies and fleet), or one company's. */
+export type AuditFeed = { kind: 'all' } | { kind: 'analysts' } | { kind: 'company'; slug: string }
+
+/** The latest events of the feed, newest first. */
 export const watchAuditEvents =
-  (company: string | null): Watch<AuditEvent[]> =>
+  (feed: AuditFeed): Watch<AuditEvent[]> =>
   (next, fail) => {
     const events = collection(firestore(), AUDIT_EVENTS_COLLECTION)
+    const latest = [orderBy('createdAt', 'desc'), limit(LATEST)] as const
     const scoped =
-      company === null
-        ? query(events, orderBy('createdAt', 'desc'), limit(LATEST))
-        : query(events, where('companyId', '==', company), orderBy('createdAt', 'desc'), limit(LATEST))
+      feed.kind === 'all'
+        ? query(events, ...latest)
+        : feed.kind === 'analysts'
+          ? query(events, where('audience', '==', 'analysts'), ...latest)
+          : query(events, where('companyId', '==', feed.slug), ...latest)
     return onSnapshot(
       scoped,
       (snapshot) => next(snapshot.docs.flatMap((d) => auditEventFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),

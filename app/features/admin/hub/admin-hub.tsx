@@ -1,6 +1,6 @@
 // /admin: the administration areas this person may open, each with a line and a live count, and
-// the latest audit events they may read (every event for platform admins, the selected
-// company's for company admins).
+// the latest audit events they may read (every event for platform admins, every company's and the
+// fleet's for senior analysts, the selected company's for company admins).
 import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { hasLevel, LEVEL, seesAllCompanies, type Access } from '#domain/access.ts'
@@ -11,6 +11,7 @@ import { LiveStatus } from '~/ui/live-status'
 import { LocalTime } from '~/ui/local-time'
 import { surface } from '~/ui/surface'
 import { adminAreas, type AreaCount } from './admin-areas'
+import type { AuditFeed } from './admin-hub-live'
 
 const Areas = styled.ul`
   list-style: none;
@@ -82,8 +83,16 @@ function AreaCountLine({ count, company }: { count: AreaCount; company: Company 
   return <Count data-count={count}>{text}</Count>
 }
 
-function AuditTrail({ company }: { company: string | null }) {
-  const events = useLiveData<AuditEvent[]>(() => import('./admin-hub-live').then((m) => m.watchAuditEvents(company)), [company])
+function AuditTrail({ feed }: { feed: AuditFeed }) {
+  const { kind } = feed
+  const slug = feed.kind === 'company' ? feed.slug : null
+  const events = useLiveData<AuditEvent[]>(
+    () =>
+      import('./admin-hub-live').then((m) =>
+        m.watchAuditEvents(slug === null ? { kind: kind === 'company' ? 'all' : kind } : { kind: 'company', slug }),
+      ),
+    [kind, slug],
+  )
   return (
     <Section aria-labelledby="audit-title">
       <h2 id="audit-title">Latest changes</h2>
@@ -121,10 +130,15 @@ export function AdminHub({
   companies: readonly Company[]
 }) {
   const areas = adminAreas(access, company)
-  const platform = hasLevel(access, LEVEL.platformAdmin)
-  // Below platform admin, events and counts are those of one's own companies: a senior analyst
-  // selecting any company has no company events to read.
-  const ownCompany = platform || seesAllCompanies(access) ? null : company
+  // Platform admins read every event, senior analysts those of every company and of the fleet
+  // (maySeeAuditEvent), company admins those of the company they have selected.
+  const feed: AuditFeed | null = hasLevel(access, LEVEL.platformAdmin)
+    ? { kind: 'all' }
+    : seesAllCompanies(access)
+      ? { kind: 'analysts' }
+      : company
+        ? { kind: 'company', slug: company.slug }
+        : null
   return (
     <>
       <Areas aria-label="Administration areas">
@@ -140,7 +154,7 @@ export function AdminHub({
           </li>
         ))}
       </Areas>
-      {(platform || ownCompany) && <AuditTrail company={platform ? null : (ownCompany?.slug ?? null)} />}
+      {feed && <AuditTrail feed={feed} />}
     </>
   )
 }

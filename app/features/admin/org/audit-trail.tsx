@@ -1,27 +1,12 @@
 // A company's audit trail: who changed what, when, with the values before and after.
 import type { ColumnDef } from '@tanstack/react-table'
 import { auditActionLabels, type AuditEvent } from '#domain/audit-events.ts'
+import { auditChanges as changes } from './audit-changes'
 import { useLiveData } from '~/core/live-data'
 import { LiveStatus } from '~/ui/live-status'
 import { OrgSection, Muted } from './org-section'
 import { DataTable } from '~/ui/data-table'
 import { LocalTime } from '~/ui/local-time'
-
-const brief = (value: unknown) => {
-  const text = JSON.stringify(value)
-  return text.length > 120 ? `${text.slice(0, 117)}…` : text
-}
-
-/** What changed, one `key: before → after` per changed key. */
-function changes(event: AuditEvent): string[] {
-  const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])]
-  return keys.map((key) => {
-    const before = event.before?.[key]
-    const after = event.after?.[key]
-    if (event.before === null) return `${key}: ${brief(after)}`
-    return `${key}: ${brief(before)} → ${brief(after)}`
-  })
-}
 
 const columns: ColumnDef<AuditEvent, unknown>[] = [
   {

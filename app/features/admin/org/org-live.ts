@@ -14,7 +14,10 @@ export const watchScanScope =
   (next, fail) =>
     onSnapshot(doc(firestore(), scanScopePath(company)), (snapshot) => next(scanScopeFromDocument(snapshot.data())), fail)
 
-/** The company's latest audit events, newest first (the rules let platform admins and its admins list them). */
+/**
+ * The company's latest audit events, newest first. Every company event is for the analysts'
+ * audience too; asking for it lets the rules admit senior analysts as well as platform and company admins.
+ */
 export const watchCompanyAudit =
   (company: string): Watch<AuditEvent[]> =>
   (next, fail) =>
@@ -22,6 +25,7 @@ export const watchCompanyAudit =
       query(
         collection(firestore(), AUDIT_EVENTS_COLLECTION),
         where('companyId', '==', company),
+        where('audience', '==', 'analysts'),
         orderBy('createdAt', 'desc'),
         limit(RECENT_EVENTS),
       ),
