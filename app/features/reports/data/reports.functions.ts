@@ -56,7 +56,8 @@ export const serviceReportFirstPaint = createIsomorphicFn()
     const current = await readSession()
     if (!current) return undefined
     // The month in the key: the months shown follow the date.
-    const month = new Date().toISOString().slice(0, 7)
+    const today = new Date()
+    const month = today.getUTCFullYear() * 12 + today.getUTCMonth()
     const what = JSON.stringify(['service', company, parsed.output, seesResults(workspace.access, company, parsed.output), month])
     const key = { uid: current.session.uid, issuedAt: current.issuedAt, what }
     return quietly(() => firstPaints.get(key, () => readServiceReport(publicConfig(), current.idToken, company.slug, parsed.output)))
