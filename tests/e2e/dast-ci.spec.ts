@@ -17,6 +17,7 @@ import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { startVulnerableApp, type VulnerableApp } from '../fixtures/vulnerable-app/server'
 import { expect, test } from './fixtures'
 import { DastKeysPage } from './pages/admin-org'
+import { FindingsTable } from './pages/findings'
 import { preferencesOf, setPreferences } from './support/admin'
 
 const ADMIN = demoAccount('admin@acme.example')
@@ -124,11 +125,9 @@ test.describe('DAST from a client’s CI', () => {
     browserConsole.watch(viewer)
     try {
       const report = await viewer.newPage()
-      const host = new URL(vulnerable.url).host
-      await report.goto(`/reports/dast?q=${encodeURIComponent(host)}`)
-      const main = report.getByRole('main')
-      await expect(main.getByRole('table')).toBeVisible()
-      await expect(main.getByRole('link', { name: XSS })).toHaveCount(0)
+      const findings = new FindingsTable(report)
+      await findings.open('dast', `?q=${encodeURIComponent(new URL(vulnerable.url).host)}`)
+      await expect(findings.section.getByText('No findings match these filters.')).toBeVisible()
       // Set on this very document: a reload would lose it.
       await report.evaluate(() => Object.assign(window, { __sameDocument: true }))
 
@@ -143,8 +142,8 @@ test.describe('DAST from a client’s CI', () => {
       expect(accepted).toMatchObject({ status: 'queued', statusUrl: `/api/v1/dast/scans/${accepted.id}` })
 
       // wapiti runs; the findings appear on the viewer's open page as soon as they are published.
-      await expect(main.getByRole('link', { name: XSS }).first()).toBeVisible({ timeout: SCAN_TIMEOUT })
-      await expect(main.getByRole('link', { name: SQLI }).first()).toBeVisible()
+      await expect(findings.table.getByRole('link', { name: XSS }).first()).toBeVisible({ timeout: SCAN_TIMEOUT })
+      await expect(findings.table.getByRole('link', { name: SQLI }).first()).toBeVisible()
       expect(await report.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 
       // The pipeline polls the status until the scan is over, then reads what is new.
