@@ -117,7 +117,12 @@ await db.doc(companyScopePath(COMPANY)).set({ entries: [{ kind: 'ip', value: '12
       for (;;) {
         requests++
         const { job } = (await post(AGENT_API_PATHS.lease, {}, agent)) as { job: { id: string } | null }
-        if (!job) return
+        // Nothing for this agent now: done once the queue is empty (others racing may have taken its candidates).
+        if (!job) {
+          const left = await db.collection(SCAN_JOBS_COLLECTION).where('locationId', '==', loc).where('state', '==', 'queued').count().get()
+          if (left.data().count === 0) return
+          continue
+        }
         if (leased.has(job.id)) throw new Error(`job ${job.id} leased twice`)
         leased.add(job.id)
       }
