@@ -48,7 +48,15 @@ describe('creating a key', () => {
 
   it('takes a name, an expiry of 1 to 365 days and concrete targets in canonical form', () => {
     const parsed = v.parse(CreateDastKeyRequestSchema, request)
-    expect(parsed).toEqual({ ...request, name: 'Nightly', allowedTargets: ['https://app.acme.example/', '192.0.2.0/24'] })
+    // Scans wait for an analyst's review unless the company chose otherwise for the key.
+    expect(parsed).toEqual({
+      ...request,
+      name: 'Nightly',
+      allowedTargets: ['https://app.acme.example/', '192.0.2.0/24'],
+      publishAtOnce: false,
+    })
+    expect(v.parse(CreateDastKeyRequestSchema, { ...request, publishAtOnce: true }).publishAtOnce).toBe(true)
+    expect(v.safeParse(CreateDastKeyRequestSchema, { ...request, publishAtOnce: 'yes' }).success).toBe(false)
   })
 
   it('refuses what is not a key request, with the messages the form shows', () => {

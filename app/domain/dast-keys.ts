@@ -137,6 +137,8 @@ export const CreateDastKeyRequestSchema = v.strictObject({
     v.maxLength(DAST_KEY_LIMITS.targets, dastKeyMessages.tooManyTargets),
     v.check((targets) => new Set(targets).size === targets.length, dastKeyMessages.duplicateTarget),
   ),
+  /** The company's choice for this key's scans: published to its reports as soon as they end, without an analyst's review. */
+  publishAtOnce: v.optional(v.boolean(), false),
 })
 export type CreateDastKeyRequest = v.InferInput<typeof CreateDastKeyRequestSchema>
 
@@ -162,6 +164,7 @@ export const newDastKeyDocument = <Time>(key: {
   name: string
   last4: string
   allowedTargets: readonly string[]
+  publishAtOnce?: boolean
   expiresAt: Time
   createdAt: Time
   createdBy: string
@@ -171,6 +174,7 @@ export const newDastKeyDocument = <Time>(key: {
   prefix: `${DAST_KEY_PREFIX}${key.id}`,
   last4: key.last4,
   allowedTargets: [...key.allowedTargets],
+  publishAtOnce: key.publishAtOnce ?? false,
   expiresAt: key.expiresAt,
   createdAt: key.createdAt,
   createdBy: key.createdBy,
@@ -185,6 +189,7 @@ const StoredDastKeySchema = v.object({
   name: v.optional(v.string(), ''),
   last4: v.optional(v.string(), ''),
   allowedTargets: v.optional(v.array(v.string()), []),
+  publishAtOnce: v.optional(v.boolean(), false),
   expiresAt: v.optional(v.nullable(TimestampSchema), null),
   createdAt: v.optional(v.nullable(TimestampSchema), null),
   createdBy: v.optional(v.string(), ''),
@@ -201,6 +206,8 @@ export interface DastKey {
   /** `bwk_dast_<id>…<last4>`: enough to recognise the key, never enough to use it. */
   hint: string
   allowedTargets: string[]
+  /** Scans this key triggers are published at once (the company's choice), else they wait for an analyst as drafts. */
+  publishAtOnce: boolean
   /** Epoch milliseconds; a key without an expiry counts as expired. */
   expiresAt: number | null
   createdAt: number | null

@@ -33,6 +33,7 @@ const job = (): ScanJob => ({
   createdBy: 'analyst@sectest.example',
   source: 'analyst',
   dastKeyId: null,
+  publishAtOnce: false,
   progress: null,
   scanId: null,
   error: null,

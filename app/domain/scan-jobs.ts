@@ -59,6 +59,8 @@ const JobSchema = v.object({
   createdBy: v.string(),
   source: v.optional(v.picklist(['analyst', 'dast-api']), 'analyst'),
   dastKeyId: v.optional(v.nullable(v.string()), null),
+  /** The draft it makes is published as soon as it is written (a CI scan whose key says so). */
+  publishAtOnce: v.optional(v.boolean(), false),
   progress: v.optional(v.nullable(v.object({ phase: v.string(), message: v.string(), at: TimestampSchema })), null),
   scanId: v.optional(v.nullable(v.string()), null),
   error: v.optional(v.nullable(v.string()), null),

@@ -110,22 +110,32 @@ await db.doc(companyScopePath(COMPANY)).set({ entries: [{ kind: 'ip', value: '12
   for (let n = 0; n < JOBS; n += 50)
     await Promise.all(Array.from({ length: Math.min(50, JOBS - n) }, () => queue(loc, ['http://127.0.0.1:1/'])))
   const started = performance.now()
-  const leased = new Set<string>()
+  // Each job's lease expiry as the server set it: a second lease before it would be two agents holding one job.
+  const leased = new Map<string, number>()
   let requests = 0
+  let relet = 0
   await Promise.all(
     agents.map(async (agent) => {
-      for (;;) {
+      while (leased.size < JOBS) {
         requests++
-        const { job } = (await post(AGENT_API_PATHS.lease, {}, agent)) as { job: { id: string } | null }
-        if (!job) return
-        if (leased.has(job.id)) throw new Error(`job ${job.id} leased twice`)
-        leased.add(job.id)
+        const { job } = (await post(AGENT_API_PATHS.lease, {}, agent)) as { job: { id: string; leaseExpiresAt: number } | null }
+        // Nothing for this agent now: done once the queue is empty (others racing may have taken its candidates).
+        if (!job) {
+          const left = await db.collection(SCAN_JOBS_COLLECTION).where('locationId', '==', loc).where('state', '==', 'queued').count().get()
+          if (left.data().count === 0) return
+          continue
+        }
+        const held = leased.get(job.id)
+        if (held !== undefined && Date.now() < held) throw new Error(`job ${job.id} leased twice while its first lease held`)
+        // These agents never beat: a lease that ran out puts the job back in the queue, as it should.
+        if (held !== undefined) relet++
+        leased.set(job.id, job.leaseExpiresAt)
       }
     }),
   )
   const seconds = (performance.now() - started) / 1000
   console.log(
-    `Leases: ${leased.size} jobs by ${AGENTS} agents in ${seconds.toFixed(1)} s: ${(leased.size / seconds).toFixed(1)} leases/s (${requests} lease requests, none doubled)`,
+    `Leases: ${leased.size} jobs by ${AGENTS} agents in ${seconds.toFixed(1)} s: ${(leased.size / seconds).toFixed(1)} leases/s (${requests} lease requests, none doubled, ${relet} let again after their lease ran out)`,
   )
 }
 

@@ -4,18 +4,24 @@
 // company without DAST triggering, too many scans at once, no agent online; a finished scan's
 // summary counts the findings new to the company.
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AGENT_API_PATHS } from '#domain/agent-api.ts'
+import { generateAgentKeyPair, signAgentRequest } from '#domain/agent-auth.ts'
 import { agentPath, locationPath } from '#domain/agents.ts'
 import { companyPath } from '#domain/companies.ts'
-import { DAST_SCANS_AT_ONCE, dastApiMessages } from '#domain/dast-api.ts'
+import { DAST_SCANS_AT_ONCE, dastApiMessages, type DastScanStatus } from '#domain/dast-api.ts'
 import { dastKeyHashPath, dastKeyPath, newDastKeyDocument, newDastKeyToken } from '#domain/dast-keys.ts'
-import { findingPath } from '#domain/findings.ts'
+import { findingFromDocument, findingPath, findingsPath } from '#domain/findings.ts'
 import { draftFindingsPath } from '#domain/scan-drafts.ts'
-import { scanJobPath } from '#domain/scan-jobs.ts'
+import { scanJobFromDocument, scanJobPath } from '#domain/scan-jobs.ts'
+import { scanFromDocument, scanPath } from '#domain/scans.ts'
 import { scanScopePath } from '#domain/scan-scope.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { hashDastKey } from '../../functions/src/admin/dast-keys.ts'
+import { handleAgentRequest, type ApiResponse } from '../../functions/src/agents/agent-api.ts'
+import { issueEnrolment } from '../../functions/src/agents/fleet-callables.ts'
 import { handleDastRequest } from '../../functions/src/agents/dast-api.ts'
 import { companyDocument } from '../builders.ts'
 
@@ -25,11 +31,13 @@ const COMPANY = `dast-api-${unique()}`
 const OFF = `dast-off-${unique()}`
 const TARGET = 'http://127.0.0.1:8765/'
 const DAY = 86_400_000
+// wapiti's report of the vulnerable app (127.0.0.1:8765): XSS, SQL injection, missing headers, a directory listing.
+const WAPITI = readFileSync(new URL('../fixtures/scans/wapiti_json/vulnerable-app.json', import.meta.url), 'utf8')
 
 let admin: AdminClients
 let now = Date.now()
 
-async function key(company: string, overrides: { expiresAt?: number; revokedAt?: number } = {}): Promise<string> {
+async function key(company: string, overrides: { expiresAt?: number; revokedAt?: number; publishAtOnce?: boolean } = {}): Promise<string> {
   const { id, token } = newDastKeyToken()
   await admin.db.doc(dastKeyPath(id)).set({
     ...newDastKeyDocument({
@@ -38,6 +46,7 @@ async function key(company: string, overrides: { expiresAt?: number; revokedAt?:
       name: 'ci',
       last4: token.slice(-4),
       allowedTargets: [TARGET],
+      publishAtOnce: overrides.publishAtOnce ?? false,
       expiresAt: Timestamp.fromMillis(overrides.expiresAt ?? now + 30 * DAY),
       createdAt: Timestamp.fromMillis(now),
       createdBy: 'admin@acme.example',
@@ -57,6 +66,51 @@ const trigger = (token: string | null, body: unknown = { target: TARGET }) =>
   )
 const read = (token: string, id: string) =>
   handleDastRequest(admin.db, { method: 'GET', path: `/scans/${id}`, authorization: `Bearer ${token}`, body: '' }, now, SECRET)
+
+/** A real enrolled agent (its key pair, signed requests) at a location of its own, having beaten now. */
+async function enrolledAgent(): Promise<{ locationId: string; call: (path: string, body: unknown) => Promise<ApiResponse> }> {
+  const locationId = `dast-loc-${unique()}`
+  await admin.db.doc(locationPath(locationId)).set({ name: locationId, country: 'GB', region: '', network: '', egressIps: [] })
+  const { token } = await issueEnrolment(admin.db, locationId, `ci-agent-${unique()}`, 'senior@sectest.example', null, now)
+  const { pair } = await generateAgentKeyPair()
+  const enrolled = await handleAgentRequest(
+    admin.db,
+    {
+      method: 'POST',
+      path: AGENT_API_PATHS.enrol,
+      body: JSON.stringify({
+        token,
+        publicKey: pair.publicKey,
+        hostname: 'ci',
+        version: '1.0.0',
+        scanners: [{ name: 'wapiti', version: '3.0.4' }],
+      }),
+    },
+    now,
+  )
+  expect(enrolled.status).toBe(201)
+  const agentId = (enrolled.body as { agentId: string }).agentId
+  const call = async (path: string, body: unknown) => {
+    const text = JSON.stringify(body)
+    const authorization = await signAgentRequest(agentId, pair.privateKey, { method: 'POST', path, body: text }, now)
+    return handleAgentRequest(admin.db, { method: 'POST', path, authorization, body: text }, now)
+  }
+  return { locationId, call }
+}
+
+/** The agent takes the job and uploads `output` as wapiti's report; the draft scan's id. */
+async function runJob(agent: Awaited<ReturnType<typeof enrolledAgent>>, jobId: string, output: string): Promise<string> {
+  const leased = await agent.call(AGENT_API_PATHS.lease, {})
+  expect((leased.body as { job: { id: string } | null }).job?.id).toBe(jobId)
+  const answer = await agent.call(AGENT_API_PATHS.result(jobId), {
+    outcome: 'succeeded',
+    outputs: [output],
+    startedAt: now,
+    finishedAt: now,
+  })
+  expect(answer.status).toBe(200)
+  return (answer.body as { scanId: string }).scanId
+}
 
 async function onlineAgent(): Promise<string> {
   const loc = `dast-loc-${unique()}`
@@ -154,5 +208,56 @@ describe('the DAST API', () => {
       summary: { total: 2, new: 1, bySeverity: { critical: 1, medium: 1 }, newBySeverity: { critical: 1, medium: 0 } },
       newFindings: [{ title: 'SQL Injection', severity: 'critical' }],
     })
+  })
+
+  it('publishes at once the scans of a key that says so; others wait as drafts; the status counts a finding new to the scan that first saw it', async () => {
+    now += 10 * 60_000
+    const agent = await enrolledAgent()
+    const reviewed = await key(COMPANY)
+    const atOnce = await key(COMPANY, { publishAtOnce: true })
+    const trigger = async (token: string) => {
+      const answer = await handleDastRequest(
+        admin.db,
+        {
+          method: 'POST',
+          path: '/scans',
+          authorization: `Bearer ${token}`,
+          body: JSON.stringify({ target: TARGET, location: agent.locationId }),
+        },
+        now,
+        SECRET,
+      )
+      expect(answer.status).toBe(202)
+      return (answer.body as { id: string }).id
+    }
+    const status = async (token: string, id: string) => (await read(token, id)).body as DastScanStatus
+
+    // A key without the choice: the agent's result is a draft for an analyst; every finding is new to the company.
+    const first = await trigger(reviewed)
+    expect(scanJobFromDocument(first, (await admin.db.doc(scanJobPath(first)).get()).data())?.publishAtOnce).toBe(false)
+    // The same report with another byte is another file, so another draft.
+    const draftId = await runJob(agent, first, `${WAPITI}\n`)
+    expect(scanFromDocument(draftId, (await admin.db.doc(scanPath(COMPANY, draftId)).get()).data())?.state).toBe('draft')
+    const drafted = await status(reviewed, first)
+    expect(drafted.status).toBe('succeeded')
+    expect(drafted.summary).toMatchObject({ new: drafted.summary!.total })
+    expect(drafted.summary!.total).toBeGreaterThan(0)
+
+    // A key whose scans publish at once: published by the time the job says it succeeded, its findings new to it.
+    const second = await trigger(atOnce)
+    expect(scanJobFromDocument(second, (await admin.db.doc(scanJobPath(second)).get()).data())?.publishAtOnce).toBe(true)
+    const publishedId = await runJob(agent, second, WAPITI)
+    const scan = scanFromDocument(publishedId, (await admin.db.doc(scanPath(COMPANY, publishedId)).get()).data())
+    expect(scan).toMatchObject({ state: 'published', publishedBy: expect.stringMatching(/^dast-key:/) })
+    const findings = (await admin.db.collection(findingsPath(COMPANY)).where('firstSeenScanId', '==', publishedId).get()).docs.map((d) =>
+      findingFromDocument(d.id, d.data()),
+    )
+    expect(findings.map((f) => f?.title)).toEqual(expect.arrayContaining(['Cross Site Scripting', 'SQL Injection']))
+    const published = await status(atOnce, second)
+    expect(published.summary).toMatchObject({ total: findings.length, new: findings.length })
+    expect(published.newFindings!.map((f) => f.title)).toEqual(expect.arrayContaining(['Cross Site Scripting', 'SQL Injection']))
+
+    // The draft's findings are the company's now, first seen by the published scan: none is new to the draft any more.
+    expect((await status(reviewed, first)).summary).toMatchObject({ total: drafted.summary!.total, new: 0 })
   })
 })

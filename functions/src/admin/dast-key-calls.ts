@@ -54,6 +54,7 @@ export const createDastKey = defineCallable('createDastKey', { secrets: declared
         name: request.name,
         last4: token.slice(-4),
         allowedTargets: request.allowedTargets,
+        publishAtOnce: request.publishAtOnce,
         expiresAt: Timestamp.fromMillis(expiresAt),
         createdAt: FieldValue.serverTimestamp(),
         createdBy: actor.by,
@@ -66,7 +67,12 @@ export const createDastKey = defineCallable('createDastKey', { secrets: declared
       target: { kind: 'dast_key', id, label: request.name },
       companyId: company.slug,
       before: null,
-      after: { name: request.name, allowedTargets: request.allowedTargets, expiresAt: new Date(expiresAt).toISOString() },
+      after: {
+        name: request.name,
+        allowedTargets: request.allowedTargets,
+        publishAtOnce: request.publishAtOnce,
+        expiresAt: new Date(expiresAt).toISOString(),
+      },
     })
   })
   return { id, token }

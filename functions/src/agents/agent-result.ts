@@ -23,6 +23,7 @@ import { scanFromDocument, scanPath } from '#domain/scans.ts'
 import type { Firestore } from 'firebase-admin/firestore'
 import { writeDraftFindings } from '../scans/add-draft-findings.ts'
 import { writeDraftScan } from '../scans/create-draft-scan.ts'
+import { publishDraftScan } from '../scans/publish-scan.ts'
 import { FleetError, finishJob, heldJob, parseBody } from './fleet-store.ts'
 
 const targetText = (target: FindingTarget): string | null =>
@@ -138,6 +139,17 @@ export async function importJobOutput(
   return made.scanId
 }
 
+/**
+ * A CI scan whose key publishes at once: the draft goes to the client's reports before the job says
+ * it succeeded, so a pipeline that sees `succeeded` finds the findings published. A result sent
+ * again publishes nothing twice (publishing a published scan changes nothing).
+ */
+async function publishAtOnce(db: Firestore, job: ScanJob, scanId: string): Promise<void> {
+  const scan = scanFromDocument(scanId, (await db.doc(scanPath(job.company, scanId)).get()).data())
+  if (!scan) throw new Error(`Draft ${scanId} cannot be read back`)
+  await publishDraftScan(db, job.company, scan, { by: job.createdBy, name: 'CI pipeline (DAST key)' })
+}
+
 /** The agent's last word on a job: its output imported as a draft scan, or its failure (retried while attempts remain). */
 export async function recordResult(
   db: Firestore,
@@ -164,12 +176,16 @@ export async function recordResult(
     await finishJob(db, agent, jobId, { state: 'failed', leasedBy: null, leaseExpiresAt: null, error: reason, finishedAt: now }, {})
     throw error
   }
+  if (job.publishAtOnce) await publishAtOnce(db, job, scanId)
   const done = await finishJob(
     db,
     agent,
     jobId,
     { state: 'succeeded', leasedBy: null, leaseExpiresAt: null, error: null, finishedAt: now },
-    { scanId, progress: { phase: 'done', message: 'Draft scan ready for review', at: now } },
+    {
+      scanId,
+      progress: { phase: 'done', message: job.publishAtOnce ? 'Published to the reports' : 'Draft scan ready for review', at: now },
+    },
   )
   return { state: done.state, scanId }
 }

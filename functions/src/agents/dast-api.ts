@@ -63,7 +63,8 @@ async function status(db: Firestore, job: ScanJob): Promise<DastScanStatus> {
   const newFindings: NonNullable<DastScanStatus['newFindings']> = []
   drafts.forEach((f, n) => {
     bySeverity[f!.severity]++
-    if (known[n]?.exists) return
+    // Known before this scan: a published scan (at once, or by an analyst) made its new findings, which stay new to it.
+    if (known[n]?.exists && known[n].get('firstSeenScanId') !== job.scanId) return
     newBySeverity[f!.severity]++
     const where = f!.location
     const place = [where.method, where.url ?? where.host, where.parameter && `(${where.parameter})`].filter(Boolean).join(' ')
@@ -115,6 +116,7 @@ export async function handleDastRequest(
           createdBy: `dast-key:${verified.key.id}`,
           source: 'dast-api',
           dastKeyId: verified.key.id,
+          publishAtOnce: verified.key.publishAtOnce,
         },
         now,
       )

@@ -232,6 +232,7 @@ export interface NewJob {
   createdBy: string
   source: 'analyst' | 'dast-api'
   dastKeyId?: string | null
+  publishAtOnce?: boolean
 }
 
 /** Queues a job after checking the location and every target against the company's scope. */
@@ -259,6 +260,7 @@ export async function queueJob(db: Firestore, job: NewJob, now: number): Promise
       createdBy: job.createdBy,
       source: job.source,
       dastKeyId: job.dastKeyId ?? null,
+      publishAtOnce: job.publishAtOnce ?? false,
       progress: { phase: 'queued', message: 'Waiting for an agent at this location', at: now },
       scanId: null,
       error: null,

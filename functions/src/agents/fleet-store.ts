@@ -232,33 +232,46 @@ export function jobSpec(job: ScanJob, files?: Record<string, string>): JobSpec {
   }
 }
 
+/** Queued jobs an agent tries, oldest first, before it says there is nothing for it now. */
+const LEASE_CANDIDATES = 10
+
 /**
- * The oldest queued job of the agent's location that one of its scanners runs, leased to it in a
- * transaction: of agents racing for one job, one gets it; the others' transactions retry and see it taken.
+ * The oldest queued job of the agent's location that one of its scanners runs, leased to it. Each
+ * candidate is taken in a transaction on its own document, so agents racing contend on one job at a
+ * time rather than on the whole queue: of two racing for one job, one gets it, the other finds it
+ * taken (or its transaction aborted) and moves to the next.
  */
 export async function leaseNextJob(db: Firestore, agent: Agent, now: number): Promise<ScanJob | null> {
   await reclaimExpiredLeases(db, now, agent.locationId)
   const scanners = new Set(agent.scanners.map((s) => s.name))
   if (scanners.size === 0) return null
-  const queue = db
+  const queued = await db
     .collection(SCAN_JOBS_COLLECTION)
     .where('locationId', '==', agent.locationId)
     .where('state', '==', 'queued')
     .where('scanner', 'in', [...scanners])
     .orderBy('createdAt')
-    .limit(5)
-  return db.runTransaction(async (tx) => {
-    const snapshot = await tx.get(queue)
-    for (const doc of snapshot.docs) {
-      const job = scanJobFromDocument(doc.id, doc.data())
-      if (!job || !leasable(job, now)) continue
-      const change = leaseJob(job, agent.id, now)
-      writeJobChange(tx, db, job, change, { progress: { phase: 'leased', message: `Taken by ${agent.name}`, at: now } })
-      tx.update(db.doc(agentPath(agent.id)), { currentJobId: job.id })
-      return applyJobChange(job, change)
+    .limit(LEASE_CANDIDATES)
+    .get()
+  for (const candidate of queued.docs) {
+    let leased: ScanJob | null
+    try {
+      leased = await db.runTransaction(async (tx) => {
+        const job = await readJob(tx, db, candidate.id)
+        if (!job || job.locationId !== agent.locationId || !scanners.has(job.scanner) || !leasable(job, now)) return null
+        const change = leaseJob(job, agent.id, now)
+        writeJobChange(tx, db, job, change, { progress: { phase: 'leased', message: `Taken by ${agent.name}`, at: now } })
+        tx.update(db.doc(agentPath(agent.id)), { currentJobId: job.id })
+        return applyJobChange(job, change)
+      })
+    } catch (error) {
+      // Contention that outlasted the transaction's retries (ABORTED): another agent is taking this one.
+      if ((error as { code?: number }).code === 10) continue
+      throw error
     }
-    return null
-  })
+    if (leased) return leased
+  }
+  return null
 }
 
 /** A progress report of the job's holder: running, with the lease extended. */

@@ -75,10 +75,22 @@ function storeWrite(write: PlannedWrite): FindingWrite[] {
   ]
 }
 
+/** Who publishes: recorded on the findings and the scan; `exceptUid` is not told of it. */
+export interface Publisher {
+  by: string
+  name: string
+  exceptUid?: string
+}
+
 export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, memory: '1GiB' }, async (caller, request) => {
   const db = adminDb()
-  const { company, scanId } = request
-  const { importer, scan } = await scanImporter(db, caller, company, scanId)
+  const { importer, scan } = await scanImporter(db, caller, request.company, request.scanId)
+  return publishDraftScan(db, request.company, scan, { by: importer.by, name: importer.actor.name, exceptUid: caller.uid })
+})
+
+/** Publishes a draft scan (the callable's work, also done for CI scans whose key publishes at once). */
+export async function publishDraftScan(db: Firestore, company: string, scan: Scan, publisher: Publisher) {
+  const scanId = scan.id
   const summary = (counts: ScanCounts) => ({
     total: counts.total,
     new: counts.new,
@@ -126,7 +138,7 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
     assets: draftAssets.map((a) => ({ id: a.id, label: a.value, ports: a.ports.map((p) => p.port) })),
     policy: sla,
     now,
-    by: importer.by,
+    by: publisher.by,
   })
   // A retry keeps the counts of the first attempt, which saw every finding before any was written.
   const counts = scan.publishing?.counts ?? plan.counts
@@ -137,7 +149,7 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
   for (let start = 0; start < plan.writes.length; start += FINDINGS_PER_TRANSACTION) {
     const slice = plan.writes.slice(start, start + FINDINGS_PER_TRANSACTION)
     await db.runTransaction(async (tx) => {
-      await applyFindingChanges(db, tx, { company, updatedBy: importer.by, findings: slice.flatMap(storeWrite) })
+      await applyFindingChanges(db, tx, { company, updatedBy: publisher.by, findings: slice.flatMap(storeWrite) })
       for (const write of slice) {
         const occurrence = occurrences.get(write.id)
         if (!occurrence) continue
@@ -206,7 +218,7 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
     if (!fresh || fresh.state !== 'draft') return false
     await applyFindingChanges(db, tx, {
       company,
-      updatedBy: importer.by,
+      updatedBy: publisher.by,
       findings: [],
       activity: [
         {
@@ -216,14 +228,14 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
           count: counts.total,
           scanId,
           at: now,
-          byName: importer.actor.name,
+          byName: publisher.name,
         },
       ],
     })
     tx.update(ref, {
       state: 'published',
       publishedAt: Timestamp.fromMillis(now),
-      publishedBy: importer.by,
+      publishedBy: publisher.by,
       previousScanId: previous?.id ?? null,
       counts,
       stats: importStats(
@@ -241,7 +253,7 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
       ),
       publishing: FieldValue.delete(),
       updatedAt: FieldValue.serverTimestamp(),
-      updatedBy: importer.by,
+      updatedBy: publisher.by,
     })
     return true
   })
@@ -255,7 +267,7 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
         title: `${label}: ${scan.title} published`,
         body: `${counts.total} findings: ${counts.new} new, ${counts.persisting} persisting, ${counts.notDetected} not detected, ${counts.reopened} reopened.`,
         link: `/reports/${scan.service}`,
-        exceptUid: caller.uid,
+        exceptUid: publisher.exceptUid,
       })
       if (newSevere > 0)
         await notifyCompany(db, {
@@ -265,11 +277,11 @@ export const publishScan = defineCallable('publishScan', { timeoutSeconds: 540, 
           title: `${label}: ${newSevere} new critical or high ${newSevere === 1 ? 'finding' : 'findings'}`,
           body: `${scan.title} found ${newSevere} new critical or high ${newSevere === 1 ? 'finding' : 'findings'}.`,
           link: `/reports/${scan.service}`,
-          exceptUid: caller.uid,
+          exceptUid: publisher.exceptUid,
         })
     } catch (error) {
       logger.error('publishScan: notifying failed', { error: error instanceof Error ? error.message : String(error) })
     }
   }
   return { published: flipped, previousScanId: previous?.id ?? null, counts: summary(counts) }
-})
+}

@@ -60,11 +60,12 @@ export class DastKeysPage {
   }
 
   /** Makes a key and returns it as the dialog shows it, once; the dialog is closed after. */
-  async create(name: string, targets: string[], days = 30): Promise<string> {
+  async create(name: string, targets: string[], days = 30, options: { publishAtOnce?: boolean } = {}): Promise<string> {
     const form = this.main.getByRole('form', { name: 'New DAST key' })
     await form.getByLabel('Name').fill(name)
     await form.getByLabel(/Expires after/).fill(String(days))
     await form.getByLabel('Targets, one per line').fill(targets.join('\n'))
+    if (options.publishAtOnce) await form.getByLabel(/Publish this key.s scans to the reports/).check()
     await form.getByRole('button', { name: 'Create key' }).click()
     const dialog = this.page.getByRole('dialog', { name: 'Copy your DAST key now' })
     await expect(dialog).toBeVisible()

@@ -52,6 +52,12 @@ const Secret = styled.input`
   font-size: 13px;
 `
 
+const Check = styled.label`
+  display: flex;
+  gap: 8px;
+  align-items: flex-start;
+`
+
 const Row = styled.div`
   display: flex;
   gap: 8px;
@@ -77,6 +83,7 @@ function CreateKey({ company }: { company: Company }) {
   const [name, setName] = useState('')
   const [days, setDays] = useState('90')
   const [targets, setTargets] = useState('')
+  const [publishAtOnce, setPublishAtOnce] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [issued, setIssued] = useState<{ name: string; token: string } | null>(null)
@@ -92,6 +99,7 @@ function CreateKey({ company }: { company: Company }) {
         .split('\n')
         .map((line) => line.trim())
         .filter(Boolean),
+      publishAtOnce,
     })
     if (!parsed.success) return setError(parsed.issues[0].message)
     const outside = scope.status === 'ready' ? parsed.output.allowedTargets.find((target) => !targetInScope(scope.data, target)) : undefined
@@ -105,6 +113,7 @@ function CreateKey({ company }: { company: Company }) {
       setCopied(false)
       setName('')
       setTargets('')
+      setPublishAtOnce(false)
     } catch (failure) {
       setError(errorText(failure))
     } finally {
@@ -154,6 +163,13 @@ function CreateKey({ company }: { company: Company }) {
             {scope.status === 'ready' && scope.data.length > 0 ? `: ${scope.data.map((entry) => entry.value).join(', ')}` : '.'}
           </Muted>
         </Field>
+        <Check>
+          <input type="checkbox" checked={publishAtOnce} disabled={!hydrated} onChange={(e) => setPublishAtOnce(e.target.checked)} />
+          <span>
+            Publish this key's scans to the reports as soon as they end
+            <Muted> (otherwise an analyst reviews each scan before you see it)</Muted>
+          </span>
+        </Check>
         {error && <FormMessage $tone="error">{error}</FormMessage>}
         <div>
           <Button type="submit" disabled={!hydrated || busy}>
@@ -216,6 +232,7 @@ function KeysList({ company }: { company: Company }) {
     { id: 'name', header: 'Name', accessorFn: (k) => k.name },
     { id: 'key', header: 'Key', accessorFn: (k) => k.hint, cell: ({ row }) => <code>{row.original.hint}</code> },
     { id: 'targets', header: 'Targets', accessorFn: (k) => k.allowedTargets.join(', ') },
+    { id: 'publish', header: 'Scans published', accessorFn: (k) => (k.publishAtOnce ? 'At once' : 'After review') },
     { id: 'status', header: 'State', accessorFn: (k) => dastKeyStatusLabels[dastKeyStatus(k, now)] },
     { id: 'expires', header: 'Expires', accessorFn: (k) => k.expiresAt ?? 0, cell: ({ row }) => timeOf(row.original.expiresAt) },
     {
