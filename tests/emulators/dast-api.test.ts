@@ -71,7 +71,14 @@ const read = (token: string, id: string) =>
 async function enrolledAgent(): Promise<{ locationId: string; call: (path: string, body: unknown) => Promise<ApiResponse> }> {
   const locationId = `dast-loc-${unique()}`
   await admin.db.doc(locationPath(locationId)).set({ name: locationId, country: 'GB', region: '', network: '', egressIps: [] })
-  const { token } = await issueEnrolment(admin.db, locationId, `ci-agent-${unique()}`, { uid: 'demo-senior-analyst', email: 'senior@sectest.example' }, null, now)
+  const { token } = await issueEnrolment(
+    admin.db,
+    locationId,
+    `ci-agent-${unique()}`,
+    { uid: 'demo-senior-analyst', email: 'senior@sectest.example' },
+    null,
+    now,
+  )
   const { pair } = await generateAgentKeyPair()
   const enrolled = await handleAgentRequest(
     admin.db,
