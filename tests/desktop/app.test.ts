@@ -37,7 +37,8 @@ describe('the desktop app', () => {
     await waitFor('Home', async () => (await app.url()) === PRODUCT_URL && (await exists('input[type=email]')))
     expect(await app.title()).toContain('Bulwark')
     expect(harness.windowId()).toMatch(/^\d+$/)
-    await app.screenshot(harness.screen('home').replace('.png', '-webview.png'))
+    // The whole screen (WebDriver's own screenshot of the webview can stall for minutes on a busy machine).
+    harness.screen('home')
   })
 
   it('completes sign-in when the emailed link is handed to the running app, landing on /', async () => {
