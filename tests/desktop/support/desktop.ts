@@ -36,6 +36,9 @@ function firstLine(child: ChildProcess, what: string): Promise<string> {
   })
 }
 
+/** Not yet exited: a child ended by a signal has a signalCode and no exitCode. */
+const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null
+
 export class DesktopHarness {
   readonly home = mkdtempSync(join(tmpdir(), 'bulwark-desktop-'))
   /** Every address the app handed to "the browser" (the BROWSER that xdg-open runs). */
@@ -44,6 +47,7 @@ export class DesktopHarness {
   private readonly children: ChildProcess[] = []
   private driverUrl = ''
   session: WebDriverSession | undefined
+  private windowManager: ChildProcess | undefined
 
   readonly binary: string
 
@@ -114,6 +118,50 @@ export class DesktopHarness {
     this.xdotool(['key', '--window', window, '--delay', '50', ...keys])
   }
 
+  /**
+   * A window manager for the tests that need one: on a desktop it decides which window is active, and
+   * without one X ignores an app's request for focus made after the person last typed elsewhere.
+   */
+  async startWindowManager(): Promise<void> {
+    // Openbox's defaults, less the minimise animation (a screenshot would catch it half-way).
+    const config = join(this.home, 'openbox.xml')
+    writeFileSync(
+      config,
+      '<openbox_config xmlns="http://openbox.org/3.4/rc"><theme><animateIconify>no</animateIconify></theme></openbox_config>\n',
+    )
+    this.windowManager = this.spawn('openbox', ['--sm-disable', '--config-file', config], this.env)
+    const window = this.windowId()
+    await waitFor('the window manager managing the app', async () => this.managed().includes(Number(window)))
+  }
+
+  async stopWindowManager(): Promise<void> {
+    const manager = this.windowManager
+    this.windowManager = undefined
+    if (!manager || !isRunning(manager)) return
+    const exited = new Promise((resolve) => manager.once('exit', resolve))
+    manager.kill('SIGTERM')
+    await exited
+  }
+
+  /** Another program's window (a person's mail client, say), opened and made the active one. */
+  async otherWindow(): Promise<{ id: string; close: () => void }> {
+    const child = this.spawn('xmessage', ['-geometry', '640x400+120+120', 'Mail'], this.env)
+    const id = await waitFor('the other window', async () => this.managed().find((window) => String(window) !== this.windowId()))
+    this.xdotool(['windowactivate', '--sync', String(id)])
+    return { id: String(id), close: () => child.kill('SIGTERM') }
+  }
+
+  /** The window the window manager calls active (_NET_ACTIVE_WINDOW). */
+  activeWindow(): string {
+    return this.xdotool(['getactivewindow']).trim()
+  }
+
+  /** The windows the window manager manages (_NET_CLIENT_LIST). */
+  private managed(): number[] {
+    const result = spawnSync('xprop', ['-root', '_NET_CLIENT_LIST'], { env: this.env, encoding: 'utf8' })
+    return [...(result.stdout ?? '').matchAll(/0x[0-9a-f]+/g)].map(([hex]) => Number(hex))
+  }
+
   windowId(): string {
     return this.xdotool(['search', '--onlyvisible', '--name', '^Bulwark']).split('\n')[0]!.trim()
   }
@@ -138,8 +186,10 @@ export class DesktopHarness {
 
   async stop(): Promise<void> {
     await this.session?.end().catch(() => undefined)
-    for (const child of this.children.reverse()) child.kill('SIGTERM')
-    await Promise.all(this.children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)))
+    const running = this.children.reverse().filter(isRunning)
+    const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)))
+    for (const child of running) child.kill('SIGTERM')
+    await Promise.all(exited)
     rmSync(this.home, { recursive: true, force: true })
   }
 

@@ -1,6 +1,4 @@
 // A small W3C WebDriver client: the few commands the desktop tests use, over plain HTTP.
-import { writeFile } from 'node:fs/promises'
-
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'
 
 export class WebDriverSession {
@@ -53,10 +51,6 @@ export class WebDriverSession {
   click = (element: string) => this.send('POST', `/element/${element}/click`, {})
   type = (element: string, text: string) => this.send('POST', `/element/${element}/value`, { text })
 
-  async screenshot(path: string): Promise<void> {
-    await writeFile(path, Buffer.from(await this.send<string>('GET', '/screenshot'), 'base64'))
-  }
-
   end = () => this.send('DELETE', '')
 }
 
@@ -65,6 +59,8 @@ async function command<T>(method: string, url: string, body?: unknown): Promise<
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    // A stalled driver fails the step that stalled, with its command, rather than the whole test.
+    signal: AbortSignal.timeout(60_000),
   })
   const payload = (await response.json()) as { value: T & { error?: string; message?: string } }
   if (!response.ok) throw new Error(`${method} ${url}: ${payload.value?.error} ${payload.value?.message}`)
