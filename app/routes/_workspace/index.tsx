@@ -5,7 +5,6 @@ import * as v from 'valibot'
 import { brand } from '#domain/brand.ts'
 import { safeReturnPath } from '~/features/auth/return-path'
 import { SignInPanel } from '~/features/auth/sign-in-panel'
-import { HubLinks } from '~/features/navigation/hub-links'
 import { navItems } from '~/features/navigation/nav-items'
 import { pageHead } from '~/features/site/page-head'
 import { media } from '~/ui/theme'
@@ -13,6 +12,7 @@ import { surface } from '~/ui/surface'
 
 // A member's dashboard: a visitor's first load does without it.
 const Dashboard = lazy(() => import('~/features/dashboard/dashboard').then((m) => ({ default: m.Dashboard })))
+const HubLinks = lazy(() => import('~/features/navigation/hub-links').then((m) => ({ default: m.HubLinks })))
 
 export const Route = createFileRoute('/_workspace/')({
   head: pageHead('/'),
