@@ -10,9 +10,16 @@ type TriggerProps = { onClick?: () => void; onPointerEnter?: () => void; onFocus
 export function Popover({ trigger, label, children }: { trigger: ReactElement<TriggerProps>; label: string; children: ReactNode }) {
   const [wanted, setWanted] = useState(false)
   const [open, setOpen] = useState(false)
+  const own = trigger.props
   const plain = cloneElement(trigger, {
-    onPointerEnter: () => void loadPanel(),
-    onFocus: () => void loadPanel(),
+    onPointerEnter: () => {
+      own.onPointerEnter?.()
+      void loadPanel()
+    },
+    onFocus: () => {
+      own.onFocus?.()
+      void loadPanel()
+    },
     onClick: () => {
       setWanted(true)
       setOpen(true)
