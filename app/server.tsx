@@ -70,6 +70,16 @@ const styledStreamHandler = defineHandlerCallback(async ({ request, router, resp
 
 const startHandler = createStartHandler(styledStreamHandler)
 
+/** Reads a body to its end without keeping it. */
+async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader()
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
 export default createServerEntry({
   fetch: async (request, options) => {
     // Only requests addressed to the app: a foreign Host (DNS rebinding, a misrouted proxy) would
@@ -77,6 +87,10 @@ export default createServerEntry({
     if (!isAppRequest(request, serverConfig())) {
       return withWorkerHeaders(new Response('Misdirected request', { status: 421, headers: { 'Content-Type': 'text/plain' } }))
     }
-    return withWorkerHeaders(await startHandler(request, options))
+    const response = await startHandler(request, options)
+    // A request refused before its body was read (CSRF, media type) gets it read to the end: the
+    // local runtime's proxy otherwise sees the connection cut under it and answers 500 instead.
+    if (request.body && !request.bodyUsed) await discard(request.body)
+    return withWorkerHeaders(response)
   },
 })

@@ -9,13 +9,27 @@ import { firebaseAuth, firestore } from './firebase'
 import type { Session } from './session'
 import { endSession, startSession } from './session.functions'
 
+// Session hand-overs to the edge still under way. Each sets the cookies when it returns, so a
+// sign-out waits for them first: one that returned afterwards would sign the browser back in.
+const pendingSyncs = new Set<Promise<unknown>>()
+
 /** Hands the user's current ID token to the edge, which answers with the session and workspace. */
 export async function syncSession(user: User, forceRefresh: boolean): Promise<Session | null> {
-  const idToken = await user.getIdToken(forceRefresh)
-  const { session, workspace } = await startSession({ data: { idToken, refreshToken: user.refreshToken } })
-  clientBoot.setSession(session)
-  clientBoot.setWorkspace(workspace)
-  return session
+  const handOver = user.getIdToken(forceRefresh).then((idToken) => startSession({ data: { idToken, refreshToken: user.refreshToken } }))
+  pendingSyncs.add(handOver)
+  try {
+    const { session, workspace } = await handOver
+    // Signed out while the edge answered: the cookies it just set go again.
+    if (firebaseAuth().currentUser?.uid !== user.uid) {
+      await endSession()
+      return null
+    }
+    clientBoot.setSession(session)
+    clientBoot.setWorkspace(workspace)
+    return session
+  } finally {
+    pendingSyncs.delete(handOver)
+  }
 }
 
 /**
@@ -30,6 +44,7 @@ export async function signOutEverywhere(): Promise<void> {
   channel?.postMessage(SIGNED_OUT)
   channel?.close()
   await signOut(firebaseAuth()).catch(() => undefined)
+  await Promise.allSettled(pendingSyncs)
   await endSession()
   clientBoot.setSession(null)
 }

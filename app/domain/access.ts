@@ -189,6 +189,13 @@ export const mayEditTemplates = (access: Access | null | undefined) => pageRules
 export const mayUseVault = (access: Access | null | undefined) => pageRules['/analyst/vault/link']?.({ access, company: null }) ?? false
 
 /**
+ * The analysts of a company's engagement: those who may use the vault and select the company (it
+ * is one of theirs, or they see every company). A request shared with the engagement opens for
+ * them (decision 0022); `selects` is the company check, made apart as for reports.
+ */
+export const isEngagementAnalyst = (access: Access | null | undefined, selects: boolean) => selects && mayUseVault(access)
+
+/**
  * Who someone is to a company's findings (decision 0016): client staff by level, analysts as
  * analysts whatever their level. Company membership and the results switch are checked apart
  * (canViewResults); this says which workflow moves the person may make there.

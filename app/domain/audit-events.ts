@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'vault_request.created',
   'vault_request.answered',
   'vault_request.revoked',
+  'vault_request.opened',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -57,6 +58,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'vault_request.created': 'Vault request created',
   'vault_request.answered': 'Vault request answered',
   'vault_request.revoked': 'Vault request withdrawn',
+  'vault_request.opened': 'Vault request answer opened',
 }
 
 /** The same actions in a sentence, "<who> <verb> <target>", as the latest-changes feed reads them. */
@@ -83,6 +85,7 @@ export const auditActionVerbs: Record<AuditAction, string> = {
   'vault_request.created': 'created the vault request',
   'vault_request.answered': 'answered the vault request',
   'vault_request.revoked': 'withdrew the vault request',
+  'vault_request.opened': 'opened the answer to the vault request',
 }
 
 export const AUDIT_TARGET_KINDS = ['company', 'service', 'user', 'email_key', 'dast_key', 'vault_link', 'vault_request'] as const

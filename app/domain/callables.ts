@@ -58,6 +58,14 @@ import {
   VaultRequestInfoResponseSchema,
 } from './vault-requests.ts'
 import {
+  OpenVaultRequestRequestSchema,
+  OpenVaultRequestResponseSchema,
+  SetVaultKeyRequestSchema,
+  SetVaultKeyResponseSchema,
+  VaultTeamKeysRequestSchema,
+  VaultTeamKeysResponseSchema,
+} from './vault-keys.ts'
+import {
   AddDraftFindingsRequestSchema,
   AddDraftFindingsResponseSchema,
   CreateDraftScanRequestSchema,
@@ -172,6 +180,10 @@ export const callables = {
   claimVaultLink: { request: ClaimVaultLinkRequestSchema, response: ClaimVaultLinkResponseSchema, who: 'public' },
   createVaultRequest: { request: CreateVaultRequestRequestSchema, response: CreateVaultRequestResponseSchema, who: mayUseVault },
   revokeVaultRequest: { request: RevokeVaultRequestRequestSchema, response: RevokeVaultRequestResponseSchema, who: mayUseVault },
+  // Team access (decision 0022): the handlers check the company's engagement (isEngagementAnalyst).
+  setVaultKey: { request: SetVaultKeyRequestSchema, response: SetVaultKeyResponseSchema, who: mayUseVault },
+  vaultTeamKeys: { request: VaultTeamKeysRequestSchema, response: VaultTeamKeysResponseSchema, who: mayUseVault },
+  openVaultRequest: { request: OpenVaultRequestRequestSchema, response: OpenVaultRequestResponseSchema, who: mayUseVault },
   // Clients answer without an account: the link's submit token is their proof.
   vaultRequestInfo: { request: VaultRequestInfoRequestSchema, response: VaultRequestInfoResponseSchema, who: 'public' },
   submitVaultRequest: { request: SubmitVaultRequestRequestSchema, response: SubmitVaultRequestResponseSchema, who: 'public' },

@@ -6,7 +6,7 @@ import { TimestampSchema } from './stored.ts'
 export const EVENTS_COLLECTION = 'events'
 
 // The vault's: a link created, opened, refused (wrong passphrase) or revoked (by hand or by the
-// tries); a request created, answered or withdrawn.
+// tries); a request created, answered, withdrawn or its answer opened.
 export const EVENT_TYPES = [
   'sign_in',
   'vault_link_created',
@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'vault_request_created',
   'vault_request_answered',
   'vault_request_revoked',
+  'vault_request_opened',
 ] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 

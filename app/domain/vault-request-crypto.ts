@@ -20,6 +20,7 @@ import {
   type Sealed,
   type VaultPayload,
 } from './vault-crypto.ts'
+import { sealRequestKeyTo, type TeamKey } from './vault-team-crypto.ts'
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder('utf-8', { fatal: true })
@@ -94,10 +95,19 @@ export interface NewRequestLink {
   submitTokenHash: string
   filesTokenHash: string
   wrappedKey: WrappedKey
+  /** The private key sealed to each colleague's published vault key, by uid (decision 0022). */
+  teamKeys: Record<string, TeamKey>
 }
 
-/** A fresh key pair and submit secret for request `id`; the private key leaves only wrapped. */
-export async function createRequestLink(id: string, vaultPassphrase: string): Promise<NewRequestLink> {
+/**
+ * A fresh key pair and submit secret for request `id`; the private key leaves only wrapped under
+ * the vault passphrase and sealed to the given colleagues' vault keys.
+ */
+export async function createRequestLink(
+  id: string,
+  vaultPassphrase: string,
+  team: readonly { uid: string; publicKey: string }[] = [],
+): Promise<NewRequestLink> {
   if (vaultPassphrase.length < 8) throw new VaultCryptoError('The vault passphrase needs at least 8 characters')
   const suite = requestSuite()
   const pair = await suite.kem.generateKeyPair()
@@ -106,12 +116,18 @@ export async function createRequestLink(id: string, vaultPassphrase: string): Pr
   const secret = toBase64Url(randomBytes(SECRET_BYTES))
   const kdf = newPassphraseKdf()
   const sealed = await sealBytes(await wrappingKey(vaultPassphrase, kdf), privateKey, encoder.encode(INFO.wrap + id))
-  privateKey.fill(0)
+  const teamKeys: Record<string, TeamKey> = {}
+  try {
+    for (const member of team) teamKeys[member.uid] = await sealRequestKeyTo(id, member, privateKey)
+  } finally {
+    privateKey.fill(0)
+  }
   return {
     fragment: `${toBase64Url(publicKey)}.${secret}`,
     submitTokenHash: await tokenHash(await submitTokenOf(id, secret)),
     filesTokenHash: await tokenHash(await filesTokenOf(id, secret)),
     wrappedKey: { ...sealed, kdf },
+    teamKeys,
   }
 }
 
@@ -133,18 +149,19 @@ export async function sealAnswer(publicKey: Uint8Array<ArrayBuffer>, policy: Req
   return { enc: toBase64Url(new Uint8Array(sealed.enc)), ciphertext: toBase64Url(new Uint8Array(sealed.ct)) }
 }
 
-/** Opens an answer with the vault passphrase: unwraps the request's key, then HPKE-opens. */
-export async function openAnswer(
-  wrapped: WrappedKey,
-  vaultPassphrase: string,
+/** The request's private key, unwrapped with the vault passphrase of the analyst who asked. */
+export async function unwrapRequestKey(wrapped: WrappedKey, vaultPassphrase: string, id: string): Promise<Uint8Array<ArrayBuffer>> {
+  return openBytes(await wrappingKey(vaultPassphrase, wrapped.kdf), wrapped, encoder.encode(INFO.wrap + id)).catch(() => {
+    throw new VaultCryptoError('Wrong vault passphrase')
+  })
+}
+
+/** HPKE-opens an answer with the request's private key (zeroed afterwards), however it was obtained. */
+export async function openAnswerWithKey(
+  privateKey: Uint8Array<ArrayBuffer>,
   policy: RequestPolicy,
   answer: SealedAnswer,
 ): Promise<VaultPayload> {
-  const privateKey = await openBytes(await wrappingKey(vaultPassphrase, wrapped.kdf), wrapped, encoder.encode(INFO.wrap + policy.id)).catch(
-    () => {
-      throw new VaultCryptoError('Wrong vault passphrase')
-    },
-  )
   const suite = requestSuite()
   try {
     const recipientKey = await suite.kem.deserializePrivateKey(privateKey)
@@ -165,4 +182,14 @@ export async function openAnswer(
   } finally {
     privateKey.fill(0)
   }
+}
+
+/** Opens an answer with the vault passphrase: unwraps the request's key, then HPKE-opens. */
+export async function openAnswer(
+  wrapped: WrappedKey,
+  vaultPassphrase: string,
+  policy: RequestPolicy,
+  answer: SealedAnswer,
+): Promise<VaultPayload> {
+  return openAnswerWithKey(await unwrapRequestKey(wrapped, vaultPassphrase, policy.id), policy, answer)
 }

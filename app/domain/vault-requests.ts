@@ -12,6 +12,17 @@ export const VAULT_REQUESTS_COLLECTION = 'vault_requests'
 export const vaultRequestPath = (id: string) => `${VAULT_REQUESTS_COLLECTION}/${id}`
 
 /**
+ * vault_requests/{id}/vault_team_keys/{uid}: the request's private key HPKE-sealed to a colleague's
+ * published vault key (decision 0022). No client reads it: openVaultRequest hands a colleague their
+ * own, so every colleague's opening is in the audit trail.
+ */
+export const VAULT_TEAM_KEYS_COLLECTION = 'vault_team_keys'
+export const vaultTeamKeyPath = (id: string, uid: string) => `${vaultRequestPath(id)}/${VAULT_TEAM_KEYS_COLLECTION}/${uid}`
+
+/** How many colleagues one request may be shared with. */
+export const MAX_TEAM_KEYS = 50
+
+/**
  * vault_request_gates/{id}: whether the client may still upload sealed files for the request, and
  * the hash of the files token they upload with. Anyone holding the request id may get it (the file
  * store reads it without a sign-in); it holds a hash and a state only. Written by the functions.
@@ -31,6 +42,12 @@ export const WrappedKeySchema = v.strictObject({
   ciphertext: B64(200),
   iv: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16}$/, 'Expected a 12-byte IV')),
   kdf: KdfSchema,
+})
+
+/** A request key sealed to a colleague: HPKE's encapsulated key and the sealed 32 bytes (with its tag). */
+export const TeamKeySchema = v.strictObject({
+  enc: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'Expected an encapsulated P-256 key')),
+  ciphertext: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{64}$/, 'Expected a sealed P-256 private key')),
 })
 
 export const SealedAnswerSchema = v.strictObject({
@@ -53,6 +70,9 @@ const StoredRequestSchema = v.object({
   answer: v.optional(v.nullable(v.object({ enc: v.string(), ciphertext: v.string() })), null),
   answeredAt: v.optional(v.nullable(TimestampSchema), null),
   answeredFrom: v.optional(v.nullable(v.object({ ip: v.optional(v.string(), ''), browser: v.optional(v.string(), '') })), null),
+  /** Shared with the analysts of the company's engagement: those holding a sealed key, by uid. */
+  team: v.optional(v.boolean(), false),
+  teamUids: v.optional(v.array(v.string()), []),
 })
 
 export type VaultRequest = v.InferOutput<typeof StoredRequestSchema> & { id: string }
@@ -81,6 +101,16 @@ export const CreateVaultRequestRequestSchema = v.strictObject({
   /** Files may be answered only when given. */
   filesTokenHash: v.optional(HashSchema),
   wrappedKey: WrappedKeySchema,
+  /** "The analysts of the company's engagement can open it too" (decision 0022). */
+  team: v.optional(v.boolean(), false),
+  /** The request's private key sealed to each engagement colleague's published vault key, by uid. */
+  teamKeys: v.optional(
+    v.pipe(
+      v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Expected a user id')), TeamKeySchema),
+      v.check((keys) => Object.keys(keys).length <= MAX_TEAM_KEYS, `At most ${MAX_TEAM_KEYS} colleagues`),
+    ),
+    {},
+  ),
 })
 export const CreateVaultRequestResponseSchema = v.strictObject({ id: v.string() })
 

@@ -3,6 +3,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { SessionSync } from '~/core/session-sync'
 import { MainNav } from '~/features/navigation/main-nav'
+import { ConnectionNotice } from '~/features/shell/connection-notice'
 import { VersionPopover } from '~/features/shell/version-popover'
 import { HotkeyHint, WorkspaceHotkeys } from '~/features/shell/workspace-hotkeys'
 import { ContactButton } from '~/features/support/contact-button'
@@ -63,6 +64,7 @@ function WorkspaceLayout() {
       <WorkspaceHotkeys onToggleMenu={navbar.toggle} />
       {session && <SessionSync uid={session.uid} />}
       {session && <WorkspaceSync session={session} seed={workspace ?? null} />}
+      <ConnectionNotice uid={session?.uid ?? null} />
       <Outlet />
     </AppShell>
   )

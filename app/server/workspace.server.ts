@@ -33,11 +33,16 @@ export async function loadWorkspace(session: Session, idToken: string): Promise<
       throw error
     }
   }
-  const companies = (
-    seesAllCompanies(access)
-      ? (await reader.list(COMPANIES_COLLECTION)).map((doc) => companyFromDocument(doc.id, doc.data))
-      : await Promise.all((accessData?.companies ?? []).map(readOne))
-  )
+  // A refused list (a sign-in revoked since the token was issued) is no company, as a refused read is.
+  const readAll = async () => {
+    try {
+      return (await reader.list(COMPANIES_COLLECTION)).map((doc) => companyFromDocument(doc.id, doc.data))
+    } catch (error) {
+      if (error instanceof FirestoreReadDenied) return []
+      throw error
+    }
+  }
+  const companies = (seesAllCompanies(access) ? await readAll() : await Promise.all((accessData?.companies ?? []).map(readOne)))
     .filter((company): company is Company => company !== null)
     .sort(byName)
   const selected = selectCompany(

@@ -115,6 +115,18 @@ describe('mail catcher', () => {
     expect((await api<MessageSummary[]>('/api/messages?to=nobody@example.com')).body).toEqual([])
   })
 
+  it('turns SMTP connections away with 421 while the outage switch is on, and takes mail again after', async () => {
+    const put = (body: string) => api<{ accepting?: boolean; error?: string }>('/api/smtp', { method: 'PUT', body })
+    expect((await put('{"accepting": "no"}')).status).toBe(400)
+    expect((await put('{"accepting": false}')).body).toEqual({ accepting: false })
+    expect((await api<{ accepting: boolean }>('/api/smtp')).body).toEqual({ accepting: false })
+    await expect(send({ to: 'down@sectest.test', subject: 'During the outage' })).rejects.toMatchObject({ responseCode: 421 })
+    expect((await put('{"accepting": true}')).body).toEqual({ accepting: true })
+    await send({ to: 'down@sectest.test', subject: 'After the outage' })
+    const caught = await api<MessageSummary[]>('/api/messages?to=down@sectest.test')
+    expect(caught.body.map((m) => m.subject)).toEqual(['After the outage'])
+  })
+
   it('wait resolves when a message for the address arrives', async () => {
     await send({ to: 'waiter@example.com', subject: 'old one' })
     const after = Date.now()

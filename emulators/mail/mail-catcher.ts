@@ -75,6 +75,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const host = options.host ?? '127.0.0.1'
   const store = new MessageStore({ maxMessages: options.maxMessages ?? 500 })
 
+  let accepting = true
   const smtp = new SMTPServer({
     name: 'mail-catcher',
     banner: 'local mail catcher: nothing is delivered',
@@ -87,6 +88,12 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     size: MAX_MESSAGE_BYTES,
     rejectOversized: true,
     closeTimeout: 500, // idle SMTP clients get this long before they are cut off on close()
+    // An outage on request (PUT /api/smtp): every new connection is turned away with 421, which
+    // is what a mail server that is down for maintenance answers.
+    onConnect(_session, callback) {
+      if (accepting) return callback()
+      callback(Object.assign(new Error('Service not available (outage switched on in the inbox)'), { responseCode: 421 }))
+    },
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username ?? 'anonymous' })
     },
@@ -255,6 +262,21 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       return sendJson(res, 404, { error: `No such endpoint: ${path}` })
     }
 
+    if (parts.length === 2 && parts[1] === 'smtp') {
+      if (method === 'GET') return sendJson(res, 200, { accepting })
+      if (method !== 'PUT') return methodNotAllowed(res, 'GET, PUT')
+      const body = await readSmall(req)
+      let wanted: unknown
+      try {
+        wanted = (JSON.parse(body) as { accepting?: unknown }).accepting
+      } catch {
+        wanted = undefined
+      }
+      if (typeof wanted !== 'boolean') return sendJson(res, 400, { error: 'Send {"accepting": true} or {"accepting": false}' })
+      accepting = wanted
+      return sendJson(res, 200, { accepting })
+    }
+
     if (parts.length === 2 && parts[1] === 'wait') {
       if (method !== 'GET') return methodNotAllowed(res, 'GET')
       const filter = readFilter(url, res)
@@ -372,6 +394,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 function notFound(res: ServerResponse, id: string): void {
   sendJson(res, 404, { error: `No message with id ${id}` })
+}
+
+/** A request body of at most a few bytes (switches); anything longer is cut. */
+async function readSmall(req: IncomingMessage, limit = 256): Promise<string> {
+  let text = ''
+  for await (const chunk of req) {
+    text += String(chunk)
+    if (text.length > limit) break
+  }
+  return text.slice(0, limit)
 }
 
 function methodNotAllowed(res: ServerResponse, allow: string): void {

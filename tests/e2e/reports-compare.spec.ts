@@ -94,6 +94,8 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
+  // Clean-up on a busy machine: the emulator may still be indexing the test's findings.
+  test.setTimeout(120_000)
   const batch = db().batch()
   for (const scanId of [BASE, TARGET]) {
     batch.delete(db().doc(`${scanMembersPath(COMPANY, scanId)}/0`))

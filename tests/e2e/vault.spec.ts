@@ -8,13 +8,16 @@ import { deriveLinkKeys } from '#domain/vault-crypto.ts'
 import { filesTokenOf } from '#domain/vault-request-crypto.ts'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { VAULT_LINKS_COLLECTION, VAULT_SEALED_COLLECTION, vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
-import { VAULT_REQUESTS_COLLECTION } from '#domain/vault-requests.ts'
+import { VAULT_REQUESTS_COLLECTION, VAULT_TEAM_KEYS_COLLECTION } from '#domain/vault-requests.ts'
+import { VAULT_KEYS_COLLECTION, vaultKeyPath } from '#domain/vault-keys.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { FILE_TOKEN_HEADER } from '../../app/server/vault-files.server'
 import { expect, test } from './fixtures'
 import { RequestLinkPage, RevealPage, ShareLinkPage } from './pages/vault'
 
 const ANALYST = 'analyst@sectest.example'
+/** Another analyst with access to Acme (senior analysts see every company). */
+const COLLEAGUE = { email: 'senior@sectest.example', uid: 'demo-senior-analyst', name: 'Sam Senior' }
 
 const idOf = (url: string) => new URL(url).pathname.split('/').at(-1)!
 
@@ -28,6 +31,8 @@ test.afterAll(async () => {
     ...(await db.collection(VAULT_LINKS_COLLECTION).get()).docs,
     ...(await db.collectionGroup(VAULT_SEALED_COLLECTION).get()).docs,
     ...(await db.collection(VAULT_REQUESTS_COLLECTION).get()).docs,
+    ...(await db.collectionGroup(VAULT_TEAM_KEYS_COLLECTION).get()).docs,
+    ...(await db.collection(VAULT_KEYS_COLLECTION).get()).docs,
     ...(await db.collection(EVENTS_COLLECTION).where('type', '>=', 'vault_').where('type', '<', 'vault`').get()).docs,
     ...(await db.collection(AUDIT_EVENTS_COLLECTION).where('targetKind', 'in', ['vault_link', 'vault_request']).get()).docs,
   ]
@@ -344,5 +349,62 @@ test.describe('vault request links', () => {
     const body = await readFile((await (await download).path())!)
     expect(createHash('sha256').update(body).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'))
     await client.close()
+  })
+})
+
+test.describe('vault request links shared with the engagement', () => {
+  test.use({ signedInAs: ANALYST })
+
+  test("a signed-out client answers a request shared with Acme's analysts; a colleague reveals it with their own vault passphrase", async ({
+    page,
+    browser,
+    browserConsole,
+    baseURL,
+    demoSessions,
+  }) => {
+    test.setTimeout(90_000)
+    // The colleague starts without a vault key and sets one up on their own request page.
+    await sharedAdmin().db.doc(vaultKeyPath(COLLEAGUE.uid)).delete()
+    const colleagueContext = await browser.newContext({ baseURL, storageState: await demoSessions.stateOf(COLLEAGUE.email) })
+    browserConsole.watch(colleagueContext)
+    const colleague = new RequestLinkPage(await colleagueContext.newPage())
+    await colleague.open()
+    await colleague.setUpVaultKey('colleague vault passphrase')
+
+    const analyst = new RequestLinkPage(page)
+    await analyst.open()
+    const label = `Domain admin ${randomUUID().slice(0, 6)}`
+    const { url, shared } = await analyst.askFor(label, 'my vault passphrase', { team: true })
+    expect(shared).toContain(COLLEAGUE.name)
+    await expect(analyst.row(label)).toContainText('The engagement’s analysts can open it too')
+
+    const client = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    browserConsole.watch(client)
+    const answerPage = await client.newPage()
+    await answerPage.goto(url)
+    const secret = `domain admin: acme-pentest / ${randomUUID()}`
+    remember(url, secret, 'my vault passphrase', 'colleague vault passphrase', ...new URL(url).hash.slice(1).split('.'))
+    await answerPage.getByLabel('Your answer').fill(secret)
+    await answerPage.getByRole('button', { name: 'Send securely' }).click()
+    await expect(answerPage.getByRole('status')).toContainText('only')
+    await client.close()
+
+    // The colleague sees it among the requests shared with them, live, and opens it with their own passphrase.
+    const shown = colleague.page.getByRole('region', { name: 'Shared with you for Acme' })
+    await expect(shown.getByRole('listitem', { name: label }).locator('[data-status]')).toHaveText('Answered')
+    await expect(colleague.row(label)).toContainText('asked by Ana Analyst')
+    await expect(colleague.row(label).getByRole('button', { name: /Withdraw|Delete the answer/ })).toHaveCount(0)
+    await colleague.reveal(label, 'my vault passphrase')
+    await expect(colleague.row(label).getByRole('alert')).toHaveText('Wrong vault passphrase')
+    await colleague.reveal(label, 'colleague vault passphrase')
+    await expect(colleague.row(label).getByRole('textbox', { name: `Answer to ${label}` })).toHaveValue(secret, { timeout: 15_000 })
+
+    // The opening is in the company's audit trail, by the colleague.
+    const id = idOf(url)
+    const trail = await sharedAdmin().db.collection(AUDIT_EVENTS_COLLECTION).where('targetId', '==', id).get()
+    expect(trail.docs.map((d) => d.data()).filter((e) => e.action === 'vault_request.opened')).toEqual([
+      expect.objectContaining({ actorUid: COLLEAGUE.uid, actorEmail: COLLEAGUE.email, companyId: 'acme' }),
+    ])
+    await colleagueContext.close()
   })
 })

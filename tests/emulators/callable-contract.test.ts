@@ -54,6 +54,12 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
     wrappedKey: { ciphertext: 'A'.repeat(64), iv: 'A'.repeat(16), kdf: { salt: 'A'.repeat(22), iterations: 600_000 } },
   },
   revokeVaultRequest: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },
+  setVaultKey: {
+    publicKey: 'B'.repeat(87),
+    wrappedKey: { ciphertext: 'A'.repeat(64), iv: 'A'.repeat(16), kdf: { salt: 'A'.repeat(22), iterations: 600_000 } },
+  },
+  vaultTeamKeys: { company: 'contract-no-such-company' },
+  openVaultRequest: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },
   vaultRequestInfo: { id: 'AAAAAAAAAAAAAAAAAAAAAA', submitToken: 'A'.repeat(43) },
   submitVaultRequest: {
     id: 'AAAAAAAAAAAAAAAAAAAAAA',

@@ -3,10 +3,10 @@
 // their sealed part is read by no client: recipients open links only through claimVaultLink.
 import { addDoc, collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { pageRules } from '#domain/access.ts'
+import { isEngagementAnalyst, pageRules } from '#domain/access.ts'
 import { EMAIL_KEYS_COLLECTION } from '#domain/email-keys.ts'
 import { SUPPORT_MESSAGES_COLLECTION } from '#domain/support.ts'
-import { at, demo, fresh, principals, ruleCase, rulesSuite, type Principal, type RuleCase } from './rules-harness.ts'
+import { at, demo, fresh, principals, ruleCase, rulesSuite, selects, type Principal, type RuleCase } from './rules-harness.ts'
 
 const suite = rulesSuite('vault and functions-only')
 suite.seedPrincipals(principals)
@@ -127,7 +127,56 @@ function gateCases(): RuleCase[] {
   return cases
 }
 
+/**
+ * Requests shared with a company's engagement (decision 0022): a colleague named in teamUids reads
+ * while they are an analyst of the company (isEngagementAnalyst); one not named, an analyst of
+ * another company and a client do not. Colleagues' sealed keys and others' vault keys are read by no client.
+ */
+function teamCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  const asker = 'rules-team-asker'
+  for (const p of principals) {
+    const self = p.uid ?? 'nobody'
+    for (const slug of ['acme', 'umbrella']) {
+      const shared = fresh('vault_requests')
+      const notNamed = fresh('vault_requests')
+      suite.seed(`vault_requests/${shared}`, { ...linkRecord(asker), company: slug, team: true, teamUids: ['rules-colleague', self] })
+      suite.seed(`vault_requests/${notNamed}`, { ...linkRecord(asker), company: slug, team: true, teamUids: ['rules-colleague'] })
+      suite.seed(`vault_requests/${shared}/vault_team_keys/${self}`, { enc: 'A'.repeat(87), ciphertext: 'B'.repeat(64) })
+      const engaged = isEngagementAnalyst(p.access, selects(p, slug))
+      cases.push(ruleCase(p, `gets a ${slug} request shared with it`, engaged, (db) => getDoc(doc(db, `vault_requests/${shared}`))))
+      cases.push(ruleCase(p, `gets a ${slug} request shared with others`, false, (db) => getDoc(doc(db, `vault_requests/${notNamed}`))))
+      cases.push(
+        ruleCase(p, `lists ${slug} requests shared with it`, engaged, (db) =>
+          getDocs(query(collection(db, 'vault_requests'), where('teamUids', 'array-contains', self), where('company', '==', slug))),
+        ),
+      )
+      cases.push(
+        ruleCase(p, `gets its sealed key of a ${slug} request`, false, (db) =>
+          getDoc(doc(db, `vault_requests/${shared}/vault_team_keys/${self}`)),
+        ),
+      )
+    }
+    // Only those who see every company may leave the company out.
+    cases.push(
+      ruleCase(p, 'lists requests shared with it in every company', isEngagementAnalyst(p.access, selects(p, 'no-such-company')), (db) =>
+        getDocs(query(collection(db, 'vault_requests'), where('teamUids', 'array-contains', self))),
+      ),
+    )
+    // Its own vault key is its to read; another analyst's, and any write, are not.
+    const key = { publicKey: 'A'.repeat(87), wrappedKey: { ciphertext: 'B'.repeat(64), iv: 'C'.repeat(16) }, name: p.name }
+    suite.seed(`vault_keys/${self}`, key)
+    suite.seed(`vault_keys/rules-colleague`, key)
+    cases.push(ruleCase(p, 'gets its own vault key', page('/analyst/vault/request', p), (db) => getDoc(doc(db, `vault_keys/${self}`))))
+    cases.push(ruleCase(p, 'gets a colleague’s vault key', false, (db) => getDoc(doc(db, 'vault_keys/rules-colleague'))))
+    cases.push(ruleCase(p, 'lists the vault keys', false, (db) => getDocs(collection(db, 'vault_keys'))))
+    cases.push(ruleCase(p, 'writes its own vault key', false, (db) => setDoc(doc(db, `vault_keys/${self}`), key)))
+  }
+  return cases
+}
+
 describe('firestore.rules: vault_links', () => suite.run(vaultCases('vault_links')))
+describe('firestore.rules: vault requests shared with the engagement', () => suite.run(teamCases()))
 describe('firestore.rules: vault_requests', () => suite.run(vaultCases('vault_requests')))
 describe('firestore.rules: functions only', () => suite.run(functionsOnlyCases()))
 describe('firestore.rules: vault_request_gates', () => suite.run(gateCases()))

@@ -30,13 +30,24 @@ import {
 import {
   createRequestLink,
   openAnswer,
+  openAnswerWithKey,
+  unwrapRequestKey,
   parseRequestFragment,
   filesTokenOf,
   sealAnswer,
   submitTokenOf,
   type RequestPolicy,
 } from '#domain/vault-request-crypto.ts'
-import { VAULT_REQUESTS_COLLECTION, vaultRequestFromDocument, vaultRequestGatePath, vaultRequestPath } from '#domain/vault-requests.ts'
+import {
+  VAULT_REQUESTS_COLLECTION,
+  VAULT_TEAM_KEYS_COLLECTION,
+  vaultRequestFromDocument,
+  vaultRequestGatePath,
+  vaultRequestPath,
+  vaultTeamKeyPath,
+} from '#domain/vault-requests.ts'
+import { VAULT_KEYS_COLLECTION, type OpenVaultRequestResponse, type VaultTeamMember } from '#domain/vault-keys.ts'
+import { createMemberKey, openRequestKeyAsMember, sealRequestKeyTo, unwrapMemberKey, type MemberKey } from '#domain/vault-team-crypto.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { claimLink } from '../../functions/src/vault/link-store.ts'
 import { submitAnswer } from '../../functions/src/vault/request-store.ts'
@@ -61,13 +72,13 @@ interface Person {
   client: CallableClient
 }
 
-async function person(name: string, level: number | null): Promise<Person> {
+async function person(name: string, level: number | null, companies = [SLUG]): Promise<Person> {
   const client = connectCallableClient(`vault-${name}`)
   clients.push(client)
   if (level === null) return { uid: '', email: '', client }
   const claims = tokenClaims(level)
   const { uid, email } = await signInWithClaims(client, admin.auth, { ...claims })
-  await admin.db.doc(userAccessPath(uid)).set({ claims, companies: [SLUG], servicesEnabled: [], servicesManaged: [] })
+  await admin.db.doc(userAccessPath(uid)).set({ claims, companies, servicesEnabled: [], servicesManaged: [] })
   return { uid, email, client }
 }
 
@@ -516,6 +527,178 @@ describe('the audit trail and the rate limits', () => {
   })
 })
 
+describe('requests shared with the engagement', () => {
+  const passphrases = { colleague: 'colleague vault passphrase', outsider: 'outsider vault passphrase' }
+  let colleague: Person, outsider: Person
+  let colleagueKey: MemberKey, outsiderKey: MemberKey
+
+  beforeAll(async () => {
+    ;[colleague, outsider] = await Promise.all([person('colleague', LEVEL.analyst), person('outsider', LEVEL.analyst, ['elsewhere'])])
+    ;[colleagueKey, outsiderKey] = await Promise.all([
+      createMemberKey(colleague.uid, passphrases.colleague),
+      createMemberKey(outsider.uid, passphrases.outsider),
+    ])
+    expect(await callByName(colleague.client, 'setVaultKey', colleagueKey)).toEqual({ saved: true })
+    expect(await callByName(outsider.client, 'setVaultKey', outsiderKey)).toEqual({ saved: true })
+    secretsUsed.push(...Object.values(passphrases))
+  })
+
+  async function askTeam(team: readonly VaultTeamMember[], extra: Partial<CallableRequest<'createVaultRequest'>> = {}) {
+    const policy: RequestPolicy = { id: newVaultId(), company: SLUG, expiresAt: Date.now() + 24 * HOUR }
+    const link = await createRequestLink(policy.id, 'asking analyst passphrase', team)
+    const request: CallableRequest<'createVaultRequest'> = {
+      ...policy,
+      label: 'Domain admin for the internal test',
+      submitTokenHash: link.submitTokenHash,
+      wrappedKey: link.wrappedKey,
+      team: true,
+      teamKeys: link.teamKeys,
+      ...extra,
+    }
+    const { publicKey, secret } = parseRequestFragment(link.fragment)
+    secretsUsed.push(secret, link.fragment, 'asking analyst passphrase')
+    return { policy, request, link, publicKey, submitToken: await submitTokenOf(policy.id, secret) }
+  }
+
+  async function answered(team: readonly VaultTeamMember[]) {
+    const asked = await askTeam(team)
+    expect(await callByName(analyst.client, 'createVaultRequest', asked.request)).toEqual({ id: asked.policy.id })
+    const text = `team-answer-${randomUUID()}`
+    secretsUsed.push(text, asked.submitToken)
+    const answer = await sealAnswer(asked.publicKey, asked.policy, { text, files: [] })
+    const submitted = await callByName(stranger.client, 'submitVaultRequest', {
+      id: asked.policy.id,
+      submitToken: asked.submitToken,
+      answer,
+    })
+    expect(submitted).toEqual({ outcome: 'stored' })
+    return { ...asked, text }
+  }
+
+  it('names the engagement analysts with a vault key to an analyst of the company, and to no one else', async () => {
+    const { members } = (await callByName(analyst.client, 'vaultTeamKeys', { company: SLUG })) as { members: VaultTeamMember[] }
+    expect(members.map((m) => m.uid)).toContain(colleague.uid)
+    expect(members.find((m) => m.uid === colleague.uid)?.publicKey).toBe(colleagueKey.publicKey)
+    // Not the caller, not an analyst of another company.
+    expect(members.map((m) => m.uid)).not.toContain(analyst.uid)
+    expect(members.map((m) => m.uid)).not.toContain(outsider.uid)
+    await expectCallableError(callByName(outsider.client, 'vaultTeamKeys', { company: SLUG }), 'permission-denied')
+    await expectCallableError(callByName(client.client, 'vaultTeamKeys', { company: SLUG }), 'permission-denied')
+  })
+
+  it('refuses to share with an analyst outside the engagement, or keys without the team choice', async () => {
+    const outsiderMember = { uid: outsider.uid, name: 'outsider', publicKey: outsiderKey.publicKey }
+    const forged = await askTeam([outsiderMember])
+    await expectCallableError(callByName(analyst.client, 'createVaultRequest', forged.request), 'permission-denied')
+    expect((await admin.db.doc(vaultRequestPath(forged.policy.id)).get()).exists).toBe(false)
+    const colleagueMember = { uid: colleague.uid, name: 'colleague', publicKey: colleagueKey.publicKey }
+    const unasked = await askTeam([colleagueMember], { team: false })
+    await expectCallableError(callByName(analyst.client, 'createVaultRequest', unasked.request), 'invalid-argument')
+    // Nor with themselves: the one who asks has their own wrapped key.
+    const self = await askTeam([{ ...colleagueMember, uid: analyst.uid }])
+    await expectCallableError(callByName(analyst.client, 'createVaultRequest', self.request), 'permission-denied')
+  })
+
+  it('a colleague opens the answer with their own vault passphrase; each opening is audited; an outsider and a client get nothing', async () => {
+    const members = [{ uid: colleague.uid, name: 'colleague', publicKey: colleagueKey.publicKey }]
+    const asked = await answered(members)
+    const stored = vaultRequestFromDocument(asked.policy.id, (await admin.db.doc(vaultRequestPath(asked.policy.id)).get()).data())!
+    expect(stored).toMatchObject({ team: true, teamUids: [colleague.uid] })
+    expect((await admin.db.doc(vaultTeamKeyPath(asked.policy.id, colleague.uid)).get()).data()).toMatchObject({
+      publicKey: colleagueKey.publicKey,
+      addedBy: analyst.uid,
+    })
+
+    const opened = (await callByName(colleague.client, 'openVaultRequest', { id: asked.policy.id })) as OpenVaultRequestResponse
+    if (opened.as !== 'team') throw new Error(`expected a team opening, got ${opened.as}`)
+    expect(opened.publicKey).toBe(colleagueKey.publicKey)
+    const memberPrivate = await unwrapMemberKey(colleague.uid, colleagueKey.wrappedKey, passphrases.colleague)
+    const member = { uid: colleague.uid, publicKey: colleagueKey.publicKey }
+    const requestKey = await openRequestKeyAsMember(asked.policy.id, member, memberPrivate, opened.teamKey)
+    const policy = { ...asked.policy, expiresAt: stored.expiresAt }
+    expect((await openAnswerWithKey(requestKey, policy, opened.answer)).text).toBe(asked.text)
+
+    // The outsider's own key does not open the colleague's sealed key, and the server gives them none.
+    const outsiderPrivate = await unwrapMemberKey(outsider.uid, outsiderKey.wrappedKey, passphrases.outsider)
+    await expect(
+      openRequestKeyAsMember(asked.policy.id, { uid: outsider.uid, publicKey: outsiderKey.publicKey }, outsiderPrivate, opened.teamKey),
+    ).rejects.toThrow('This answer was not shared with your vault key')
+    await expectCallableError(callByName(outsider.client, 'openVaultRequest', { id: asked.policy.id }), 'not-found')
+    await expectCallableError(callByName(other.client, 'openVaultRequest', { id: asked.policy.id }), 'not-found')
+    await expectCallableError(callByName(client.client, 'openVaultRequest', { id: asked.policy.id }), 'permission-denied')
+    await expectCallableError(callByName(stranger.client, 'openVaultRequest', { id: asked.policy.id }), 'unauthenticated')
+
+    // The one who asked opens through the same call.
+    const own = (await callByName(analyst.client, 'openVaultRequest', { id: asked.policy.id })) as OpenVaultRequestResponse
+    expect(own.as).toBe('owner')
+    const ownKey = await unwrapRequestKey(stored.wrappedKey, 'asking analyst passphrase', asked.policy.id)
+    expect((await openAnswerWithKey(ownKey, policy, own.answer)).text).toBe(asked.text)
+
+    const opens = (await auditOf(asked.policy.id)).filter((e) => e.action === 'vault_request.opened')
+    expect(opens.map((e) => [e.actorUid, e.actorEmail, e.after])).toEqual(
+      expect.arrayContaining([
+        [colleague.uid, colleague.email, { as: 'team' }],
+        [analyst.uid, analyst.email, { as: 'owner' }],
+      ]),
+    )
+    expect(opens).toHaveLength(2)
+    for (const e of opens) expect(e).toMatchObject({ companyId: SLUG, target: { kind: 'vault_request', id: asked.policy.id } })
+    const created = (await auditOf(asked.policy.id)).find((e) => e.action === 'vault_request.created')
+    expect(created?.after).toMatchObject({ team: true, sharedWith: [colleague.uid] })
+  })
+
+  it('refuses a colleague no longer of the engagement, and an answer not yet given', async () => {
+    const asked = await askTeam([{ uid: colleague.uid, name: 'colleague', publicKey: colleagueKey.publicKey }])
+    expect(await callByName(analyst.client, 'createVaultRequest', asked.request)).toEqual({ id: asked.policy.id })
+    await expectCallableError(callByName(colleague.client, 'openVaultRequest', { id: asked.policy.id }), 'failed-precondition')
+    const text = 'late-team-answer'
+    secretsUsed.push(text, asked.submitToken)
+    const answer = await sealAnswer(asked.publicKey, asked.policy, { text, files: [] })
+    await callByName(stranger.client, 'submitVaultRequest', { id: asked.policy.id, submitToken: asked.submitToken, answer })
+    await admin.db.doc(userAccessPath(colleague.uid)).update({ companies: ['elsewhere'] })
+    try {
+      await expectCallableError(callByName(colleague.client, 'openVaultRequest', { id: asked.policy.id }), 'permission-denied')
+    } finally {
+      await admin.db.doc(userAccessPath(colleague.uid)).update({ companies: [SLUG] })
+    }
+    expect((await callByName(colleague.client, 'openVaultRequest', { id: asked.policy.id })) as OpenVaultRequestResponse).toMatchObject({
+      as: 'team',
+    })
+  })
+
+  it('a sealed key swapped between colleagues or requests opens nothing', async () => {
+    const asked = await answered([{ uid: colleague.uid, name: 'colleague', publicKey: colleagueKey.publicKey }])
+    const memberPrivate = await unwrapMemberKey(colleague.uid, colleagueKey.wrappedKey, passphrases.colleague)
+    const stored = (await admin.db.doc(vaultTeamKeyPath(asked.policy.id, colleague.uid)).get()).data() as {
+      enc: string
+      ciphertext: string
+    }
+    const other = newVaultId()
+    await expect(
+      openRequestKeyAsMember(other, { uid: colleague.uid, publicKey: colleagueKey.publicKey }, memberPrivate, {
+        enc: stored.enc,
+        ciphertext: stored.ciphertext,
+      }),
+    ).rejects.toThrow('This answer was not shared with your vault key')
+    // A seal made for someone else's request key, even to the colleague's key, opens a key that does not open this answer.
+    const foreign = await sealRequestKeyTo(
+      asked.policy.id,
+      { uid: colleague.uid, publicKey: colleagueKey.publicKey },
+      new Uint8Array(32).fill(7),
+    )
+    const wrongKey = await openRequestKeyAsMember(
+      asked.policy.id,
+      { uid: colleague.uid, publicKey: colleagueKey.publicKey },
+      await unwrapMemberKey(colleague.uid, colleagueKey.wrappedKey, passphrases.colleague),
+      foreign,
+    )
+    const request = vaultRequestFromDocument(asked.policy.id, (await admin.db.doc(vaultRequestPath(asked.policy.id)).get()).data())!
+    await expect(openAnswerWithKey(wrongKey, { ...asked.policy, expiresAt: request.expiresAt }, request.answer!)).rejects.toThrow(
+      'The answer could not be decrypted',
+    )
+  })
+})
+
 describe('what the vault stores', () => {
   it('holds no secret, key or token in any vault document or audit event', async () => {
     // One link left unopened, so a live ciphertext is among what is scanned.
@@ -523,11 +706,15 @@ describe('what the vault stores', () => {
     const links = await admin.db.collection(VAULT_LINKS_COLLECTION).get()
     const requests = await admin.db.collection(VAULT_REQUESTS_COLLECTION).get()
     const sealed = await admin.db.collectionGroup('vault_sealed').get()
+    const keys = await admin.db.collection(VAULT_KEYS_COLLECTION).get()
+    const teamKeys = await admin.db.collectionGroup(VAULT_TEAM_KEYS_COLLECTION).get()
     const events = await admin.db.collection(EVENTS_COLLECTION).where('company', '==', SLUG).get()
     const audit = await admin.db.collection(AUDIT_EVENTS_COLLECTION).where('companyId', '==', SLUG).get()
     expect(sealed.size).toBeGreaterThan(0)
     expect(audit.size).toBeGreaterThan(0)
-    const everything = [...links.docs, ...sealed.docs, ...requests.docs, ...events.docs, ...audit.docs]
+    expect(keys.size).toBeGreaterThan(0)
+    expect(teamKeys.size).toBeGreaterThan(0)
+    const everything = [...links.docs, ...sealed.docs, ...requests.docs, ...events.docs, ...audit.docs, ...keys.docs, ...teamKeys.docs]
       .map((d) => JSON.stringify(d.data()))
       .join('\n')
     expect(secretsUsed.length).toBeGreaterThan(20)

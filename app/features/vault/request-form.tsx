@@ -3,18 +3,20 @@ import type { Workspace } from '~/core/workspace'
 import { Button } from '~/ui/button'
 import { Field, FormMessage, Label, Select, SelectOptions } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
-import { EXPIRIES, HOUR, Hint, Inline, Input, Panel, Row, TextArea } from './vault-styles'
+import { Check, EXPIRIES, HOUR, Hint, Inline, Input, Panel, Row, TextArea } from './vault-styles'
 
 /** The analyst says what they need; the browser makes the request's keys and gives the link for the client. */
 export function RequestForm({ workspace }: { workspace: Workspace }) {
-  const ids = { label: useId(), company: useId(), expiry: useId(), passphrase: useId() }
+  const ids = { label: useId(), company: useId(), expiry: useId(), passphrase: useId(), team: useId() }
   const [label, setLabel] = useState('')
   const [company, setCompany] = useState(workspace.company?.slug ?? workspace.companies[0]?.slug ?? '')
   const [expiry, setExpiry] = useState(String(7 * 24 * HOUR))
   const [passphrase, setPassphrase] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [url, setUrl] = useState<string | null>(null)
+  const [team, setTeam] = useState(false)
+  const [made, setMade] = useState<{ url: string; sharedWith: string[] | null } | null>(null)
+  const companyName = workspace.companies.find((c) => c.slug === company)?.companyName ?? company
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -22,9 +24,13 @@ export function RequestForm({ workspace }: { workspace: Workspace }) {
     setError(null)
     try {
       const { askForSecret } = await import('./request-seal')
-      const made = await askForSecret({ label, company, expiresInMs: Number(expiry), vaultPassphrase: passphrase }, window.location.origin)
-      setUrl(made.url)
+      const asked = await askForSecret(
+        { label, company, expiresInMs: Number(expiry), vaultPassphrase: passphrase, team },
+        window.location.origin,
+      )
+      setMade({ url: asked.url, sharedWith: asked.sharedWith })
       setLabel('')
+      setTeam(false)
       setPassphrase('')
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The request could not be created: try again.')
@@ -33,19 +39,28 @@ export function RequestForm({ workspace }: { workspace: Workspace }) {
     }
   }
 
-  if (url) {
+  if (made) {
     return (
       <Panel aria-labelledby="request-made">
         <h2 id="request-made">Your request link is ready</h2>
         <Hint>
-          Send it to the client. What they send is encrypted in their browser for you alone: open it here with your vault passphrase.
+          {made.sharedWith === null
+            ? 'Send it to the client. What they send is encrypted in their browser for you alone: open it here with your vault passphrase.'
+            : 'Send it to the client. What they send is encrypted in their browser for you and the colleagues below: each opens it with their own vault passphrase.'}
         </Hint>
+        {made.sharedWith !== null && (
+          <Hint role="status">
+            {made.sharedWith.length > 0
+              ? `Shared with ${made.sharedWith.join(', ')}.`
+              : 'No other analyst of the engagement has set up a vault key yet, so only you can open it.'}
+          </Hint>
+        )}
         <Inline>
-          <Input readOnly value={url} aria-label="Request link" onFocus={(e) => e.currentTarget.select()} />
-          <CopyButton text={url} label="Copy link" />
+          <Input readOnly value={made.url} aria-label="Request link" onFocus={(e) => e.currentTarget.select()} />
+          <CopyButton text={made.url} label="Copy link" />
         </Inline>
         <div>
-          <Button type="button" $variant="secondary" onClick={() => setUrl(null)}>
+          <Button type="button" $variant="secondary" onClick={() => setMade(null)}>
             Ask for another secret
           </Button>
         </div>
@@ -93,6 +108,13 @@ export function RequestForm({ workspace }: { workspace: Workspace }) {
           onChange={(e) => setPassphrase(e.target.value)}
         />
         <Hint>At least 8 characters. You need it to open the answer, on any device; nobody can recover it for you.</Hint>
+      </Field>
+      <Field>
+        <Check htmlFor={ids.team}>
+          <input id={ids.team} type="checkbox" checked={team} onChange={(e) => setTeam(e.target.checked)} />
+          The analysts of {companyName}’s engagement can open it too
+        </Check>
+        <Hint>Each of them opens it with their own vault passphrase; those who have not set up a vault key cannot.</Hint>
       </Field>
       {error && <FormMessage $tone="error">{error}</FormMessage>}
       <div>

@@ -33,21 +33,50 @@ const Head = styled.div`
 
 const STATUS_LABEL: Record<RequestStatus, string> = { waiting: 'Waiting', answered: 'Answered', expired: 'Expired', revoked: 'Withdrawn' }
 
-/** The analyst's requests, live: an answer appears the moment the client sends it, and opens here. */
-export function RequestsList({ uid }: { uid: string }) {
+/**
+ * The analyst's requests, live: an answer appears the moment the client sends it, and opens here.
+ * Below them, the requests of the selected company its other analysts shared with them.
+ */
+export function RequestsList({ uid, company }: { uid: string; company: { slug: string; companyName: string } | null }) {
   const requests = useLiveData(() => import('./vault-requests-live').then((live) => live.watchVaultRequests(uid)), [uid])
   const now = useNow()
   return (
-    <Panel aria-labelledby="requests-title" aria-busy={requests.status === 'loading'}>
-      <h2 id="requests-title">Your requests</h2>
+    <>
+      <Panel aria-labelledby="requests-title" aria-busy={requests.status === 'loading'}>
+        <h2 id="requests-title">Your requests</h2>
+        {requests.status !== 'ready' ? (
+          <LiveStatus live={requests} what="your requests" />
+        ) : requests.data.length === 0 ? (
+          <Hint>No requests yet.</Hint>
+        ) : (
+          <List>
+            {requests.data.map((request) => (
+              <RequestRow key={request.id} request={request} status={requestStatus(request, now)} uid={uid} />
+            ))}
+          </List>
+        )}
+      </Panel>
+      {company && <TeamRequestsList uid={uid} company={company} now={now} />}
+    </>
+  )
+}
+
+function TeamRequestsList({ uid, company, now }: { uid: string; company: { slug: string; companyName: string }; now: number }) {
+  const requests = useLiveData(
+    () => import('./vault-requests-live').then((live) => live.watchTeamVaultRequests(uid, company.slug)),
+    [uid, company.slug],
+  )
+  return (
+    <Panel aria-labelledby="team-requests-title" aria-busy={requests.status === 'loading'}>
+      <h2 id="team-requests-title">Shared with you for {company.companyName}</h2>
       {requests.status !== 'ready' ? (
-        <LiveStatus live={requests} what="your requests" />
+        <LiveStatus live={requests} what="the requests shared with you" />
       ) : requests.data.length === 0 ? (
-        <Hint>No requests yet.</Hint>
+        <Hint>No other analyst of this engagement has shared a request with you.</Hint>
       ) : (
         <List>
           {requests.data.map((request) => (
-            <RequestRow key={request.id} request={request} status={requestStatus(request, now)} />
+            <RequestRow key={request.id} request={request} status={requestStatus(request, now)} uid={uid} />
           ))}
         </List>
       )}
@@ -55,7 +84,8 @@ export function RequestsList({ uid }: { uid: string }) {
   )
 }
 
-function RequestRow({ request, status }: { request: VaultRequest; status: RequestStatus }) {
+function RequestRow({ request, status, uid }: { request: VaultRequest; status: RequestStatus; uid: string }) {
+  const mine = request.createdBy === uid
   const passphraseId = useId()
   const [passphrase, setPassphrase] = useState('')
   const [opened, setOpened] = useState<{ payload: VaultPayload; files: OpenedFile[] } | null>(null)
@@ -67,7 +97,7 @@ function RequestRow({ request, status }: { request: VaultRequest; status: Reques
     setBusy(true)
     setError(null)
     try {
-      setOpened(await (await import('./request-seal')).openRequestAnswer(request, passphrase))
+      setOpened(await (await import('./request-seal')).openRequestAnswer(request, uid, passphrase))
       setPassphrase('')
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The answer could not be opened.')
@@ -96,8 +126,16 @@ function RequestRow({ request, status }: { request: VaultRequest; status: Reques
         <span data-status={status}>{STATUS_LABEL[status]}</span>
       </Head>
       <Hint>
-        {request.companyName || request.company} · asked {formatWhen(request.createdAt)} · link valid until {formatWhen(request.expiresAt)}
+        {request.companyName || request.company} · asked {mine ? '' : `by ${request.createdByName || 'a colleague'} `}
+        {formatWhen(request.createdAt)} · link valid until {formatWhen(request.expiresAt)}
       </Hint>
+      {mine && request.team && (
+        <Hint>
+          {request.teamUids.length > 0
+            ? `The engagement’s analysts can open it too (${request.teamUids.length} with a vault key).`
+            : 'Shared with the engagement, but no colleague had a vault key: only you can open it.'}
+        </Hint>
+      )}
       {request.answeredAt !== null && (
         <Hint>
           Answered {formatWhen(request.answeredAt)} from {request.answeredFrom?.ip || 'an unknown address'},{' '}
@@ -133,7 +171,7 @@ function RequestRow({ request, status }: { request: VaultRequest; status: Reques
           {opened.files.length > 0 && <FileLinks files={opened.files} />}
         </>
       )}
-      {status !== 'revoked' && (
+      {mine && status !== 'revoked' && (
         <div>
           <Button type="button" $variant="secondary" disabled={busy} onClick={() => void withdraw()}>
             {status === 'answered' ? 'Delete the answer' : 'Withdraw'}

@@ -1,4 +1,5 @@
-// The analyst's own request links, live: an answer shows the moment it is stored. Loaded with `import()`.
+// The analyst's own request links, and those colleagues shared with them in a company, live: an
+// answer shows the moment it is stored. Loaded with `import()`.
 import { collection, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import { VAULT_REQUESTS_COLLECTION, vaultRequestFromDocument, type VaultRequest } from '#domain/vault-requests.ts'
 import { firestore } from '~/core/firebase'
@@ -11,6 +12,22 @@ export const watchVaultRequests =
   (next, fail) =>
     onSnapshot(
       query(collection(firestore(), VAULT_REQUESTS_COLLECTION), where('createdBy', '==', uid), orderBy('createdAt', 'desc'), limit(RECENT)),
+      (snapshot) => next(snapshot.docs.flatMap((d) => vaultRequestFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),
+      fail,
+    )
+
+/** Requests of `company` shared with the analyst as one of its engagement (the rules ask for both terms). */
+export const watchTeamVaultRequests =
+  (uid: string, company: string): Watch<VaultRequest[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(
+        collection(firestore(), VAULT_REQUESTS_COLLECTION),
+        where('teamUids', 'array-contains', uid),
+        where('company', '==', company),
+        orderBy('createdAt', 'desc'),
+        limit(RECENT),
+      ),
       (snapshot) => next(snapshot.docs.flatMap((d) => vaultRequestFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),
       fail,
     )

@@ -54,6 +54,12 @@ export const Inline = styled.div`
   }
 `
 
+export const Check = styled.label`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+`
+
 export const HOUR = 3600_000
 export const EXPIRIES = [
   { value: String(HOUR), label: '1 hour' },

@@ -1,15 +1,18 @@
 // createVaultRequest: an analyst asks a client for a secret. Stored: what they ask, the hash of
-// the link's submit token and the request's private key wrapped under their vault passphrase.
+// the link's submit token and the request's private key wrapped under their vault passphrase; for
+// a request shared with the company's engagement, that key sealed to each colleague's vault key,
+// each colleague checked here to be an analyst of the engagement (decision 0022).
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { VAULT_LIMITS, vaultEventDocument } from '#domain/vault.ts'
-import { vaultRequestGatePath, vaultRequestPath } from '#domain/vault-requests.ts'
+import { vaultRequestGatePath, vaultRequestPath, vaultTeamKeyPath } from '#domain/vault-requests.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
 import { vaultMessages } from './create-vault-link.ts'
 import { recordVaultAudit } from './vault-audit.ts'
+import { engagementKeys, teamMessages } from './vault-team.ts'
 
 export const createVaultRequest = defineCallable('createVaultRequest', {}, async (caller, request) => {
   const now = Date.now()
@@ -19,6 +22,14 @@ export const createVaultRequest = defineCallable('createVaultRequest', {}, async
   const db = adminDb()
   const analyst = await reportCaller(db, caller, request.company)
   const record = { id: request.id, createdBy: caller.uid, company: request.company }
+  const teamUids = Object.keys(request.teamKeys)
+  if (teamUids.length > 0 && !request.team) throw new HttpsError('invalid-argument', teamMessages.notEngagement)
+  // Each colleague is an analyst of the engagement now, with the key the browser was given.
+  const engaged =
+    teamUids.length > 0
+      ? new Map<string, string>((await engagementKeys(db, request.company)).map((m) => [m.uid, m.publicKey]))
+      : new Map<string, string>()
+  if (teamUids.some((uid) => uid === caller.uid || !engaged.has(uid))) throw new HttpsError('permission-denied', teamMessages.notEngagement)
   try {
     await db.runTransaction(async (tx) => {
       tx.create(db.doc(vaultRequestPath(request.id)), {
@@ -36,7 +47,17 @@ export const createVaultRequest = defineCallable('createVaultRequest', {}, async
         answer: null,
         answeredAt: null,
         answeredFrom: null,
+        team: request.team,
+        teamUids,
       })
+      for (const uid of teamUids)
+        tx.create(db.doc(vaultTeamKeyPath(request.id, uid)), {
+          ...request.teamKeys[uid],
+          publicKey: engaged.get(uid),
+          addedBy: caller.uid,
+          addedAt: FieldValue.serverTimestamp(),
+          purgeAt: Timestamp.fromMillis(request.expiresAt + keepRecordMs),
+        })
       // The file store's gate: open for uploads with the files token until the answer or expiry.
       if (request.filesTokenHash)
         tx.create(db.doc(vaultRequestGatePath(request.id)), {
@@ -49,7 +70,10 @@ export const createVaultRequest = defineCallable('createVaultRequest', {}, async
         db.collection(EVENTS_COLLECTION).doc(),
         vaultEventDocument('vault_request_created', record, FieldValue.serverTimestamp(), { byUid: caller.uid }),
       )
-      recordVaultAudit(db, tx, 'vault_request.created', { ...record, label: request.label }, caller, { expiresAt: request.expiresAt })
+      recordVaultAudit(db, tx, 'vault_request.created', { ...record, label: request.label }, caller, {
+        expiresAt: request.expiresAt,
+        ...(request.team ? { team: true, sharedWith: teamUids } : {}),
+      })
     })
   } catch (error) {
     if ((error as { code?: unknown }).code === 6) throw new HttpsError('already-exists', vaultMessages.exists)

@@ -18,6 +18,7 @@ export async function sweepVault(db: Firestore, now: number): Promise<{ cipherte
   for (const doc of sealed.docs) void writer.delete(doc.ref)
   for (const doc of records.docs) void writer.delete(doc.ref)
   await writer.close()
-  for (const doc of records.docs) await db.recursiveDelete(doc.ref)
+  // Links keep their sealed part, shared requests their colleagues' sealed keys, below them.
+  for (const doc of [...records.docs, ...requests.docs]) await db.recursiveDelete(doc.ref)
   return { ciphertexts: sealed.size, links: records.size, requests: requests.size }
 }

@@ -83,16 +83,34 @@ export class RequestLinkPage {
     await expect(this.page.getByRole('heading', { name: 'Ask for a secret' })).toBeVisible()
   }
 
-  async ask(label: string, vaultPassphrase: string): Promise<string> {
+  async ask(label: string, vaultPassphrase: string, options: { team?: boolean } = {}): Promise<string> {
+    return (await this.askFor(label, vaultPassphrase, options)).url
+  }
+
+  /** Asks, and says with whom the request was shared when the engagement's analysts may open it. */
+  async askFor(label: string, vaultPassphrase: string, options: { team?: boolean } = {}): Promise<{ url: string; shared: string }> {
     const form = this.page.getByRole('form', { name: 'Ask for a secret' })
     await form.getByLabel('What you need').fill(label)
     await form.getByLabel('Vault passphrase').fill(vaultPassphrase)
+    if (options.team) await form.getByLabel(/engagement can open it too$/).check()
     await form.getByRole('button', { name: 'Create request link' }).click()
     const link = this.page.getByRole('textbox', { name: 'Request link' })
     await expect(link).toHaveValue(/\/vault\/r\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{87}\.[A-Za-z0-9_-]{43}$/, { timeout: 15_000 })
     const url = await link.inputValue()
+    const shared = options.team
+      ? await this.page.getByRole('region', { name: 'Your request link is ready' }).getByRole('status').innerText()
+      : ''
     await this.page.getByRole('button', { name: 'Ask for another secret' }).click()
-    return url
+    return { url, shared }
+  }
+
+  /** Sets up the analyst's vault key (they have none yet), so colleagues can share answers with them. */
+  async setUpVaultKey(vaultPassphrase: string): Promise<void> {
+    const panel = this.page.getByRole('region', { name: 'Your vault key' })
+    const form = panel.getByRole('form', { name: 'Set up my vault key' })
+    await form.getByLabel('Vault passphrase for your key').fill(vaultPassphrase)
+    await form.getByRole('button', { name: 'Set up my vault key' }).click()
+    await expect(panel.getByLabel('Vault key fingerprint')).toHaveText(/^([0-9A-F]{4} ){4}[0-9A-F]{4}$/, { timeout: 15_000 })
   }
 
   row(label: string): Locator {

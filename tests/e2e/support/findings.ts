@@ -28,12 +28,18 @@ export async function createFinding(company: string, service: ServiceId, overrid
  * a recursive delete searches every document below the company, which is slow with the demo year.
  */
 export async function deleteFindings(company: string, ids: readonly string[]): Promise<void> {
-  for (const id of ids) {
-    const finding = db().doc(findingPath(company, id))
+  const children = await Promise.all(
+    ids.flatMap((id) =>
+      [FINDING_HISTORY_COLLECTION, FINDING_COMMENTS_COLLECTION, FINDING_OCCURRENCES_COLLECTION].map((name) =>
+        db().doc(findingPath(company, id)).collection(name).listDocuments(),
+      ),
+    ),
+  )
+  const doomed = [...children.flat(), ...ids.map((id) => db().doc(findingPath(company, id)))]
+  // A batch holds at most 500 writes.
+  for (let start = 0; start < doomed.length; start += 500) {
     const batch = db().batch()
-    for (const name of [FINDING_HISTORY_COLLECTION, FINDING_COMMENTS_COLLECTION, FINDING_OCCURRENCES_COLLECTION])
-      for (const child of await finding.collection(name).listDocuments()) batch.delete(child)
-    batch.delete(finding)
+    for (const ref of doomed.slice(start, start + 500)) batch.delete(ref)
     await batch.commit()
   }
 }

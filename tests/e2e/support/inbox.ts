@@ -31,3 +31,9 @@ export async function mailsTo(to: string): Promise<unknown[]> {
   if (!response.ok) throw new Error(`The inbox answered ${response.status}`)
   return (await response.json()) as unknown[]
 }
+
+/** Switches the local mail server's outage on (`false`: every connection is answered 421) or off. */
+export async function setMailAccepting(accepting: boolean): Promise<void> {
+  const response = await fetch(`${INBOX}/api/smtp`, { method: 'PUT', body: JSON.stringify({ accepting }) })
+  if (!response.ok) throw new Error(`The mail outage switch answered ${response.status}`)
+}

@@ -3,6 +3,7 @@ import { sitePage } from '#domain/site-map.ts'
 import { pageHead, SitePageHeader } from '~/features/site/page-head'
 import { RequestForm } from '~/features/vault/request-form'
 import { RequestsList } from '~/features/vault/requests-list'
+import { VaultKeyPanel } from '~/features/vault/vault-key-panel'
 
 const page = sitePage('/analyst/vault/request')
 
@@ -17,7 +18,8 @@ function RequestPage() {
     <>
       <SitePageHeader page={page} />
       {workspace && <RequestForm workspace={workspace} />}
-      {session && <RequestsList uid={session.uid} />}
+      {session && <RequestsList uid={session.uid} company={workspace?.company ?? null} />}
+      {session && <VaultKeyPanel uid={session.uid} />}
     </>
   )
 }
