@@ -9,6 +9,7 @@ import { companyPath } from './companies.ts'
 import { ServiceIdSchema } from './services.ts'
 import { TimestampSchema } from './stored.ts'
 import { SEVERITIES, type Severity } from './template-vocabulary.ts'
+import { FINDING_STATUSES, type FindingStatus } from './finding-statuses.ts'
 
 export const FINDINGS_COLLECTION = 'findings'
 
@@ -18,27 +19,8 @@ export const FINDING_OCCURRENCES_COLLECTION = 'occurrences'
 export const occurrencesPath = (company: string, id: string) => `${findingPath(company, id)}/${FINDING_OCCURRENCES_COLLECTION}`
 export const occurrencePath = (company: string, id: string, scanId: string) => `${occurrencesPath(company, id)}/${scanId}`
 
-/**
- * Where a finding stands. Published findings start `open`. A scan that no longer sees an open
- * finding makes it `not_detected` (never `fixed`: only a retest or an analyst says fixed); a
- * finding seen again after `fixed` is `reopened` and flagged as a regression.
- */
-export const FINDING_STATUSES = [
-  'open',
-  'in_remediation',
-  'retest_requested',
-  'partially_fixed',
-  'reopened',
-  'disputed',
-  'acceptance_requested',
-  'risk_accepted',
-  'not_detected',
-  'fixed',
-  'false_positive',
-  'duplicate',
-  'out_of_scope',
-] as const
-export type FindingStatus = (typeof FINDING_STATUSES)[number]
+// The statuses live in their own module: a page's address is checked against them without the schemas below.
+export { FINDING_STATUSES, type FindingStatus } from './finding-statuses.ts'
 
 export const findingStatusLabels: Record<FindingStatus, string> = {
   open: 'Open',

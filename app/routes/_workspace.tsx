@@ -1,16 +1,20 @@
+import { lazy, Suspense } from 'react'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { SessionSync } from '~/core/session-sync'
-import { CompanySwitcher } from '~/features/auth/company-switcher'
-import { UserMenu } from '~/features/auth/user-menu'
 import { MainNav } from '~/features/navigation/main-nav'
-import { NotificationBell } from '~/features/notifications/notification-bell'
 import { ConnectionNotice } from '~/features/shell/connection-notice'
 import { VersionPopover } from '~/features/shell/version-popover'
 import { HotkeyHint, WorkspaceHotkeys } from '~/features/shell/workspace-hotkeys'
 import { ContactButton } from '~/features/support/contact-button'
 import { WorkspaceSync } from '~/core/workspace-sync'
 import { AppShell, useNavbarState } from '~/ui/app-shell'
+
+// The signed-in header's menus come after the first paint (the server HTML shows them, disabled until
+// they hydrate): a visitor never loads them, a member's first load stays small.
+const CompanySwitcher = lazy(() => import('~/features/auth/company-switcher').then((m) => ({ default: m.CompanySwitcher })))
+const NotificationBell = lazy(() => import('~/features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })))
+const UserMenu = lazy(() => import('~/features/auth/user-menu').then((m) => ({ default: m.UserMenu })))
 
 export const Route = createFileRoute('/_workspace')({
   component: WorkspaceLayout,
@@ -39,9 +43,11 @@ function WorkspaceLayout() {
       headerEnd={
         session && (
           <HeaderEnd>
-            <CompanySwitcher session={session} workspace={workspace} />
-            <NotificationBell uid={session.uid} />
-            <UserMenu session={session} workspace={workspace} />
+            <Suspense fallback={null}>
+              <CompanySwitcher session={session} workspace={workspace} />
+              <NotificationBell uid={session.uid} />
+              <UserMenu session={session} workspace={workspace} />
+            </Suspense>
           </HeaderEnd>
         )
       }

@@ -1,33 +1,36 @@
-import type { ReactNode } from 'react'
-import { Popover as RadixPopover } from 'radix-ui'
-import styled, { keyframes } from 'styled-components'
-import { floating } from './surface'
-import { layers, offsets, timings } from './theme'
+import { cloneElement, lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react'
 
-const fadeIn = keyframes`
-  from { opacity: 0; }
-  to { opacity: 1; }
-`
+// The popover's code comes when it is first wanted (hovering, focusing or pressing its trigger).
+const loadPanel = () => import('./popover-panel')
+const PopoverPanel = lazy(() => loadPanel().then((m) => ({ default: m.PopoverPanel })))
 
-const Content = styled(RadixPopover.Content)`
-  z-index: ${layers.popover};
-  max-width: min(360px, calc(100vw - 16px));
-  padding: 14px 16px;
-  ${floating('near')}
-  font-size: 14px;
-  animation: ${fadeIn} ${timings.popoverFade}ms ease-out;
-`
+type TriggerProps = { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }
 
 /** A popover that opens below its trigger (flipping only when there is no room), 8 px away. */
-export function Popover({ trigger, label, children }: { trigger: ReactNode; label: string; children: ReactNode }) {
+export function Popover({ trigger, label, children }: { trigger: ReactElement<TriggerProps>; label: string; children: ReactNode }) {
+  const [wanted, setWanted] = useState(false)
+  const [open, setOpen] = useState(false)
+  const own = trigger.props
+  const plain = cloneElement(trigger, {
+    onPointerEnter: () => {
+      own.onPointerEnter?.()
+      void loadPanel()
+    },
+    onFocus: () => {
+      own.onFocus?.()
+      void loadPanel()
+    },
+    onClick: () => {
+      setWanted(true)
+      setOpen(true)
+    },
+  })
+  if (!wanted) return plain
   return (
-    <RadixPopover.Root>
-      <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
-      <RadixPopover.Portal>
-        <Content side="bottom" sideOffset={offsets.popover} collisionPadding={8} aria-label={label}>
-          {children}
-        </Content>
-      </RadixPopover.Portal>
-    </RadixPopover.Root>
+    <Suspense fallback={plain}>
+      <PopoverPanel trigger={trigger} label={label} open={open} onOpenChange={setOpen}>
+        {children}
+      </PopoverPanel>
+    </Suspense>
   )
 }

@@ -29,14 +29,18 @@ export async function withPreviewServer<T>(run: (baseUrl: string) => Promise<T>,
   }
 }
 
-/** The build with emulators, demo data and mail inbox, as `npm run dev --app=preview` starts them. */
-export async function withStack<T>(run: (baseUrl: string) => Promise<T>): Promise<T> {
+/**
+ * The build with emulators, demo data and mail inbox, as `npm run dev --app=preview` starts them;
+ * `appPort` moves the app off 3000 (for something that answers there in front of it).
+ */
+export async function withStack<T>(run: (baseUrl: string) => Promise<T>, appPort = 3000): Promise<T> {
   buildApp()
   const stack = startService('stack', [nodeBinary(), '--experimental-strip-types', 'scripts/dev.ts', '--app=preview', '--quiet'], {
     cwd: ROOT,
+    env: { ...process.env, APP_PORT: String(appPort) },
     logFile: path.join(LOG_DIR, 'bench-stack.log'),
   })
-  const baseUrl = 'http://127.0.0.1:3000'
+  const baseUrl = `http://127.0.0.1:${appPort}`
   try {
     await waitForHttp(`${baseUrl}/`, 180_000, stack.exited)
     return await run(baseUrl)

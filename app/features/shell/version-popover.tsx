@@ -1,7 +1,6 @@
+import { lazy, Suspense } from 'react'
 import styled from 'styled-components'
-import { definitionGrid } from '~/ui/layout'
-import { brand, release } from '#domain/brand.ts'
-import { LocalTime } from '~/ui/local-time'
+import { release } from '#domain/brand.ts'
 import { Popover } from '~/ui/popover'
 import { useHydrated } from '~/ui/use-hydrated'
 
@@ -20,44 +19,9 @@ const Trigger = styled.button`
   }
 `
 
-const Facts = styled.dl`
-  ${definitionGrid('6px 16px')}
-
-  dt {
-    color: var(--color-text-muted);
-  }
-  dd {
-    font-weight: 600;
-  }
-`
-
-/** Stamped by `vite build` only (vite.config.ts): when this release was built, as an ISO time. */
-const updatedAt: string | undefined = import.meta.env.VITE_RELEASE_UPDATED_AT
-
-const Note = styled.p`
-  margin: 10px 0 0;
-  max-width: 280px;
-  color: var(--color-text-muted);
-  font-size: 12px;
-`
-
-function ReleaseFacts() {
-  return (
-    <>
-      <Facts>
-        <dt>Product</dt>
-        <dd>{brand.name}</dd>
-        <dt>Release</dt>
-        <dd data-testid="release-version">{release.version}</dd>
-        <dt>Last updated</dt>
-        <dd data-testid="release-updated">
-          {updatedAt ? <LocalTime at={updatedAt} format="date-time-zone" /> : 'Not stamped (development server)'}
-        </dd>
-      </Facts>
-      <Note>The release names the version of the product; last updated is when this copy of it was built, in your time zone.</Note>
-    </>
-  )
-}
+// What the popover says comes with it, when first wanted.
+const loadFacts = () => import('./release-facts')
+const ReleaseFacts = lazy(() => loadFacts().then((m) => ({ default: m.ReleaseFacts })))
 
 /** The footer's release label; opens the version and when it was last updated. */
 export function VersionPopover() {
@@ -66,12 +30,14 @@ export function VersionPopover() {
     <Popover
       label="About this version"
       trigger={
-        <Trigger type="button" disabled={!hydrated}>
+        <Trigger type="button" disabled={!hydrated} onPointerEnter={() => void loadFacts()} onFocus={() => void loadFacts()}>
           Version {release.version}
         </Trigger>
       }
     >
-      <ReleaseFacts />
+      <Suspense fallback={null}>
+        <ReleaseFacts />
+      </Suspense>
     </Popover>
   )
 }

@@ -1,15 +1,18 @@
+import { lazy, Suspense } from 'react'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import styled from 'styled-components'
 import * as v from 'valibot'
 import { brand } from '#domain/brand.ts'
 import { safeReturnPath } from '#domain/sign-in.ts'
 import { SignInPanel } from '~/features/auth/sign-in-panel'
-import { Dashboard } from '~/features/dashboard/dashboard'
-import { HubLinks } from '~/features/navigation/hub-links'
 import { navItems } from '~/features/navigation/nav-items'
 import { pageHead } from '~/features/site/page-head'
 import { media } from '~/ui/theme'
 import { surface } from '~/ui/surface'
+
+// A member's dashboard: a visitor's first load does without it.
+const Dashboard = lazy(() => import('~/features/dashboard/dashboard').then((m) => ({ default: m.Dashboard })))
+const HubLinks = lazy(() => import('~/features/navigation/hub-links').then((m) => ({ default: m.HubLinks })))
 
 export const Route = createFileRoute('/_workspace/')({
   head: pageHead('/'),
@@ -87,7 +90,11 @@ function Home() {
   if (session) {
     // Only what this person may open, each a link.
     const areas = navItems(session, workspace).filter((item) => item.to !== '/')
-    return <Dashboard session={session} workspace={workspace} areas={<HubLinks label="Your areas" items={areas} />} />
+    return (
+      <Suspense fallback={null}>
+        <Dashboard session={session} workspace={workspace} areas={<HubLinks label="Your areas" items={areas} />} />
+      </Suspense>
+    )
   }
   return (
     <Layout>

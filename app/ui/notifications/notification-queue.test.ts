@@ -15,6 +15,7 @@ describe('notification queue', () => {
 
   it('drops a queued notification dismissed before it showed, and tells subscribers of each change', () => {
     const queue = createNotificationQueue(1)
+    expect(queue.hasShown()).toBe(false)
     let changes = 0
     queue.subscribe(() => changes++)
     const first = queue.push({ title: 'a', tone: 'info' })
@@ -23,6 +24,7 @@ describe('notification queue', () => {
     expect(queue.getState()).toEqual({ visible: [{ id: first, title: 'a', tone: 'info' }], queued: [] })
     queue.dismiss(first)
     expect(queue.getState()).toEqual({ visible: [], queued: [] })
+    expect(queue.hasShown()).toBe(true)
     expect(changes).toBe(4)
   })
 })

@@ -21,6 +21,7 @@ export interface NotificationState {
 export function createNotificationQueue(limit = notificationsVisible) {
   let state: NotificationState = { visible: [], queued: [] }
   let nextId = 1
+  let shown = false
   const listeners = new Set<() => void>()
   const publish = (next: NotificationState) => {
     state = next
@@ -29,12 +30,15 @@ export function createNotificationQueue(limit = notificationsVisible) {
 
   return {
     getState: () => state,
+    /** Whether any notification was ever pushed: until then nothing needs the toasts' code. */
+    hasShown: () => shown,
     subscribe(listener: () => void): () => void {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
     push(notification: Omit<Notification, 'id'>): number {
       const item = { ...notification, id: nextId++ }
+      shown = true
       publish(
         state.visible.length < limit
           ? { visible: [...state.visible, item], queued: state.queued }

@@ -1,7 +1,8 @@
 // A bars or lines chart and its table view from one description: the table lists the category and
 // each series, so chart and table cannot disagree.
 import { ChartFrame } from './chart-frame'
-import { BarsChart, LinesChart, type Series } from './charts'
+import type { Series } from './charts'
+import { BarsChart, LinesChart } from './lazy-charts'
 
 type Row = Record<string, string | number | null>
 

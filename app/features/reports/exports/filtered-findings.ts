@@ -2,7 +2,8 @@
 // order), so a download matches the screen: the same rules (findings-query.ts) filter and sort both.
 import type { Finding } from '#domain/findings.ts'
 import type { ExportFilters } from '#domain/report-export.ts'
-import { findingRow, matchesSearch, rowComparators, sortOf, type FindingsSearch } from '../findings/findings-query'
+import { findingRow, matchesSearch, rowComparators, sortOf } from '../findings/findings-query'
+import { type FindingsSearch } from '../findings/findings-search-params'
 
 const FACETS = ['severity', 'status', 'asset', 'tag'] as const
 

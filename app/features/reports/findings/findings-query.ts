@@ -1,10 +1,9 @@
 // The findings table's state in the address bar (filters as repeated keys, the search text, the
 // grouping and the order), and each finding as a table row with its SLA worked out at a moment.
-import * as v from 'valibot'
 import { FINDING_STATUSES, OPEN_STATUSES, type Finding, type FindingStatus } from '#domain/findings.ts'
 import { slaDaysLeft, slaStateAt } from '#domain/sla.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
-import { listParam } from '~/core/search-params'
+import { type FindingSortColumn, type FindingsFacet, type FindingsSearch } from './findings-search-params'
 
 /**
  * Most findings the table loads at once: a large company's service holds ten thousand and more over
@@ -15,30 +14,6 @@ export const FINDINGS_LOAD_LIMIT = 2_000
 /** The statuses the table loads: those the filter names, else the open ones. */
 export const loadedStatuses = (search: Pick<FindingsSearch, 'status'>): readonly FindingStatus[] =>
   search.status?.length ? search.status : OPEN_STATUSES
-
-export const FINDING_GROUPS = ['title', 'asset'] as const
-export type FindingGroup = (typeof FINDING_GROUPS)[number]
-
-export const FINDING_SORT_COLUMNS = ['severity', 'title', 'asset', 'status', 'sla', 'lastSeen'] as const
-export type FindingSortColumn = (typeof FINDING_SORT_COLUMNS)[number]
-
-/** `severity` sorts most severe first; `-severity` the other way round. */
-const SORTS = FINDING_SORT_COLUMNS.flatMap((c) => [c, `-${c}`] as const)
-
-const text = (max: number) => v.pipe(v.string(), v.maxLength(max))
-
-export const FindingsSearchSchema = v.object({
-  severity: listParam(v.picklist(SEVERITIES), SEVERITIES.length),
-  status: listParam(v.picklist(FINDING_STATUSES), FINDING_STATUSES.length),
-  asset: listParam(text(500)),
-  tag: listParam(text(100)),
-  q: v.fallback(v.optional(text(200)), undefined),
-  group: v.fallback(v.optional(v.picklist(FINDING_GROUPS)), undefined),
-  sort: v.fallback(v.optional(v.picklist(SORTS)), undefined),
-})
-
-export type FindingsSearch = v.InferOutput<typeof FindingsSearchSchema>
-export type FindingsFacet = 'severity' | 'status' | 'asset' | 'tag'
 
 /** The table's default order: most severe first. */
 export const DEFAULT_SORT = 'severity'

@@ -9,7 +9,7 @@ import type { Access } from '#domain/access.ts'
 import type { Finding } from '#domain/findings.ts'
 import { findingDocument } from '../../../../tests/builders.ts'
 import { FindingsView } from './findings-section'
-import type { FindingsSearch } from './findings-query'
+import type { FindingsSearch } from './findings-search-params'
 
 afterEach(cleanup)
 

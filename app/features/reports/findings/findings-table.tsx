@@ -25,7 +25,8 @@ import { SeverityBadge } from '~/ui/severity-badge'
 import { colors, fonts } from '~/ui/theme'
 import { VisuallyHidden } from '~/ui/visually-hidden'
 import { SlaLabel, StatusBadge } from './finding-badges'
-import { matchesSearch, rowComparators, sortOf, type FindingRow, type FindingSortColumn, type FindingsSearch } from './findings-query'
+import { matchesSearch, rowComparators, sortOf, type FindingRow } from './findings-query'
+import { type FindingSortColumn, type FindingsSearch } from './findings-search-params'
 
 const ROW_HEIGHT = 48
 

@@ -1,13 +1,15 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { sitePage } from '#domain/site-map.ts'
 import { pageHead, SitePageHeader } from '~/features/site/page-head'
 import { LibraryTools } from '~/features/templates/library-tools'
-import { TemplateEditor } from '~/features/templates/template-editor'
 import { TemplateList } from '~/features/templates/template-list'
 import { templatesFirstPage } from '~/features/templates/template-first-page.functions'
 import { TemplateListSearchSchema } from '~/features/templates/template-query'
+
+// The editor (its CVSS calculator and Markdown preview) loads when a template is opened, not with the list.
+const TemplateEditor = lazy(() => import('~/features/templates/template-editor').then((m) => ({ default: m.TemplateEditor })))
 
 const page = sitePage('/templates/finding')
 
@@ -36,7 +38,12 @@ function FindingTemplates() {
   // Bumped by an import: the list starts afresh and shows what came in.
   const [listVersion, setListVersion] = useState(0)
   if (!session) return null
-  if (search.template) return <TemplateEditor key={search.template} slug={search.template} session={session} />
+  if (search.template)
+    return (
+      <Suspense fallback={null}>
+        <TemplateEditor key={search.template} slug={search.template} session={session} />
+      </Suspense>
+    )
   return (
     <>
       <Top>

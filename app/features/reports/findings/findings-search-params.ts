@@ -1,0 +1,31 @@
+// The findings table's state in the address bar: filters as repeated keys, the search text, the
+// grouping and the order. Apart from the rest of the table's query so the route checks its address
+// without loading the table.
+import * as v from 'valibot'
+import { FINDING_STATUSES } from '#domain/finding-statuses.ts'
+import { SEVERITIES } from '#domain/template-vocabulary.ts'
+import { listParam } from '~/core/search-params'
+
+export const FINDING_GROUPS = ['title', 'asset'] as const
+export type FindingGroup = (typeof FINDING_GROUPS)[number]
+
+export const FINDING_SORT_COLUMNS = ['severity', 'title', 'asset', 'status', 'sla', 'lastSeen'] as const
+export type FindingSortColumn = (typeof FINDING_SORT_COLUMNS)[number]
+
+/** `severity` sorts most severe first; `-severity` the other way round. */
+const SORTS = FINDING_SORT_COLUMNS.flatMap((c) => [c, `-${c}`] as const)
+
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max))
+
+export const FindingsSearchSchema = v.object({
+  severity: listParam(v.picklist(SEVERITIES), SEVERITIES.length),
+  status: listParam(v.picklist(FINDING_STATUSES), FINDING_STATUSES.length),
+  asset: listParam(text(500)),
+  tag: listParam(text(100)),
+  q: v.fallback(v.optional(text(200)), undefined),
+  group: v.fallback(v.optional(v.picklist(FINDING_GROUPS)), undefined),
+  sort: v.fallback(v.optional(v.picklist(SORTS)), undefined),
+})
+
+export type FindingsSearch = v.InferOutput<typeof FindingsSearchSchema>
+export type FindingsFacet = 'severity' | 'status' | 'asset' | 'tag'
