@@ -210,9 +210,18 @@ describe('who may call, by level, type and membership', () => {
   it('goes by users_access, not a stale token: a level lowered a moment ago no longer creates companies', async () => {
     const demoted = await person('demoted senior', LEVEL.seniorAnalyst, 'analyst', [])
     await admin.db.doc(userAccessPath(demoted.uid)).update({ 'claims.accessLevel': LEVEL.analyst })
-    await expectOutcome(demoted, false, () =>
-      call(demoted, 'createCompany', { companyName: `Demoted ${unique()}`, flags: allCompanyFlags(false), scanScope: [] }),
+    // Refused by the document's level while the token still says senior, or, once the claims sync
+    // has revoked the sign-in (it revokes on demotion), as revoked: never allowed, never recorded.
+    const refusal = await call(demoted, 'createCompany', {
+      companyName: `Demoted ${unique()}`,
+      flags: allCompanyFlags(false),
+      scanScope: [],
+    }).then(
+      () => null,
+      (error: { code?: string }) => error.code,
     )
+    expect(['functions/permission-denied', 'functions/unauthenticated']).toContain(refusal)
+    expect(await auditCount(demoted.uid)).toBe(0)
   })
 })
 
