@@ -455,6 +455,13 @@ describe('listUsers', () => {
     const { people } = (await call(platform, 'listUsers', { company: null })) as { people: PersonRow[] }
     expect(people.map((row) => row.uid)).toEqual(expect.arrayContaining([adminA.uid, adminB.uid, senior.uid, analystA.uid]))
   })
+
+  it("gives a senior analyst any company's clients to read (their page opens for every company), never everyone", async () => {
+    const { people } = (await call(senior, 'listUsers', { company: B })) as { people: PersonRow[] }
+    expect(people.map((row) => row.uid)).toContain(adminB.uid)
+    expect(people.every((row) => row.userType === 'client' && row.companies.includes(B))).toBe(true)
+    await expectCallableError(call(senior, 'listUsers', { company: null }), 'permission-denied', peopleMessages.notYourCompany)
+  })
 })
 
 describe('claims follow users_access after every change (syncUserClaims)', () => {

@@ -1,7 +1,8 @@
-// listUsers: the people a platform admin (everyone) or a company admin (the clients of one of
-// their companies) manages, with what Auth knows of them: disabled, created, last sign-in.
+// listUsers: the people a platform admin (everyone), a company admin (the clients of one of their
+// companies) or a senior analyst (the clients of any company) manages, with what Auth knows of them: disabled, created, last sign-in.
 import type { UserRecord } from 'firebase-admin/auth'
 import { HttpsError } from 'firebase-functions/v2/https'
+import { seesAllCompanies } from '#domain/access.ts'
 import { mayManageEveryone, peopleMessages, type PersonRow } from '#domain/admin-people-calls.ts'
 import { readUserAccess, USERS_ACCESS_COLLECTION, userAccessPath } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from '../admin.ts'
@@ -14,8 +15,10 @@ export const listUsers = defineCallable('listUsers', {}, async (caller, { compan
   const db = adminDb()
   const platform = mayManageEveryone(caller.access)
   if (!platform) {
+    // Senior analysts open every company's pages (its users page included): they see its clients.
     const own = readUserAccess((await db.doc(userAccessPath(caller.uid)).get()).data())
-    if (company === null || !own.companies.includes(company)) throw new HttpsError('permission-denied', peopleMessages.notYourCompany)
+    const member = company !== null && (seesAllCompanies(caller.access) || own.companies.includes(company))
+    if (!member) throw new HttpsError('permission-denied', peopleMessages.notYourCompany)
   }
   const collection = db.collection(USERS_ACCESS_COLLECTION)
   const snapshot = await (company === null ? collection.get() : collection.where('companies', 'array-contains', company).get())
