@@ -46,7 +46,8 @@ test.describe(() => {
   test('manager', async ({ page, shell }) => {
     await shell.open('/')
     // The home as it is once its live parts have loaded.
-    await expect(page.getByRole('heading', { name: /^Latest in/ })).toBeVisible()
+    // The dashboard loads after first paint.
+    await expect(page.getByRole('heading', { name: /^Latest in/ })).toBeVisible({ timeout: 15_000 })
     await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 })
     await shots(page, 'manager-home')
     await shell.banner.getByRole('button', { name: /^Company: / }).click()
@@ -72,6 +73,8 @@ test.describe(() => {
     // The popover itself: a full-page shot of a page scrolled to its footer draws the sticky header
     // where the page was scrolled to.
     const popover = page.getByRole('dialog', { name: 'About this version' })
+    // Its facts load with the popover.
+    await expect(popover.getByText('Last updated')).toBeVisible({ timeout: 15_000 })
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
       const file = path.join(OUT, `version-popover-${scheme}.png`)
