@@ -24,6 +24,14 @@ export class VaultCryptoError extends Error {
   override readonly name = 'VaultCryptoError'
 }
 
+/** The shortest vault passphrase an analyst may choose (it guards keys that open every answer). */
+export const VAULT_PASSPHRASE_MIN_LENGTH = 8
+
+export function assertVaultPassphrase(vaultPassphrase: string): void {
+  if (vaultPassphrase.length < VAULT_PASSPHRASE_MIN_LENGTH)
+    throw new VaultCryptoError(`The vault passphrase needs at least ${VAULT_PASSPHRASE_MIN_LENGTH} characters`)
+}
+
 const encoder = new TextEncoder()
 const decoder = new TextDecoder('utf-8', { fatal: true })
 

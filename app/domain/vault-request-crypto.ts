@@ -7,6 +7,7 @@
 // 600,000 iterations, in the browser), so the server never holds it unwrapped.
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core'
 import {
+  assertVaultPassphrase,
   fromBase64Url,
   newPassphraseKdf,
   openBytes,
@@ -108,7 +109,7 @@ export async function createRequestLink(
   vaultPassphrase: string,
   team: readonly { uid: string; publicKey: string }[] = [],
 ): Promise<NewRequestLink> {
-  if (vaultPassphrase.length < 8) throw new VaultCryptoError('The vault passphrase needs at least 8 characters')
+  assertVaultPassphrase(vaultPassphrase)
   const suite = requestSuite()
   const pair = await suite.kem.generateKeyPair()
   const publicKey = new Uint8Array(await suite.kem.serializePublicKey(pair.publicKey))

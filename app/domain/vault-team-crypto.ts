@@ -6,6 +6,7 @@
 // only that colleague's passphrase opens it. The server holds public keys and ciphertext only.
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core'
 import {
+  assertVaultPassphrase,
   fromBase64Url,
   newPassphraseKdf,
   openBytes,
@@ -59,7 +60,7 @@ function publicKeyBytes(publicKey: string): Uint8Array<ArrayBuffer> {
 
 /** A fresh vault key pair for `uid`; the private key leaves only wrapped under the passphrase. */
 export async function createMemberKey(uid: string, vaultPassphrase: string): Promise<MemberKey> {
-  if (vaultPassphrase.length < 8) throw new VaultCryptoError('The vault passphrase needs at least 8 characters')
+  assertVaultPassphrase(vaultPassphrase)
   const kem = suite().kem
   const pair = await kem.generateKeyPair()
   const publicKey = new Uint8Array(await kem.serializePublicKey(pair.publicKey))

@@ -18,7 +18,7 @@ import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
-import { callFleet, failureMessage } from './fleet-calls'
+import { callFleet, callFleetOrExplain, failureMessage } from './fleet-calls'
 import { RecordTable } from '~/ui/data-table'
 import { Muted, Row, Secret, Section } from './fleet-parts'
 import { useTicking } from './ticking'
@@ -124,13 +124,7 @@ function AgentActions({ agent }: { agent: Agent }) {
         title={`Remove ${agent.name}?`}
         description="Its key stops working at once; it will have to be enrolled again."
         confirmLabel="Remove agent"
-        onConfirm={async () => {
-          try {
-            await callFleet('changeAgent', { agentId: agent.id, action: 'remove' })
-          } catch (e) {
-            throw new Error(await failureMessage(e))
-          }
-        }}
+        onConfirm={() => callFleetOrExplain('changeAgent', { agentId: agent.id, action: 'remove' })}
       />
       {issued && <TokenShown {...issued} />}
       {error && <FormMessage $tone="error">{error}</FormMessage>}

@@ -11,3 +11,12 @@ export async function failureMessage(error: unknown): Promise<string> {
   const { callErrorOf } = await import('~/core/call')
   return callErrorOf(error).message
 }
+
+/** For a confirmation dialog, which shows what its action throws: the call's failure in words. */
+export async function callFleetOrExplain<N extends CallableName>(name: N, data: CallableRequest<N>): Promise<void> {
+  try {
+    await callFleet(name, data)
+  } catch (error) {
+    throw new Error(await failureMessage(error))
+  }
+}

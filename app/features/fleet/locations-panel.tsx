@@ -8,7 +8,7 @@ import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { Dialog, DialogActions } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage, TextField } from '~/ui/text-field'
-import { callFleet, failureMessage } from './fleet-calls'
+import { callFleet, callFleetOrExplain, failureMessage } from './fleet-calls'
 import { RecordTable } from '~/ui/data-table'
 import { Muted, Row, Section } from './fleet-parts'
 import { useTicking } from './ticking'
@@ -122,13 +122,7 @@ function DeleteLocation({ location }: { location: Location }) {
         title={`Delete ${location.name}?`}
         description="Only a location without agents and without waiting or running scans can go."
         confirmLabel="Delete location"
-        onConfirm={async () => {
-          try {
-            await callFleet('deleteLocation', { id: location.id })
-          } catch (e) {
-            throw new Error(await failureMessage(e))
-          }
-        }}
+        onConfirm={() => callFleetOrExplain('deleteLocation', { id: location.id })}
       />
     </>
   )

@@ -3,6 +3,7 @@ import type { Workspace } from '~/core/workspace'
 import { Button } from '~/ui/button'
 import { Field, FormMessage, Label, Select, SelectOptions } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
+import { NewPassphraseInput } from './new-passphrase-input'
 import { Check, EXPIRIES, HOUR, Hint, Inline, Input, Panel, Row, TextArea } from './vault-styles'
 
 /** The analyst says what they need; the browser makes the request's keys and gives the link for the client. */
@@ -98,15 +99,7 @@ export function RequestForm({ workspace }: { workspace: Workspace }) {
       </Row>
       <Field>
         <Label htmlFor={ids.passphrase}>Vault passphrase</Label>
-        <Input
-          id={ids.passphrase}
-          type="password"
-          autoComplete="new-password"
-          minLength={8}
-          required
-          value={passphrase}
-          onChange={(e) => setPassphrase(e.target.value)}
-        />
+        <NewPassphraseInput id={ids.passphrase} value={passphrase} onChange={setPassphrase} />
         <Hint>At least 8 characters. You need it to open the answer, on any device; nobody can recover it for you.</Hint>
       </Field>
       <Field>

@@ -3,7 +3,8 @@ import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label } from '~/ui/text-field'
-import { Hint, Inline, Input, Panel } from './vault-styles'
+import { NewPassphraseInput } from './new-passphrase-input'
+import { Hint, Inline, Panel } from './vault-styles'
 
 /**
  * The analyst's vault key: colleagues of an engagement can share request answers with them once it
@@ -60,15 +61,7 @@ export function VaultKeyPanel({ uid }: { uid: string }) {
           <Field>
             <Label htmlFor={passphraseId}>Vault passphrase for your key</Label>
             <Inline>
-              <Input
-                id={passphraseId}
-                type="password"
-                autoComplete="new-password"
-                minLength={8}
-                required
-                value={passphrase}
-                onChange={(e) => setPassphrase(e.target.value)}
-              />
+              <NewPassphraseInput id={passphraseId} value={passphrase} onChange={setPassphrase} />
               <Button type="submit" disabled={busy}>
                 {busy ? 'Saving…' : 'Set up my vault key'}
               </Button>
