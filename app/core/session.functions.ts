@@ -18,7 +18,13 @@ export const startSession = createServerFn({ method: 'POST' })
   .validator(TokensSchema)
   .handler(async ({ data }) => {
     const session = await establishSession(data.idToken, data.refreshToken)
-    return { session, workspace: session ? await loadWorkspace(session, data.idToken) : null }
+    const workspace = session ? await loadWorkspace(session, data.idToken) : null
+    if (session && !workspace) {
+      // Revoked between the edge's check and the workspace read: no session after all.
+      await endServerSession()
+      return { session: null, workspace: null }
+    }
+    return { session, workspace }
   })
 
 /** Sign-out: the cookies go, so the next server render is signed out too, and a copy of them stops working. */
@@ -35,10 +41,8 @@ export const endSession = createServerFn({ method: 'POST' }).handler(async () =>
 export const loadRootContext = createIsomorphicFn()
   .server(async (): Promise<RootContext> => {
     const current = await readSession()
-    return {
-      session: current?.session ?? null,
-      firebase: publicConfig(),
-      workspace: current ? await loadWorkspace(current.session, current.idToken) : null,
-    }
+    const workspace = current ? await loadWorkspace(current.session, current.idToken) : null
+    // A sign-in the rules no longer take renders signed out, as a revoked one does.
+    return { session: workspace && current ? current.session : null, firebase: publicConfig(), workspace }
   })
   .client((): Promise<RootContext> => clientBoot.ready())

@@ -49,8 +49,8 @@ describe('the workspace read at the edge', () => {
     const { calls, reader } = store(clientDocuments())
     const hints = createCompanyHints()
     const first = await readWorkspace(reader, viewer, hints)
-    expect(first.companies.map((c) => c.slug)).toEqual(['acme', 'globex'])
-    expect(first.company?.slug).toBe('globex')
+    expect(first?.companies.map((c) => c.slug)).toEqual(['acme', 'globex'])
+    expect(first?.company?.slug).toBe('globex')
     expect(calls).toEqual([['users_access/u1', 'users_preferences/u1'], ['companies/acme'], ['companies/globex']])
 
     calls.length = 0
@@ -66,8 +66,8 @@ describe('the workspace read at the edge', () => {
     documents['users_preferences/u1'] = { defaultCompany: 'initech' }
     calls.length = 0
     const workspace = await readWorkspace(reader, viewer, hints)
-    expect(workspace.companies.map((c) => c.slug)).toEqual(['acme', 'initech'])
-    expect(workspace.company?.slug).toBe('initech')
+    expect(workspace?.companies.map((c) => c.slug)).toEqual(['acme', 'initech'])
+    expect(workspace?.company?.slug).toBe('initech')
     expect(calls).toEqual([['users_access/u1', 'users_preferences/u1', 'companies/acme', 'companies/globex'], ['companies/initech']])
   })
 
@@ -78,14 +78,23 @@ describe('the workspace read at the edge', () => {
     documents['users_access/u1'] = { claims: { accessLevel: 2, userType: 'client' }, companies: ['acme'] }
     const denied = store(documents, ['companies/globex'])
     const workspace = await readWorkspace(denied.reader, viewer, hints)
-    expect(workspace.companies.map((c) => c.slug)).toEqual(['acme'])
-    expect(workspace.company?.slug).toBe('acme')
+    expect(workspace?.companies.map((c) => c.slug)).toEqual(['acme'])
+    expect(workspace?.company?.slug).toBe('acme')
     expect(denied.calls[0]).toEqual(['users_access/u1', 'users_preferences/u1', 'companies/acme', 'companies/globex'])
   })
 
-  it('a refusal of the person’s own documents still fails the read', async () => {
-    const { reader } = store(clientDocuments(), ['users_access/u1'])
-    await expect(readWorkspace(reader, viewer, createCompanyHints())).rejects.toBeInstanceOf(FirestoreReadDenied)
+  it('a refusal of the person’s own documents is no workspace: the sign-in was revoked since the edge checked it', async () => {
+    const { reader } = store(clientDocuments(), ['users_preferences/u1'])
+    expect(await readWorkspace(reader, viewer, createCompanyHints())).toBeNull()
+    // Also when the batch was refused for a guessed company and the own documents are read alone.
+    const hints = createCompanyHints()
+    hints.set('u1', ['acme'])
+    expect(await readWorkspace(store(clientDocuments(), ['users_preferences/u1', 'companies/acme']).reader, viewer, hints)).toBeNull()
+  })
+
+  it('a failure other than a refusal still fails the read', async () => {
+    const failing: FirestoreReader = { ...store(clientDocuments()).reader, getAll: async () => Promise.reject(new Error('unreachable')) }
+    await expect(readWorkspace(failing, viewer, createCompanyHints())).rejects.toThrow('unreachable')
   })
 
   it('no users_access is no company, whatever the last visit saw', async () => {
@@ -94,9 +103,9 @@ describe('the workspace read at the edge', () => {
     await readWorkspace(reader, viewer, hints)
     delete documents['users_access/u1']
     const workspace = await readWorkspace(reader, viewer, hints)
-    expect(workspace.companies).toEqual([])
-    expect(workspace.company).toBeNull()
-    expect(workspace.access.accessLevel).toBeNull()
+    expect(workspace?.companies).toEqual([])
+    expect(workspace?.company).toBeNull()
+    expect(workspace?.access.accessLevel).toBeNull()
   })
 
   it('someone who sees every company lists them alongside their own documents from the second visit on', async () => {
@@ -105,7 +114,7 @@ describe('the workspace read at the edge', () => {
     const { calls, reader } = store(documents)
     const hints = createCompanyHints()
     const first = await readWorkspace(reader, senior, hints)
-    expect(first.companies.map((c) => c.slug)).toEqual(['acme', 'globex', 'initech'])
+    expect(first?.companies.map((c) => c.slug)).toEqual(['acme', 'globex', 'initech'])
     expect(calls).toEqual([['users_access/u1', 'users_preferences/u1'], ['list companies']])
 
     calls.length = 0
@@ -115,7 +124,7 @@ describe('the workspace read at the edge', () => {
     // Demoted since: the list read alongside is not shown.
     documents['users_access/u1'] = { claims: { accessLevel: 5, userType: 'analyst' }, companies: ['acme'] }
     const demoted = await readWorkspace(reader, { ...senior, accessLevel: 5 }, hints)
-    expect(demoted.companies.map((c) => c.slug)).toEqual(['acme'])
+    expect(demoted?.companies.map((c) => c.slug)).toEqual(['acme'])
   })
 
   it('a refused company list is no company', async () => {
@@ -124,9 +133,9 @@ describe('the workspace read at the edge', () => {
     const { reader } = store(documents)
     const refused: FirestoreReader = { ...reader, list: async (collection) => Promise.reject(new FirestoreReadDenied(collection)) }
     const hints = createCompanyHints()
-    expect((await readWorkspace(refused, senior, hints)).companies).toEqual([])
+    expect((await readWorkspace(refused, senior, hints))?.companies).toEqual([])
     // Also when the list was started alongside, from the last visit.
-    expect((await readWorkspace(refused, senior, hints)).company).toBeNull()
+    expect((await readWorkspace(refused, senior, hints))?.company).toBeNull()
   })
 
   it('keeps at most the configured number of people', () => {

@@ -32,23 +32,31 @@ export function createCompanyHints(maxEntries = 5_000) {
 
 /**
  * One round trip when the guess holds: users_access, users_preferences and the companies this
- * person had last time are read together; anything the guess missed is read after.
+ * person had last time are read together; anything the guess missed is read after. Null when the
+ * rules refuse the person their own documents: the sign-in was revoked since the edge checked it.
  */
 export async function readWorkspace(
   reader: FirestoreReader,
   session: Session,
   hints: ReturnType<typeof createCompanyHints>,
-): Promise<Workspace> {
+): Promise<Workspace | null> {
   const hint = hints.get(session.uid)
   const guessed = Array.isArray(hint) ? hint : []
   // Started alongside, and used only if users_access still says every company.
   const listed = hint === 'all' ? settle(reader.list(COMPANIES_COLLECTION)) : null
   const paths = [userAccessPath(session.uid), userPreferencesPath(session.uid), ...guessed.map(companyPath)]
-  const [accessDoc, preferencesDoc, ...guessedDocs] = await reader.getAll(paths).catch(async (error: unknown) => {
-    // A company the person no longer has refuses the whole batch: read their own documents alone.
-    if (!(error instanceof FirestoreReadDenied) || guessed.length === 0) throw error
-    return [...(await Promise.all([reader.get(paths[0]!), reader.get(paths[1]!)])), ...guessed.map(() => undefined)]
-  })
+  let read: (Doc | undefined)[]
+  try {
+    read = await reader.getAll(paths).catch(async (error: unknown) => {
+      // A company the person no longer has refuses the whole batch: read their own documents alone.
+      if (!(error instanceof FirestoreReadDenied) || guessed.length === 0) throw error
+      return [...(await Promise.all([reader.get(paths[0]!), reader.get(paths[1]!)])), ...guessed.map(() => undefined)]
+    })
+  } catch (error) {
+    if (error instanceof FirestoreReadDenied) return null
+    throw error
+  }
+  const [accessDoc, preferencesDoc, ...guessedDocs] = read
   // No users_access is no access: the token's level counts for nothing without it.
   const accessData = accessDoc ? readUserAccess(accessDoc) : null
   const access = accessFromDocument(accessData, session)

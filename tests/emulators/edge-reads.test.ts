@@ -2,6 +2,7 @@
 // token: one batch read answers in the order asked, a missing document is null, and a batch holding
 // any document the rules refuse is refused whole (which the workspace read relies on to fall back).
 import { randomUUID } from 'node:crypto'
+import { FieldValue } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { companyPath } from '#domain/companies.ts'
 import { userAccessPath } from '#domain/users-access.ts'
@@ -70,12 +71,18 @@ describe('batch reads at the edge', () => {
     const hints = createCompanyHints()
     await admin.db.doc(userAccessPath(uid)).update({ companies: [mine, theirs] })
     const both = await readWorkspace(reader, session, hints)
-    expect(both.companies.map((c) => c.companyName)).toEqual(['Mine', 'Theirs'])
+    expect(both?.companies.map((c) => c.companyName)).toEqual(['Mine', 'Theirs'])
     expect(await readWorkspace(reader, session, hints)).toEqual(both)
 
     await admin.db.doc(userAccessPath(uid)).update({ companies: [mine] })
     const one = await readWorkspace(reader, session, hints)
-    expect(one.companies.map((c) => c.companyName)).toEqual(['Mine'])
-    expect(one.company?.slug).toBe(mine)
+    expect(one?.companies.map((c) => c.companyName)).toEqual(['Mine'])
+    expect(one?.company?.slug).toBe(mine)
+  })
+
+  // Last: it revokes the person's sign-in.
+  it('a sign-in revoked after the edge checked it reads no workspace at all', async () => {
+    await admin.db.doc(userAccessPath(uid)).update({ 'claims.revoked': FieldValue.serverTimestamp() })
+    expect(await readWorkspace(reader, session, createCompanyHints())).toBeNull()
   })
 })
