@@ -1,18 +1,22 @@
-// Whether the browser reaches the database: the network as the browser sees it, and Firestore as
-// its SDK sees it (a listener served from the cache only is a database out of reach). Kept apart
-// from the Firebase SDK: the listener that feeds it is imported lazily (connection-live.ts).
+// Whether the browser reaches the database: the network as the browser sees it, Firestore as its
+// SDK sees it (a listener served from the cache only is a database out of reach) and whether the
+// database's host answers a probe at all (the SDK can take minutes to notice a server that stopped
+// answering). Kept apart from the Firebase SDK: what feeds it is imported lazily (connection-live.ts).
 import { useSyncExternalStore } from 'react'
 
 export type Connection = 'online' | 'offline'
 
-let databaseReached = true
+/** Who says whether the database is reached: the SDK's snapshots, or the host probe. */
+export type ReachSource = 'snapshots' | 'probe'
+
+const reached: Record<ReachSource, boolean> = { snapshots: true, probe: true }
 const listeners = new Set<() => void>()
 const publish = () => listeners.forEach((listener) => listener())
 
-/** Told by the database listener whether its last snapshot came from the server. */
-export function reportDatabaseReach(reached: boolean): void {
-  if (reached === databaseReached) return
-  databaseReached = reached
+/** Told by the database listener (from its snapshots' metadata) or the host probe. */
+export function reportDatabaseReach(source: ReachSource, reachedNow: boolean): void {
+  if (reached[source] === reachedNow) return
+  reached[source] = reachedNow
   publish()
 }
 
@@ -27,7 +31,7 @@ function subscribe(listener: () => void): () => void {
   }
 }
 
-const current = (): Connection => (navigator.onLine && databaseReached ? 'online' : 'offline')
+const currentConnection = (): Connection => (navigator.onLine && reached.snapshots && reached.probe ? 'online' : 'offline')
 
 /** The connection now, re-rendering on every change; online while rendered on the server. */
-export const useConnection = (): Connection => useSyncExternalStore(subscribe, current, () => 'online')
+export const useConnection = (): Connection => useSyncExternalStore(subscribe, currentConnection, () => 'online')

@@ -56,6 +56,7 @@ export interface FirestoreReader {
 
 /** A reader as the signed-in user (their ID token), or, with null, as nobody: only rules open to all let it through. */
 export function firestoreReader(config: Pick<PublicConfig, 'projectId' | 'emulators'>, idToken: string | null): FirestoreReader {
+  // As firestoreOrigin in the core, which the edge may not import.
   const host = config.emulators?.firestore ? `http://${config.emulators.firestore}` : 'https://firestore.googleapis.com'
   const base = `${host}/v1/projects/${config.projectId}/databases/(default)/documents`
   const name = `projects/${config.projectId}/databases/(default)/documents`

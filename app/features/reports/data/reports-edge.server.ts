@@ -3,7 +3,7 @@
 import { scanFromDocument, scansPath, type Scan } from '#domain/scans.ts'
 import { readServiceMonth, readServiceStats, serviceMonthPath, serviceStatsPath } from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
-import type { PublicConfig } from '~/core/session'
+import { firestoreOrigin, type PublicConfig } from '~/core/session'
 import { decodeFields, firestoreReader, FirestoreReadDenied, type Plain, type RestValue } from '~/server/firestore-rest.server'
 import { MONTHS_SHOWN, OVERVIEW_SCANS, recentMonths, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
 
@@ -24,7 +24,7 @@ async function runQuery(
   order: { field: string; direction: 'ASCENDING' | 'DESCENDING' },
   count: number,
 ): Promise<{ id: string; data: { [key: string]: Plain } }[]> {
-  const host = config.emulators?.firestore ? `http://${config.emulators.firestore}` : 'https://firestore.googleapis.com'
+  const host = firestoreOrigin(config)
   const encode = (path: string) => path.split('/').map(encodeURIComponent).join('/')
   const url = `${host}/v1/projects/${config.projectId}/databases/(default)/documents/${encode(parent)}:runQuery`
   const where =
