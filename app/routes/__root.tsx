@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getCookie } from '@tanstack/react-start/server'
@@ -13,7 +13,16 @@ import { COLOR_SCHEME_KEY, parsePreference, readPreference, schemeAttribute, typ
 import { colorSchemeScript } from '~/ui/color-scheme-script'
 import { BareShell } from '~/ui/bare-shell'
 import { GlobalStyle } from '~/ui/global-style'
+import { ReaderClockProvider } from '~/ui/local-time'
 import { NotFoundPage } from '~/ui/not-found-page'
+import {
+  browserReaderClock,
+  parseReaderClock,
+  READER_CLOCK_COOKIE,
+  readerClockCookie,
+  sameClock,
+  type ReaderClock,
+} from '~/ui/reader-clock'
 import { brandColorsCss } from '~/ui/theme'
 import { Notifications } from '~/ui/notifications/notifications'
 
@@ -22,8 +31,13 @@ const loadColorScheme = createIsomorphicFn()
   .server((): ColorSchemePreference => parsePreference(getCookie(COLOR_SCHEME_KEY)))
   .client((): ColorSchemePreference => readPreference())
 
+/** The server writes dates in the reader's language and zone when an earlier visit left them in a cookie. */
+const loadReaderClock = createIsomorphicFn()
+  .server((): ReaderClock | null => parseReaderClock(getCookie(READER_CLOCK_COOKIE)))
+  .client((): ReaderClock | null => browserReaderClock())
+
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async () => ({ ...(await loadRootContext()), colorScheme: loadColorScheme() }),
+  beforeLoad: async () => ({ ...(await loadRootContext()), colorScheme: loadColorScheme(), readerClock: loadReaderClock() }),
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -47,6 +61,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function Root() {
   // The browser continues from the context the server rendered with.
   clientBoot.init(Route.useRouteContext())
+  const serverClock = Route.useRouteContext({ select: (context) => context.readerClock })
+  useEffect(() => {
+    // Tell the server this browser's clock, once, or again when it changed (a journey, a new language).
+    const clock = browserReaderClock()
+    if (!sameClock(clock, serverClock)) document.cookie = readerClockCookie(clock)
+  }, [serverClock])
   return (
     <>
       <Outlet />
@@ -60,6 +80,7 @@ function Root() {
 function RootDocument({ children }: { children: ReactNode }) {
   const colorScheme = Route.useRouteContext({ select: (context) => context.colorScheme })
   const brandCss = brandColorsCss(Route.useRouteContext({ select: (context) => context.firebase?.brandColors }))
+  const readerClock = Route.useRouteContext({ select: (context) => context.readerClock })
   return (
     // The head script and setPreference change data-color-scheme before and after hydration;
     // suppressHydrationWarning only covers this element's own attributes.
@@ -71,7 +92,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         <GlobalStyle />
-        {children}
+        <ReaderClockProvider value={readerClock}>{children}</ReaderClockProvider>
         <Scripts />
       </body>
     </html>
