@@ -112,7 +112,11 @@ const PersonRowSchema = v.strictObject({
 })
 export type PersonRow = v.InferOutput<typeof PersonRowSchema>
 
-export const ListUsersResponseSchema = v.strictObject({ people: v.array(PersonRowSchema) })
+export const ListUsersResponseSchema = v.strictObject({
+  people: v.array(PersonRowSchema),
+  /** Whether the caller may change these people (a senior analyst reads any company's, changes only their own companies'). */
+  mayChange: v.boolean(),
+})
 
 // ---- Who may change whom --------------------------------------------------------------------
 
@@ -135,6 +139,10 @@ export interface Actor {
 /** Callers of the people callables: company admins and above (platform admins for disabling and deleting). */
 export const mayManagePeople = (access: Access) => hasLevel(access, LEVEL.companyAdmin)
 export const mayManageEveryone = (access: Access) => hasLevel(access, LEVEL.platformAdmin)
+
+/** Whether `actor` may change anyone among `company`'s people (null: everyone); accessChangeRefusal decides each change. */
+export const mayChangePeopleOf = (actor: Actor, company: string | null) =>
+  mayManageEveryone(actor.access) || (company !== null && mayManagePeople(actor.access) && actor.companies.includes(company))
 
 /** A company admin in the sense of "the last admin": a client of level 3 in that company. */
 export const isCompanyAdminOf = (person: PersonAccess | null, company: string) =>

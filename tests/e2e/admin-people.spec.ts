@@ -202,3 +202,19 @@ test.describe('a company admin', () => {
     await colleague.context.close()
   })
 })
+
+test.describe('a senior analyst', () => {
+  test.use({ signedInAs: 'senior@sectest.example' })
+
+  test("reads a company's people without being offered changes the server would refuse", async ({ page, shell }) => {
+    await shell.open('/admin/company/manage-users')
+    const table = page.getByRole('table', { name: 'People' })
+    await expect(table.getByText('admin@acme.example')).toBeVisible()
+    await expect(
+      page.getByText('You can read this company’s people; its administrators and platform administrators change them.'),
+    ).toBeVisible()
+    await expect(table.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /^(Change|Revoke sessions of|Remove) / })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Invite a person' })).toHaveCount(0)
+  })
+})

@@ -437,7 +437,8 @@ describe('listUsers', () => {
   it("gives a company admin their company's clients, with what Auth knows", async () => {
     const target = await person(client1([A, B]))
     await person({ userType: 'analyst', accessLevel: 5, companies: [A] })
-    const { people } = (await call(adminA, 'listUsers', { company: A })) as { people: PersonRow[] }
+    const { people, mayChange } = (await call(adminA, 'listUsers', { company: A })) as { people: PersonRow[]; mayChange: boolean }
+    expect(mayChange).toBe(true)
     expect(people.every((row) => row.userType === 'client' && row.companies.includes(A))).toBe(true)
     expect(people.find((row) => row.uid === target)).toMatchObject({
       email: expect.stringContaining('@people.example'),
@@ -452,13 +453,17 @@ describe('listUsers', () => {
   it('refuses a company admin another company or everyone; a platform admin lists everyone', async () => {
     await expectCallableError(call(adminA, 'listUsers', { company: B }), 'permission-denied', peopleMessages.notYourCompany)
     await expectCallableError(call(adminA, 'listUsers', { company: null }), 'permission-denied', peopleMessages.notYourCompany)
-    const { people } = (await call(platform, 'listUsers', { company: null })) as { people: PersonRow[] }
+    const { people, mayChange } = (await call(platform, 'listUsers', { company: null })) as { people: PersonRow[]; mayChange: boolean }
     expect(people.map((row) => row.uid)).toEqual(expect.arrayContaining([adminA.uid, adminB.uid, senior.uid, analystA.uid]))
+    expect(mayChange).toBe(true)
   })
 
   it("gives a senior analyst any company's clients to read (their page opens for every company), never everyone", async () => {
-    const { people } = (await call(senior, 'listUsers', { company: B })) as { people: PersonRow[] }
+    const { people, mayChange } = (await call(senior, 'listUsers', { company: B })) as { people: PersonRow[]; mayChange: boolean }
     expect(people.map((row) => row.uid)).toContain(adminB.uid)
+    // To read, not to change: B is not one of the senior analyst's companies, and a change is refused.
+    expect(mayChange).toBe(false)
+    await expectCallableError(call(senior, 'revokeUserSessions', { uid: adminB.uid }), 'permission-denied', peopleMessages.notYourCompany)
     expect(people.every((row) => row.userType === 'client' && row.companies.includes(B))).toBe(true)
     await expectCallableError(call(senior, 'listUsers', { company: null }), 'permission-denied', peopleMessages.notYourCompany)
   })

@@ -3,7 +3,7 @@
 import type { UserRecord } from 'firebase-admin/auth'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { seesAllCompanies } from '#domain/access.ts'
-import { mayManageEveryone, peopleMessages, type PersonRow } from '#domain/admin-people-calls.ts'
+import { mayChangePeopleOf, mayManageEveryone, peopleMessages, type PersonRow } from '#domain/admin-people-calls.ts'
 import { readUserAccess, USERS_ACCESS_COLLECTION, userAccessPath } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
@@ -14,11 +14,10 @@ const time = (text: string | undefined) => (text ? Date.parse(text) : null)
 export const listUsers = defineCallable('listUsers', {}, async (caller, { company }) => {
   const db = adminDb()
   const platform = mayManageEveryone(caller.access)
-  if (!platform) {
-    // Senior analysts open every company's pages (its users page included): they see its clients.
-    const own = readUserAccess((await db.doc(userAccessPath(caller.uid)).get()).data())
-    const member = company !== null && (seesAllCompanies(caller.access) || own.companies.includes(company))
-    if (!member) throw new HttpsError('permission-denied', peopleMessages.notYourCompany)
+  const own = platform ? [] : readUserAccess((await db.doc(userAccessPath(caller.uid)).get()).data()).companies
+  // Senior analysts open every company's pages (its users page included): they see its clients.
+  if (!platform && !(company !== null && (seesAllCompanies(caller.access) || own.includes(company)))) {
+    throw new HttpsError('permission-denied', peopleMessages.notYourCompany)
   }
   const collection = db.collection(USERS_ACCESS_COLLECTION)
   const snapshot = await (company === null ? collection.get() : collection.where('companies', 'array-contains', company).get())
@@ -51,5 +50,5 @@ export const listUsers = defineCallable('listUsers', {}, async (caller, { compan
     ]
   })
   people.sort((a, b) => (a.email ?? a.uid).localeCompare(b.email ?? b.uid))
-  return { people }
+  return { people, mayChange: mayChangePeopleOf({ uid: caller.uid, access: caller.access, companies: own }, company) }
 })

@@ -58,25 +58,28 @@ const Muted = styled.span`
   color: var(--color-text-muted);
 `
 
-type Load = { status: 'loading' | 'ready' | 'failed'; rows: PersonRow[]; error: string | null }
+/** `mayChange`: the server's word on whether the reader may change these people, not only read them. */
+type Load = { status: 'loading' | 'ready' | 'failed'; rows: PersonRow[]; mayChange: boolean; error: string | null }
+
+const LOADING: Load = { status: 'loading', rows: [], mayChange: false, error: null }
 
 function usePeople(company: string | null) {
-  const [state, setState] = useState<Load>({ status: 'loading', rows: [], error: null })
+  const [state, setState] = useState<Load>(LOADING)
   const reload = useCallback(async () => {
     setState((last) => ({ ...last, status: last.rows.length > 0 ? 'ready' : 'loading' }))
     try {
-      const rows = await (await import('./people-client')).listPeople(company)
-      setState({ status: 'ready', rows, error: null })
+      const { people, mayChange } = await (await import('./people-client')).listPeople(company)
+      setState({ status: 'ready', rows: people, mayChange, error: null })
     } catch (failure) {
       setState((last) => ({
+        ...last,
         status: 'failed',
-        rows: last.rows,
         error: failure instanceof Error ? failure.message : 'The list could not be read.',
       }))
     }
   }, [company])
   useEffect(() => {
-    setState({ status: 'loading', rows: [], error: null })
+    setState(LOADING)
     void reload()
   }, [reload])
   return { ...state, reload }
@@ -111,6 +114,7 @@ export function PeopleAdmin({
 }) {
   const platform = (actor.accessLevel ?? 0) >= LEVEL.platformAdmin
   const people = usePeople(company?.slug ?? null)
+  const mayChange = people.mayChange
   const [filter, setFilter] = useState<PeopleFilter>(NO_FILTER)
   const [editing, setEditing] = useState<PersonRow | null | 'new'>(null)
   const [pending, setPending] = useState<Pending | null>(null)
@@ -146,61 +150,66 @@ export function PeopleAdmin({
         },
         sortUndefined: 'last',
       }),
-      column.display({
-        id: 'actions',
-        header: 'Actions',
-        cell: ({ row }) => {
-          const person = row.original
-          const self = person.uid === uid
-          return (
-            <Actions>
-              <Button type="button" $variant="secondary" onClick={() => setEditing(person)} aria-label={`Change ${person.email}`}>
-                Change
-              </Button>
-              <Button
-                type="button"
-                $variant="secondary"
-                onClick={() => setPending({ kind: 'revoke', person })}
-                aria-label={`Revoke sessions of ${person.email}`}
-              >
-                Revoke sessions
-              </Button>
-              {company && (
-                <Button
-                  type="button"
-                  $variant="secondary"
-                  onClick={() => setPending({ kind: 'remove', person })}
-                  aria-label={`Remove ${person.email}`}
-                >
-                  Remove
-                </Button>
-              )}
-              {platform && !self && (
-                <Button
-                  type="button"
-                  $variant="secondary"
-                  onClick={() => setPending({ kind: person.disabled ? 'enable' : 'disable', person })}
-                  aria-label={`${person.disabled ? 'Enable' : 'Disable'} ${person.email}`}
-                >
-                  {person.disabled ? 'Enable' : 'Disable'}
-                </Button>
-              )}
-              {platform && !self && (
-                <Button
-                  type="button"
-                  $variant="secondary"
-                  onClick={() => setPending({ kind: 'delete', person })}
-                  aria-label={`Delete ${person.email}`}
-                >
-                  Delete
-                </Button>
-              )}
-            </Actions>
-          )
-        },
-      }),
+      // Only for those the server lets change these people; others read the list.
+      ...(!mayChange
+        ? []
+        : [
+            column.display({
+              id: 'actions',
+              header: 'Actions',
+              cell: ({ row }) => {
+                const person = row.original
+                const self = person.uid === uid
+                return (
+                  <Actions>
+                    <Button type="button" $variant="secondary" onClick={() => setEditing(person)} aria-label={`Change ${person.email}`}>
+                      Change
+                    </Button>
+                    <Button
+                      type="button"
+                      $variant="secondary"
+                      onClick={() => setPending({ kind: 'revoke', person })}
+                      aria-label={`Revoke sessions of ${person.email}`}
+                    >
+                      Revoke sessions
+                    </Button>
+                    {company && (
+                      <Button
+                        type="button"
+                        $variant="secondary"
+                        onClick={() => setPending({ kind: 'remove', person })}
+                        aria-label={`Remove ${person.email}`}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                    {platform && !self && (
+                      <Button
+                        type="button"
+                        $variant="secondary"
+                        onClick={() => setPending({ kind: person.disabled ? 'enable' : 'disable', person })}
+                        aria-label={`${person.disabled ? 'Enable' : 'Disable'} ${person.email}`}
+                      >
+                        {person.disabled ? 'Enable' : 'Disable'}
+                      </Button>
+                    )}
+                    {platform && !self && (
+                      <Button
+                        type="button"
+                        $variant="secondary"
+                        onClick={() => setPending({ kind: 'delete', person })}
+                        aria-label={`Delete ${person.email}`}
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </Actions>
+                )
+              },
+            }),
+          ]),
     ]
-  }, [company, names, platform, uid])
+  }, [company, names, platform, uid, mayChange])
 
   async function act({ kind, person }: Pending) {
     const client = await import('./people-client')
@@ -258,10 +267,15 @@ export function PeopleAdmin({
             </option>
           ))}
         </Select>
-        <Button type="button" onClick={() => setEditing('new')}>
-          Invite a person
-        </Button>
+        {mayChange && (
+          <Button type="button" onClick={() => setEditing('new')}>
+            Invite a person
+          </Button>
+        )}
       </Bar>
+      {people.status === 'ready' && !mayChange && (
+        <FormMessage>You can read this company&rsquo;s people; its administrators and platform administrators change them.</FormMessage>
+      )}
       {notice && <FormMessage $tone="success">{notice}</FormMessage>}
       {people.status === 'failed' && people.error && <FormMessage $tone="error">{people.error}</FormMessage>}
       {people.status === 'loading' ? (
