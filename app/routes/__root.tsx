@@ -31,10 +31,13 @@ const loadColorScheme = createIsomorphicFn()
   .server((): ColorSchemePreference => parsePreference(getCookie(COLOR_SCHEME_KEY)))
   .client((): ColorSchemePreference => readPreference())
 
+let thisBrowsersClock: ReaderClock | undefined
+
 /** The server writes dates in the reader's language and zone when an earlier visit left them in a cookie. */
 const loadReaderClock = createIsomorphicFn()
   .server((): ReaderClock | null => parseReaderClock(getCookie(READER_CLOCK_COOKIE)))
-  .client((): ReaderClock | null => browserReaderClock())
+  // One object for the page's life, so a navigation does not re-render every date.
+  .client((): ReaderClock | null => (thisBrowsersClock ??= browserReaderClock()))
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async () => ({ ...(await loadRootContext()), colorScheme: loadColorScheme(), readerClock: loadReaderClock() }),
