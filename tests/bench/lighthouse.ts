@@ -5,7 +5,7 @@
 // of it compresses with Brotli as the edge would. The proxy takes the app's address (port 3000, where
 // sign-in links may point) and the preview moves behind it to 3001. Each page is measured
 // LIGHTHOUSE_RUNS times (3) from a cold cache; the run with the median performance score is printed.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -28,11 +28,18 @@ interface PageToMeasure {
   as?: string
 }
 
-const PAGES: PageToMeasure[] = [
+const ALL_PAGES: PageToMeasure[] = [
   { name: 'Home (visitor)', path: '/' },
   { name: 'DAST report (client viewer)', path: '/reports/dast', as: 'viewer@acme.example' },
   { name: 'Finding templates (senior analyst)', path: '/templates/finding', as: 'senior@sectest.example' },
 ]
+
+// LIGHTHOUSE_PAGES=dast,templates measures only the pages whose name or path holds one of those words.
+const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean)
+const PAGES =
+  only.length === 0 ? ALL_PAGES : ALL_PAGES.filter((page) => only.some((word) => `${page.name} ${page.path}`.toLowerCase().includes(word)))
+// LIGHTHOUSE_REPORTS=<dir> keeps each median run's full report there, to see where the time goes.
+const REPORTS = process.env.LIGHTHOUSE_REPORTS
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding']
@@ -166,6 +173,7 @@ await withStack(async (app) => {
         for (let i = 0; i < RUNS; i++) runs.push(await measure(context, `${proxy.origin}${page.path}`, !!page.as))
         const byPerformance = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'))
         const median = byPerformance[Math.floor((byPerformance.length - 1) / 2)]!
+        if (REPORTS) writeFileSync(path.join(REPORTS, `${page.path.replaceAll('/', '_') || 'home'}.json`), JSON.stringify(median))
         lines.push(
           describe(
             page.name,
