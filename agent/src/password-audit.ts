@@ -16,7 +16,8 @@ import type { ParsedScan } from '../../app/domain/scan-import/parsed-scan.ts'
 import { importPasswordAudit } from '../../app/domain/scan-import/password-audit-import.ts'
 import { readNtds } from '../../app/domain/scan-import/ntds.ts'
 import { textChunks } from '../../app/domain/scan-import/text-source.ts'
-import type { PasswordAuditInput } from '../../app/domain/agent-sealing.ts'
+import { openPasswordAudit, type PasswordAuditInput, type SealingKey } from '../../app/domain/agent-sealing.ts'
+import type { JobSpec } from '../../app/domain/agent-api.ts'
 import { ScanRunError } from './scanners.ts'
 
 export interface CrackLimits {
@@ -163,4 +164,20 @@ export async function runPasswordAudit(input: PasswordAuditInput, reuseKeyHex: s
     policyMinLength: input.policyMinLength,
     privilegedAccounts: input.privilegedAccounts,
   })
+}
+
+/** This agent's sealing key pair, from its state file. */
+export interface AgentSealing {
+  agentId: string
+  publicKey: SealingKey
+  privateKeyText: string
+}
+
+/** A leased password-audit job: its inputs opened with this agent's key, cracked and derived here. */
+export async function runPasswordAuditJob(job: JobSpec, sealing: AgentSealing | null, signal: AbortSignal): Promise<{ audit: ParsedScan }> {
+  if (!job.passwordAudit) throw new ScanRunError('The password audit came without its sealed input.')
+  if (!sealing) throw new ScanRunError('This agent has no key for password audits: enrol it again with a new token.')
+  const { company, sealed, reuseKey } = job.passwordAudit
+  const input = await openPasswordAudit(sealing.privateKeyText, sealing.publicKey, sealed, { company, agentId: sealing.agentId })
+  return { audit: await runPasswordAudit(input, reuseKey, { maxRunMs: job.maxRunMs, signal }) }
 }

@@ -82,6 +82,7 @@ export async function enrolAgent(
     if (existing && !existing.exists) throw new FleetError(401, fleetMessages.unknownAgent)
     const identity = {
       publicKey: request.publicKey,
+      sealingKey: request.sealingKey ?? null,
       hostname: request.hostname,
       version: request.version,
       scanners: request.scanners,
@@ -247,6 +248,30 @@ export async function reclaimExpiredLeases(db: Firestore, now: number, locationI
   return moved
 }
 
+/** What the agent is told about a job it leased: for a password audit, its sealed inputs and the company's reuse key, for that job only. */
+export async function leasedJobSpec(db: Firestore, job: ScanJob, reuseKey: (company: string) => string | null): Promise<JobSpec> {
+  if (job.profile !== 'password-audit') return jobSpec(job)
+  if (!job.sealedInput) throw new FleetError(409, 'This password audit has no sealed input.')
+  const parts = await jobRef(db, job.id).collection('sealed').get()
+  const ct = parts.docs
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .map((d) => String(d.get('ct') ?? ''))
+    .join('')
+  const key = reuseKey(job.company)
+  if (!key) throw new FleetError(503, 'Password audits are not set up on this server (PASSWORD_REUSE_SECRET).')
+  const { v: version, epk, iv } = job.sealedInput
+  return { ...jobSpec(job), passwordAudit: { company: job.company, sealed: { v: version, epk, iv, ct }, reuseKey: key } }
+}
+
+/** The ciphertext of a password audit's inputs, removed once the job has finished. */
+export async function dropSealedInput(db: Firestore, jobId: string): Promise<void> {
+  const parts = await jobRef(db, jobId).collection('sealed').get()
+  if (parts.empty) return
+  const batch = db.batch()
+  parts.docs.forEach((d) => batch.delete(d.ref))
+  await batch.commit()
+}
+
 /** What the agent is told about a job it leased. */
 export function jobSpec(job: ScanJob, files?: Record<string, string>): JobSpec {
   return {
@@ -286,6 +311,8 @@ export async function leaseNextJob(db: Firestore, agent: Agent, now: number, ran
   for (const candidate of shuffled(queued.docs, random)) {
     const job = scanJobFromDocument(candidate.id, candidate.data())
     if (!job || job.locationId !== agent.locationId || !scanners.has(job.scanner) || !leasable(job, now)) continue
+    // A password audit is sealed to one agent's key: only that agent takes it.
+    if (job.agentId && job.agentId !== agent.id) continue
     const change = leaseJob(job, agent.id, now)
     const taken = await writeIfUnchanged(
       db,
