@@ -207,7 +207,7 @@ export async function changeAgentAs(db: Firestore, actor: FleetActor, agentId: s
       break
     case 'rotate': {
       // The old key stops working at once; the agent enrols again with the new token and keeps its identity.
-      batch.update(ref, { publicKey: null, ...stamp })
+      batch.update(ref, { publicKey: null, sealingKey: null, ...stamp })
       answer = await addEnrolment(db, batch, agent.locationId, agent.name, actor, agent.id, now)
       after = { ...before, credentials: 'rotated: a new enrolment token issued' }
       break
