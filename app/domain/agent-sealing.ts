@@ -26,10 +26,13 @@ export class SealingError extends Error {}
 
 const INFO = new TextEncoder().encode('bulwark agent sealed box v1')
 const X25519 = { name: 'X25519' } as const
+/** WebCrypto's key types, named without the DOM library (the functions compile without it). */
+type WebKey = Awaited<ReturnType<typeof crypto.subtle.deriveKey>>
+type WebKeyPair = { publicKey: WebKey; privateKey: WebKey }
 
 /** A new key pair: the public half goes to the server, the private half (PKCS#8, base64url) stays in the agent's state file. */
 export async function generateSealingKeyPair(): Promise<{ publicKey: SealingKey; privateKeyText: string }> {
-  const pair = (await crypto.subtle.generateKey(X25519, true, ['deriveBits'])) as CryptoKeyPair
+  const pair = (await crypto.subtle.generateKey(X25519, true, ['deriveBits'])) as WebKeyPair
   const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))
   const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey))
   return { publicKey: { kty: 'OKP', crv: 'X25519', x: toBase64Url(raw) }, privateKeyText: toBase64Url(pkcs8) }
@@ -39,7 +42,7 @@ export async function generateSealingKeyPair(): Promise<{ publicKey: SealingKey;
 const contextBytes = (context: { company: string; agentId: string }) =>
   new TextEncoder().encode(JSON.stringify(['bulwark-sealed', context.company, context.agentId]))
 
-async function boxKey(shared: ArrayBuffer, epk: Uint8Array<ArrayBuffer>, recipient: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+async function boxKey(shared: ArrayBuffer, epk: Uint8Array<ArrayBuffer>, recipient: Uint8Array<ArrayBuffer>): Promise<WebKey> {
   const ikm = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey'])
   const salt = new Uint8Array(epk.length + recipient.length)
   salt.set(epk)
@@ -58,7 +61,7 @@ export async function sealTo(
 ): Promise<SealedBox> {
   const recipientRaw = fromBase64Url(v.parse(SealingKeySchema, recipient).x)
   const recipientKey = await crypto.subtle.importKey('raw', recipientRaw, X25519, false, [])
-  const ephemeral = (await crypto.subtle.generateKey(X25519, true, ['deriveBits'])) as CryptoKeyPair
+  const ephemeral = (await crypto.subtle.generateKey(X25519, true, ['deriveBits'])) as WebKeyPair
   const epk = new Uint8Array(await crypto.subtle.exportKey('raw', ephemeral.publicKey))
   const shared = await crypto.subtle.deriveBits({ name: 'X25519', public: recipientKey }, ephemeral.privateKey, 256)
   const key = await boxKey(shared, epk, recipientRaw)
