@@ -30,6 +30,7 @@ import {
 import type { AuditAction, AuditSnapshot } from '#domain/audit-events.ts'
 import { storedTimes } from '#domain/stored.ts'
 import { adminDb } from '../admin.ts'
+import { dropSealedInput } from './fleet-store.ts'
 import { recordAuditEvent } from '../admin/audit.ts'
 import { callerMessages, defineCallable, type Caller } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
@@ -359,7 +360,7 @@ export const cancelScanJob = defineCallable('cancelScanJob', {}, async (caller, 
   if (!job) throw new HttpsError('not-found', fleetCallMessages.noJob)
   const importer = await reportCaller(db, caller, job.company)
   if (!mayImportScans(importer.access, job.service)) throw new HttpsError('permission-denied', callerMessages.denied)
-  return db.runTransaction(async (tx) => {
+  const answer = await db.runTransaction(async (tx) => {
     const current = scanJobFromDocument(ref.id, (await tx.get(ref)).data())
     if (!current || FINISHED_STATES.includes(current.state)) return { cancelled: false }
     tx.update(ref, {
@@ -371,4 +372,7 @@ export const cancelScanJob = defineCallable('cancelScanJob', {}, async (caller, 
     })
     return { cancelled: true }
   })
+  // A cancelled password audit's sealed input goes with it.
+  if (answer.cancelled && job.sealedInput) await dropSealedInput(db, job.id)
+  return answer
 })

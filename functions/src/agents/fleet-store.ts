@@ -243,7 +243,9 @@ export async function reclaimExpiredLeases(db: Firestore, now: number, locationI
     const job = scanJobFromDocument(candidate.id, candidate.data())
     const change = job ? expireLease(job, now) : null
     // Another agent reclaiming (or leasing) the same job first is as good as this one doing it.
-    if (job && change && (await writeIfUnchanged(db, candidate, job, change, {}))) moved++
+    if (!job || !change || !(await writeIfUnchanged(db, candidate, job, change, {}))) continue
+    moved++
+    if (change.state === 'failed' && job.sealedInput) await dropSealedInput(db, job.id)
   }
   return moved
 }
