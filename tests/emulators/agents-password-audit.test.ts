@@ -138,7 +138,7 @@ describe('password audits through an agent', () => {
     const findings = (await admin.db.collection(draftFindingsPath(COMPANY, scanId)).get()).docs.map((d) => d.data())
     expect(findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['privileged_cracked', 'cracked', 'below_policy']))
     const scan = (await admin.db.doc(scanPath(COMPANY, scanId)).get()).data()
-    expect(scan).toMatchObject({ state: 'draft', service: 'password_cracking', serviceStats: { accountsAudited: 3, cracked: 2 } })
+    expect(scan).toMatchObject({ state: 'draft', service: 'password_cracking', stats: { accountsAudited: 3, cracked: 2 } })
     const job = scanJobFromDocument(jobId, (await admin.db.doc(scanJobPath(jobId)).get()).data())
     expect(job).toMatchObject({ state: 'succeeded', scanId })
     expect((await admin.db.collection(`${scanJobPath(jobId)}/sealed`).get()).empty).toBe(true)
