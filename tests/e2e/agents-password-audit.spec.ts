@@ -107,7 +107,7 @@ test.describe('password audits through an agent', () => {
     page.on('request', (request) => bodies.push(`${request.url()}\n${request.postData() ?? ''}`))
 
     const shell = new Shell(page)
-    await shell.open('/analyst/services/password_cracking')
+    await shell.open('/analyst/services/password-cracking')
     const panel = page.getByRole('region', { name: 'Password audit on an agent' })
     await panel.getByLabel('Agent').selectOption({ value: agentId })
     await panel
