@@ -2,6 +2,7 @@
 // the agent's private key, and every answer is checked against the shared schemas.
 import * as v from 'valibot'
 import {
+  EnrolRequestSchema,
   AGENT_API_PATHS,
   EnrolResponseSchema,
   HeartbeatResponseSchema,
@@ -11,7 +12,7 @@ import {
   type ResultRequest,
 } from '../../app/domain/agent-api.ts'
 import { signAgentRequest, type SigningKey } from '../../app/domain/agent-auth.ts'
-import type { AgentPublicKey, Scanner } from '../../app/domain/agents.ts'
+import type { Scanner } from '../../app/domain/agents.ts'
 
 export class ApiError extends Error {
   readonly status: number
@@ -46,11 +47,7 @@ async function post<S extends v.GenericSchema>(
 }
 
 /** Exchanges the one-time token and the public key for the agent's identity. */
-export function enrol(
-  base: string,
-  request: { token: string; publicKey: AgentPublicKey; hostname: string; version: string; scanners: Scanner[] },
-  fetcher: Fetch = fetch,
-) {
+export function enrol(base: string, request: v.InferInput<typeof EnrolRequestSchema>, fetcher: Fetch = fetch) {
   return post(fetcher, base, AGENT_API_PATHS.enrol, JSON.stringify(request), EnrolResponseSchema)
 }
 

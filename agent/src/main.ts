@@ -10,12 +10,21 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import * as v from 'valibot'
 import { generateAgentKeyPair, importAgentPrivateKey } from '../../app/domain/agent-auth.ts'
+import { generateSealingKeyPair, SealingKeySchema } from '../../app/domain/agent-sealing.ts'
+import { runPasswordAuditJob } from './password-audit.ts'
 import { AgentClient, enrol } from './api-client.ts'
 import { AGENT_VERSION, AgentRunner } from './runner.ts'
 import { detectScanners, runJob } from './scanners.ts'
 import { checkTarget } from './scope.ts'
 
-const StateSchema = v.object({ server: v.pipe(v.string(), v.url()), agentId: v.string(), name: v.string(), privateKey: v.string() })
+const StateSchema = v.object({
+  server: v.pipe(v.string(), v.url()),
+  agentId: v.string(),
+  name: v.string(),
+  privateKey: v.string(),
+  /** The X25519 pair password audits are sealed to; absent in a state file written before them. */
+  sealing: v.optional(v.object({ publicKey: SealingKeySchema, privateKey: v.string() })),
+})
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,19 +41,26 @@ async function enrolCommand(): Promise<void> {
   if (!token || !values.server) throw new Error('usage: enrol <token> --server <url>')
   const { scanners, missing } = detectScanners()
   const { pair, privateKeyText } = await generateAgentKeyPair()
+  const sealing = await generateSealingKeyPair()
   const server = values.server.replace(/\/+$/, '')
   const identity = await enrol(server, {
     token,
     publicKey: pair.publicKey,
+    sealingKey: sealing.publicKey,
     hostname: hostname().slice(0, 200),
     version: AGENT_VERSION,
     scanners,
   })
   await mkdir(path.dirname(values.state), { recursive: true, mode: 0o700 })
-  // The private key never leaves this file; the server holds the public key only.
-  await writeFile(values.state, JSON.stringify({ server, agentId: identity.agentId, name: identity.name, privateKey: privateKeyText }), {
-    mode: 0o600,
-  })
+  // The private keys never leave this file; the server holds the public keys only.
+  const state = {
+    server,
+    agentId: identity.agentId,
+    name: identity.name,
+    privateKey: privateKeyText,
+    sealing: { publicKey: sealing.publicKey, privateKey: sealing.privateKeyText },
+  }
+  await writeFile(values.state, JSON.stringify(state), { mode: 0o600 })
   log(`enrolled as ${identity.name} (${identity.agentId}); scanners: ${scanners.map((s) => `${s.name} ${s.version}`).join(', ') || 'none'}`)
   if (missing.length) log(`not found on this host: ${missing.join(', ')}`)
 }
@@ -63,7 +79,14 @@ async function runCommand(): Promise<void> {
     scanners,
     problems: missing.map((name) => `${name} is not installed`),
     checkTarget: (target, scope) => checkTarget(target, scope, beyond),
-    runJob,
+    runJob: (job, signal, onRun) =>
+      job.profile === 'password-audit'
+        ? runPasswordAuditJob(
+            job,
+            state.sealing ? { agentId: state.agentId, publicKey: state.sealing.publicKey, privateKeyText: state.sealing.privateKey } : null,
+            signal,
+          )
+        : runJob(job, signal, onRun),
     log,
   })
   log(`${state.name} running (${scanners.map((s) => s.name).join(', ')}); ${beyond ? 'any address in scope' : 'loopback only'}`)

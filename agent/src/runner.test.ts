@@ -77,6 +77,23 @@ describe('AgentRunner', () => {
     runner.stop()
   })
 
+  it('uploads a password audit derived on the agent as an audit, not as scanner output', async () => {
+    const server = fakeServer([{ ...job, id: 'job-2', profile: 'password-audit', targets: [], scope: [] }])
+    const audit = { format: 'ntds_potfile', findings: [] }
+    const runner = new AgentRunner({
+      client: server.client,
+      scanners: [],
+      problems: [],
+      checkTarget: allow,
+      runJob: async () => ({ audit }),
+      log: () => {},
+    })
+    runner.start()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(server.client.result).toHaveBeenCalledWith('job-2', expect.objectContaining({ outcome: 'audited', audit }))
+    runner.stop()
+  })
+
   it('stops the scanner when a heartbeat says the job was taken back, and sends no result', async () => {
     const server = fakeServer([job])
     let aborted = false

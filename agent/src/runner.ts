@@ -17,7 +17,8 @@ export interface RunnerDeps {
   scanners: Scanner[]
   problems: string[]
   checkTarget(target: string, scope: JobSpec['scope']): Promise<TargetCheck>
-  runJob(job: JobSpec, signal: AbortSignal, onRun: (target: string) => void): Promise<string[]>
+  /** The scanner's raw outputs, or a password audit derived here. */
+  runJob(job: JobSpec, signal: AbortSignal, onRun: (target: string) => void): Promise<string[] | { audit: unknown }>
   log(line: string): void
   random?: () => number
 }
@@ -118,7 +119,12 @@ export class AgentRunner {
       if (abort.signal.aborted) return
       phase = 'uploading'
       message = 'Uploading the output'
-      const result = await this.deps.client.result(job.id, { outcome: 'succeeded', outputs, startedAt: started, finishedAt: Date.now() })
+      const result = await this.deps.client.result(
+        job.id,
+        Array.isArray(outputs)
+          ? { outcome: 'succeeded', outputs, startedAt: started, finishedAt: Date.now() }
+          : { outcome: 'audited', audit: outputs.audit, startedAt: started, finishedAt: Date.now() },
+      )
       this.lastError = null
       this.deps.log(`job ${job.id}: ${result.state}, draft scan ${result.scanId}`)
     } catch (error) {

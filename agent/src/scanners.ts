@@ -123,7 +123,7 @@ function commandFor(profile: ScanProfile, targets: string[], dir: string, report
     case 'tls-config':
       return ['testssl', ['--quiet', '--color', '0', '--warnings', 'off', '--jsonfile-pretty', report, targets[0]!]]
     case 'password-audit':
-      throw new ScanRunError('Password audits are not run by agents yet.')
+      throw new ScanRunError('A password audit is opened and run by runPasswordAuditJob, not as a scanner command.')
   }
 }
 

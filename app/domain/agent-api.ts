@@ -3,6 +3,7 @@
 import * as v from 'valibot'
 import { SCOPE_KINDS } from './scan-scope.ts'
 import { EnrolmentTokenSchema } from './agent-auth.ts'
+import { SealedBoxSchema, SealingKeySchema } from './agent-sealing.ts'
 import { PublicKeySchema, ScannerSchema } from './agents.ts'
 import { MAX_OUTPUT_BYTES, SCAN_PROFILE_IDS, type ScanProfile } from './scan-jobs.ts'
 
@@ -19,6 +20,8 @@ const Short = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
 export const EnrolRequestSchema = v.object({
   token: EnrolmentTokenSchema,
   publicKey: PublicKeySchema,
+  /** Where password audits are sealed to; agents before it enrol without one. */
+  sealingKey: v.optional(SealingKeySchema),
   hostname: Short(200),
   version: Short(50),
   scanners: v.pipe(v.array(ScannerSchema), v.maxLength(20)),
@@ -48,6 +51,10 @@ export const JobSpecSchema = v.object({
   leaseExpiresAt: v.number(),
   /** A password audit's inputs, when the profile needs them. */
   files: v.optional(v.record(v.string(), v.string())),
+  /** A password audit: the company (the box's context), its inputs sealed to this agent, and the company's reuse key for this job only. */
+  passwordAudit: v.optional(
+    v.object({ company: v.string(), sealed: SealedBoxSchema, reuseKey: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) }),
+  ),
 })
 export type JobSpec = v.InferOutput<typeof JobSpecSchema>
 export const LeaseResponseSchema = v.object({ job: v.nullable(JobSpecSchema) })
@@ -69,6 +76,13 @@ export const ResultRequestSchema = v.variant('outcome', [
     finishedAt: v.number(),
   }),
   v.object({ outcome: v.literal('failed'), error: Short(2000) }),
+  v.object({
+    outcome: v.literal('audited'),
+    /** A password audit derived on the agent (password-audit-import.ts): no hash, no password; the server validates it as an import's draft. */
+    audit: v.unknown(),
+    startedAt: v.number(),
+    finishedAt: v.number(),
+  }),
 ])
 export type ResultRequest = v.InferOutput<typeof ResultRequestSchema>
 export const ResultResponseSchema = v.object({ state: v.string(), scanId: v.nullable(v.string()) })

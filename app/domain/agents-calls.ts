@@ -3,6 +3,7 @@
 // rule), and queueing a scan for those who may import the profile's service in the company.
 import * as v from 'valibot'
 import { pageRules, type Access } from './access.ts'
+import { SealedBoxSchema } from './agent-sealing.ts'
 import { LocationFieldsSchema } from './agents.ts'
 import { SCAN_PROFILE_IDS, type ScanProfile } from './scan-jobs.ts'
 import { mayImportAnyScans } from './scan-import-calls.ts'
@@ -50,6 +51,20 @@ export const QueueScanRequestSchema = v.strictObject({
   ),
 })
 export const QueueScanResponseSchema = v.strictObject({ jobId: v.string() })
+
+/** Sealed password audit inputs an agent takes (base64url characters): room for a few MB of hashes and words under the callable's 10 MB. */
+export const MAX_SEALED_AUDIT_CHARS = 8 * 1024 * 1024
+
+/** A password audit run by one agent: the hash file, word list and settings sealed to that agent's key in the browser. */
+export const QueuePasswordAuditRequestSchema = v.strictObject({
+  company: Company,
+  agentId: Id,
+  sealed: v.pipe(
+    SealedBoxSchema,
+    v.check((box) => box.ct.length <= MAX_SEALED_AUDIT_CHARS, 'The hash file and word list are too large for an agent job (at most 6 MB).'),
+  ),
+})
+export const QueuePasswordAuditResponseSchema = v.strictObject({ jobId: v.string() })
 
 export const CancelScanRequestSchema = v.strictObject({ jobId: Id })
 export const CancelScanResponseSchema = v.strictObject({ cancelled: v.boolean() })

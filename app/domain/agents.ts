@@ -3,6 +3,7 @@
 // write these; senior analysts read locations and agents live. An agent's health is derived from
 // the age of its last heartbeat at read time, so a page shows it going offline without any write.
 import * as v from 'valibot'
+import { SealingKeySchema } from './agent-sealing.ts'
 import { TimestampSchema } from './stored.ts'
 
 export const LOCATIONS_COLLECTION = 'locations'
@@ -89,6 +90,8 @@ const AgentSchema = v.object({
   state: v.picklist(AGENT_STATES),
   /** The agent's public key; the private key never leaves its host. Null after a rotation until it enrols again. */
   publicKey: v.nullable(PublicKeySchema),
+  /** The X25519 key password audits are sealed to (decision 0021); null for an agent enrolled before it had one. */
+  sealingKey: v.optional(v.nullable(SealingKeySchema), null),
   version: v.optional(v.string(), ''),
   hostname: v.optional(v.string(), ''),
   scanners: v.optional(v.array(ScannerSchema), []),

@@ -133,6 +133,8 @@ import {
   CreateEnrolmentResponseSchema,
   mayManageFleet,
   mayQueueScans,
+  QueuePasswordAuditRequestSchema,
+  QueuePasswordAuditResponseSchema,
   QueueScanRequestSchema,
   QueueScanResponseSchema,
   SaveLocationRequestSchema,
@@ -227,6 +229,8 @@ export const callables = {
   changeAgent: { request: AgentActionRequestSchema, response: AgentActionResponseSchema, who: mayManageFleet },
   // The handler checks the profile's service in the named company (mayImportScans).
   queueScanJob: { request: QueueScanRequestSchema, response: QueueScanResponseSchema, who: mayQueueScans },
+  // The handler checks password cracking imports in the named company, and the agent's key and john.
+  queuePasswordAudit: { request: QueuePasswordAuditRequestSchema, response: QueuePasswordAuditResponseSchema, who: mayQueueScans },
   cancelScanJob: { request: CancelScanRequestSchema, response: CancelScanResponseSchema, who: mayQueueScans },
 } as const satisfies Record<string, CallableContract>
 

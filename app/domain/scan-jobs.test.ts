@@ -34,6 +34,8 @@ const job = (): ScanJob => ({
   source: 'analyst',
   dastKeyId: null,
   publishAtOnce: false,
+  agentId: null,
+  sealedInput: null,
   progress: null,
   scanId: null,
   error: null,

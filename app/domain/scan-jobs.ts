@@ -61,6 +61,10 @@ const JobSchema = v.object({
   dastKeyId: v.optional(v.nullable(v.string()), null),
   /** The draft it makes is published as soon as it is written (a CI scan whose key says so). */
   publishAtOnce: v.optional(v.boolean(), false),
+  /** The one agent that may take it: a password audit is sealed to that agent's key. */
+  agentId: v.optional(v.nullable(v.string()), null),
+  /** A password audit's sealed inputs: the box's header here, its ciphertext in parts under scan_jobs/{id}/sealed. */
+  sealedInput: v.optional(v.nullable(v.object({ v: v.literal(1), epk: v.string(), iv: v.string(), parts: v.number() })), null),
   progress: v.optional(v.nullable(v.object({ phase: v.string(), message: v.string(), at: TimestampSchema })), null),
   scanId: v.optional(v.nullable(v.string()), null),
   error: v.optional(v.nullable(v.string()), null),

@@ -42,7 +42,15 @@ export { inviteUser } from './admin/invite-user.ts'
 export { updateUserAccess, removeUserFromCompany } from './admin/update-user-access.ts'
 export { revokeUserSessions, setUserDisabled, deleteUser } from './admin/user-sessions.ts'
 export { createEmailKey, revokeEmailKey } from './admin/email-key-calls.ts'
-export { saveLocation, deleteLocation, createAgentEnrolment, changeAgent, queueScanJob, cancelScanJob } from './agents/fleet-callables.ts'
+export {
+  saveLocation,
+  deleteLocation,
+  createAgentEnrolment,
+  changeAgent,
+  queueScanJob,
+  queuePasswordAudit,
+  cancelScanJob,
+} from './agents/fleet-callables.ts'
 export { agentApi } from './agents/agent-api.ts'
 export { sweepAgentJobs } from './agents/sweep-agent-jobs.ts'
 export { dastApi } from './agents/dast-api.ts'

@@ -86,6 +86,11 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   changeAgent: { agentId: 'contract-no-such-agent', action: 'disable' },
   queueScanJob: { company: 'contract-no-such-company', profile: 'web-dast', locationId: 'none', targets: ['http://127.0.0.1/'] },
   cancelScanJob: { jobId: 'contract-no-such-job' },
+  queuePasswordAudit: {
+    company: 'contract-no-such-company',
+    agentId: 'contract-no-such-agent',
+    sealed: { v: 1, epk: 'A'.repeat(43), iv: 'A'.repeat(16), ct: 'AAAA' },
+  },
   getPasswordReuseKey: { company: 'contract-no-such-company' },
   saveTemplateMapping: { service: 'network', ruleId: 'contract-rule', templateSlug: 'contract-no-such-template' },
   createCompany: { companyName: 'Contract Co', flags: allCompanyFlags(false), scanScope: [] },

@@ -11,7 +11,9 @@ import { HEARTBEAT_INTERVAL_MS } from '#domain/agents.ts'
 import { MAX_OUTPUT_BYTES } from '#domain/scan-jobs.ts'
 import { adminDb } from '../admin.ts'
 import { recordResult } from './agent-result.ts'
-import { authenticateAgent, enrolAgent, FleetError, jobSpec, leaseNextJob, recordHeartbeat, recordProgress } from './fleet-store.ts'
+import { passwordReuseKey, passwordReuseSecret } from '../scans/get-password-reuse-key.ts'
+import { declaredSecrets } from '../search-config.ts'
+import { authenticateAgent, enrolAgent, FleetError, leasedJobSpec, leaseNextJob, recordHeartbeat, recordProgress } from './fleet-store.ts'
 
 export interface ApiRequest {
   method: string
@@ -52,7 +54,7 @@ export async function handleAgentRequest(db: Firestore, request: ApiRequest, now
     if (request.path === AGENT_API_PATHS.heartbeat) return { status: 200, body: await recordHeartbeat(db, agent, json(request.body), now) }
     if (request.path === AGENT_API_PATHS.lease) {
       const job = await leaseNextJob(db, agent, now)
-      return { status: 200, body: { job: job ? jobSpec(job) : null } }
+      return { status: 200, body: { job: job ? await leasedJobSpec(db, job, passwordReuseKey) : null } }
     }
     const jobPath = /^\/jobs\/([A-Za-z0-9_-]{1,64})\/(progress|result)$/.exec(request.path)
     if (jobPath?.[2] === 'progress') return { status: 200, body: await recordProgress(db, agent, jobPath[1]!, json(request.body), now) }
@@ -65,12 +67,15 @@ export async function handleAgentRequest(db: Firestore, request: ApiRequest, now
   }
 }
 
-export const agentApi = onRequest({ cors: false, timeoutSeconds: 300, memory: '512MiB' }, async (req, res) => {
-  const answer = await handleAgentRequest(adminDb(), {
-    method: req.method,
-    path: req.path,
-    authorization: req.get('authorization'),
-    body: req.rawBody ? req.rawBody.toString('utf8') : '',
-  })
-  res.status(answer.status).json(answer.body)
-})
+export const agentApi = onRequest(
+  { cors: false, timeoutSeconds: 300, memory: '512MiB', secrets: declaredSecrets(passwordReuseSecret) },
+  async (req, res) => {
+    const answer = await handleAgentRequest(adminDb(), {
+      method: req.method,
+      path: req.path,
+      authorization: req.get('authorization'),
+      body: req.rawBody ? req.rawBody.toString('utf8') : '',
+    })
+    res.status(answer.status).json(answer.body)
+  },
+)

@@ -24,7 +24,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { writeDraftFindings } from '../scans/add-draft-findings.ts'
 import { writeDraftScan } from '../scans/create-draft-scan.ts'
 import { publishDraftScan } from '../scans/publish-scan.ts'
-import { FleetError, finishJob, heldJob, parseBody } from './fleet-store.ts'
+import { dropSealedInput, FleetError, finishJob, heldJob, parseBody } from './fleet-store.ts'
 
 const targetText = (target: FindingTarget): string | null =>
   target.kind === 'url' ? target.url : target.kind === 'host' ? (target.ip ?? target.host) : null
@@ -34,7 +34,7 @@ const PROFILE_PARSERS: Record<ScanProfile, ScanParser | null> = {
   'web-dast': wapitiJsonParser,
   'network-ports': nmapXmlParser,
   'tls-config': testsslJsonParser,
-  // Password audits are derived on the analyst's machine (decision 0017): no hash reaches the server.
+  // Password audits are derived on the agent (decision 0021), never parsed here: no hash reaches the server.
   'password-audit': null,
 }
 
@@ -53,6 +53,13 @@ async function parseOutput(profile: ScanProfile, output: string): Promise<{ scan
 
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 
+/** The import's contracts applied to what an agent sent: a refusal names the first problem. */
+function strictParse<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  const parsed = v.safeParse(schema, value)
+  if (!parsed.success) throw new FleetError(422, `The result does not fit the import: ${parsed.issues[0].message}`)
+  return parsed.output
+}
+
 interface ParsedOutput {
   sha256: string
   size: number
@@ -70,7 +77,6 @@ export async function importJobOutput(
   startedAt: number,
   finishedAt: number,
 ): Promise<string> {
-  const profile = SCAN_PROFILES[job.profile]
   const parsed: ParsedOutput[] = []
   for (const output of outputs) {
     const { scan } = await parseOutput(job.profile, output)
@@ -80,6 +86,52 @@ export async function importJobOutput(
     })
     parsed.push({ sha256: await sha256Hex(output), size: new TextEncoder().encode(output).length, scan, inScope })
   }
+  return writeJobDraft(db, agent, job, parsed, startedAt, finishedAt)
+}
+
+/** The envelope of an audit derived on the agent; its findings and assets are checked by the import's own strict contracts. */
+const DerivedAuditSchema = v.object({
+  format: v.literal('ntds_potfile'),
+  tool: v.object({ name: v.pipe(v.string(), v.maxLength(100)), version: v.pipe(v.string(), v.maxLength(100)) }),
+  startedAt: v.nullable(v.number()),
+  finishedAt: v.nullable(v.number()),
+  findings: v.array(v.unknown()),
+  assets: v.array(v.unknown()),
+  statistics: v.record(v.string(), v.number()),
+  notes: v.array(v.object({ level: v.picklist(['skipped', 'warning', 'info']), where: v.string(), message: v.string() })),
+  serviceStats: v.optional(v.looseObject({ service: v.literal('password_cracking') })),
+})
+
+/** A password audit derived on the agent (no hash, no password), written as an analyst's audit import is. */
+export async function importDerivedAudit(
+  db: Firestore,
+  agent: Agent,
+  job: ScanJob,
+  audit: unknown,
+  startedAt: number,
+  finishedAt: number,
+): Promise<string> {
+  const envelope = v.safeParse(DerivedAuditSchema, audit)
+  if (!envelope.success) throw new FleetError(422, `The password audit is malformed: ${envelope.issues[0].message}`)
+  const scan = audit as ParsedScan
+  // Its identity is the derived result, as in the browser: the same dump and word list give the same draft.
+  const text = JSON.stringify(scan)
+  return writeJobDraft(db, agent, job, [{ sha256: await sha256Hex(text), size: 0, scan, inScope: scan.findings }], startedAt, finishedAt, {
+    title: `Password audit by ${agent.name}`,
+    fileName: `Password audit (derived by ${agent.name})`,
+  })
+}
+
+async function writeJobDraft(
+  db: Firestore,
+  agent: Agent,
+  job: ScanJob,
+  parsed: ParsedOutput[],
+  startedAt: number,
+  finishedAt: number,
+  naming?: { title: string; fileName: string },
+): Promise<string> {
+  const profile = SCAN_PROFILES[job.profile]
   const dropped = parsed.reduce((n, p) => n + p.scan.findings.length - p.inScope.length, 0)
   const notes = [
     ...parsed.flatMap((p) => p.scan.notes),
@@ -93,13 +145,13 @@ export async function importJobOutput(
   const ends = parsed.flatMap((p) => (p.scan.finishedAt === null ? [] : [p.scan.finishedAt]))
   const serviceStats = parsed.find((p) => p.scan.serviceStats?.service === profile.service)?.scan.serviceStats
   const by = `agent:${agent.name}`
-  const draft = v.parse(CreateDraftScanRequestSchema, {
+  const draft = strictParse(CreateDraftScanRequestSchema, {
     company: job.company,
     service: profile.service,
-    title: `${profile.label} by ${agent.name}`.slice(0, 200),
+    title: (naming?.title ?? `${profile.label} by ${agent.name}`).slice(0, 200),
     scopeKey: `${profile.service}:${[...job.targets].sort().slice(0, 20).join(',')}`.slice(0, 500),
     files: parsed.map((p, n) => ({
-      name: `${job.profile}-${job.id}-${n + 1}.${p.scan.format.endsWith('xml') ? 'xml' : 'json'}`,
+      name: naming?.fileName.slice(0, 255) ?? `${job.profile}-${job.id}-${n + 1}.${p.scan.format.endsWith('xml') ? 'xml' : 'json'}`,
       sha256: p.sha256,
       size: p.size,
       format: p.scan.format,
@@ -126,7 +178,7 @@ export async function importJobOutput(
   for (const { sha256, scan, inScope } of parsed) {
     const batches = Math.max(Math.ceil(inScope.length / IMPORT_BATCH_FINDINGS), Math.ceil(scan.assets.length / IMPORT_BATCH_ASSETS), 1)
     for (let n = 0; n < batches; n++) {
-      const batch = v.parse(AddDraftFindingsRequestSchema, {
+      const batch = strictParse(AddDraftFindingsRequestSchema, {
         company: job.company,
         scanId: made.scanId,
         sourceFile: sha256,
@@ -165,17 +217,25 @@ export async function recordResult(
     const done = await finishJob(db, agent, jobId, releaseAfterFailure(job, now, result.error), {
       progress: { phase: 'failed', message: result.error.slice(0, 500), at: now },
     })
+    if (done.state === 'failed') await dropSealedInput(db, jobId)
     return { state: done.state, scanId: null }
   }
+  const audit = job.profile === 'password-audit'
+  if (audit !== (result.outcome === 'audited')) throw new FleetError(422, 'This result does not fit the job’s profile.')
   let scanId: string
   try {
-    scanId = await importJobOutput(db, agent, job, result.outputs, result.startedAt, result.finishedAt)
+    scanId =
+      result.outcome === 'audited'
+        ? await importDerivedAudit(db, agent, job, result.audit, result.startedAt, result.finishedAt)
+        : await importJobOutput(db, agent, job, result.outputs, result.startedAt, result.finishedAt)
   } catch (error) {
     if (!(error instanceof FleetError)) throw error
     const reason = `The output could not be imported: ${error.message}`
     await finishJob(db, agent, jobId, { state: 'failed', leasedBy: null, leaseExpiresAt: null, error: reason, finishedAt: now }, {})
+    if (audit) await dropSealedInput(db, jobId)
     throw error
   }
+  if (audit) await dropSealedInput(db, jobId)
   if (job.publishAtOnce) await publishAtOnce(db, job, scanId)
   const done = await finishJob(
     db,

@@ -4,6 +4,7 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { newEnrolmentToken, sha256Hex } from '#domain/agent-auth.ts'
+import type { SealedBox } from '#domain/agent-sealing.ts'
 import { companyScopePath, jobTargetAllowed, scopeEntriesFromDocument } from '#domain/agent-scope.ts'
 import {
   agentEnrolmentPath,
@@ -29,6 +30,7 @@ import {
 import type { AuditAction, AuditSnapshot } from '#domain/audit-events.ts'
 import { storedTimes } from '#domain/stored.ts'
 import { adminDb } from '../admin.ts'
+import { dropSealedInput } from './fleet-store.ts'
 import { recordAuditEvent } from '../admin/audit.ts'
 import { callerMessages, defineCallable, type Caller } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
@@ -42,6 +44,11 @@ export const fleetCallMessages = {
   noJob: 'There is no such scan job.',
   outOfScope: (target: string) => `${target} is not in the company's scan scope.`,
   finished: 'This scan has finished already.',
+  auditFromPage: 'Queue a password audit from the password cracking page: its hash file and word list are sealed to the agent there.',
+  agentNoSealingKey:
+    'This agent has no key for password audits yet (it enrolled before they existed): rotate its credentials on the agents page and enrol it again.',
+  agentNoJohn: 'This agent has not found john on its host: install it (Debian package john) and restart the agent.',
+  agentDisabled: 'This agent is disabled.',
   locationHasAgents: 'Agents work from this location: move or remove them first.',
   locationHasJobs: 'Scans are waiting or running at this location: let them finish or cancel them first.',
 } as const
@@ -201,7 +208,7 @@ export async function changeAgentAs(db: Firestore, actor: FleetActor, agentId: s
       break
     case 'rotate': {
       // The old key stops working at once; the agent enrols again with the new token and keeps its identity.
-      batch.update(ref, { publicKey: null, ...stamp })
+      batch.update(ref, { publicKey: null, sealingKey: null, ...stamp })
       answer = await addEnrolment(db, batch, agent.locationId, agent.name, actor, agent.id, now)
       after = { ...before, credentials: 'rotated: a new enrolment token issued' }
       break
@@ -276,8 +283,73 @@ export const queueScanJob = defineCallable('queueScanJob', {}, async (caller, re
   const importer = await reportCaller(db, caller, request.company)
   if (!mayImportScans(importer.access, SCAN_PROFILES[request.profile].service))
     throw new HttpsError('permission-denied', callerMessages.denied)
+  if (request.profile === 'password-audit') throw new HttpsError('invalid-argument', fleetCallMessages.auditFromPage)
   const jobId = await queueJob(db, { ...request, createdBy: importer.by, source: 'analyst' }, Date.now())
   return { jobId }
+})
+
+/** Ciphertext characters per document under scan_jobs/{id}/sealed: well under Firestore's 1 MiB a document. */
+const SEALED_PART_CHARS = 900_000
+
+/**
+ * A password audit for one agent: only ciphertext sealed to that agent's X25519 key is stored, in
+ * parts under the job (decision 0021); the job names the agent, so no other agent can lease it.
+ */
+export async function queuePasswordAuditJob(
+  db: Firestore,
+  request: { company: string; agentId: string; sealed: SealedBox },
+  createdBy: string,
+  now: number,
+): Promise<string> {
+  const agent = agentFromDocument(request.agentId, (await db.doc(agentPath(request.agentId)).get()).data())
+  if (!agent) throw new HttpsError('not-found', fleetCallMessages.noAgent)
+  if (agent.state === 'disabled' || !agent.publicKey) throw new HttpsError('failed-precondition', fleetCallMessages.agentDisabled)
+  if (!agent.sealingKey) throw new HttpsError('failed-precondition', fleetCallMessages.agentNoSealingKey)
+  if (!agent.scanners.some((s) => s.name === 'john')) throw new HttpsError('failed-precondition', fleetCallMessages.agentNoJohn)
+  const ref = db.collection(SCAN_JOBS_COLLECTION).doc()
+  const parts = Math.max(1, Math.ceil(request.sealed.ct.length / SEALED_PART_CHARS))
+  const batch = db.batch()
+  for (let n = 0; n < parts; n++)
+    batch.create(ref.collection('sealed').doc(String(n)), {
+      ct: request.sealed.ct.slice(n * SEALED_PART_CHARS, (n + 1) * SEALED_PART_CHARS),
+    })
+  batch.create(ref, {
+    ...toStored({
+      company: request.company,
+      service: SCAN_PROFILES['password-audit'].service,
+      profile: 'password-audit',
+      scanner: 'john',
+      targets: [],
+      scope: [],
+      locationId: agent.locationId,
+      agentId: agent.id,
+      sealedInput: { v: request.sealed.v, epk: request.sealed.epk, iv: request.sealed.iv, parts },
+      state: 'queued',
+      attempts: 0,
+      maxAttempts: MAX_ATTEMPTS,
+      leasedBy: null,
+      leaseExpiresAt: null,
+      createdAt: now,
+      createdBy,
+      source: 'analyst',
+      dastKeyId: null,
+      publishAtOnce: false,
+      progress: { phase: 'queued', message: `Waiting for ${agent.name}`, at: now },
+      scanId: null,
+      error: null,
+      finishedAt: null,
+    }),
+    updatedAt: FieldValue.serverTimestamp(),
+  })
+  await batch.commit()
+  return ref.id
+}
+
+export const queuePasswordAudit = defineCallable('queuePasswordAudit', {}, async (caller, request) => {
+  const db = adminDb()
+  const importer = await reportCaller(db, caller, request.company)
+  if (!mayImportScans(importer.access, 'password_cracking')) throw new HttpsError('permission-denied', callerMessages.denied)
+  return { jobId: await queuePasswordAuditJob(db, request, importer.by, Date.now()) }
 })
 
 export const cancelScanJob = defineCallable('cancelScanJob', {}, async (caller, request) => {
@@ -288,7 +360,7 @@ export const cancelScanJob = defineCallable('cancelScanJob', {}, async (caller, 
   if (!job) throw new HttpsError('not-found', fleetCallMessages.noJob)
   const importer = await reportCaller(db, caller, job.company)
   if (!mayImportScans(importer.access, job.service)) throw new HttpsError('permission-denied', callerMessages.denied)
-  return db.runTransaction(async (tx) => {
+  const answer = await db.runTransaction(async (tx) => {
     const current = scanJobFromDocument(ref.id, (await tx.get(ref)).data())
     if (!current || FINISHED_STATES.includes(current.state)) return { cancelled: false }
     tx.update(ref, {
@@ -300,4 +372,7 @@ export const cancelScanJob = defineCallable('cancelScanJob', {}, async (caller, 
     })
     return { cancelled: true }
   })
+  // A cancelled password audit's sealed input goes with it.
+  if (answer.cancelled && job.sealedInput) await dropSealedInput(db, job.id)
+  return answer
 })

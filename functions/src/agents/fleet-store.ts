@@ -1,7 +1,7 @@
 // The fleet's moves on Firestore (decision 0021): enrolment (audited), request authentication with replay
-// refusal, heartbeats, leases taken in a transaction, progress, expired leases put back in the
+// refusal, heartbeats, leases taken by compare-and-set on the job, progress, expired leases put back in the
 // queue. Every function takes `now`, so the emulator tests move time without waiting for it.
-import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore'
+import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { AgentAuthError, claimedAgentId, sha256Hex, verifyAgentRequest, type SignedRequest } from '#domain/agent-auth.ts'
 import { EnrolRequestSchema, HeartbeatRequestSchema, ProgressRequestSchema, type JobSpec } from '#domain/agent-api.ts'
@@ -82,6 +82,7 @@ export async function enrolAgent(
     if (existing && !existing.exists) throw new FleetError(401, fleetMessages.unknownAgent)
     const identity = {
       publicKey: request.publicKey,
+      sealingKey: request.sealingKey ?? null,
       hostname: request.hostname,
       version: request.version,
       scanners: request.scanners,
@@ -200,6 +201,38 @@ export async function recordHeartbeat(
   return { heartbeatMs: HEARTBEAT_INTERVAL_MS, stop }
 }
 
+/**
+ * Writes a job's move provided the document is still as it was read (its update time), with any other
+ * writes in the same atomic batch. No transaction: a transaction's reads hold locks, and agents racing
+ * for the same jobs then wait on each other's locks (the emulator until its lock timeout). A compare
+ * and set on the update time lets exactly one of the racers through and tells the others at once.
+ */
+async function writeIfUnchanged(
+  db: Firestore,
+  snapshot: DocumentSnapshot,
+  job: ScanJob,
+  change: JobChange,
+  extra: Record<string, unknown>,
+  also?: (batch: WriteBatch) => void,
+): Promise<boolean> {
+  const batch = db.batch()
+  batch.update(
+    jobRef(db, job.id),
+    { ...toStored({ ...change, ...extra }), updatedAt: FieldValue.serverTimestamp() },
+    { lastUpdateTime: snapshot.updateTime! },
+  )
+  also?.(batch)
+  try {
+    await batch.commit()
+    return true
+  } catch (error) {
+    // FAILED_PRECONDITION: another writer moved the job since it was read; ABORTED: it is moving it now.
+    const code = (error as { code?: number }).code
+    if (code === 9 || code === 10) return false
+    throw error
+  }
+}
+
 /** Jobs whose lease ran out, at one location or all: back in the queue, or failed after their last attempt. */
 export async function reclaimExpiredLeases(db: Firestore, now: number, locationId?: string): Promise<number> {
   let query = db.collection(SCAN_JOBS_COLLECTION).where('state', 'in', ['leased', 'running'])
@@ -207,15 +240,38 @@ export async function reclaimExpiredLeases(db: Firestore, now: number, locationI
   const candidates = await query.where('leaseExpiresAt', '<=', Timestamp.fromMillis(now)).limit(100).get()
   let moved = 0
   for (const candidate of candidates.docs) {
-    await db.runTransaction(async (tx) => {
-      const job = await readJob(tx, db, candidate.id)
-      const change = job ? expireLease(job, now) : null
-      if (!job || !change) return
-      writeJobChange(tx, db, job, change)
-      moved++
-    })
+    const job = scanJobFromDocument(candidate.id, candidate.data())
+    const change = job ? expireLease(job, now) : null
+    // Another agent reclaiming (or leasing) the same job first is as good as this one doing it.
+    if (!job || !change || !(await writeIfUnchanged(db, candidate, job, change, {}))) continue
+    moved++
+    if (change.state === 'failed' && job.sealedInput) await dropSealedInput(db, job.id)
   }
   return moved
+}
+
+/** What the agent is told about a job it leased: for a password audit, its sealed inputs and the company's reuse key, for that job only. */
+export async function leasedJobSpec(db: Firestore, job: ScanJob, reuseKey: (company: string) => string | null): Promise<JobSpec> {
+  if (job.profile !== 'password-audit') return jobSpec(job)
+  if (!job.sealedInput) throw new FleetError(409, 'This password audit has no sealed input.')
+  const parts = await jobRef(db, job.id).collection('sealed').get()
+  const ct = parts.docs
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .map((d) => String(d.get('ct') ?? ''))
+    .join('')
+  const key = reuseKey(job.company)
+  if (!key) throw new FleetError(503, 'Password audits are not set up on this server (PASSWORD_REUSE_SECRET).')
+  const { v: version, epk, iv } = job.sealedInput
+  return { ...jobSpec(job), passwordAudit: { company: job.company, sealed: { v: version, epk, iv, ct }, reuseKey: key } }
+}
+
+/** The ciphertext of a password audit's inputs, removed once the job has finished. */
+export async function dropSealedInput(db: Firestore, jobId: string): Promise<void> {
+  const parts = await jobRef(db, jobId).collection('sealed').get()
+  if (parts.empty) return
+  const batch = db.batch()
+  parts.docs.forEach((d) => batch.delete(d.ref))
+  await batch.commit()
 }
 
 /** What the agent is told about a job it leased. */
@@ -232,16 +288,17 @@ export function jobSpec(job: ScanJob, files?: Record<string, string>): JobSpec {
   }
 }
 
-/** Queued jobs an agent tries, oldest first, before it says there is nothing for it now. */
+/** Queued jobs read at once, oldest first, and tried in a shuffled order so racing agents spread over them. */
 const LEASE_CANDIDATES = 10
 
 /**
- * The oldest queued job of the agent's location that one of its scanners runs, leased to it. Each
- * candidate is taken in a transaction on its own document, so agents racing contend on one job at a
- * time rather than on the whole queue: of two racing for one job, one gets it, the other finds it
- * taken (or its transaction aborted) and moves to the next.
+ * The oldest queued job of the agent's location that one of its scanners runs, leased to it. The
+ * candidates are read with one query outside any transaction; each is then taken with a write that
+ * holds only if the job is unchanged since that read, so of agents racing for one job exactly one
+ * gets it and the others learn at once and try their next candidate. Trying the candidates in a
+ * random order keeps twenty agents from all aiming at the single oldest job.
  */
-export async function leaseNextJob(db: Firestore, agent: Agent, now: number): Promise<ScanJob | null> {
+export async function leaseNextJob(db: Firestore, agent: Agent, now: number, random: () => number = Math.random): Promise<ScanJob | null> {
   await reclaimExpiredLeases(db, now, agent.locationId)
   const scanners = new Set(agent.scanners.map((s) => s.name))
   if (scanners.size === 0) return null
@@ -253,25 +310,33 @@ export async function leaseNextJob(db: Firestore, agent: Agent, now: number): Pr
     .orderBy('createdAt')
     .limit(LEASE_CANDIDATES)
     .get()
-  for (const candidate of queued.docs) {
-    let leased: ScanJob | null
-    try {
-      leased = await db.runTransaction(async (tx) => {
-        const job = await readJob(tx, db, candidate.id)
-        if (!job || job.locationId !== agent.locationId || !scanners.has(job.scanner) || !leasable(job, now)) return null
-        const change = leaseJob(job, agent.id, now)
-        writeJobChange(tx, db, job, change, { progress: { phase: 'leased', message: `Taken by ${agent.name}`, at: now } })
-        tx.update(db.doc(agentPath(agent.id)), { currentJobId: job.id })
-        return applyJobChange(job, change)
-      })
-    } catch (error) {
-      // Contention that outlasted the transaction's retries (ABORTED): another agent is taking this one.
-      if ((error as { code?: number }).code === 10) continue
-      throw error
-    }
-    if (leased) return leased
+  for (const candidate of shuffled(queued.docs, random)) {
+    const job = scanJobFromDocument(candidate.id, candidate.data())
+    if (!job || job.locationId !== agent.locationId || !scanners.has(job.scanner) || !leasable(job, now)) continue
+    // A password audit is sealed to one agent's key: only that agent takes it.
+    if (job.agentId && job.agentId !== agent.id) continue
+    const change = leaseJob(job, agent.id, now)
+    const taken = await writeIfUnchanged(
+      db,
+      candidate,
+      job,
+      change,
+      { progress: { phase: 'leased', message: `Taken by ${agent.name}`, at: now } },
+      (batch) => batch.update(db.doc(agentPath(agent.id)), { currentJobId: job.id }),
+    )
+    if (taken) return applyJobChange(job, change)
   }
   return null
+}
+
+/** A copy in random order (Fisher–Yates). */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items]
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
+  }
+  return copy
 }
 
 /** A progress report of the job's holder: running, with the lease extended. */

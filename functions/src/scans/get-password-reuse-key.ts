@@ -20,9 +20,17 @@ export const getPasswordReuseKey = defineCallable(
   async (caller, request) => {
     const importer = await reportCaller(adminDb(), caller, request.company)
     if (!mayImportScans(importer.access, 'password_cracking')) throw new HttpsError('permission-denied', callerMessages.denied)
-    const secret = process.env.PASSWORD_REUSE_SECRET ?? ''
-    if (secret.length < 16)
-      throw new HttpsError('failed-precondition', 'Password audits are not set up on this server (PASSWORD_REUSE_SECRET).')
-    return { key: createHmac('sha256', secret).update(`password-reuse\u001f${request.company}`).digest('hex') }
+    const key = passwordReuseKey(request.company)
+    if (!key) throw new HttpsError('failed-precondition', reuseKeyMissing)
+    return { key }
   },
 )
+
+export const reuseKeyMissing = 'Password audits are not set up on this server (PASSWORD_REUSE_SECRET).'
+
+/** The company's reuse key (hex), or null when the server has no secret for it. */
+export function passwordReuseKey(company: string): string | null {
+  const secret = process.env.PASSWORD_REUSE_SECRET ?? ''
+  if (secret.length < 16) return null
+  return createHmac('sha256', secret).update(`password-reuse\u001f${company}`).digest('hex')
+}

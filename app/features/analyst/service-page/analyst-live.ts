@@ -2,7 +2,14 @@
 // the service's scans in every state, a draft's findings, the retests waiting on the analysts,
 // the template library to map findings to and the service's rule mappings.
 import { doc, limit, onSnapshot, orderBy, where } from 'firebase/firestore'
-import { locationFromDocument, LOCATIONS_COLLECTION, type Location } from '#domain/agents.ts'
+import {
+  agentFromDocument,
+  AGENTS_COLLECTION,
+  locationFromDocument,
+  LOCATIONS_COLLECTION,
+  type Agent,
+  type Location,
+} from '#domain/agents.ts'
 import { SCAN_JOBS_COLLECTION, scanJobFromDocument, type ScanJob } from '#domain/scan-jobs.ts'
 import { scanScopeFromDocument, scanScopePath, type ScopeEntry } from '#domain/scan-scope.ts'
 import { firestore } from '~/core/firebase'
@@ -78,6 +85,10 @@ export const watchTemplateMappings = (service: ServiceId): Watch<TemplateMapping
 /** Locations scans can be queued at, by name. */
 export const watchLocations = (): Watch<Location[]> =>
   sorted(watchQuery(LOCATIONS_COLLECTION, locationFromDocument), (a, b) => a.name.localeCompare(b.name))
+
+/** The fleet's agents, by name (senior analysts read them). */
+export const watchAgents = (): Watch<Agent[]> =>
+  sorted(watchQuery(AGENTS_COLLECTION, agentFromDocument), (a, b) => a.name.localeCompare(b.name))
 
 /** The company's latest scan jobs of the service, newest first, followed live for their progress. */
 export const watchScanJobs = (company: string, service: ServiceId): Watch<ScanJob[]> =>

@@ -17,6 +17,7 @@ import { Label, Select } from '~/ui/text-field'
 import { DraftReviewPanel } from './draft-review'
 import { ImportPanel } from './import-panel'
 import { QueueScanPanel } from './queue-scan-panel'
+import { AgentAuditPanel } from './agent-audit-panel'
 import { Muted, Panel, Table, Tag, Toolbar } from './parts'
 import { RawFiles } from './raw-files'
 import { RetestQueue } from './retest-queue'
@@ -176,6 +177,9 @@ export function AnalystServicePage(props: AnalystServicePageProps) {
         onImported={(id) => onScan(id)}
       />
       {seesAllCompanies(workspace.access) && <QueueScanPanel company={company.slug} service={service} onScan={onScan} />}
+      {seesAllCompanies(workspace.access) && service === 'password_cracking' && (
+        <AgentAuditPanel company={company.slug} companyName={company.companyName} onScan={onScan} />
+      )}
       <Panel aria-label="Scans">
         <h2>Scans</h2>
         <LiveStatus live={scans} what="the scans" />
