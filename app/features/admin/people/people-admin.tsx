@@ -58,6 +58,12 @@ const Muted = styled.span`
   color: var(--color-text-muted);
 `
 
+const ReadOnlyNote = styled.p`
+  margin: 0;
+  font-size: 14px;
+  color: var(--color-text-muted);
+`
+
 /** `mayChange`: the server's word on whether the reader may change these people, not only read them. */
 type Load = { status: 'loading' | 'ready' | 'failed'; rows: PersonRow[]; mayChange: boolean; error: string | null }
 
@@ -274,7 +280,7 @@ export function PeopleAdmin({
         )}
       </Bar>
       {people.status === 'ready' && !mayChange && (
-        <FormMessage>You can read this company&rsquo;s people; its administrators and platform administrators change them.</FormMessage>
+        <ReadOnlyNote>You can read this company&rsquo;s people; its administrators and platform administrators change them.</ReadOnlyNote>
       )}
       {notice && <FormMessage $tone="success">{notice}</FormMessage>}
       {people.status === 'failed' && people.error && <FormMessage $tone="error">{people.error}</FormMessage>}
