@@ -98,10 +98,12 @@ export function CompleteSignIn({ link: givenLink }: { link?: string }) {
     }
   }
 
-  const cancelled = useRef(false)
+  // Bumped when the link changes or the page goes: a check started before then is dropped.
+  const generation = useRef(0)
   const proceed = () => {
+    const started = generation.current
     void import('./auth-client').then((auth) => {
-      if (cancelled.current) return
+      if (generation.current !== started) return
       if (!auth.isSignInLink(link())) return setStep({ name: 'not-a-link' })
       const email = emailForSignIn.get()
       if (email) void complete(email)
@@ -110,14 +112,13 @@ export function CompleteSignIn({ link: givenLink }: { link?: string }) {
   }
 
   useEffect(() => {
-    cancelled.current = false
     if (!givenLink) window.history.replaceState(null, '', window.location.pathname)
     // Asked for in the desktop app: the app completes it, unless the person chooses this browser.
     const handOff = !givenLink && !isDesktopApp() ? desktopLinkFor(pageLink) : null
     if (handOff) setStep({ name: 'hand-off', url: handOff })
     else proceed()
     return () => {
-      cancelled.current = true
+      generation.current += 1
     }
     // Once per link: completing twice would spend the one-time code.
     // eslint-disable-next-line react-hooks/exhaustive-deps
