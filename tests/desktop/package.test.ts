@@ -83,7 +83,10 @@ describe('the .deb', () => {
       expect(execFileSync('xdg-mime', ['query', 'default', 'x-scheme-handler/bulwark'], { env: desktop, encoding: 'utf8' }).trim()).toBe(
         'Bulwark.desktop',
       )
-      const opened = spawn('xdg-open', ['bulwark://auth/redirect?mode=signIn&oobCode=from-the-desktop'], { env: desktop, stdio: 'ignore' })
+      const opened = spawn('xdg-open', ['bulwark://auth/redirect?mode=signIn&oobCode=from-the-desktop&apiKey=fake-api-key&lang=en'], {
+        env: desktop,
+        stdio: 'ignore',
+      })
       expect(await new Promise((resolve) => opened.once('exit', resolve))).toBe(0)
       // The running app opens its sign-in page for it (this browser asked for no link: it asks for the address).
       await waitFor('the sign-in page of the handed address', async () => {
