@@ -31,7 +31,7 @@ try {
            return paint && document.querySelector('input[type=email]') ? performance.timeOrigin + paint.startTime : null`,
         )
       })
-      starts.push(paintedAt! - launched)
+      starts.push(Math.round(paintedAt! - launched))
     } finally {
       await harness.stop()
     }

@@ -62,6 +62,7 @@ test.describe('a sign-in link from the desktop app, opened in a browser', () => 
     await expect(page.getByRole('dialog', { name: /Welcome/ })).toHaveCount(0)
 
     await expect(page.getByText('Bulwark did not open?')).toBeVisible()
+    await page.screenshot({ path: '.local/screenshots/desktop-hand-off.png' })
     await page.getByRole('button', { name: 'Sign in here in the browser instead' }).click()
     // This browser did not ask for the link, so it asks for the address (as for any other browser).
     const dialog = page.getByRole('dialog', { name: /Welcome/ })
