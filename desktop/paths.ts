@@ -2,7 +2,7 @@
 // the bench all ask this file). Cargo's output stays outside the clone (it is large, and a fresh clone
 // on the same machine then builds incrementally): CARGO_TARGET_DIR if set, else the machine's cache
 // (/var/cache, where CI builds) when it exists or can be made, else the person's own cache.
-import { accessSync, constants, mkdirSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
@@ -30,6 +30,13 @@ export function targetDir(): string {
 /** The app's executable of a cargo profile ('debug' for tests, 'release' for packages). */
 export function appBinary(profile: 'debug' | 'release' = 'debug'): string {
   return join(targetDir(), profile, process.platform === 'win32' ? 'bulwark-desktop.exe' : 'bulwark-desktop')
+}
+
+/** The .deb made from that build (`npm run desktop:build`, or `npm run desktop:deb [-- --debug]`), if any. */
+export function debPackage(profile: 'debug' | 'release' = 'release'): string | undefined {
+  const dir = join(targetDir(), profile, 'bundle', 'deb')
+  const name = existsSync(dir) ? readdirSync(dir).find((file) => file.endsWith('.deb')) : undefined
+  return name && join(dir, name)
 }
 
 // `node desktop/paths.ts` prints the directory, for the shell (`.ci/run`).

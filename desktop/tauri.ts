@@ -1,5 +1,5 @@
-// `npm run desktop:dev` and `npm run desktop:build`: the Tauri CLI with Cargo's output kept outside
-// the clone. The window opens BULWARK_APP_URL (the local stack, http://127.0.0.1:3000, unless set).
+// `npm run desktop:dev`, `desktop:build` and `desktop:deb` (`tauri bundle`: the package of a build
+// already made): the Tauri CLI with Cargo's output kept outside the clone. The window opens BULWARK_APP_URL (the local stack, http://127.0.0.1:3000, unless set).
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { DESKTOP_DIR, targetDir } from './paths.ts'

@@ -20,6 +20,8 @@ describe('SignInRequestSchema', () => {
   it('accepts a request and normalizes the address', () => {
     expect(v.parse(SignInRequestSchema, { ...good, email: '  Viewer@ACME.example ' })).toEqual(good)
     expect(v.parse(SignInRequestSchema, { ...good, url: 'tauri://localhost/auth/redirect' }).url).toBe('tauri://localhost/auth/redirect')
+    // The desktop app's marker.
+    expect(v.parse(SignInRequestSchema, { ...good, via: 'desktop' }).via).toBe('desktop')
   })
 
   it('says "Invalid email" for a missing, malformed or over-long address', () => {
@@ -36,6 +38,7 @@ describe('SignInRequestSchema', () => {
     expect(issues({ ...good, url: `http://x.example/${'a'.repeat(2048)}` })).toEqual(['Invalid url'])
     expect(issues({ ...good, timeZone: 'Mars/Olympus_Mons' })).toEqual(['Invalid time zone'])
     expect(issues({ ...good, timeZone: '' })).toEqual(['Invalid time zone'])
+    expect(issues({ ...good, via: 'browser' })).toEqual(['Invalid via'])
     expect(issues('viewer@acme.example')).toHaveLength(1)
     expect(issues(null)).toHaveLength(1)
   })

@@ -17,6 +17,15 @@ export const SIGN_IN_PATH = '/auth/redirect'
 /** The name of the emailed link's query parameter that carries the page. */
 export const RETURN_PARAM = 'next'
 
+/**
+ * The continue URL's marker of a link asked for in the desktop app (`?via=desktop`): opened in a
+ * browser, the sign-in page hands the link to the app instead of completing it there.
+ */
+export const VIA_PARAM = 'via'
+export const VIA_DESKTOP = 'desktop'
+/** The desktop app's URL scheme: `bulwark://auth/redirect?…` is the emailed link, for the app. */
+export const DESKTOP_SCHEME = 'bulwark'
+
 const BASE = 'https://same-site.invalid'
 
 // Control characters and spaces can make a browser read a path as another host.
@@ -110,6 +119,8 @@ export const SignInRequestSchema = v.strictObject({
   timeZone: v.pipe(v.string('Invalid time zone'), v.maxLength(64, 'Invalid time zone'), v.check(isTimeZone, 'Invalid time zone')),
   // The page asked for before signing in, carried in the link's continue URL: a path of this site only.
   next: v.optional(ReturnPathSchema),
+  // Asked for in the desktop app: the link, opened in a browser, offers to open the app.
+  via: v.optional(v.picklist([VIA_DESKTOP], 'Invalid via')),
 })
 
 export type SignInRequest = v.InferOutput<typeof SignInRequestSchema>

@@ -48,6 +48,18 @@ describe('continueUrlFor', () => {
     }
   })
 
+  it('marks a link asked for in the desktop app (via=desktop), before the page asked for', () => {
+    expect(continueUrlFor('https://app.bulwark.example/auth/redirect', origins, undefined, 'desktop')).toBe(
+      'https://app.bulwark.example/auth/redirect?via=desktop',
+    )
+    expect(continueUrlFor('https://app.bulwark.example/auth/redirect', origins, '/admin', 'desktop')).toBe(
+      'https://app.bulwark.example/auth/redirect?via=desktop&next=%2Fadmin',
+    )
+    expect(continueUrlFor('https://app.bulwark.example/', origins, undefined, 'other' as 'desktop')).toBe(
+      'https://app.bulwark.example/auth/redirect',
+    )
+  })
+
   it('refuses other origins, other paths, queries, fragments and credentials', () => {
     for (const url of [
       'https://evil.example',

@@ -1,6 +1,6 @@
 // Which pages a sign-in link may lead back to. Only the app's own origins are allowed, so the
 // callable cannot be used to mail links into someone else's site.
-import { RETURN_PARAM, safeReturnPath, SIGN_IN_PATH } from '#domain/sign-in.ts'
+import { RETURN_PARAM, safeReturnPath, SIGN_IN_PATH, VIA_DESKTOP, VIA_PARAM } from '#domain/sign-in.ts'
 
 // scheme://host[:port], lowercased. The URL standard gives 'null' as the origin of schemes it
 // does not know (tauri://), so the origin is rebuilt from its parts.
@@ -34,9 +34,9 @@ export function parseOrigins(list: string): string[] {
 
 // The continue URL of the emailed link for the request's `url`: an allowed origin alone (the web
 // app) or an allowed origin plus SIGN_IN_PATH (the desktop app) both lead to SIGN_IN_PATH on
-// that origin, carrying `next` (the page asked for) when it is a path of this site. Null for
-// anything else.
-export function continueUrlFor(url: string, allowedOrigins: readonly string[], next?: string): string | null {
+// that origin, carrying `next` (the page asked for) when it is a path of this site, and `via=desktop`
+// when the desktop app asked. Null for anything else.
+export function continueUrlFor(url: string, allowedOrigins: readonly string[], next?: string, via?: typeof VIA_DESKTOP): string | null {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -47,6 +47,9 @@ export function continueUrlFor(url: string, allowedOrigins: readonly string[], n
   if (parsed.host === '' || !['', '/', SIGN_IN_PATH].includes(parsed.pathname)) return null
   const origin = originOf(parsed)
   if (!allowedOrigins.includes(origin)) return null
+  const params = new URLSearchParams()
+  if (via === VIA_DESKTOP) params.set(VIA_PARAM, VIA_DESKTOP)
   const back = safeReturnPath(next)
-  return back ? `${origin}${SIGN_IN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: back })}` : `${origin}${SIGN_IN_PATH}`
+  if (back) params.set(RETURN_PARAM, back)
+  return params.size > 0 ? `${origin}${SIGN_IN_PATH}?${params}` : `${origin}${SIGN_IN_PATH}`
 }

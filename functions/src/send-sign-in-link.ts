@@ -111,7 +111,7 @@ async function sendLink({ email, continueUrl, timeZone, ip, requestedAt }: LinkR
   return { success: true, message: signInMessages.sent }
 }
 
-export const sendSignInLink = defineCallable('sendSignInLink', {}, async (_caller, { email, url, timeZone, next }, request) => {
+export const sendSignInLink = defineCallable('sendSignInLink', {}, async (_caller, { email, url, timeZone, next, via }, request) => {
   const requestedAt = new Date()
   const answerAt = requestedAt.getTime() + answerDelayMs()
 
@@ -122,7 +122,7 @@ export const sendSignInLink = defineCallable('sendSignInLink', {}, async (_calle
     logger.error('sendSignInLink: APP_ORIGINS is misconfigured', errorSummary(error))
     return failure(signInMessages.cannotSend)
   }
-  const continueUrl = continueUrlFor(url, origins, next)
+  const continueUrl = continueUrlFor(url, origins, next, via)
   if (!continueUrl) throw new HttpsError('invalid-argument', 'Invalid url')
 
   const ip = callerIp(request.rawRequest)

@@ -2,10 +2,10 @@
 // window under Xvfb, against the local stack) and its installed size. Run under the stack lock:
 //   flock /tmp/bulwark-stack.lock npm run bench:desktop [-- --runs=5 --profile=release]
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
-import { appBinary, targetDir } from '../../desktop/paths.ts'
+import { appBinary, debPackage } from '../../desktop/paths.ts'
 import startStack from '../desktop/stack.ts'
 import { DesktopHarness, PRODUCT_URL } from '../desktop/support/desktop.ts'
 import { waitFor } from '../desktop/support/webdriver.ts'
@@ -31,7 +31,7 @@ try {
            return paint && document.querySelector('input[type=email]') ? performance.timeOrigin + paint.startTime : null`,
         )
       })
-      starts.push(paintedAt! - launched)
+      starts.push(Math.round(paintedAt! - launched))
     } finally {
       await harness.stop()
     }
@@ -48,14 +48,13 @@ console.log(
 
 const binary = appBinary(profile)
 console.log(`app executable (${profile}): ${(statSync(binary).size / 1024 / 1024).toFixed(1)} MiB`)
-const debs = join(targetDir(), 'release', 'bundle', 'deb')
-const deb = existsSync(debs) ? readdirSync(debs).find((name) => name.endsWith('.deb')) : undefined
-if (deb) {
-  const path = join(debs, deb)
-  const installedKiB = Number(execFileSync('dpkg-deb', ['-f', path, 'Installed-Size'], { encoding: 'utf8' }).trim())
+// The release package is the one people install; the debug one (.ci/run's, from the tests' build) otherwise.
+for (const packageProfile of ['release', 'debug'] as const) {
+  const deb = debPackage(packageProfile)
+  if (!deb) continue
+  const installedKiB = Number(execFileSync('dpkg-deb', ['-f', deb, 'Installed-Size'], { encoding: 'utf8' }).trim())
   console.log(
-    `${deb}: ${(statSync(path).size / 1024 / 1024).toFixed(1)} MiB to download, ${(installedKiB / 1024).toFixed(1)} MiB installed`,
+    `${basename(deb)} (${packageProfile}): ${(statSync(deb).size / 1024 / 1024).toFixed(1)} MiB to download, ${(installedKiB / 1024).toFixed(1)} MiB installed`,
   )
-} else {
-  console.log('no .deb yet: `npm run desktop:build` makes one')
 }
+if (!debPackage('release') && !debPackage('debug')) console.log('no .deb yet: `npm run desktop:build` makes one')

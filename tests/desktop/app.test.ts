@@ -1,9 +1,11 @@
 // The desktop app as a person uses it: a real window under Xvfb, driven through WebKit's WebDriver,
 // showing the local stack. One app instance runs through the file, as a person's would.
+import { chromium } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signInMessages, SIGN_IN_PATH } from '#domain/sign-in.ts'
 import { resetSignInRateLimits } from '../e2e/support/admin'
 import { nextMail, signInLink } from '../e2e/support/inbox'
+import { chromiumArgs, chromiumExecutable } from '../support/chromium'
 import { DesktopHarness, PRODUCT_URL } from './support/desktop'
 import { waitFor, type WebDriverSession } from './support/webdriver'
 
@@ -22,6 +24,28 @@ const tryCommand = (command: string, args: Record<string, unknown>) =>
     command,
     args,
   )
+
+/** The address the browser's sign-in page opens for `link` ("Open in Bulwark"), in Chromium. */
+async function appLinkFromTheBrowser(link: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs })
+  try {
+    const page = await browser.newPage()
+    // The page opens the address itself; here it goes to the app below, not to this machine's handler.
+    await page.addInitScript(() =>
+      window.addEventListener(
+        'click',
+        (event) => (event.target as Element).closest?.('a[href^="bulwark:"]') && event.preventDefault(),
+        true,
+      ),
+    )
+    await page.goto(link)
+    const open = page.getByRole('link', { name: 'Open in Bulwark' })
+    await open.waitFor()
+    return (await open.getAttribute('href'))!
+  } finally {
+    await browser.close()
+  }
+}
 
 beforeAll(async () => {
   await harness.start()
@@ -49,11 +73,14 @@ describe('the desktop app', () => {
     await app.click(await app.findByXPath('//button[normalize-space()="Login with Link"]'))
     await waitFor('the link sent', async () => (await app.execute<string>('return document.body.innerText')).includes(signInMessages.sent))
     const link = new URL(signInLink(await nextMail(email, before)))
-    // The app asks for links that continue to the sign-in page itself (spec, section 7).
-    expect(new URL(link.searchParams.get('continueUrl')!).href).toBe(new URL(SIGN_IN_PATH, PRODUCT_URL).href)
+    // The app asks for links that continue to the sign-in page itself (spec, section 7), marked as the app's.
+    expect(new URL(link.searchParams.get('continueUrl')!).href).toBe(new URL(`${SIGN_IN_PATH}?via=desktop`, PRODUCT_URL).href)
 
-    // What the desktop's URL handler runs for a bulwark:// link: the app again, with the link.
-    const handed = `bulwark://auth/redirect?${link.searchParams}`
+    // The person opens the emailed link from their mail client: it opens in the browser, whose
+    // sign-in page hands it on as a bulwark:// address.
+    const handed = await appLinkFromTheBrowser(link.href)
+    expect(handed).toMatch(/^bulwark:\/\/auth\/redirect\?mode=signIn&oobCode=[\w-]+&/)
+    // What the desktop's URL handler runs for a bulwark:// address: the app again, with it.
     expect(await harness.launchAgain([handed])).toBe(0)
     await waitFor(
       'signed in on /',

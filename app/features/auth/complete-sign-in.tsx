@@ -1,6 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import styled from 'styled-components'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { returnPathOfLink } from '#domain/sign-in.ts'
+import { isDesktopApp } from '~/platform/desktop'
+import { desktopLinkFor } from '~/platform/desktop-sign-in-link'
+import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { InfoTip } from '~/ui/info-tip'
 import { Notice } from '~/ui/notice'
@@ -11,7 +15,46 @@ import { returnPath } from './return-path'
 import { OTHER_ADDRESS_MESSAGE } from './sign-in-texts'
 
 type Step =
-  { name: 'checking' } | { name: 'ask-email' } | { name: 'signing-in' } | { name: 'failed'; message: string } | { name: 'not-a-link' }
+  | { name: 'checking' }
+  | { name: 'hand-off'; url: string }
+  | { name: 'ask-email' }
+  | { name: 'signing-in' }
+  | { name: 'failed'; message: string }
+  | { name: 'not-a-link' }
+
+const OpenInApp = styled(Button)`
+  text-decoration: none;
+`
+
+const InBrowser = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: var(--color-primary);
+  font: inherit;
+  text-decoration: underline;
+  cursor: pointer;
+`
+
+/** A link asked for in the desktop app, opened in a browser: offered to the app (and opened there), or completed here. */
+function HandOff({ url, inBrowser }: { url: string; inBrowser: () => void }) {
+  const open = useRef<HTMLAnchorElement>(null)
+  // Performed once; the system asks the person whether to open Bulwark, or does nothing without it.
+  useEffect(() => open.current?.click(), [])
+  return (
+    <Notice title="Open in Bulwark">
+      <p>You asked for this link in the Bulwark desktop app. Open it there to finish signing in.</p>
+      <p>
+        <OpenInApp as="a" ref={open} href={url}>
+          Open in Bulwark
+        </OpenInApp>
+      </p>
+      <p>
+        Bulwark did not open? <InBrowser onClick={inBrowser}>Sign in here in the browser instead</InBrowser>
+      </p>
+    </Notice>
+  )
+}
 
 /**
  * Finishes sign-in from the emailed link: this page's own address, or the link the desktop app
@@ -55,18 +98,27 @@ export function CompleteSignIn({ link: givenLink }: { link?: string }) {
     }
   }
 
-  useEffect(() => {
-    let cancelled = false
-    if (!givenLink) window.history.replaceState(null, '', window.location.pathname)
+  // Bumped when the link changes or the page goes: a check started before then is dropped.
+  const generation = useRef(0)
+  const proceed = () => {
+    const started = generation.current
     void import('./auth-client').then((auth) => {
-      if (cancelled) return
+      if (generation.current !== started) return
       if (!auth.isSignInLink(link())) return setStep({ name: 'not-a-link' })
       const email = emailForSignIn.get()
       if (email) void complete(email)
       else setStep({ name: 'ask-email' })
     })
+  }
+
+  useEffect(() => {
+    if (!givenLink) window.history.replaceState(null, '', window.location.pathname)
+    // Asked for in the desktop app: the app completes it, unless the person chooses this browser.
+    const handOff = !givenLink && !isDesktopApp() ? desktopLinkFor(pageLink) : null
+    if (handOff) setStep({ name: 'hand-off', url: handOff })
+    else proceed()
     return () => {
-      cancelled = true
+      generation.current += 1
     }
     // Once per link: completing twice would spend the one-time code.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -74,7 +126,15 @@ export function CompleteSignIn({ link: givenLink }: { link?: string }) {
 
   return (
     <>
-      {step.name === 'failed' ? (
+      {step.name === 'hand-off' ? (
+        <HandOff
+          url={step.url}
+          inBrowser={() => {
+            setStep({ name: 'checking' })
+            proceed()
+          }}
+        />
+      ) : step.name === 'failed' ? (
         <Notice title="Sign-in failed">
           <p>{step.message}</p>
           <Link to="/">Go to home to ask for a new link</Link>

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { safeReturnPath, SIGN_IN_PATH, signInMessages } from '#domain/sign-in.ts'
+import { safeReturnPath, SIGN_IN_PATH, signInMessages, VIA_DESKTOP } from '#domain/sign-in.ts'
 import { EmailLinkForm, type FormOutcome } from './email-link-form'
 import { emailForSignIn } from './email-for-sign-in'
 import { returnPath } from './return-path'
@@ -30,8 +30,9 @@ async function requestLink(email: string, returnTo: string | undefined): Promise
     const { isDesktopApp } = await import('~/platform/desktop-links')
     const response = await auth.requestSignInLink({
       email,
-      // The desktop app's links land on the sign-in page itself; the web's on the site.
-      url: isDesktopApp() ? `${window.location.origin}${SIGN_IN_PATH}` : window.location.origin,
+      // The desktop app's links land on the sign-in page itself, marked so that a browser opening
+      // the emailed link hands it to the app; the web's land on the site.
+      ...(isDesktopApp() ? { url: `${window.location.origin}${SIGN_IN_PATH}`, via: VIA_DESKTOP } : { url: window.location.origin }),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       // In the link too, for a link opened in another browser.
       ...(back ? { next: back } : {}),
