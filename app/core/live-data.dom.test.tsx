@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LiveStatus } from '~/ui/live-status'
 import { useLazySubscription } from './lazy-subscription'
-import { useLiveData, type Watch } from './live-data'
+import { samePlainData, useLiveData, type Watch } from './live-data'
 
 afterEach(cleanup)
 
@@ -88,6 +88,25 @@ describe('useLiveData', () => {
     expect(screen.getByRole('listitem')).toHaveTextContent('Casey')
   })
 
+  it('does not render again when the listener brings what the edge already rendered with', async () => {
+    const listener = fakeListener<{ names: string[]; at: Date }>()
+    const module = lazyModule(listener.watch)
+    let renders = 0
+    function Counted() {
+      renders++
+      const live = useLiveData(() => module.load().then((watch) => watch('acme')), [], { names: ['Avery'], at: new Date(5) })
+      return <p>{live.data?.names.join(', ')}</p>
+    }
+    render(<Counted />)
+    await module.arrive()
+    const before = renders
+    listener.send({ names: ['Avery'], at: new Date(5) })
+    expect(renders).toBe(before)
+    listener.send({ names: ['Avery', 'Blake'], at: new Date(5) })
+    expect(renders).toBe(before + 1)
+    expect(screen.getByText('Avery, Blake')).toBeInTheDocument()
+  })
+
   it('says the data could not be loaded when the listener fails, and Retry starts a new one', async () => {
     const listener = fakeListener<string[]>()
     const module = lazyModule(listener.watch)
@@ -149,5 +168,19 @@ describe('useLazySubscription', () => {
     expect(stopped).toEqual([])
     await module.arrive()
     expect(stopped).toEqual(['late'])
+  })
+})
+
+describe('samePlainData', () => {
+  it('compares what listeners give by value', () => {
+    expect(samePlainData({ a: [1, { b: 'x' }], c: null }, { a: [1, { b: 'x' }], c: null })).toBe(true)
+    expect(samePlainData({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] })).toBe(false)
+    expect(samePlainData({ a: 1 }, { a: 1, b: undefined })).toBe(false)
+    expect(samePlainData([1, 2], [1, 2, 3])).toBe(false)
+    expect(samePlainData(new Date(1), new Date(1))).toBe(true)
+    expect(samePlainData(new Date(1), new Date(2))).toBe(false)
+    expect(samePlainData([], {})).toBe(false)
+    expect(samePlainData(Number.NaN, Number.NaN)).toBe(true)
+    expect(samePlainData(0, '0')).toBe(false)
   })
 })

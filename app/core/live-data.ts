@@ -17,6 +17,27 @@ export type LiveData<T> =
 type State<T> = Omit<LiveData<T>, 'retry'>
 
 /**
+ * Whether two values of plain data (what listeners give: objects, arrays, primitives, dates) are
+ * the same. A listener's first value is usually what the edge already rendered with; keeping the
+ * state as it is then spares the page a whole re-render while it becomes interactive.
+ */
+export function samePlainData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false
+  if (a instanceof Date) return a.getTime() === (b as Date).getTime()
+  if (Array.isArray(a)) {
+    const other = b as unknown[]
+    return a.length === other.length && a.every((item, i) => samePlainData(item, other[i]))
+  }
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  return keys.every(
+    (key) => Object.hasOwn(b, key) && samePlainData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  )
+}
+
+/**
  * Follows the data the lazily imported listener `load` gives. `initial`, when given, is the first
  * value (read at the edge): the state starts ready with it.
  */
@@ -39,7 +60,8 @@ export function useLiveData<T>(load: () => Promise<Watch<T>>, deps: DependencyLi
       retrying.current = false
       const watch = await load()
       return watch(
-        (data) => setState({ status: 'ready', data, error: null }),
+        (data) =>
+          setState((last) => (last.status === 'ready' && samePlainData(last.data, data) ? last : { status: 'ready', data, error: null })),
         (error) => setState((last) => ({ status: 'failed', data: last.data, error })),
       )
     },
