@@ -7,7 +7,7 @@ import { selectCompany } from '#domain/company-selection.ts'
 import { readPreferences, userPreferencesPath, type Preferences } from '#domain/users-preferences.ts'
 import { accessFromDocument, readUserAccess, userAccessPath, type UserAccessDocument } from '#domain/users-access.ts'
 import type { Session } from './session'
-import { firestore } from './firebase'
+import { firebaseAuth, firestore } from './firebase'
 import type { Workspace } from './workspace'
 
 export interface WorkspaceWatch {
@@ -51,6 +51,9 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   }
 
   const denied = (slug: string | null) => (error: Error) => {
+    // Signed out (or in as someone else) while this listener still ran: its refusal is that sign-out's
+    // doing, and the workspace it belonged to is being put away.
+    if (firebaseAuth().currentUser?.uid !== session.uid) return
     console.error(`Company ${slug ?? 'list'} could not be read`, error)
     if (showsCompanyName(accessFromDocument(accessData, session))) {
       // Analysts keep working; the company is treated as disabled.
