@@ -2,22 +2,21 @@
 // picks an agent (the agent program runs for real, with Debian's john), gives a secretsdump dump and
 // a word list, and the draft audit appears with the cracked accounts. No request the browser sends
 // holds a hash, a password or the word list: they leave it sealed to the agent's key.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { newEnrolmentToken, sha256Hex } from '#domain/agent-auth.ts'
-import { agentEnrolmentPath, agentFromDocument, agentHealth, agentPath, ENROLMENT_TTL_MS, locationPath } from '#domain/agents.ts'
+import { agentFromDocument, agentHealth, agentPath } from '#domain/agents.ts'
 import { ntHash } from '#domain/scan-import/nt-hash.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { Shell } from './pages/shell'
 import { preferencesOf, setPreferences } from './support/admin'
+import { enrolmentToken, exited, runAgent } from './support/agent-process'
 
 const SENIOR = demoAccount('senior@sectest.example')
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const id = randomUUID().slice(0, 6)
 const LOCATION = `e2e-john-${id}`
 const AGENT = `john-agent-${id}`
@@ -33,38 +32,6 @@ const db = () => sharedAdmin().db
 let stateDir: string
 let agent: ChildProcess | null = null
 let before: unknown
-
-async function enrolmentToken(): Promise<string> {
-  await db()
-    .doc(locationPath(LOCATION))
-    .set({ name: `John lab ${id}`, country: 'GB', region: '', network: 'loopback', egressIps: [] })
-  const token = newEnrolmentToken()
-  const now = Date.now()
-  await db()
-    .doc(agentEnrolmentPath(await sha256Hex(token)))
-    .set({
-      locationId: LOCATION,
-      agentId: null,
-      name: AGENT,
-      createdBy: SENIOR.email,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + ENROLMENT_TTL_MS),
-      usedAt: null,
-      usedByAgentId: null,
-    })
-  return token
-}
-
-function runAgent(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--experimental-strip-types', 'agent/src/main.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, BULWARK_AGENT_STATE: path.join(stateDir, 'state.json') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((resolve) => child.once('exit', resolve))
 
 test.beforeAll(async () => {
   stateDir = await mkdtemp(path.join(tmpdir(), 'bulwark-john-e2e-'))
@@ -89,9 +56,14 @@ test.describe('password audits through an agent', () => {
     baseURL,
   }) => {
     test.setTimeout(180_000)
-    const enrol = runAgent(['enrol', await enrolmentToken(), '--server', `${baseURL}/api/agents`])
+    const enrol = runAgent(stateDir, [
+      'enrol',
+      await enrolmentToken({ id: LOCATION, name: `John lab ${id}` }, AGENT, SENIOR.email),
+      '--server',
+      `${baseURL}/api/agents`,
+    ])
     expect(await exited(enrol)).toBe(0)
-    agent = runAgent(['run'])
+    agent = runAgent(stateDir, ['run'])
     const { agentId } = JSON.parse(await readFile(path.join(stateDir, 'state.json'), 'utf8')) as { agentId: string }
     await expect
       .poll(

@@ -3,13 +3,12 @@
 // to /api/v1/dast/scans through the app's origin; an agent at a location takes the job and runs
 // wapiti against the vulnerable app; the Acme viewer's /reports/dast shows the XSS and SQL
 // injection findings live, without a reload; the status call answers `succeeded` with them as new.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { newEnrolmentToken, sha256Hex } from '#domain/agent-auth.ts'
-import { agentEnrolmentPath, agentFromDocument, agentHealth, agentPath, ENROLMENT_TTL_MS, locationPath } from '#domain/agents.ts'
+import { agentFromDocument, agentHealth, agentPath } from '#domain/agents.ts'
 import type { DastScanStatus } from '#domain/dast-api.ts'
 import { dastKeyPath } from '#domain/dast-keys.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
@@ -19,10 +18,10 @@ import { expect, test } from './fixtures'
 import { DastKeysPage } from './pages/admin-org'
 import { FindingsTable } from './pages/findings'
 import { preferencesOf, setPreferences } from './support/admin'
+import { enrolmentToken, exited, runAgent } from './support/agent-process'
 
 const ADMIN = demoAccount('admin@acme.example')
 const VIEWER = 'viewer@acme.example'
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const id = randomUUID().slice(0, 6)
 const LOCATION = `e2e-ci-${id}`
 const XSS = /cross.site scripting/i
@@ -35,39 +34,6 @@ let vulnerable: VulnerableApp
 let stateDir: string
 let agent: ChildProcess | null = null
 let before: unknown
-
-/** A location and a one-time enrolment token for it, as a senior analyst would make on the agents page. */
-async function enrolmentToken(): Promise<string> {
-  await db()
-    .doc(locationPath(LOCATION))
-    .set({ name: `CI lab ${id}`, country: 'GB', region: '', network: 'loopback', egressIps: [] })
-  const token = newEnrolmentToken()
-  const now = Date.now()
-  await db()
-    .doc(agentEnrolmentPath(await sha256Hex(token)))
-    .set({
-      locationId: LOCATION,
-      agentId: null,
-      name: `ci-agent-${id}`,
-      createdBy: 'senior@sectest.example',
-      createdAt: new Date(now),
-      expiresAt: new Date(now + ENROLMENT_TTL_MS),
-      usedAt: null,
-      usedByAgentId: null,
-    })
-  return token
-}
-
-function runAgent(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--experimental-strip-types', 'agent/src/main.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, BULWARK_AGENT_STATE: path.join(stateDir, 'state.json') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((resolve) => child.once('exit', resolve))
 
 test.beforeAll(async () => {
   vulnerable = await startVulnerableApp(0)
@@ -99,9 +65,14 @@ test.describe('DAST from a client’s CI', () => {
     test.setTimeout(SCAN_TIMEOUT + 180_000)
 
     // An agent at a location of its own, enrolled and beating.
-    const enrol = runAgent(['enrol', await enrolmentToken(), '--server', `${baseURL}/api/agents`])
+    const enrol = runAgent(stateDir, [
+      'enrol',
+      await enrolmentToken({ id: LOCATION, name: `CI lab ${id}` }, `ci-agent-${id}`, 'senior@sectest.example'),
+      '--server',
+      `${baseURL}/api/agents`,
+    ])
     expect(await exited(enrol)).toBe(0)
-    agent = runAgent(['run'])
+    agent = runAgent(stateDir, ['run'])
     const { agentId } = JSON.parse(await readFile(path.join(stateDir, 'state.json'), 'utf8')) as { agentId: string }
     await expect
       .poll(

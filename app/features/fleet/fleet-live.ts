@@ -11,17 +11,7 @@ import {
 } from '#domain/agents.ts'
 import { SCAN_JOBS_COLLECTION, scanJobFromDocument, type ScanJob } from '#domain/scan-jobs.ts'
 import type { Watch } from '~/core/live-data'
-import { collection, onSnapshot, query, type QueryConstraint } from 'firebase/firestore'
-import { firestore } from '~/core/firebase'
-
-const watchQuery =
-  <T>(path: string, read: (id: string, data: unknown) => T | null, ...constraints: QueryConstraint[]): Watch<T[]> =>
-  (next, fail) =>
-    onSnapshot(
-      query(collection(firestore(), path), ...constraints),
-      (snapshot) => next(snapshot.docs.map((d) => read(d.id, d.data())).filter((x): x is T => x !== null)),
-      fail,
-    )
+import { watchQuery } from '~/core/watch-query'
 
 export const watchLocations = (): Watch<Location[]> => watchQuery(LOCATIONS_COLLECTION, locationFromDocument, orderBy('name'))
 export const watchAgents = (): Watch<Agent[]> => watchQuery(AGENTS_COLLECTION, agentFromDocument, orderBy('name'))

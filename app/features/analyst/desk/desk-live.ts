@@ -7,7 +7,7 @@ import { scanFromDocument, scansPath, type Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { combine } from '~/core/combine'
 import type { Watch } from '~/core/live-data'
-import { watchQuery } from '../watch-query'
+import { watchQuery } from '~/core/watch-query'
 import { DESK_LIMITS, type DeskData } from './desk-data'
 
 const watchDrafts = (company: string, service: ServiceId): Watch<Scan[]> =>

@@ -26,7 +26,7 @@ import {
 } from '#domain/template-mappings.ts'
 import { combine } from '~/core/combine'
 import type { Watch } from '~/core/live-data'
-import { watchQuery } from '../watch-query'
+import { watchQuery } from '~/core/watch-query'
 
 /** Scans listed on the page, newest first. */
 export const SCANS_LISTED = 30

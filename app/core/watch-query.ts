@@ -1,8 +1,8 @@
-// The analyst pages' listener recipe: a Firestore query whose documents each collection module
-// reads (unreadable ones left out). Loaded with the listener modules that use it (Firestore SDK).
+// The listener recipe of pages that follow a collection: a Firestore query whose documents the
+// collection's module reads (unreadable ones left out). Loaded with the listener modules that use it.
 import { collection, onSnapshot, query, type QueryConstraint } from 'firebase/firestore'
-import { firestore } from '~/core/firebase'
-import type { Watch } from '~/core/live-data'
+import { firestore } from './firebase'
+import type { Watch } from './live-data'
 
 export const watchQuery =
   <T>(path: string, read: (id: string, data: unknown) => T | null, ...constraints: QueryConstraint[]): Watch<T[]> =>
