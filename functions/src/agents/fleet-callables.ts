@@ -242,6 +242,21 @@ export interface NewJob {
   publishAtOnce?: boolean
 }
 
+/** What every new job starts with: queued, never leased, nothing tried or made yet. */
+const waitingInQueue = (now: number, message: string) =>
+  ({
+    state: 'queued',
+    attempts: 0,
+    maxAttempts: MAX_ATTEMPTS,
+    leasedBy: null,
+    leaseExpiresAt: null,
+    createdAt: now,
+    progress: { phase: 'queued', message, at: now },
+    scanId: null,
+    error: null,
+    finishedAt: null,
+  }) as const
+
 /** Queues a job after checking the location and every target against the company's scope. */
 export async function queueJob(db: Firestore, job: NewJob, now: number): Promise<string> {
   const [location, scope] = await Promise.all([db.doc(locationPath(job.locationId)).get(), companyScope(db, job.company)])
@@ -258,20 +273,11 @@ export async function queueJob(db: Firestore, job: NewJob, now: number): Promise
       targets: [...new Set(job.targets)],
       scope,
       locationId: job.locationId,
-      state: 'queued',
-      attempts: 0,
-      maxAttempts: MAX_ATTEMPTS,
-      leasedBy: null,
-      leaseExpiresAt: null,
-      createdAt: now,
       createdBy: job.createdBy,
       source: job.source,
       dastKeyId: job.dastKeyId ?? null,
       publishAtOnce: job.publishAtOnce ?? false,
-      progress: { phase: 'queued', message: 'Waiting for an agent at this location', at: now },
-      scanId: null,
-      error: null,
-      finishedAt: null,
+      ...waitingInQueue(now, 'Waiting for an agent at this location'),
     }),
     updatedAt: FieldValue.serverTimestamp(),
   })
@@ -324,20 +330,11 @@ export async function queuePasswordAuditJob(
       locationId: agent.locationId,
       agentId: agent.id,
       sealedInput: { v: request.sealed.v, epk: request.sealed.epk, iv: request.sealed.iv, parts },
-      state: 'queued',
-      attempts: 0,
-      maxAttempts: MAX_ATTEMPTS,
-      leasedBy: null,
-      leaseExpiresAt: null,
-      createdAt: now,
       createdBy,
       source: 'analyst',
       dastKeyId: null,
       publishAtOnce: false,
-      progress: { phase: 'queued', message: `Waiting for ${agent.name}`, at: now },
-      scanId: null,
-      error: null,
-      finishedAt: null,
+      ...waitingInQueue(now, `Waiting for ${agent.name}`),
     }),
     updatedAt: FieldValue.serverTimestamp(),
   })
