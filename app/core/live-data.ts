@@ -3,7 +3,7 @@
 // change. `useLiveData` adds the state a page shows: loading, ready with data, or failed with a
 // retry. A route loader may hand the edge's read as the first value, so the server renders with
 // data and the listener only brings changes.
-import { useRef, useState, type DependencyList } from 'react'
+import { startTransition, useRef, useState, type DependencyList } from 'react'
 import { useLazySubscription } from './lazy-subscription'
 
 /** A listener: calls `next` with each value, `fail` if it stops; returns the function that stops it. */
@@ -60,8 +60,12 @@ export function useLiveData<T>(load: () => Promise<Watch<T>>, deps: DependencyLi
       retrying.current = false
       const watch = await load()
       return watch(
+        // A transition: rendering what a listener brings (a whole findings table, say) yields to
+        // the browser, so the page stays responsive while it arrives.
         (data) =>
-          setState((last) => (last.status === 'ready' && samePlainData(last.data, data) ? last : { status: 'ready', data, error: null })),
+          startTransition(() =>
+            setState((last) => (last.status === 'ready' && samePlainData(last.data, data) ? last : { status: 'ready', data, error: null })),
+          ),
         (error) => setState((last) => ({ status: 'failed', data: last.data, error })),
       )
     },

@@ -8,6 +8,7 @@ import { readPreferences, userPreferencesPath, type Preferences } from '#domain/
 import { accessFromDocument, readUserAccess, userAccessPath, type UserAccessDocument } from '#domain/users-access.ts'
 import type { Session } from './session'
 import { firebaseAuth, firestore } from './firebase'
+import { samePlainData } from './live-data'
 import type { Workspace } from './workspace'
 
 export interface WorkspaceWatch {
@@ -36,18 +37,24 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   let companiesKnown = seed !== null
   let stopCompanies: Unsubscribe[] = []
   let followedKey = ''
+  // The first snapshots mostly repeat what the page was rendered with, and each change reloads the
+  // routes and renders the page again: only a workspace that differs is published.
+  let published: Workspace | null = seed
 
   const publish = () => {
     if (!accessKnown) return
     const access = accessFromDocument(accessData, session)
     const list = [...companies.values()].sort((a, b) => a.companyName.localeCompare(b.companyName))
     const selected = selectCompany(companiesKnown ? list.map((c) => c.slug) : undefined, preferences.defaultCompany)
-    watch.onChange({
+    const workspace: Workspace = {
       access,
       preferences,
       companies: list,
       company: selected === undefined ? undefined : (list.find((c) => c.slug === selected) ?? null),
-    })
+    }
+    if (published && samePlainData(published, workspace)) return
+    published = workspace
+    watch.onChange(workspace)
   }
 
   const denied = (slug: string | null) => (error: Error) => {

@@ -1,24 +1,79 @@
-// The charts' drawing code (Recharts) comes after the page's first load: the server renders each
-// chart's SVG, and the browser takes it over once the code has arrived.
-import { lazy, Suspense, type ComponentProps } from 'react'
+// The charts' drawing code (Recharts) is large and slow to run on a phone, so it stays out of the
+// first load: the server renders each chart's SVG, and the browser takes a server-rendered chart
+// over (tooltips, live figures) only once it comes near the screen. A chart first drawn in the
+// browser (after a navigation) loads the code at once.
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType } from 'react'
+import styled from 'styled-components'
+import { useHydrated } from '~/ui/use-hydrated'
 import type { BarsChart as Bars, LinesChart as Lines } from './charts'
 
+type ChartsModule = typeof import('./charts')
+
 const loadCharts = () => import('./charts')
-const LoadedBars = lazy(() => loadCharts().then((m) => ({ default: m.BarsChart })))
-const LoadedLines = lazy(() => loadCharts().then((m) => ({ default: m.LinesChart })))
 
-export function BarsChart(props: ComponentProps<typeof Bars>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedBars {...props} />
-    </Suspense>
-  )
+/** How far below the screen a chart starts loading, so that it is ready when scrolled to. */
+const AHEAD = '300px'
+
+const Box = styled.div`
+  min-width: 0;
+`
+
+/** Resolves once `element` is on or near the screen (at once where nothing can tell). */
+function nearScreen(element: Element): Promise<void> {
+  if (typeof IntersectionObserver === 'undefined') return Promise.resolve()
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer.disconnect()
+        resolve()
+      },
+      { rootMargin: AHEAD },
+    )
+    observer.observe(element)
+  })
 }
 
-export function LinesChart(props: ComponentProps<typeof Lines>) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedLines {...props} />
-    </Suspense>
-  )
+/** Tells its parent once React has hydrated (or drawn) the boundary it sits in. */
+function Hydrated({ onHydrated }: { onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated])
+  return null
 }
+
+function deferredChart<P extends object>(pick: (charts: ChartsModule) => ComponentType<P>) {
+  const Eager = lazy(() => loadCharts().then((charts) => ({ default: pick(charts) })))
+
+  return function DeferredChart(props: P) {
+    const box = useRef<HTMLDivElement>(null)
+    const hydrating = !useHydrated()
+    // Set in the browser when this chart's markup came from the server: its code waits until it is
+    // near the screen. The server itself draws every chart.
+    const [gate] = useState(() => (hydrating && typeof window !== 'undefined' ? Promise.withResolvers<void>() : null))
+    const [Chart] = useState(() => (gate ? lazy(() => gate.promise.then(loadCharts).then((charts) => ({ default: pick(charts) }))) : Eager))
+    // Until its boundary is hydrated, the server-rendered chart is handed the very element it was
+    // rendered with: an update reaching it earlier would make React drop its markup for the empty
+    // fallback (or hold back the update that carried it).
+    const [first] = useState(props)
+    const [live, setLive] = useState(gate === null)
+    const [goLive] = useState(() => () => setLive(true))
+    const shown = live ? props : first
+    const boundary = useMemo(
+      () => (
+        <Suspense fallback={null}>
+          <Chart {...shown} />
+          <Hydrated onHydrated={goLive} />
+        </Suspense>
+      ),
+      [Chart, goLive, shown],
+    )
+
+    useEffect(() => {
+      if (gate && box.current) void nearScreen(box.current).then(gate.resolve)
+    }, [gate])
+
+    return <Box ref={box}>{boundary}</Box>
+  }
+}
+
+export const BarsChart: ComponentType<ComponentProps<typeof Bars>> = deferredChart((charts) => charts.BarsChart)
+export const LinesChart: ComponentType<ComponentProps<typeof Lines>> = deferredChart((charts) => charts.LinesChart)
