@@ -217,36 +217,6 @@ export function templateIssuesMessage(issues: readonly v.BaseIssue<unknown>[]): 
   return [...byField].map(([label, message]) => `${label}${message}`).join('; ')
 }
 
-/** FNV-1a: a short, stable fingerprint for titles that have no Latin letters or digits. */
-function fingerprint(text: string): string {
-  let hash = 0x811c9dc5
-  for (const unit of new TextEncoder().encode(text)) hash = Math.imul(hash ^ unit, 0x01000193) >>> 0
-  return hash.toString(36)
-}
-
-/**
- * A slug for a new template: the title's Latin letters and digits (accents removed) in words joined
- * by hyphens, cut at a word boundary to fit. The same title always gives the same slug.
- */
-export function slugifyTitle(title: string): string {
-  const words =
-    title
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .match(/[a-z0-9]+/g) ?? []
-  let slug = ''
-  for (const word of words) {
-    const longer = slug === '' ? word : `${slug}-${word}`
-    if (longer.length > TEMPLATE_LIMITS.slugLength) {
-      if (slug === '') slug = word.slice(0, TEMPLATE_LIMITS.slugLength)
-      break
-    }
-    slug = longer
-  }
-  return slug || `template-${fingerprint(title)}`
-}
-
 /** The search index's record of a template (objectID is the slug). */
 export interface TemplateSearchRecord {
   objectID: string

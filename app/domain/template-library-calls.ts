@@ -10,6 +10,36 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 /** A slug is a document id and a URL segment. */
 export const TEMPLATE_SLUG_MAX_LENGTH = 80
 
+/** FNV-1a: a short, stable fingerprint for titles that have no Latin letters or digits. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5
+  for (const unit of new TextEncoder().encode(text)) hash = Math.imul(hash ^ unit, 0x01000193) >>> 0
+  return hash.toString(36)
+}
+
+/**
+ * A slug for a new template: the title's Latin letters and digits (accents removed) in words joined
+ * by hyphens, cut at a word boundary to fit. The same title always gives the same slug.
+ */
+export function slugifyTitle(title: string): string {
+  const words =
+    title
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
+  let slug = ''
+  for (const word of words) {
+    const longer = slug === '' ? word : `${slug}-${word}`
+    if (longer.length > TEMPLATE_SLUG_MAX_LENGTH) {
+      if (slug === '') slug = word.slice(0, TEMPLATE_SLUG_MAX_LENGTH)
+      break
+    }
+    slug = longer
+  }
+  return slug || `template-${fingerprint(title)}`
+}
+
 export const TemplateSlugSchema = v.pipe(
   v.string('Enter a slug'),
   v.trim(),

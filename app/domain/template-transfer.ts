@@ -19,12 +19,11 @@ import * as v from 'valibot'
 import {
   TEMPLATE_CONTENT_FIELDS,
   TemplateInputSchema,
-  slugifyTitle,
   templateIssuesMessage,
   type FindingTemplate,
   type TemplateInput,
 } from './finding-template.ts'
-import type { TemplateImportRow } from './template-library-calls.ts'
+import { slugifyTitle, type TemplateImportRow } from './template-library-calls.ts'
 
 export const TEMPLATE_EXPORT_FORMAT = 'bulwark.finding-templates'
 export const TEMPLATE_EXPORT_VERSION = 1

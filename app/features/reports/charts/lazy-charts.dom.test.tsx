@@ -22,7 +22,9 @@ function Harness({ first }: { first: { name: string; count: number }[] }) {
 /** An IntersectionObserver whose elements come on screen when the test says so. */
 const observed: { callback: IntersectionObserverCallback; elements: Element[] }[] = []
 class TestObserver {
-  constructor(readonly callback: IntersectionObserverCallback) {
+  readonly callback: IntersectionObserverCallback
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback
     observed.push({ callback, elements: [] })
   }
   observe(element: Element) {
