@@ -6,6 +6,7 @@ import { doc, onSnapshot } from 'firebase/firestore'
 import { readUserAccess, revokesSignIn, userAccessPath } from '#domain/users-access.ts'
 import { clientBoot } from './client-boot'
 import { firebaseAuth, firestore } from './firebase'
+import { samePlainData } from './live-data'
 import type { Session } from './session'
 import { endSession, startSession } from './session.functions'
 
@@ -90,8 +91,15 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
     const token = await user.getIdTokenResult()
     if (token.token !== lastToken) {
       try {
-        onChange(await syncSession(user, false))
+        const before = clientBoot.current()
+        const session = await syncSession(user, false)
         lastToken = token.token
+        // On a page load the edge mostly held this sign-in already, and the page shows what the
+        // hand-over answers: then there is nothing to run again.
+        const after = clientBoot.current()
+        if (!session || !samePlainData(before.session, after.session) || !samePlainData(before.workspace, after.workspace)) {
+          onChange(session)
+        }
       } catch (error) {
         // The edge could not take the token (it could not reach the database): the session it
         // already holds stands, and the next token is handed over as usual.

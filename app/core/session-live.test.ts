@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+// (A browser: the client boot keeps its state only where there is a window.)
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { LEVEL } from '#domain/access.ts'
+import type { Session } from './session'
+import type { Workspace } from './workspace'
+
+// The SDK's token listener, driven by the test.
+let tokenChanged: ((user: unknown) => Promise<void>) | undefined
+vi.mock('firebase/auth', () => ({
+  onIdTokenChanged: (_auth: unknown, next: (user: unknown) => Promise<void>) => {
+    tokenChanged = next
+    return () => {}
+  },
+  signOut: () => Promise.resolve(),
+}))
+vi.mock('firebase/firestore', () => ({ doc: () => null, onSnapshot: () => () => {} }))
+vi.mock('./firebase', () => ({ firestore: () => ({}), firebaseAuth: () => ({ currentUser: { uid: 'u1' } }) }))
+// What the edge answers to the hand-over.
+const edgeAnswer = vi.fn<() => Promise<{ session: Session; workspace: Workspace | null }>>()
+vi.mock('./session.functions', () => ({ startSession: () => edgeAnswer(), endSession: () => Promise.resolve() }))
+
+const { clientBoot } = await import('./client-boot')
+const { watchSession } = await import('./session-live')
+
+const session: Session = { uid: 'u1', email: 'viewer@acme.example', userType: 'client', accessLevel: LEVEL.clientViewer }
+const workspace = (displayName: string): Workspace => ({
+  access: { accessLevel: 1, userType: 'client', servicesEnabled: ['dast'], servicesManaged: [] },
+  preferences: { defaultCompany: null, displayName, photoURL: '' },
+  companies: [],
+  company: null,
+})
+const user = (token: string) => ({
+  uid: 'u1',
+  refreshToken: 'refresh',
+  getIdToken: () => Promise.resolve(token),
+  getIdTokenResult: () => Promise.resolve({ token, authTime: '2026-11-28T10:00:00Z', issuedAtTime: '2026-11-28T10:00:00Z' }),
+})
+
+// The page was rendered by the edge for this person, with this workspace.
+clientBoot.init({
+  session,
+  workspace: workspace('Avery'),
+  firebase: { projectId: 'demo-sectest', apiKey: 'k', authDomain: 'd', emulators: null },
+})
+
+beforeEach(() => edgeAnswer.mockReset())
+
+describe('watchSession', () => {
+  it('runs nothing again when the edge answers the hand-over with what the page shows', async () => {
+    const onChange = vi.fn()
+    watchSession(onChange)
+    edgeAnswer.mockResolvedValue({ session, workspace: workspace('Avery') })
+    await tokenChanged!(user('token-1'))
+    expect(edgeAnswer).toHaveBeenCalledTimes(1)
+    expect(onChange).not.toHaveBeenCalled()
+  })
+
+  it('tells the page when the hand-over brings another workspace', async () => {
+    const onChange = vi.fn()
+    watchSession(onChange)
+    edgeAnswer.mockResolvedValue({ session, workspace: workspace('Avery Stone') })
+    await tokenChanged!(user('token-2'))
+    expect(onChange).toHaveBeenCalledWith(session)
+    expect(clientBoot.current().workspace?.preferences.displayName).toBe('Avery Stone')
+  })
+})
