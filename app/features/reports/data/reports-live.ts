@@ -22,6 +22,7 @@ import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 import { MONTHS_SHOWN, OVERVIEW_SCANS, recentMonths, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
 import { combine } from '~/core/combine'
+import { sharedWatch } from '~/core/shared-watch'
 
 /** The live figures of one service (an absent document is all zeros). */
 export const watchServiceStats =
@@ -191,13 +192,17 @@ export const watchOverview = (company: string, visible: readonly { service: Serv
 
 /** One service's report: its figures, published scans and monthly remediation. */
 export const watchServiceReport = (company: string, service: ServiceId): Watch<ServiceReportData> =>
-  combine(
-    {
-      stats: watchServiceStats(company, service),
-      scans: watchPublishedScans(company, service),
-      months: watchServiceMonths(company, service),
-    },
-    (parts) => ({ company, service, stats: parts.stats, scans: parts.scans, months: parts.months }),
+  // The report and its export menu follow the same figures.
+  sharedWatch(
+    `service-report/${company}/${service}`,
+    combine(
+      {
+        stats: watchServiceStats(company, service),
+        scans: watchPublishedScans(company, service),
+        months: watchServiceMonths(company, service),
+      },
+      (parts) => ({ company, service, stats: parts.stats, scans: parts.scans, months: parts.months }),
+    ),
   )
 
 /** Recent activity of the visible services, newest first. */

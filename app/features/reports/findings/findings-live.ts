@@ -19,13 +19,14 @@ import type { ServiceId } from '#domain/services.ts'
 import { firestore } from '~/core/firebase'
 import { FINDINGS_LOAD_LIMIT } from './findings-query'
 import type { Watch } from '~/core/live-data'
+import { sharedWatch } from '~/core/shared-watch'
 
 const present = <T>(value: T | null): value is T => value !== null
 
 /** The findings of one service in these statuses, most recently seen first (the table filters and sorts them in the browser). */
-export const watchServiceFindings =
-  (company: string, service: ServiceId, statuses: readonly FindingStatus[]): Watch<Finding[]> =>
-  (next, fail) =>
+export const watchServiceFindings = (company: string, service: ServiceId, statuses: readonly FindingStatus[]): Watch<Finding[]> =>
+  // The table and the export menu follow the same findings.
+  sharedWatch(`findings/${company}/${service}/${statuses.join(',')}`, (next, fail) =>
     onSnapshot(
       query(
         collection(firestore(), findingsPath(company)),
@@ -36,7 +37,8 @@ export const watchServiceFindings =
       ),
       (snapshot) => next(snapshot.docs.map((d) => findingFromDocument(d.id, d.data())).filter(present)),
       fail,
-    )
+    ),
+  )
 
 /** One finding; null when it does not exist (or is not a readable finding). */
 export const watchFinding =
