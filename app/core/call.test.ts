@@ -1,5 +1,6 @@
 import { FunctionsError, type FunctionsErrorCodeCore } from 'firebase/functions'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { callableMessages } from '#domain/callables.ts'
 import { signInMessages } from '#domain/sign-in.ts'
 import { CallError, callErrorOf, callMessages, callOver, type CallTransport } from './call'
 
@@ -42,6 +43,12 @@ describe('callErrorOf', () => {
     ['a missing thing without words', sdkError('not-found', 'not-found [404]'), 'not-found', callMessages.refused],
     ['the spec timeout', sdkError('deadline-exceeded', 'deadline-exceeded'), 'deadline-exceeded', callMessages.noAnswer],
     ['an unavailable service', sdkError('unavailable', 'UNAVAILABLE [503]'), 'unavailable', callMessages.noAnswer],
+    [
+      'a database out of reach',
+      sdkError('unavailable', `${callableMessages.databaseUnreachable} [503]`),
+      'unavailable',
+      callableMessages.databaseUnreachable,
+    ],
     ['a request that never arrived', sdkError('internal', 'internal [0]'), 'internal', callMessages.noAnswer],
     ['a crash on the server', sdkError('internal', 'INTERNAL [500]'), 'internal', callMessages.failed],
     ['an unknown error', sdkError('unknown', 'unknown [418]'), 'unknown', callMessages.failed],

@@ -91,8 +91,10 @@ export function callErrorOf(error: unknown): CallError {
     case 'resource-exhausted':
     case 'aborted':
       return new CallError(code, own ?? callMessages.refused)
-    case 'deadline-exceeded':
     case 'unavailable':
+      // The server says so when its database is out of reach (callableMessages).
+      return new CallError(code, own ?? callMessages.noAnswer)
+    case 'deadline-exceeded':
     case 'cancelled':
       return new CallError(code, callMessages.noAnswer)
     default:

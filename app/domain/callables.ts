@@ -155,6 +155,11 @@ export interface CallableContract {
   who: CallableAudience
 }
 
+/** What any callable may answer, whatever it does (functions/src/database-reach.ts). */
+export const callableMessages = {
+  databaseUnreachable: 'Our database cannot be reached just now, so nothing was changed: try again in a moment.',
+} as const
+
 /** The request of a callable that takes nothing (the SDK sends null). */
 export const NoDataSchema = v.nullish(v.never('This call takes no data'))
 

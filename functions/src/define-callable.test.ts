@@ -1,7 +1,8 @@
 import type { CallableRequest } from 'firebase-functions/v2/https'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mayRequestSearchCredentials } from '#domain/access.ts'
-import { CALLABLE_NAMES } from '#domain/callables.ts'
+import { CALLABLE_NAMES, callableMessages } from '#domain/callables.ts'
+import { CHECK_EVERY_MS, CHECK_TIMEOUT_MS, failAbandonedWrites, FIRST_CHECK_MS } from './database-reach.ts'
 import { admitCaller, defineCallable } from './define-callable.ts'
 import * as exported from './index.ts'
 
@@ -119,6 +120,85 @@ describe('defineCallable', () => {
   it('fails an answer that breaks the contract as internal', async () => {
     const callable = defineCallable('getSearchClient', {}, () => ({ ...answer, searchKey: '' }))
     await expect(callable.run(request(senior, { type: 'search' }))).rejects.toMatchObject({ code: 'internal' })
+  })
+})
+
+describe('defineCallable while the database is out of reach', () => {
+  const answer = { success: true as const, searchKey: 'key', appId: 'app' }
+  const unreachable = { code: 'unavailable', message: callableMessages.databaseUnreachable }
+
+  // The database's host as the check sees it: answering, or taking the connection and saying nothing.
+  const host = { answers: true }
+  beforeEach(() => {
+    host.answers = true
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: { signal: AbortSignal }) =>
+          new Promise((resolve, reject) => {
+            if (host.answers) resolve(new Response('Ok'))
+            else init.signal.addEventListener('abort', () => reject(init.signal.reason))
+          }),
+      ),
+    )
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('answers unavailable, in words, when the Admin SDK gives up on the database', async () => {
+    for (const [code, text] of [
+      [14, '14 UNAVAILABLE: No connection established'],
+      [4, '4 DEADLINE_EXCEEDED: Deadline exceeded after 60.002s'],
+    ] as const) {
+      const callable = defineCallable('getSearchClient', {}, () => {
+        throw Object.assign(new Error(text), { code })
+      })
+      await expect(callable.run(request(senior, { type: 'search' }))).rejects.toMatchObject(unreachable)
+    }
+  })
+
+  // A Firestore request as grpc-js is about to make it.
+  const firestoreRequest = (method: string) => ({
+    methodDefinition: { path: `/google.firestore.v1.Firestore/${method}` },
+    callOptions: { deadline: Infinity },
+  })
+
+  it('answers unavailable once the host stops answering, and the abandoned work writes nothing more', async () => {
+    let release = () => {}
+    const later: unknown[] = []
+    const callable = defineCallable('getSearchClient', {}, async () => {
+      // A read queued for a server that went away; once it returns, a transaction's next read, its commit and its rollback.
+      await new Promise<void>((resolve) => (release = resolve))
+      for (const method of ['BatchGetDocuments', 'Commit', 'Rollback'])
+        later.push(failAbandonedWrites(firestoreRequest(method)).callOptions)
+      return answer
+    })
+    host.answers = false
+    const answered = callable.run(request(senior, { type: 'search' }))
+    const outcome = expect(answered).rejects.toMatchObject(unreachable)
+    await vi.advanceTimersByTimeAsync(FIRST_CHECK_MS + CHECK_TIMEOUT_MS)
+    await outcome
+
+    release()
+    await vi.advanceTimersByTimeAsync(0)
+    // Only the commit fails, unsent: the read and the rollback go, so the transaction frees its locks.
+    expect(later).toEqual([{ deadline: Infinity }, { deadline: Date.now() }, { deadline: Infinity }])
+  })
+
+  it('lets slow work finish while the host answers, its requests untouched', async () => {
+    const sent: unknown[] = []
+    const callable = defineCallable('getSearchClient', {}, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 4 * CHECK_EVERY_MS))
+      sent.push(failAbandonedWrites(firestoreRequest('Commit')).callOptions)
+      return answer
+    })
+    const answered = callable.run(request(senior, { type: 'search' }))
+    await vi.advanceTimersByTimeAsync(4 * CHECK_EVERY_MS)
+    expect(await answered).toEqual(answer)
+    expect(sent).toEqual([{ deadline: Infinity }])
   })
 })
 

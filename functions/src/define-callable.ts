@@ -19,6 +19,7 @@ import { callables, type CallableAudience, type CallableData, type CallableName,
 import { accessFromClaims, tokenRevoked, type ClaimsAccess } from '#domain/users-access.ts'
 import { adminAuth } from './admin.ts'
 import { guardCallable } from './callable-guard.ts'
+import { withinDatabaseReach } from './database-reach.ts'
 
 export interface Caller {
   uid: string
@@ -93,7 +94,7 @@ export function defineCallable<N extends CallableName>(name: N, options: Callabl
     }
     const parsed = v.safeParse(contract.request, request.data)
     if (!parsed.success) throw new HttpsError('invalid-argument', parsed.issues[0].message)
-    const answer = await handler(caller, parsed.output as CallableData<N>, request)
+    const answer = await withinDatabaseReach(() => handler(caller, parsed.output as CallableData<N>, request))
     // An answer the browser would refuse fails here, where the logs say which callable drifted.
     const checked = v.safeParse(contract.response, answer)
     if (!checked.success) {

@@ -1,14 +1,24 @@
 // Parts of the stack going away for a while: the database (the page says so, what the person types is
-// kept and saved when it returns, live parts of other pages resume without a reload) and mail.
+// kept and saved when it returns, live parts of other pages resume without a reload; a callable says
+// so within seconds and changes nothing) and mail.
+import { randomUUID } from 'node:crypto'
+import { callableMessages } from '#domain/callables.ts'
+import { DAST_KEYS_COLLECTION } from '#domain/dast-keys.ts'
 import { supportMessages } from '#domain/support.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { EMULATOR_PORTS } from '../../emulators/firebase/env'
 import { expect, test } from './fixtures'
-import { preferencesOf, setPreferences } from './support/admin'
+import { DastKeysPage } from './pages/admin-org'
+import { countWhere, preferencesOf, setPreferences } from './support/admin'
 import { nextMail, setMailAccepting } from './support/inbox'
 import { pauseListener } from './support/outage'
 
 const account = demoAccount('admin@acme.example')
+
+// While the database is away the SDK says in the console that it cannot reach the backend, failed
+// requests are logged, and a token handed to the edge is not taken: that is the point here.
+const OUTAGE_CONSOLE =
+  /Could not reach Cloud Firestore backend|WebChannelConnection|Failed to load resource|net::ERR|The session could not be handed to the server/
 
 test.describe('Firestore out of reach', () => {
   test.use({ signedInAs: account.email })
@@ -25,11 +35,7 @@ test.describe('Firestore out of reach', () => {
     settings,
   }) => {
     test.setTimeout(120_000)
-    // The SDK says in the console that it cannot reach the backend, and a token handed to the edge
-    // while the database is away is not taken: that is the point here.
-    browserConsole.allow(
-      /Could not reach Cloud Firestore backend|WebChannelConnection|Failed to load resource|net::ERR|The session could not be handed to the server/,
-    )
+    browserConsole.allow(OUTAGE_CONSOLE)
     const report = await page.context().newPage()
     await report.goto('/reports')
     await expect(report.getByRole('banner').getByRole('button', { name: 'User menu' })).toBeEnabled()
@@ -54,6 +60,41 @@ test.describe('Firestore out of reach', () => {
     // The other page's listeners resumed: the name arrives in its header without a reload.
     await expect(report.getByTestId('connection-notice')).toHaveCount(0, { timeout: 60_000 })
     await expect(report.getByRole('banner').getByText('Avery Offline')).toBeVisible()
+  })
+})
+
+test.describe('Firestore out of reach for a callable', () => {
+  test.use({ signedInAs: account.email })
+
+  // The callable's answer must come from the server's check of its database, well before the 70 s
+  // the browser waits for any call (whose own timeout would say something else).
+  test('a DAST key asked for says the database cannot be reached, keeps what was typed, changes nothing, and is made once it is back', async ({
+    page,
+    browserConsole,
+  }) => {
+    test.setTimeout(120_000)
+    browserConsole.allow(OUTAGE_CONSOLE)
+    const keys = new DastKeysPage(page)
+    await keys.open()
+    const name = `Outage pipeline ${randomUUID().slice(0, 6)}`
+    await keys.fill(name, ['app.acme.example'])
+    // The form checks the targets against the scope it read: it must have read it before the database goes.
+    await expect(keys.form.getByText(/within the company's scan scope: /)).toBeVisible()
+
+    const resume = pauseListener(EMULATOR_PORTS.firestore)
+    try {
+      await keys.submit()
+      await expect(keys.form.getByText(callableMessages.databaseUnreachable, { exact: true })).toBeVisible({ timeout: 30_000 })
+      await expect(keys.nameField).toHaveValue(name)
+      await expect(keys.targetsField).toHaveValue('app.acme.example')
+    } finally {
+      resume()
+    }
+    expect(await countWhere(DAST_KEYS_COLLECTION, 'name', name)).toBe(0)
+
+    expect(await keys.takeKey({ timeout: 30_000 })).toMatch(/^bwk_dast_/)
+    await expect(keys.form.getByText(callableMessages.databaseUnreachable, { exact: true })).toHaveCount(0)
+    expect(await countWhere(DAST_KEYS_COLLECTION, 'name', name)).toBe(1)
   })
 })
 

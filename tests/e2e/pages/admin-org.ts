@@ -59,16 +59,41 @@ export class DastKeysPage {
     await this.shell.open('/admin/dast')
   }
 
+  get form(): Locator {
+    return this.main.getByRole('form', { name: 'New DAST key' })
+  }
+
+  get nameField(): Locator {
+    return this.form.getByLabel('Name')
+  }
+
+  get targetsField(): Locator {
+    return this.form.getByLabel('Targets, one per line')
+  }
+
+  /** Fills in the new key's form without sending it. */
+  async fill(name: string, targets: string[], days = 30, options: { publishAtOnce?: boolean } = {}): Promise<void> {
+    await this.nameField.fill(name)
+    await this.form.getByLabel(/Expires after/).fill(String(days))
+    await this.targetsField.fill(targets.join('\n'))
+    if (options.publishAtOnce) await this.form.getByLabel(/Publish this key.s scans to the reports/).check()
+  }
+
+  async submit(): Promise<void> {
+    await this.form.getByRole('button', { name: 'Create key' }).click()
+  }
+
   /** Makes a key and returns it as the dialog shows it, once; the dialog is closed after. */
   async create(name: string, targets: string[], days = 30, options: { publishAtOnce?: boolean } = {}): Promise<string> {
-    const form = this.main.getByRole('form', { name: 'New DAST key' })
-    await form.getByLabel('Name').fill(name)
-    await form.getByLabel(/Expires after/).fill(String(days))
-    await form.getByLabel('Targets, one per line').fill(targets.join('\n'))
-    if (options.publishAtOnce) await form.getByLabel(/Publish this key.s scans to the reports/).check()
-    await form.getByRole('button', { name: 'Create key' }).click()
+    await this.fill(name, targets, days, options)
+    return this.takeKey()
+  }
+
+  /** Sends the form as filled in and returns the key the dialog shows (once); the dialog is closed after. */
+  async takeKey(options: { timeout?: number } = {}): Promise<string> {
+    await this.submit()
     const dialog = this.page.getByRole('dialog', { name: 'Copy your DAST key now' })
-    await expect(dialog).toBeVisible()
+    await expect(dialog).toBeVisible(options)
     const token = await dialog.getByLabel('DAST key').inputValue()
     await dialog.getByRole('button', { name: 'I have stored the key' }).click()
     await expect(dialog).toBeHidden()

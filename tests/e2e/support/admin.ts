@@ -48,3 +48,8 @@ export async function resetSignInRateLimits(): Promise<void> {
 export async function documentOf(path: string): Promise<Record<string, unknown> | null> {
   return (await db().doc(path).get()).data() ?? null
 }
+
+/** How many documents of `collection` have `field` equal to `value`. */
+export async function countWhere(collection: string, field: string, value: unknown): Promise<number> {
+  return (await db().collection(collection).where(field, '==', value).count().get()).data().count
+}
