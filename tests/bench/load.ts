@@ -147,7 +147,8 @@ await withStack(async (baseUrl) => {
     const [start, end] = [heap[i]!, heap[i + 1]!]
     console.log(
       `  worker heap    after GC: start ${start.liveMiB.toFixed(1)} MiB, end ${end.liveMiB.toFixed(1)} MiB ` +
-        `(JS ${end.jsMiB.toFixed(1)}, workerd objects ${end.workerdMiB.toFixed(1)}, buffers ${end.buffersMiB.toFixed(1)})`,
+        `(JS ${end.jsMiB.toFixed(1)}, workerd objects ${end.workerdMiB.toFixed(1)}, buffers ${end.buffersMiB.toFixed(1)}; ` +
+        `V8 keeps ${end.heapMiB.toFixed(0)} MiB for its heap)`,
     )
     console.log(
       `  worker RSS     start ${memory[0]!.toFixed(0)} MiB, end ${memory.at(-1)!.toFixed(0)} MiB, peak ${Math.max(...memory).toFixed(0)} MiB`,

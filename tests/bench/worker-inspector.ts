@@ -12,6 +12,8 @@ export interface HeapAfterGc {
   buffersMiB: number
   /** The three together. */
   liveMiB: number
+  /** What V8 keeps for its heap, free space included (MiB). */
+  heapMiB: number
 }
 
 export interface WorkerInspector {
@@ -60,7 +62,13 @@ export async function workerInspector(baseUrl: string): Promise<WorkerInspector>
   // workerd runs the collection as a task of the isolate, which waits for the isolate's next
   // event: a request every half second gives it one when the Worker is idle.
   const collectOnce = async () => {
-    const nudge = setInterval(() => void fetch(baseUrl).then((response) => response.body?.cancel()), 500)
+    const nudge = setInterval(() => {
+      // Only its arrival matters, not its answer (nor a refusal while the stack stops).
+      fetch(baseUrl).then(
+        (response) => response.body?.cancel(),
+        () => {},
+      )
+    }, 500)
     try {
       await send('HeapProfiler.collectGarbage')
     } finally {
@@ -76,9 +84,17 @@ export async function workerInspector(baseUrl: string): Promise<WorkerInspector>
   return {
     async heapAfterGc() {
       await collect()
-      const usage = await send<{ usedSize: number; embedderHeapUsedSize?: number; backingStorageSize?: number }>('Runtime.getHeapUsage')
+      const usage = await send<{ usedSize: number; totalSize: number; embedderHeapUsedSize?: number; backingStorageSize?: number }>(
+        'Runtime.getHeapUsage',
+      )
       const [js, workerd, buffers] = [usage.usedSize, usage.embedderHeapUsedSize ?? 0, usage.backingStorageSize ?? 0]
-      return { jsMiB: toMiB(js), workerdMiB: toMiB(workerd), buffersMiB: toMiB(buffers), liveMiB: toMiB(js + workerd + buffers) }
+      return {
+        jsMiB: toMiB(js),
+        workerdMiB: toMiB(workerd),
+        buffersMiB: toMiB(buffers),
+        liveMiB: toMiB(js + workerd + buffers),
+        heapMiB: toMiB(usage.totalSize),
+      }
     },
     async writeSnapshot(file) {
       await collect()
