@@ -5,6 +5,7 @@ import { ServerStyleSheet } from 'styled-components'
 import { colorSchemeScript } from './ui/color-scheme-script'
 import { publicConfig, serverConfig } from './server/config.server'
 import { isAppRequest } from './server/origin-guard.server'
+import { answeredByStart } from './server/start-event.server'
 import { injectStyles } from './server/styled-stream'
 import {
   appConnectOrigins,
@@ -87,7 +88,7 @@ export default createServerEntry({
     if (!isAppRequest(request, serverConfig())) {
       return withWorkerHeaders(new Response('Misdirected request', { status: 421, headers: { 'Content-Type': 'text/plain' } }))
     }
-    const response = await startHandler(request, options)
+    const response = await answeredByStart(request, () => startHandler(request, options))
     // A request refused before its body was read (CSRF, media type) gets it read to the end: the
     // local runtime's proxy otherwise sees the connection cut under it and answers 500 instead.
     if (request.body && !request.bodyUsed) await discard(request.body)

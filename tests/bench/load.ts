@@ -2,18 +2,28 @@
 // production build in workerd with the stack the e2e suite uses (emulators, a tenth of the demo
 // year). Each connection is one of the demo people, cycling through pages they may open; a page
 // counts as an error unless it answers 200 rendered for that person. Prints errors, requests/s,
-// median and p99 latency, and the Worker's memory (workerd's resident set). The load runs twice:
-// V8 keeps the heap it grew to, so growth in the first minute says little; a Worker whose memory is
-// steady grows no further in the second minute of the same load.
+// median and p99 latency, and the Worker's memory twice over: what its isolate holds alive after a
+// full collection (JavaScript objects, workerd's objects behind them, ArrayBuffer contents; read
+// through workerd's inspector) before the load and after each run, and workerd's resident set. The
+// load runs twice. Steadiness is judged on the heap after collection: it counts only what is still
+// alive, so a leak shows as growth in the second run. The resident set also counts what V8 and
+// workerd's allocator keep after a collection for later allocations, and workerd's own native
+// memory: it may keep rising while nothing alive grows (what V8 keeps for its heap is printed too).
+// BENCH_HEAP_SNAPSHOTS=<folder> also writes a heap snapshot at each of those three points
+// (before.heapsnapshot, run1…, run2…), to open in a browser's developer tools and compare.
 import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
 import { idTokenFor } from './page-load.ts'
 import { withStack } from './preview-server.ts'
+import { workerInspector } from './worker-inspector.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200)
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60)
 const SAMPLE_EVERY_MS = 5_000
+const TIMEOUT_S = 10
 process.env.SEED_REPORTS_SCALE ??= '0.1'
 
 /** Who signs in, and the server-rendered pages each opens in turn. */
@@ -88,7 +98,7 @@ await withStack(async (baseUrl) => {
       url: baseUrl,
       connections: CLIENTS,
       duration: DURATION_S,
-      timeout: 10,
+      timeout: TIMEOUT_S,
       requests: [
         {
           method: 'GET',
@@ -112,7 +122,24 @@ await withStack(async (baseUrl) => {
     return { result, wrong, memory }
   }
 
-  const runs = [await runLoad(), await runLoad()]
+  const inspector = await workerInspector(baseUrl)
+  const snapshots = process.env.BENCH_HEAP_SNAPSHOTS
+  const heapAfterGc = async (label: string) => {
+    const usage = await inspector.heapAfterGc()
+    if (snapshots) await inspector.writeSnapshot(path.join(snapshots, `${label}.heapsnapshot`))
+    return usage
+  }
+  const heap = [await heapAfterGc('before')]
+  const runs = []
+  for (const label of ['run1', 'run2']) {
+    runs.push(await runLoad())
+    // The pages of the connections cut when a run ends are still being rendered for a while (at
+    // most the clients' timeout): measured at once, they would count as alive.
+    await sleep(TIMEOUT_S * 1000)
+    heap.push(await heapAfterGc(label))
+  }
+  inspector.close()
+
   console.log(`\n${CLIENTS} signed-in clients (${people.length} people), ${DURATION_S}s twice, production build in workerd`)
   for (const [i, { result, wrong, memory }] of runs.entries()) {
     const notRendered = Object.values(wrong).reduce((sum, n) => sum + n, 0)
@@ -122,14 +149,22 @@ await withStack(async (baseUrl) => {
     console.log(`  errors         ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, not rendered ${notRendered})`)
     for (const [what, n] of Object.entries(wrong)) console.log(`    ${n} × ${what}`)
     console.log(`  latency        median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`)
+    const [start, end] = [heap[i]!, heap[i + 1]!]
     console.log(
-      `  worker memory  start ${memory[0]!.toFixed(0)} MiB, end ${memory.at(-1)!.toFixed(0)} MiB, peak ${Math.max(...memory).toFixed(0)} MiB`,
+      `  worker heap    after GC: start ${start.liveMiB.toFixed(1)} MiB, end ${end.liveMiB.toFixed(1)} MiB ` +
+        `(JS ${end.jsMiB.toFixed(1)}, workerd objects ${end.workerdMiB.toFixed(1)}, buffers ${end.buffersMiB.toFixed(1)}; ` +
+        `V8 keeps ${end.heapMiB.toFixed(0)} MiB for its heap)`,
+    )
+    console.log(
+      `  worker RSS     start ${memory[0]!.toFixed(0)} MiB, end ${memory.at(-1)!.toFixed(0)} MiB, peak ${Math.max(...memory).toFixed(0)} MiB`,
     )
     console.log(`    samples every ${SAMPLE_EVERY_MS / 1000}s: ${memory.map((m) => m.toFixed(0)).join(' ')}`)
     if (errors > 0) process.exitCode = 1
   }
+  const signed = (n: number, digits: number) => `${n >= 0 ? '+' : ''}${n.toFixed(digits)}`
+  const heapGrowth = heap[2]!.liveMiB - heap[1]!.liveMiB
+  const perRequest = (heapGrowth * 1024 * 1024) / runs[1]!.result.requests.total
+  console.log(`heap after GC in the second run: ${signed(heapGrowth, 1)} MiB (${signed(perRequest, 0)} bytes a request)`)
   const [first, second] = runs.map(({ memory }) => memory.at(-1)!)
-  console.log(
-    `memory growth in the second run: ${(second! - first!).toFixed(0)} MiB (×${(second! / first!).toFixed(2)} of the first run's end)`,
-  )
+  console.log(`RSS in the second run: ${signed(second! - first!, 0)} MiB (×${(second! / first!).toFixed(2)} of the first run's end)`)
 })
