@@ -64,4 +64,18 @@ describe('watchSession', () => {
     expect(onChange).toHaveBeenCalledWith(session)
     expect(clientBoot.current().workspace?.preferences.displayName).toBe('Avery Stone')
   })
+
+  it('tells the page when what it shows changed while the edge answered', async () => {
+    const onChange = vi.fn()
+    watchSession(onChange)
+    let answer: (value: { session: Session; workspace: Workspace | null }) => void = () => {}
+    edgeAnswer.mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    const handedOver = tokenChanged!(user('token-3'))
+    await vi.waitFor(() => expect(edgeAnswer).toHaveBeenCalled())
+    // A listener showed a newer workspace meanwhile; the edge had read the one before.
+    clientBoot.setWorkspace(workspace('Avery Live'))
+    answer({ session, workspace: workspace('Avery Stone') })
+    await handedOver
+    expect(onChange).toHaveBeenCalledWith(session)
+  })
 })

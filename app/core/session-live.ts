@@ -15,7 +15,7 @@ import { endSession, startSession } from './session.functions'
 const pendingSyncs = new Set<Promise<unknown>>()
 
 /** Hands the user's current ID token to the edge, which answers with the session and workspace. */
-export async function syncSession(user: User, forceRefresh: boolean): Promise<Session | null> {
+export async function syncSession(user: User, forceRefresh: boolean): Promise<{ session: Session | null; changed: boolean }> {
   const handOver = user.getIdToken(forceRefresh).then((idToken) => startSession({ data: { idToken, refreshToken: user.refreshToken } }))
   pendingSyncs.add(handOver)
   try {
@@ -23,11 +23,14 @@ export async function syncSession(user: User, forceRefresh: boolean): Promise<Se
     // Signed out while the edge answered: the cookies it just set go again.
     if (firebaseAuth().currentUser?.uid !== user.uid) {
       await endSession()
-      return null
+      return { session: null, changed: true }
     }
+    // On a page load the page mostly shows just what the edge answers: then nothing needs to run again.
+    const shown = clientBoot.current()
+    const changed = !samePlainData(shown.session, session) || !samePlainData(shown.workspace, workspace)
     clientBoot.setSession(session)
     clientBoot.setWorkspace(workspace)
-    return session
+    return { session, changed }
   } finally {
     pendingSyncs.delete(handOver)
   }
@@ -91,15 +94,9 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
     const token = await user.getIdTokenResult()
     if (token.token !== lastToken) {
       try {
-        const before = clientBoot.current()
-        const session = await syncSession(user, false)
+        const { session, changed } = await syncSession(user, false)
         lastToken = token.token
-        // On a page load the edge mostly held this sign-in already, and the page shows what the
-        // hand-over answers: then there is nothing to run again.
-        const after = clientBoot.current()
-        if (!session || !samePlainData(before.session, after.session) || !samePlainData(before.workspace, after.workspace)) {
-          onChange(session)
-        }
+        if (changed) onChange(session)
       } catch (error) {
         // The edge could not take the token (it could not reach the database): the session it
         // already holds stands, and the next token is handed over as usual.

@@ -45,10 +45,17 @@ function seed(): Workspace {
 
 beforeEach(() => listeners.clear())
 
+/** The page: it shows the edge's workspace, then each one published (as WorkspaceSync does). */
+function page(first: Workspace | null) {
+  let shown = first
+  const onChange = vi.fn((workspace: Workspace) => (shown = workspace))
+  return { onChange, onDenied: vi.fn(), shown: () => shown, show: (workspace: Workspace) => (shown = workspace) }
+}
+
 describe('watchWorkspace', () => {
   it('publishes nothing while the listeners repeat what the page was rendered with', () => {
-    const onChange = vi.fn()
-    watchWorkspace(session, seed(), { onChange, onDenied: vi.fn() })
+    const { onChange, ...rest } = page(seed())
+    watchWorkspace(session, seed(), { onChange, ...rest })
     deliver('users_access/u1', accessDoc)
     deliver('users_preferences/u1', preferencesDoc)
     deliver('companies/acme', acmeDoc)
@@ -56,8 +63,8 @@ describe('watchWorkspace', () => {
   })
 
   it('publishes each change once', () => {
-    const onChange = vi.fn()
-    watchWorkspace(session, seed(), { onChange, onDenied: vi.fn() })
+    const { onChange, ...rest } = page(seed())
+    watchWorkspace(session, seed(), { onChange, ...rest })
     deliver('users_access/u1', accessDoc)
     deliver('users_preferences/u1', preferencesDoc)
     deliver('companies/acme', acmeDoc)
@@ -73,12 +80,26 @@ describe('watchWorkspace', () => {
   })
 
   it('publishes the first workspace when the page had none', () => {
-    const onChange = vi.fn()
-    watchWorkspace(session, null, { onChange, onDenied: vi.fn() })
+    const { onChange, ...rest } = page(null)
+    watchWorkspace(session, null, { onChange, ...rest })
     deliver('users_access/u1', accessDoc)
     deliver('users_preferences/u1', preferencesDoc)
     deliver('companies/acme', acmeDoc)
     expect(onChange).toHaveBeenCalled()
     expect((onChange.mock.calls.at(-1)![0] as Workspace).company?.slug).toBe('acme')
+  })
+
+  it('publishes what the listeners say when the page shows something else, even the workspace it was rendered with', () => {
+    // The edge rendered Acme with DAST; a session hand-over then showed it without, and DAST came
+    // back before the listeners' first snapshots.
+    const view = page(seed())
+    watchWorkspace(session, seed(), view)
+    const withoutDast = companyFromDocument('acme', { ...acmeDoc, enableDast: false })!
+    view.show({ ...seed(), companies: [withoutDast], company: withoutDast })
+    deliver('users_access/u1', accessDoc)
+    deliver('users_preferences/u1', preferencesDoc)
+    deliver('companies/acme', acmeDoc)
+    expect(view.onChange).toHaveBeenCalledTimes(1)
+    expect(view.shown()?.company?.enableDast).toBe(true)
   })
 })

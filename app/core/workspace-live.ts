@@ -12,6 +12,8 @@ import { samePlainData } from './live-data'
 import type { Workspace } from './workspace'
 
 export interface WorkspaceWatch {
+  /** The workspace the page shows now (the edge's, a session hand-over's or the last published). */
+  shown(): Workspace | null
   onChange(workspace: Workspace): void
   /** A company read was refused for someone who is not an analyst: their sign-in is no longer good. */
   onDenied(error: Error): void
@@ -37,9 +39,6 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
   let companiesKnown = seed !== null
   let stopCompanies: Unsubscribe[] = []
   let followedKey = ''
-  // The first snapshots mostly repeat what the page was rendered with, and each change reloads the
-  // routes and renders the page again: only a workspace that differs is published.
-  let published: Workspace | null = seed
 
   const publish = () => {
     if (!accessKnown) return
@@ -52,8 +51,9 @@ export function watchWorkspace(session: Session, seed: Workspace | null, watch: 
       companies: list,
       company: selected === undefined ? undefined : (list.find((c) => c.slug === selected) ?? null),
     }
-    if (published && samePlainData(published, workspace)) return
-    published = workspace
+    // The first snapshots mostly repeat what the page was rendered with, and each change reloads the
+    // routes and renders the page again: only a workspace that differs from the page's is published.
+    if (samePlainData(watch.shown(), workspace)) return
     watch.onChange(workspace)
   }
 

@@ -14,6 +14,7 @@ export function WorkspaceSync({ session, seed }: { session: Session; seed: Works
     () =>
       Promise.all([import('./workspace-live'), import('./session-live')]).then(([live, upkeep]) =>
         live.watchWorkspace(session, seed, {
+          shown: () => clientBoot.current().workspace,
           onChange: (workspace) => {
             clientBoot.setWorkspace(workspace)
             void router.invalidate()

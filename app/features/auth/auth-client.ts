@@ -40,5 +40,5 @@ export function isSignInLink(link: string): boolean {
 export async function completeSignIn(email: string, link: string): Promise<Session | null> {
   const { user } = await signInWithEmailLink(firebaseAuth(), email, link)
   await call('handleSignIn')
-  return syncSession(user, true)
+  return (await syncSession(user, true)).session
 }
