@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LiveStatus } from '~/ui/live-status'
 import { useLazySubscription } from './lazy-subscription'
-import { samePlainData, useLiveData, type Watch } from './live-data'
+import { useLiveData, type Watch } from './live-data'
 
 afterEach(cleanup)
 
@@ -168,19 +168,5 @@ describe('useLazySubscription', () => {
     expect(stopped).toEqual([])
     await module.arrive()
     expect(stopped).toEqual(['late'])
-  })
-})
-
-describe('samePlainData', () => {
-  it('compares what listeners give by value', () => {
-    expect(samePlainData({ a: [1, { b: 'x' }], c: null }, { a: [1, { b: 'x' }], c: null })).toBe(true)
-    expect(samePlainData({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] })).toBe(false)
-    expect(samePlainData({ a: 1 }, { a: 1, b: undefined })).toBe(false)
-    expect(samePlainData([1, 2], [1, 2, 3])).toBe(false)
-    expect(samePlainData(new Date(1), new Date(1))).toBe(true)
-    expect(samePlainData(new Date(1), new Date(2))).toBe(false)
-    expect(samePlainData([], {})).toBe(false)
-    expect(samePlainData(Number.NaN, Number.NaN)).toBe(true)
-    expect(samePlainData(0, '0')).toBe(false)
   })
 })

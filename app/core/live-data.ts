@@ -5,6 +5,7 @@
 // data and the listener only brings changes.
 import { startTransition, useRef, useState, type DependencyList } from 'react'
 import { useLazySubscription } from './lazy-subscription'
+import { samePlainData } from './same-plain-data'
 
 /** A listener: calls `next` with each value, `fail` if it stops; returns the function that stops it. */
 export type Watch<T> = (next: (value: T) => void, fail: (error: Error) => void) => () => void
@@ -15,27 +16,6 @@ export type LiveData<T> =
   | { status: 'failed'; data: T | undefined; error: Error; retry(): void }
 
 type State<T> = Omit<LiveData<T>, 'retry'>
-
-/**
- * Whether two values of plain data (what listeners give: objects, arrays, primitives, dates) are
- * the same. A listener's first value is usually what the edge already rendered with; keeping the
- * state as it is then spares the page a whole re-render while it becomes interactive.
- */
-export function samePlainData(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false
-  if (a instanceof Date) return a.getTime() === (b as Date).getTime()
-  if (Array.isArray(a)) {
-    const other = b as unknown[]
-    return a.length === other.length && a.every((item, i) => samePlainData(item, other[i]))
-  }
-  const keys = Object.keys(a)
-  if (keys.length !== Object.keys(b).length) return false
-  return keys.every(
-    (key) => Object.hasOwn(b, key) && samePlainData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  )
-}
 
 /**
  * Follows the data the lazily imported listener `load` gives. `initial`, when given, is the first

@@ -6,7 +6,7 @@ import { doc, onSnapshot } from 'firebase/firestore'
 import { readUserAccess, revokesSignIn, userAccessPath } from '#domain/users-access.ts'
 import { clientBoot } from './client-boot'
 import { firebaseAuth, firestore } from './firebase'
-import { samePlainData } from './live-data'
+import { samePlainData } from './same-plain-data'
 import type { Session } from './session'
 import { endSession, startSession } from './session.functions'
 

@@ -8,7 +8,7 @@ import { readPreferences, userPreferencesPath, type Preferences } from '#domain/
 import { accessFromDocument, readUserAccess, userAccessPath, type UserAccessDocument } from '#domain/users-access.ts'
 import type { Session } from './session'
 import { firebaseAuth, firestore } from './firebase'
-import { samePlainData } from './live-data'
+import { samePlainData } from './same-plain-data'
 import type { Workspace } from './workspace'
 
 export interface WorkspaceWatch {
