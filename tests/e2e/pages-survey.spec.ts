@@ -1,6 +1,7 @@
 // Every page, as a visitor and as a platform administrator (level 9), in light and dark: no
 // serious or critical accessibility violation (axe-core), and a screenshot of each at desktop and
-// phone width in .local/screenshots/ to look at.
+// phone width in .local/screenshots/ to look at. CI, where no one looks, takes none unless
+// SURVEY_SCREENSHOTS=1 asks: full-page shots of long pages are a good part of the survey's time.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import path from 'node:path'
@@ -10,6 +11,7 @@ import { expect, test } from './fixtures'
 
 const SCREENSHOTS = path.resolve('.local/screenshots')
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const
+const takeScreenshots = !process.env.CI || process.env.SURVEY_SCREENSHOTS === '1'
 
 /** Every page of the site map, plus states of a page worth their own look (a template open for editing). */
 const surveyed = [
@@ -48,6 +50,7 @@ async function survey(page: Page, who: string, scheme: 'light' | 'dark'): Promis
         .join(', ')
       problems.push(`${entry.path} [${violation.impact}] ${violation.id}: ${violation.help} (${targets})`)
     }
+    if (!takeScreenshots) continue
     for (const [size, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport)
       await page.screenshot({ path: path.join(SCREENSHOTS, `${who}-${scheme}-${size}-${fileName(entry.path)}.png`), fullPage: true })
