@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumArgs, chromiumExecutable } from './tests/support/chromium'
+import { chromiumArgs, headlessShellExecutable } from './tests/support/chromium'
 
 const baseURL = `http://127.0.0.1:${process.env.APP_PORT ?? 3000}`
 
@@ -22,7 +22,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
+        launchOptions: { executablePath: headlessShellExecutable(), args: chromiumArgs },
       },
     },
   ],
