@@ -7,6 +7,7 @@ import { selectCompany } from '#domain/company-selection.ts'
 import { readPreferences, userPreferencesPath, type Preferences } from '#domain/users-preferences.ts'
 import { accessFromDocument, readUserAccess, userAccessPath, type UserAccessDocument } from '#domain/users-access.ts'
 import type { Session } from './session'
+import { unknownYet } from './cache-snapshots'
 import { firebaseAuth, firestore } from './firebase'
 import { samePlainData } from './same-plain-data'
 import type { Workspace } from './workspace'
@@ -18,12 +19,6 @@ export interface WorkspaceWatch {
   /** A company read was refused for someone who is not an analyst: their sign-in is no longer good. */
   onDenied(error: Error): void
 }
-
-/**
- * A snapshot served from the cache alone while the database is out of reach says nothing about
- * what is not cached: a missing document or an empty list there is unknown, not absent.
- */
-const unknownYet = (snapshot: { metadata: { fromCache: boolean } }, empty: boolean) => snapshot.metadata.fromCache && empty
 
 /**
  * Follows the workspace of `session`, starting from `seed`. Analysts who see every company follow

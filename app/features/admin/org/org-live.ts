@@ -4,15 +4,26 @@ import { AUDIT_EVENTS_COLLECTION, auditEventFromDocument, type AuditEvent } from
 import { DAST_KEYS_COLLECTION, dastKeyFromDocument, type DastKey } from '#domain/dast-keys.ts'
 import { scanScopeFromDocument, scanScopePath, type ScopeEntry } from '#domain/scan-scope.ts'
 import { catalogueFrom, SERVICES_COLLECTION, type ServiceCatalogueEntry } from '#domain/service-catalogue.ts'
+import { unknownYet } from '~/core/cache-snapshots'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 
 const RECENT_EVENTS = 50
 
+/**
+ * The company's scan scope. A scope missing from the cache while the database is out of reach is
+ * unknown, not empty: the DAST key form would otherwise refuse every target (it waits instead).
+ */
 export const watchScanScope =
   (company: string): Watch<ScopeEntry[]> =>
   (next, fail) =>
-    onSnapshot(doc(firestore(), scanScopePath(company)), (snapshot) => next(scanScopeFromDocument(snapshot.data())), fail)
+    onSnapshot(
+      doc(firestore(), scanScopePath(company)),
+      (snapshot) => {
+        if (!unknownYet(snapshot, !snapshot.exists())) next(scanScopeFromDocument(snapshot.data()))
+      },
+      fail,
+    )
 
 /**
  * The company's latest audit events, newest first. Every company event is for the analysts'
