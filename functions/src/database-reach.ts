@@ -1,4 +1,5 @@
-// A callable answers promptly when the database cannot be reached. Against a database that stops
+// A callable (and an HTTP function: the agents' and the DAST API) answers promptly when the database
+// cannot be reached. Against a database that stops
 // answering, the Admin SDK's Firestore client waits up to 60 s (300 s for reads and queries) for
 // each request, retries reads and commits for up to 10 minutes and runs a transaction up to five
 // times: a callable would hang far past the 70 s a browser waits for it. So while a callable runs,
@@ -74,19 +75,20 @@ async function databaseLost(signal: AbortSignal): Promise<boolean> {
   return false
 }
 
-const outOfReach = () => new HttpsError('unavailable', callableMessages.databaseUnreachable)
-
 /** Whether `error` is how the Admin SDK fails when the database did not answer. */
-function sdkOutOfReach(error: unknown): boolean {
+export function sdkOutOfReach(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined
   return typeof code === 'number' && OUT_OF_REACH_CODES.has(code)
 }
 
+const OUT_OF_REACH = Symbol('the database is out of reach')
+
 /**
- * Runs a callable's work, answering `unavailable` as soon as the database is out of reach: when
- * its host stops answering, or when the work fails the way the Admin SDK fails then.
+ * Runs work until it ends or the database is out of reach: its host stops answering, or the work
+ * fails the way the Admin SDK fails then. In that case the work goes on until it gives up, but
+ * writes nothing from then on.
  */
-export async function withinDatabaseReach<T>(run: () => Promise<T> | T): Promise<T> {
+async function untilOutOfReach<T>(run: () => Promise<T> | T): Promise<T | typeof OUT_OF_REACH> {
   const state = { abandoned: false }
   const watch = new AbortController()
   const running = work.run(state, async () => run())
@@ -94,13 +96,32 @@ export async function withinDatabaseReach<T>(run: () => Promise<T> | T): Promise
   try {
     first = await Promise.race([running.then((value) => ({ value })), databaseLost(watch.signal)])
   } catch (error) {
-    throw sdkOutOfReach(error) ? outOfReach() : error
+    if (sdkOutOfReach(error)) return OUT_OF_REACH
+    throw error
   } finally {
     watch.abort()
   }
   // Only a lost database ends the watch before the work does.
   if (typeof first === 'object') return first.value
-  // The work goes on until it gives up (the race handles its failure), but writes nothing from now.
   state.abandoned = true
-  throw outOfReach()
+  return OUT_OF_REACH
+}
+
+/** Runs a callable's work, answering `unavailable`, in words, as soon as the database is out of reach. */
+export async function withinDatabaseReach<T>(run: () => Promise<T> | T): Promise<T> {
+  const answer = await untilOutOfReach(run)
+  if (answer === OUT_OF_REACH) throw new HttpsError('unavailable', callableMessages.databaseUnreachable)
+  return answer
+}
+
+/** An HTTP function's answer while the database is out of reach: 503, in the callables' words. */
+export const OUT_OF_REACH_ANSWER = { status: 503, body: { error: callableMessages.databaseUnreachable } } as const
+
+/**
+ * Runs an HTTP function's work as a callable's (an agent or a CI job waits no longer than a person),
+ * answering `OUT_OF_REACH_ANSWER` as soon as the database is out of reach.
+ */
+export async function answerWithinDatabaseReach<Answer>(run: () => Promise<Answer>): Promise<Answer | typeof OUT_OF_REACH_ANSWER> {
+  const answer = await untilOutOfReach(run)
+  return answer === OUT_OF_REACH ? OUT_OF_REACH_ANSWER : answer
 }

@@ -10,6 +10,7 @@ import { AGENT_API_PATHS } from '#domain/agent-api.ts'
 import { HEARTBEAT_INTERVAL_MS } from '#domain/agents.ts'
 import { MAX_OUTPUT_BYTES } from '#domain/scan-jobs.ts'
 import { adminDb } from '../admin.ts'
+import { answerWithinDatabaseReach, sdkOutOfReach } from '../database-reach.ts'
 import { recordResult } from './agent-result.ts'
 import { passwordReuseKey, passwordReuseSecret } from '../scans/get-password-reuse-key.ts'
 import { declaredSecrets } from '../search-config.ts'
@@ -62,6 +63,8 @@ export async function handleAgentRequest(db: Firestore, request: ApiRequest, now
     throw new FleetError(404, 'There is no such call.')
   } catch (error) {
     if (error instanceof FleetError) return { status: error.status, body: { error: error.message } }
+    // Answered by answerWithinDatabaseReach, as every call is while the database is away.
+    if (sdkOutOfReach(error)) throw error
     logger.error('agentApi: failed', { path: request.path, error: String(error) })
     return { status: 500, body: { error: 'The server failed; try again.' } }
   }
@@ -70,12 +73,14 @@ export async function handleAgentRequest(db: Firestore, request: ApiRequest, now
 export const agentApi = onRequest(
   { cors: false, timeoutSeconds: 300, memory: '512MiB', secrets: declaredSecrets(passwordReuseSecret) },
   async (req, res) => {
-    const answer = await handleAgentRequest(adminDb(), {
-      method: req.method,
-      path: req.path,
-      authorization: req.get('authorization'),
-      body: req.rawBody ? req.rawBody.toString('utf8') : '',
-    })
+    const answer = await answerWithinDatabaseReach(() =>
+      handleAgentRequest(adminDb(), {
+        method: req.method,
+        path: req.path,
+        authorization: req.get('authorization'),
+        body: req.rawBody ? req.rawBody.toString('utf8') : '',
+      }),
+    )
     res.status(answer.status).json(answer.body)
   },
 )

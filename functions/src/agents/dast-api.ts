@@ -15,6 +15,7 @@ import { SCAN_JOBS_COLLECTION, scanJobFromDocument, scanJobPath, type ScanJob } 
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 import { adminDb } from '../admin.ts'
 import { dastKeySecret, verifyDastKey, type DastKeyRefusal } from '../admin/dast-keys.ts'
+import { answerWithinDatabaseReach, sdkOutOfReach } from '../database-reach.ts'
 import type { ApiRequest, ApiResponse } from './agent-api.ts'
 import { queueJob } from './fleet-callables.ts'
 
@@ -133,6 +134,8 @@ export async function handleDastRequest(
     }
     return refuse(404, 'There is no such call: POST /scans or GET /scans/<id>.')
   } catch (error) {
+    // Answered by answerWithinDatabaseReach, as every call is while the database is away.
+    if (sdkOutOfReach(error)) throw error
     const code = (error as { code?: string }).code
     if (code === 'failed-precondition') return refuse(403, dastApiMessages.target)
     logger.error('dastApi: failed', { path: request.path, error: String(error) })
@@ -141,12 +144,14 @@ export async function handleDastRequest(
 }
 
 export const dastApi = onRequest({ cors: false, secrets: [dastKeySecret] }, async (req, res) => {
-  const answer = await handleDastRequest(adminDb(), {
-    method: req.method,
-    path: req.path,
-    authorization: req.get('authorization'),
-    body: req.rawBody ? req.rawBody.toString('utf8') : '',
-    ip: req.get('x-forwarded-for')?.split(',')[0]?.trim() ?? req.ip ?? null,
-  })
+  const answer = await answerWithinDatabaseReach(() =>
+    handleDastRequest(adminDb(), {
+      method: req.method,
+      path: req.path,
+      authorization: req.get('authorization'),
+      body: req.rawBody ? req.rawBody.toString('utf8') : '',
+      ip: req.get('x-forwarded-for')?.split(',')[0]?.trim() ?? req.ip ?? null,
+    }),
+  )
   res.status(answer.status).json(answer.body)
 })
