@@ -5,7 +5,7 @@
 import '../options.ts'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
-import { onRequest } from 'firebase-functions/v2/https'
+import { onRequest, type Request } from 'firebase-functions/v2/https'
 import { AGENT_API_PATHS } from '#domain/agent-api.ts'
 import { HEARTBEAT_INTERVAL_MS } from '#domain/agents.ts'
 import { MAX_OUTPUT_BYTES } from '#domain/scan-jobs.ts'
@@ -23,6 +23,14 @@ export interface ApiRequest {
   authorization?: string
   body: string
 }
+
+/** What the API handlers read of an HTTP request. */
+export const apiRequestOf = (req: Request): ApiRequest => ({
+  method: req.method,
+  path: req.path,
+  authorization: req.get('authorization'),
+  body: req.rawBody ? req.rawBody.toString('utf8') : '',
+})
 
 export interface ApiResponse {
   status: number
@@ -73,14 +81,7 @@ export async function handleAgentRequest(db: Firestore, request: ApiRequest, now
 export const agentApi = onRequest(
   { cors: false, timeoutSeconds: 300, memory: '512MiB', secrets: declaredSecrets(passwordReuseSecret) },
   async (req, res) => {
-    const answer = await answerWithinDatabaseReach(() =>
-      handleAgentRequest(adminDb(), {
-        method: req.method,
-        path: req.path,
-        authorization: req.get('authorization'),
-        body: req.rawBody ? req.rawBody.toString('utf8') : '',
-      }),
-    )
+    const answer = await answerWithinDatabaseReach(() => handleAgentRequest(adminDb(), apiRequestOf(req)))
     res.status(answer.status).json(answer.body)
   },
 )

@@ -16,7 +16,7 @@ import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 import { adminDb } from '../admin.ts'
 import { dastKeySecret, verifyDastKey, type DastKeyRefusal } from '../admin/dast-keys.ts'
 import { answerWithinDatabaseReach, sdkOutOfReach } from '../database-reach.ts'
-import type { ApiRequest, ApiResponse } from './agent-api.ts'
+import { apiRequestOf, type ApiRequest, type ApiResponse } from './agent-api.ts'
 import { queueJob } from './fleet-callables.ts'
 
 const REFUSALS: Record<DastKeyRefusal, [number, string]> = {
@@ -145,13 +145,7 @@ export async function handleDastRequest(
 
 export const dastApi = onRequest({ cors: false, secrets: [dastKeySecret] }, async (req, res) => {
   const answer = await answerWithinDatabaseReach(() =>
-    handleDastRequest(adminDb(), {
-      method: req.method,
-      path: req.path,
-      authorization: req.get('authorization'),
-      body: req.rawBody ? req.rawBody.toString('utf8') : '',
-      ip: req.get('x-forwarded-for')?.split(',')[0]?.trim() ?? req.ip ?? null,
-    }),
+    handleDastRequest(adminDb(), { ...apiRequestOf(req), ip: req.get('x-forwarded-for')?.split(',')[0]?.trim() ?? req.ip ?? null }),
   )
   res.status(answer.status).json(answer.body)
 })
