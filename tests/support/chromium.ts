@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 const DEBIAN_CHROMIUM = '/usr/bin/chromium'
 
 /**
- * The browser for end-to-end tests and benchmarks: CHROMIUM_PATH if set, else Debian's Chromium,
+ * The whole browser, for the benchmarks and the desktop tests: CHROMIUM_PATH if set, else Debian's Chromium,
  * else (undefined) Playwright's own browser where one is installed.
  */
 export function chromiumExecutable(): string | undefined {
