@@ -1,9 +1,11 @@
 import { createIsomorphicFn, createServerFn } from '@tanstack/react-start'
+import { getCookie } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { publicConfig } from '~/server/config.server'
 import { endSession as endServerSession, establishSession, readSession } from '~/server/session.server'
-import { loadWorkspace } from '~/server/workspace.server'
+import { loadWorkspace, readWorkspaceNow } from '~/server/workspace.server'
 import { clientBoot, type RootContext } from './client-boot'
+import { parseWorkspaceMark, WORKSPACE_MARK_COOKIE } from './workspace-mark'
 
 const TokensSchema = v.object({
   idToken: v.pipe(v.string(), v.minLength(1), v.maxLength(16_384)),
@@ -18,7 +20,7 @@ export const startSession = createServerFn({ method: 'POST' })
   .validator(TokensSchema)
   .handler(async ({ data }) => {
     const session = await establishSession(data.idToken, data.refreshToken)
-    const workspace = session ? await loadWorkspace(session, data.idToken) : null
+    const workspace = session ? await readWorkspaceNow(session, data.idToken) : null
     if (session && !workspace) {
       // Revoked between the edge's check and the workspace read: no session after all.
       await endServerSession()
@@ -35,13 +37,14 @@ export const endSession = createServerFn({ method: 'POST' }).handler(async () =>
 
 /**
  * The session, workspace and Firebase settings for the root route. On the server they come from
- * the request's cookies, the user's Firestore documents and the Worker's configuration; in the
- * browser, from what the server rendered with, kept up to date by the live listeners.
+ * the request's cookies, the user's Firestore documents (read at most a few seconds ago: decision
+ * 0029) and the Worker's configuration; in the browser, from what the server rendered with, kept
+ * up to date by the live listeners.
  */
 export const loadRootContext = createIsomorphicFn()
   .server(async (): Promise<RootContext> => {
     const current = await readSession()
-    const workspace = current ? await loadWorkspace(current.session, current.idToken) : null
+    const workspace = current ? await loadWorkspace(current, parseWorkspaceMark(getCookie(WORKSPACE_MARK_COOKIE))) : null
     // A sign-in the rules no longer take renders signed out, as a revoked one does.
     return { session: workspace && current ? current.session : null, firebase: publicConfig(), workspace }
   })

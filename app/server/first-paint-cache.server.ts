@@ -1,9 +1,9 @@
-// What a page's first paint read at the edge for one sign-in, kept per isolate for no longer than a
-// revocation takes to reach the edge (REVOCATION_TTL_MS, decision 0019), so a busy person's next
-// pages skip the read. Keyed by the person and their ID token's issue time (a new sign-in or a
-// refreshed token reads again) and by everything the read depended on, which the caller takes
-// from this request's access and company: a right taken away since is never served from here.
-// The browser's listeners replace these figures as soon as the page is live (decision 0023).
+// What a page's first paint read at the edge for one sign-in (the workspace, a report's figures),
+// kept per isolate for no longer than a revocation takes to reach the edge (REVOCATION_TTL_MS,
+// decision 0019), so a busy person's next pages skip the read. Keyed by the person and their ID
+// token's issue time (a new sign-in or a refreshed token reads again) and by everything the read
+// depended on: what the rules let that token read then is served for that window at most. The
+// browser's listeners replace what was served as soon as the page is live (decisions 0023, 0029).
 import { REVOCATION_TTL_MS } from './revocations.server'
 
 export interface FirstPaintCacheOptions {

@@ -26,11 +26,19 @@ export interface Measured {
   rps: number
 }
 
-/** The page's latency and throughput; it must render `expect` first (proof that it is the page meant). */
-export async function measure(url: string, headers: Record<string, string>, expect: string): Promise<Measured> {
+/**
+ * Proof that the page is the one meant (it renders `expect`), then enough requests for its code to
+ * run hot: warm every page of a comparison before measuring any, or the first one measured pays
+ * for the isolate's warm-up.
+ */
+export async function warmUp(url: string, headers: Record<string, string>, expect: string): Promise<void> {
   const probe = await (await fetch(url, { headers })).text()
   if (!probe.includes(expect)) throw new Error(`${url} did not render "${expect}"`)
-  await autocannon({ url, headers, connections: 2, amount: 50 })
+  await autocannon({ url, headers, connections: 2, amount: 300 })
+}
+
+/** The page's latency and throughput under CONNECTIONS connections for DURATION_S seconds. */
+export async function measure(url: string, headers: Record<string, string>): Promise<Measured> {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S })
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   return { medianMs: result.latency.p50, p99Ms: result.latency.p99, rps: result.requests.average }

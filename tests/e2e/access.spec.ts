@@ -7,7 +7,8 @@ import { navItems } from '../../app/features/navigation/nav-items'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { Shell } from './pages/shell'
-import { preferencesOf, setCompanyFlags } from './support/admin'
+import { WORKSPACE_MARK_COOKIE } from '../../app/core/workspace-mark'
+import { preferencesOf, setCompanyFlags, setPreferences } from './support/admin'
 
 /** Every member page as concrete addresses, with the rule's service parameter where it has one. */
 interface MemberPage {
@@ -49,6 +50,9 @@ function expectedContext(email: string) {
   )
   return { access, company: companies.find((c) => c.slug === slug) ?? null, companyCount: companies.length }
 }
+
+/** The browser's workspace mark (decision 0029). */
+const workspaceMark = async (page: Page) => (await page.context().cookies()).find((c) => c.name === WORKSPACE_MARK_COOKIE)?.value
 
 type Probe = Window & { __TSR_ROUTER__: { navigate: (o: { href: string }) => Promise<void> } }
 
@@ -111,19 +115,46 @@ test.describe('the manager', () => {
     await shell.closeUserMenu()
     await expect(shell.navLink('Network')).toBeVisible()
 
+    const markBefore = await workspaceMark(page)
     await shell.chooseCompany('Initech')
     await expect(shell.navLink('DAST')).toBeVisible()
     await expect(shell.navLink('Network')).toHaveCount(0)
+    // The browser marks the change it saw, so the edge reads the workspace afresh (next test).
+    await expect.poll(() => workspaceMark(page)).not.toBe(markBefore)
 
-    // The page shows the choice at once; the next visit sees it once the server has it.
+    // The page shows the choice at once; the next visit sees it once the server has it, in the
+    // server's own HTML (before any listener runs): Initech's, without a Network link.
     await expect.poll(async () => (await preferencesOf(demoAccount('manager@acme.example').uid)).defaultCompany).toBe('initech')
-    await page.reload()
+    const rendered = await (await page.reload())!.text()
+    expect(rendered).toContain('href="/reports/dast"')
+    expect(rendered).not.toContain('href="/reports/network"')
     await expect(await shell.company('Initech')).toHaveAttribute('aria-checked', 'true')
     await shell.closeUserMenu()
     await expect(shell.navLink('DAST')).toBeVisible()
     await shell.chooseCompany('Globex')
     await expect(shell.navLink('Network')).toBeVisible()
     await expect.poll(async () => (await preferencesOf(demoAccount('manager@acme.example').uid)).defaultCompany).toBe('globex')
+  })
+
+  test('the edge keeps a workspace it read for a few seconds, and reads it again for a browser that marked a change', async ({
+    page,
+    baseURL,
+  }) => {
+    const uid = demoAccount('manager@acme.example').uid
+    const before = (await preferencesOf(uid)).defaultCompany
+    // No page runs: only these requests, with the saved sign-in's cookies, reach the edge.
+    const networkLink = 'href="/reports/network"'
+    const render = async () => (await page.request.get('/reports')).text()
+    try {
+      await setPreferences(uid, { defaultCompany: 'globex' })
+      expect(await render()).toContain(networkLink)
+      // Changed behind the edge's back, as by another device; a browser that saw it marks it.
+      await setPreferences(uid, { defaultCompany: 'initech' })
+      await page.context().addCookies([{ name: WORKSPACE_MARK_COOKIE, value: 'seenchange', url: baseURL! }])
+      expect(await render()).not.toContain(networkLink)
+    } finally {
+      await setPreferences(uid, { defaultCompany: (before as string | undefined) ?? null })
+    }
   })
 })
 

@@ -1,4 +1,5 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { WORKSPACE_MARK_COOKIE } from '../../app/core/workspace-mark'
 import { Shell } from './pages/shell'
 import { SettingsPage } from './pages/settings'
 import { SignInPanel } from './pages/sign-in-panel'
@@ -95,6 +96,10 @@ interface TestFixtures {
   reports: ReportsPage
 }
 
+interface AutoFixtures {
+  freshWorkspaceMark: void
+}
+
 interface WorkerFixtures {
   demoSessions: DemoSessions
 }
@@ -106,7 +111,7 @@ interface WorkerFixtures {
  * `test.use({ signedInAs })` gives a test a page already signed in as a demo user; tests about
  * signing in or out use the sign-in panel on a fresh page instead.
  */
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+export const test = base.extend<TestFixtures & AutoFixtures, WorkerFixtures>({
   demoSessions: [
     async ({ browser }, use, workerInfo) => {
       const states = new Map<string, Promise<StorageState>>()
@@ -139,6 +144,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         watched.flat().filter((line) => CSP_VIOLATION.test(line) || !allowed.some((pattern) => pattern.test(line))),
         'browser console',
       ).toEqual([])
+    },
+    { auto: true },
+  ],
+  // Tests change people's documents with the Admin SDK between page loads of one saved sign-in,
+  // behind every page's back. Each test's browser has a mark of its own, so its first page renders
+  // what the database holds, not an isolate's copy read for an earlier test (decision 0029).
+  freshWorkspaceMark: [
+    async ({ context, baseURL }, use) => {
+      await context.addCookies([{ name: WORKSPACE_MARK_COOKIE, value: Math.random().toString(36).slice(2, 12), url: baseURL! }])
+      await use()
     },
     { auto: true },
   ],

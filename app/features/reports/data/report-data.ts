@@ -12,12 +12,26 @@ export const OVERVIEW_SCANS = 3
 /** Months of remediation figures shown. */
 export const MONTHS_SHOWN = 12
 
+/** What the overview shows of a published scan: its tile's trend and date, and the latest-scans list. */
+export type ScanSummary = Pick<Scan, 'id' | 'service' | 'title' | 'startedAt' | 'publishedAt' | 'previousScanId' | 'counts'>
+
+/** Only the summary goes into the overview's first paint and state, not the whole scan document. */
+export const scanSummary = ({ id, service, title, startedAt, publishedAt, previousScanId, counts }: Scan): ScanSummary => ({
+  id,
+  service,
+  title,
+  startedAt,
+  publishedAt,
+  previousScanId,
+  counts,
+})
+
 export interface ServiceOverview {
   service: ServiceId
   results: boolean
   stats: ServiceStats
   /** Published, newest first. */
-  scans: Scan[]
+  scans: ScanSummary[]
 }
 
 export interface OverviewData {
@@ -44,7 +58,7 @@ export const seesResults = canViewResults
 export const emptyServiceStats = () => readServiceStats(undefined)
 
 /** The newest published scans of every service, newest first. */
-export function latestScans(overview: readonly ServiceOverview[], count: number): Scan[] {
+export function latestScans(overview: readonly ServiceOverview[], count: number): ScanSummary[] {
   return overview
     .flatMap((s) => s.scans)
     .sort((a, b) => (b.publishedAt ?? b.startedAt) - (a.publishedAt ?? a.startedAt))

@@ -5,7 +5,15 @@ import { readServiceMonth, readServiceStats, serviceMonthPath, serviceStatsPath 
 import type { ServiceId } from '#domain/services.ts'
 import { firestoreOrigin, type PublicConfig } from '~/core/session'
 import { decodeFields, firestoreReader, FirestoreReadDenied, type Plain, type RestValue } from '~/server/firestore-rest.server'
-import { MONTHS_SHOWN, OVERVIEW_SCANS, recentMonths, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
+import {
+  MONTHS_SHOWN,
+  OVERVIEW_SCANS,
+  recentMonths,
+  scanSummary,
+  SCANS_SHOWN,
+  type OverviewData,
+  type ServiceReportData,
+} from './report-data'
 
 type Config = Pick<PublicConfig, 'projectId' | 'emulators'>
 
@@ -89,7 +97,12 @@ export async function readOverview(
   ])
   return {
     company,
-    services: visible.map(({ service, results }, i) => ({ service, results, stats: readServiceStats(stats[i]), scans: scans[i]! })),
+    services: visible.map(({ service, results }, i) => ({
+      service,
+      results,
+      stats: readServiceStats(stats[i]),
+      scans: scans[i]!.map(scanSummary),
+    })),
   }
 }
 

@@ -20,7 +20,15 @@ import type { ServiceId } from '#domain/services.ts'
 import { TimestampSchema } from '#domain/stored.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
-import { MONTHS_SHOWN, OVERVIEW_SCANS, recentMonths, SCANS_SHOWN, type OverviewData, type ServiceReportData } from './report-data'
+import {
+  MONTHS_SHOWN,
+  OVERVIEW_SCANS,
+  recentMonths,
+  scanSummary,
+  SCANS_SHOWN,
+  type OverviewData,
+  type ServiceReportData,
+} from './report-data'
 import { combine } from '~/core/combine'
 import { sharedWatch } from '~/core/shared-watch'
 
@@ -185,7 +193,7 @@ export const watchOverview = (company: string, visible: readonly { service: Serv
         service,
         results,
         stats: parts[`stats:${service}`] as ServiceStats,
-        scans: parts[`scans:${service}`] as Scan[],
+        scans: (parts[`scans:${service}`] as Scan[]).map(scanSummary),
       })),
     }),
   )
