@@ -6,9 +6,6 @@
 // kept and printed whole when each ends; the emulator tests print as they go. The other stages
 // start the stack on the same ports, so they run one at a time.
 import { spawn } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 
 interface Step {
   /** Printed as it runs. */
@@ -24,22 +21,20 @@ const STEPS: Step[] = [
   { live: 'test:desktop' },
 ]
 
-const logs = mkdtempSync(path.join(tmpdir(), 'npm-test-'))
 const took: [stage: string, seconds: number, passed: boolean][] = []
 
 function run(stage: string, live: boolean): Promise<void> {
   const started = performance.now()
-  const log = live ? null : path.join(logs, `${stage.replace(/\W/g, '-')}.log`)
-  const out = log ? openSync(log, 'w') : null
-  const child = spawn('npm', ['run', stage], { stdio: out === null ? 'inherit' : ['ignore', out, out] })
+  const child = spawn('npm', ['run', stage], { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
+  const output: Buffer[] = []
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk))
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
   return new Promise((resolve) => {
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the kept output is complete only once its pipes are.
+    child.on('close', (code) => {
       const passed = code === 0
       took.push([stage, (performance.now() - started) / 1000, passed])
-      if (out !== null && log) {
-        closeSync(out)
-        process.stdout.write(`\n----- npm run ${stage} (${passed ? 'passed' : 'FAILED'}) -----\n${readFileSync(log, 'utf8')}-----\n`)
-      }
+      if (!live) process.stdout.write(`\n----- npm run ${stage} (${passed ? 'passed' : 'FAILED'}) -----\n${Buffer.concat(output)}-----\n`)
       resolve()
     })
   })
@@ -49,7 +44,6 @@ for (const step of STEPS) {
   await Promise.all([run(step.live, true), ...(step.beside ?? []).map((stage) => run(stage, false))])
   if (!took.every(([, , passed]) => passed)) break
 }
-rmSync(logs, { recursive: true, force: true })
 
 const stages = STEPS.flatMap((step) => [...(step.beside ?? []), step.live])
 const width = Math.max(...stages.map((stage) => stage.length))

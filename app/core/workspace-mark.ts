@@ -13,5 +13,4 @@ export function parseWorkspaceMark(value: string | null | undefined): string {
  * The string to assign to `document.cookie` after a change. A cookie of the browser's session:
  * the mark only matters for the next few seconds of page loads.
  */
-export const workspaceMarkCookie = (at: number = Date.now()): string =>
-  `${WORKSPACE_MARK_COOKIE}=${Math.max(0, Math.floor(at)).toString(36)}; Path=/; SameSite=Lax`
+export const workspaceMarkCookie = (at: number = Date.now()): string => `${WORKSPACE_MARK_COOKIE}=${at.toString(36)}; Path=/; SameSite=Lax`

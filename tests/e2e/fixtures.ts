@@ -94,9 +94,7 @@ interface TestFixtures {
   settings: SettingsPage
   templates: TemplatesPage
   reports: ReportsPage
-}
-
-interface AutoFixtures {
+  /** Automatic: the test's browser has a workspace mark of its own (below). */
   freshWorkspaceMark: void
 }
 
@@ -111,7 +109,7 @@ interface WorkerFixtures {
  * `test.use({ signedInAs })` gives a test a page already signed in as a demo user; tests about
  * signing in or out use the sign-in panel on a fresh page instead.
  */
-export const test = base.extend<TestFixtures & AutoFixtures, WorkerFixtures>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   demoSessions: [
     async ({ browser }, use, workerInfo) => {
       const states = new Map<string, Promise<StorageState>>()
