@@ -17,6 +17,8 @@ export class FindingsTable {
   async open(service: string, query = ''): Promise<void> {
     await this.page.goto(`/reports/${service}${query}`)
     await expect(this.page.getByRole('button', { name: 'User menu' })).toBeEnabled()
+    // The findings load as their section comes near the screen, as a reader scrolls down to them.
+    await this.section.scrollIntoViewIfNeeded()
     await expect(this.table).toBeVisible({ timeout: 20_000 })
   }
 

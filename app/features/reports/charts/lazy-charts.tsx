@@ -4,6 +4,7 @@
 // browser (after a navigation) loads the code at once.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType } from 'react'
 import styled from 'styled-components'
+import { onNearScreen } from '~/ui/near-screen'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { BarsChart as Bars, LinesChart as Lines } from './charts'
 
@@ -17,22 +18,6 @@ const AHEAD = '300px'
 const Box = styled.div`
   min-width: 0;
 `
-
-/** Resolves once `element` is on or near the screen (at once where nothing can tell). */
-function nearScreen(element: Element): Promise<void> {
-  if (typeof IntersectionObserver === 'undefined') return Promise.resolve()
-  return new Promise((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return
-        observer.disconnect()
-        resolve()
-      },
-      { rootMargin: AHEAD },
-    )
-    observer.observe(element)
-  })
-}
 
 /** Tells its parent once React has hydrated (or drawn) the boundary it sits in. */
 function Hydrated({ onHydrated }: { onHydrated: () => void }) {
@@ -67,9 +52,7 @@ function deferredChart<P extends object>(pick: (charts: ChartsModule) => Compone
       [Chart, goLive, shown],
     )
 
-    useEffect(() => {
-      if (gate && box.current) void nearScreen(box.current).then(gate.resolve)
-    }, [gate])
+    useEffect(() => (gate && box.current ? onNearScreen(box.current, AHEAD, gate.resolve) : undefined), [gate])
 
     return <Box ref={box}>{boundary}</Box>
   }

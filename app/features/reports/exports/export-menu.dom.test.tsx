@@ -83,4 +83,31 @@ describe('ExportMenu', () => {
     const text = await blobs[0]!.text()
     expect(text.trim().split('\r\n')).toHaveLength(6)
   })
+
+  it('asks for the findings when opened and offers the files only once they are there', async () => {
+    const onOpen = vi.fn()
+    const props = {
+      company: acme,
+      service: 'dast' as const,
+      filters: {},
+      stats: exportStats(),
+      scan: exportScan('dast'),
+      access: viewer,
+      onOpen,
+    }
+    const { rerender } = render(<ExportMenu {...props} findings={undefined} />)
+    expect(onOpen).not.toHaveBeenCalled()
+    await userEvent.click(await screen.findByRole('button', { name: /Export/ }))
+    const menu = await screen.findByRole('menu')
+    expect(onOpen).toHaveBeenCalledTimes(1)
+    expect(menu).toHaveTextContent('Loading findings…')
+    for (const item of screen.getAllByRole('menuitem')) expect(item).toHaveAttribute('aria-disabled', 'true')
+
+    rerender(<ExportMenu {...props} findings={exportFindings('dast', 3)} />)
+    expect(menu).toHaveTextContent('All 3 findings')
+    for (const item of screen.getAllByRole('menuitem')) expect(item).not.toHaveAttribute('aria-disabled')
+
+    rerender(<ExportMenu {...props} findings={undefined} findingsFailed />)
+    expect(menu).toHaveTextContent('The findings could not be loaded.')
+  })
 })

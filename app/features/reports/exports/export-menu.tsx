@@ -64,8 +64,8 @@ export function exportScopeLabel(findings: number, filters: ExportFilters, withR
 export interface ExportMenuProps {
   company: Company
   service: ServiceId
-  /** The findings as the screen filters them. */
-  findings: readonly Finding[]
+  /** The findings as the screen filters them; undefined while they load (they load once the menu opens). */
+  findings: readonly Finding[] | undefined
   filters: ExportFilters
   stats: ServiceStats
   /** The latest published scan, or null before the first. */
@@ -74,14 +74,36 @@ export interface ExportMenuProps {
   access: Access | null | undefined
   /** Reads the findings' histories for the JSON export; without it, it reads them from the database. */
   loadHistory?: (ids: readonly string[]) => Promise<ReadonlyMap<string, readonly FindingHistoryEntry[]>>
+  /** The findings could not be loaded (opening the menu again tries again). */
+  findingsFailed?: boolean
+  /** Called when the menu opens: the findings are needed from then on. */
+  onOpen?: () => void
 }
 
-export function ExportMenu({ company, service, findings, filters, stats, scan, months, access, loadHistory }: ExportMenuProps) {
+export function ExportMenu({
+  company,
+  service,
+  findings,
+  filters,
+  stats,
+  scan,
+  months,
+  access,
+  loadHistory,
+  findingsFailed,
+  onOpen,
+}: ExportMenuProps) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState<ExportFormat | null>(null)
   const withResults = canViewResults(access, company, service)
   const formats = exportFormatsFor(service, withResults)
-  const scope = exportScopeLabel(findings.length, filters, withResults)
+  // Readers of the figures export no findings; readers of the results wait for them.
+  const loading = withResults && findings === undefined
+  const scope = !loading
+    ? exportScopeLabel(findings?.length ?? 0, filters, withResults)
+    : findingsFailed
+      ? 'The findings could not be loaded. Check your connection and open the menu again.'
+      : 'Loading findings…'
 
   const download = async (format: ExportFormat) => {
     // Files are built in the browser only: the server bundle leaves the PDF library out.
@@ -93,7 +115,7 @@ export function ExportMenu({ company, service, findings, filters, stats, scan, m
         format,
         company: { slug: company.slug, name: company.companyName },
         service,
-        findings: withResults ? findings : null,
+        findings: withResults ? (findings ?? []) : null,
         filters,
         stats,
         scan,
@@ -110,7 +132,7 @@ export function ExportMenu({ company, service, findings, filters, stats, scan, m
   }
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root onOpenChange={(open) => open && onOpen?.()}>
       <DropdownMenu.Trigger asChild>
         <Button type="button" $variant="secondary" disabled={!hydrated || busy !== null} aria-busy={busy !== null}>
           <IconDownload size={18} aria-hidden="true" />
@@ -120,11 +142,11 @@ export function ExportMenu({ company, service, findings, filters, stats, scan, m
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <Content align="end" sideOffset={offsets.popover}>
-          <Scope>{scope}</Scope>
+          <Scope role={loading ? 'status' : undefined}>{scope}</Scope>
           {formats.map((format) => {
             const { label, note, Icon } = formatText[format]
             return (
-              <Item key={format} onSelect={() => void download(format)}>
+              <Item key={format} disabled={loading} onSelect={() => void download(format)}>
                 <Icon size={20} aria-hidden="true" />
                 <span>
                   {format === 'pdf' && !withResults ? 'PDF of the figures' : label}

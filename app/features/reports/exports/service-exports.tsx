@@ -1,7 +1,7 @@
 // The export menu of a service page, fed live: the service's figures and latest scan, and (for
-// people who see results) its findings as the page's search filters them. The listeners are the
-// ones the page already holds, so the database serves them once.
-import { useMemo } from 'react'
+// people who see results) its findings as the page's search filters them, asked for when the menu
+// first opens. The listeners are the ones the page holds (or will), so the database serves them once.
+import { useMemo, useState } from 'react'
 import { canViewResults } from '#domain/access.ts'
 import type { Finding, FindingStatus } from '#domain/findings.ts'
 import type { ServiceId } from '#domain/services.ts'
@@ -13,10 +13,8 @@ import { type FindingsSearch } from '../findings/findings-search-params'
 import { ExportMenu } from './export-menu'
 import { exportFiltersOf, filteredFindings } from './filtered-findings'
 
-const none: Watch<Finding[]> = (next) => {
-  next([])
-  return () => {}
-}
+/** No findings asked for (yet): the state stays "loading" until the real listener gives them. */
+const notAsked: Watch<Finding[]> = () => () => {}
 
 export function ServiceExports({
   workspace,
@@ -63,22 +61,24 @@ function LiveExports({
     [company.slug, service],
     firstPaint,
   )
-  // Stats-only readers never ask for findings: the rules would refuse them.
-  // The same query as the table's, which the SDK answers from one listener.
+  // Stats-only readers never ask for findings (the rules would refuse them), nor does anyone before
+  // opening the menu. The same query as the table's, which the SDK answers from one listener.
+  const [opened, setOpened] = useState(false)
   const statusKey = loadedStatuses(search).join(',')
   const findings = useLiveData(
     () =>
-      results
+      results && opened
         ? import('../findings/findings-live').then((m) =>
             m.watchServiceFindings(company.slug, service, statusKey.split(',') as FindingStatus[]),
           )
-        : Promise.resolve(none),
-    [company.slug, service, results, statusKey],
+        : Promise.resolve(notAsked),
+    [company.slug, service, results, opened, statusKey],
   )
-  const shown = useMemo(() => filteredFindings(findings.data ?? [], search, Date.now()), [findings.data, search])
+  const loaded = findings.status === 'ready' ? findings.data : undefined
+  const shown = useMemo(() => loaded && filteredFindings(loaded, search, Date.now()), [loaded, search])
   const filters = useMemo(() => exportFiltersOf(search), [search])
   const data = report.data
-  if (!data || (results && !findings.data)) return null
+  if (!data) return null
   return (
     <ExportMenu
       company={company}
@@ -89,6 +89,8 @@ function LiveExports({
       scan={data.scans[0] ?? null}
       months={data.months}
       access={workspace.access}
+      findingsFailed={findings.status === 'failed'}
+      onOpen={() => (findings.status === 'failed' ? findings.retry() : setOpened(true))}
     />
   )
 }

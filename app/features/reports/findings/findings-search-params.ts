@@ -29,3 +29,7 @@ export const FindingsSearchSchema = v.object({
 
 export type FindingsSearch = v.InferOutput<typeof FindingsSearchSchema>
 export type FindingsFacet = 'severity' | 'status' | 'asset' | 'tag'
+
+/** Whether the address narrows the findings (a search, a filter or a grouping), not only orders them. */
+export const hasFindingFilters = (search: FindingsSearch): boolean =>
+  Boolean(search.severity?.length || search.status?.length || search.asset?.length || search.tag?.length || search.q || search.group)

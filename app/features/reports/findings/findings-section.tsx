@@ -14,12 +14,13 @@ import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
+import { useNearScreen } from '~/ui/near-screen'
 import { SegmentedControl } from '~/ui/segmented-control'
 import { fieldControl } from '~/ui/text-field'
 import { colors } from '~/ui/theme'
 import { FindingsTable } from './findings-table'
 import { FINDINGS_LOAD_LIMIT, findingRow, loadedStatuses, toggleFacet } from './findings-query'
-import { type FindingsFacet, type FindingsSearch } from './findings-search-params'
+import { hasFindingFilters, type FindingsFacet, type FindingsSearch } from './findings-search-params'
 import { MoveDialog, type MoveRequest } from './move-dialog'
 import { makeMove } from './moves'
 
@@ -206,15 +207,30 @@ export function FindingsSection(props: FindingsSectionProps) {
   return <FindingsForCompany key={`${company.slug}/${service}`} {...props} company={company.slug} />
 }
 
-function FindingsForCompany({
-  workspace,
-  service,
-  search,
-  onSearchChange,
-  findingHref,
-  company,
-}: FindingsSectionProps & { company: string }) {
+/**
+ * How far below the screen the findings start loading. A service's open findings run to thousands,
+ * and taking in their first snapshot is the page's heaviest work: readers who stay with the
+ * figures at the top never pay for it.
+ */
+const FINDINGS_AHEAD = '100%'
+
+/** What the section says until the findings start loading (they do as it comes near). */
+const NOT_YET_LOADED = { status: 'loading', retry: () => {} } as const
+
+function FindingsForCompany(props: FindingsSectionProps & { company: string }) {
   const headingId = useId()
+  const [section, near] = useNearScreen<HTMLElement>(FINDINGS_AHEAD)
+  // An address that names filters (a shared link, say) was opened for the findings.
+  const wanted = near || hasFindingFilters(props.search)
+  return (
+    <Section ref={section} aria-labelledby={headingId}>
+      <h2 id={headingId}>Findings</h2>
+      {wanted ? <LiveFindings {...props} /> : <LiveStatus live={NOT_YET_LOADED} what="findings" />}
+    </Section>
+  )
+}
+
+function LiveFindings({ workspace, service, search, onSearchChange, findingHref, company }: FindingsSectionProps & { company: string }) {
   // Open findings unless the filter names statuses: a year of a service is mostly closed findings.
   const statuses = loadedStatuses(search)
   const statusKey = statuses.join(',')
@@ -223,8 +239,7 @@ function FindingsForCompany({
     [company, service, statusKey],
   )
   return (
-    <Section aria-labelledby={headingId}>
-      <h2 id={headingId}>Findings</h2>
+    <>
       <LiveStatus live={live} what="findings" />
       {live.data && (
         <Scope>
@@ -244,7 +259,7 @@ function FindingsForCompany({
           findingHref={findingHref}
         />
       )}
-    </Section>
+    </>
   )
 }
 
