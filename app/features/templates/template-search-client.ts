@@ -2,11 +2,10 @@
 // algoliasearch's lite client straight to the search service (its own host fallback, retries and
 // caches). Loaded with `import()`, so only the templates pages carry it.
 import { liteClient, type LiteClient } from 'algoliasearch/lite'
-import * as v from 'valibot'
-import { SearchClientResponseSchema, type SearchClientResponse } from '#domain/template-library-calls.ts'
+import type { SearchClientResponse } from '#domain/template-library-calls.ts'
 import { algoliaHosts, SEARCH_KEY_LIFETIME_SECONDS } from '#domain/template-search.ts'
 import { call } from '~/core/call'
-import { clientBoot } from '~/core/client-boot'
+import { forgetKeptKey, keepKey, keptKey } from './template-search-key'
 
 /**
  * The spec's timeouts (ms). A host that timed out is skipped for 120 s: algoliasearch's own
@@ -22,34 +21,6 @@ interface KeyedClient {
 
 let current: Promise<KeyedClient> | null = null
 
-/**
- * The key is kept in this tab (sessionStorage) for the person it was made for until it is due for
- * renewal: a later visit to the list searches at once instead of asking for a key first. It is a
- * secured, search-only key of limited life, the same the page holds in memory anyway.
- */
-const KEPT_KEY = 'templateSearchKey'
-const KeptKeySchema = v.object({ uid: v.string(), renewAfter: v.number(), response: SearchClientResponseSchema })
-
-const signedInUid = (): string | null => {
-  try {
-    return clientBoot.current().session?.uid ?? null
-  } catch {
-    return null
-  }
-}
-
-function keptKey(uid: string | null): { response: SearchClientResponse; renewAfter: number } | null {
-  if (!uid) return null
-  try {
-    const parsed = v.safeParse(KeptKeySchema, JSON.parse(window.sessionStorage.getItem(KEPT_KEY) ?? 'null'))
-    if (parsed.success && parsed.output.uid === uid && Date.now() < parsed.output.renewAfter) return parsed.output
-  } catch {
-    // Unreadable: ask for a new one.
-  }
-  window.sessionStorage.removeItem(KEPT_KEY)
-  return null
-}
-
 const clientFor = (response: SearchClientResponse, renewAfter: number): KeyedClient => ({
   client: liteClient(response.appId, response.searchKey, {
     timeouts: SEARCH_TIMEOUTS,
@@ -59,30 +30,19 @@ const clientFor = (response: SearchClientResponse, renewAfter: number): KeyedCli
 })
 
 async function createClient(): Promise<KeyedClient> {
-  const uid = signedInUid()
-  const kept = keptKey(uid)
+  const kept = keptKey()
   if (kept) return clientFor(kept.response, kept.renewAfter)
   const response = await call('getSearchClient', { type: 'search' })
   // Renew a minute early, so no search runs with a key about to expire.
   const renewAfter = Date.now() + (SEARCH_KEY_LIFETIME_SECONDS - 60) * 1000
-  if (uid) window.sessionStorage.setItem(KEPT_KEY, JSON.stringify({ uid, renewAfter, response }))
+  keepKey(response, renewAfter)
   return clientFor(response, renewAfter)
 }
 
-/**
- * Keeps a key the server's render searched with (for the signed-in person), so the list's next
- * search here does not ask for one first.
- */
-export function adoptSearchKey(response: SearchClientResponse, renewAfter: number): void {
-  const uid = signedInUid()
-  if (!uid || Date.now() >= renewAfter || keptKey(uid)) return
-  window.sessionStorage.setItem(KEPT_KEY, JSON.stringify({ uid, renewAfter, response }))
-}
-
-/** Forgets the kept key (a search refused with it: it may have been revoked or the rights changed). */
+/** Forgets the key (a search refused with it: it may have been revoked or the rights changed). */
 export function forgetSearchKey(): void {
   current = null
-  window.sessionStorage.removeItem(KEPT_KEY)
+  forgetKeptKey()
 }
 
 /** The search client, with a key that is still valid. */

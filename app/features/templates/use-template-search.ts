@@ -74,7 +74,7 @@ export function useTemplateSearch(search: TemplateListSearch, firstPage?: FirstP
     if (skipFirst.current) {
       skipFirst.current = false
       const key = firstPage?.key
-      if (key) void import('./template-search-client').then((m) => m.adoptSearchKey(key.response, key.renewAfter))
+      if (key) void import('./template-search-key').then((m) => m.adoptSearchKey(key.response, key.renewAfter))
       return
     }
     let current = true

@@ -1,10 +1,11 @@
 // The charts' drawing code (Recharts) is large and slow to run on a phone, so it stays out of the
-// first load: the server renders each chart's SVG, and the browser takes a server-rendered chart
-// over (tooltips, live figures) only once it comes near the screen. A chart first drawn in the
-// browser (after a navigation) loads the code at once.
+// first load: the server renders each chart's SVG, whole, and the browser takes a server-rendered
+// chart over only when it needs the code: the reader reaches for the chart (pointer, touch or
+// focus: its tooltips) or its figures change (a live update). A chart first drawn in the browser
+// (after a navigation) loads the code at once.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType } from 'react'
 import styled from 'styled-components'
-import { onNearScreen } from '~/ui/near-screen'
+import { samePlainData } from '~/core/same-plain-data'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { BarsChart as Bars, LinesChart as Lines } from './charts'
 
@@ -12,8 +13,8 @@ type ChartsModule = typeof import('./charts')
 
 const loadCharts = () => import('./charts')
 
-/** How far below the screen a chart starts loading, so that it is ready when scrolled to. */
-const AHEAD = '300px'
+/** What tells that the reader reaches for a chart. */
+const REACHING = ['pointerenter', 'touchstart', 'focusin'] as const
 
 const Box = styled.div`
   min-width: 0;
@@ -32,7 +33,7 @@ function deferredChart<P extends object>(pick: (charts: ChartsModule) => Compone
     const box = useRef<HTMLDivElement>(null)
     const hydrating = !useHydrated()
     // Set in the browser when this chart's markup came from the server: its code waits until it is
-    // near the screen. The server itself draws every chart.
+    // needed. The server itself draws every chart.
     const [gate] = useState(() => (hydrating && typeof window !== 'undefined' ? Promise.withResolvers<void>() : null))
     const [Chart] = useState(() => (gate ? lazy(() => gate.promise.then(loadCharts).then((charts) => ({ default: pick(charts) }))) : Eager))
     // Until its boundary is hydrated, the server-rendered chart is handed the very element it was
@@ -52,7 +53,19 @@ function deferredChart<P extends object>(pick: (charts: ChartsModule) => Compone
       [Chart, goLive, shown],
     )
 
-    useEffect(() => (gate && box.current ? onNearScreen(box.current, AHEAD, gate.resolve) : undefined), [gate])
+    useEffect(() => {
+      const element = box.current
+      if (!gate || !element) return
+      const wake = () => gate.resolve()
+      for (const type of REACHING) element.addEventListener(type, wake, { passive: true })
+      return () => {
+        for (const type of REACHING) element.removeEventListener(type, wake)
+      }
+    }, [gate])
+    // New figures can only be drawn by the code.
+    useEffect(() => {
+      if (gate && !samePlainData(props, first)) gate.resolve()
+    })
 
     return <Box ref={box}>{boundary}</Box>
   }
