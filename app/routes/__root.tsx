@@ -6,6 +6,7 @@ import { getCookie } from '@tanstack/react-start/server'
 import { brand, pageTitle } from '#domain/brand.ts'
 import { DesktopMenuListener } from '~/platform/desktop-menu-listener'
 import { DesktopSignInLinks } from '~/platform/desktop-sign-in-links'
+import { afterIdle } from '~/core/after-idle'
 import { clientBoot } from '~/core/client-boot'
 import type { RouterContext } from '~/core/session'
 import { loadRootContext } from '~/core/session.functions'
@@ -65,11 +66,15 @@ function Root() {
   // The browser continues from the context the server rendered with.
   clientBoot.init(Route.useRouteContext())
   const serverClock = Route.useRouteContext({ select: (context) => context.readerClock })
-  useEffect(() => {
+  useEffect(
     // Tell the server this browser's clock, once, or again when it changed (a journey, a new language).
-    const clock = browserReaderClock()
-    if (!sameClock(clock, serverClock)) document.cookie = readerClockCookie(clock)
-  }, [serverClock])
+    () =>
+      afterIdle(() => {
+        const clock = browserReaderClock()
+        if (!sameClock(clock, serverClock)) document.cookie = readerClockCookie(clock)
+      }),
+    [serverClock],
+  )
   return (
     <>
       <Outlet />

@@ -4,6 +4,8 @@ import { canViewReport, canViewResults, type Access, type CompanyFlags } from '#
 import type { Scan } from '#domain/scans.ts'
 import { readServiceStats, type ServiceMonth, type ServiceStats } from '#domain/service-stats.ts'
 import { services, type ServiceId } from '#domain/services.ts'
+import { summariseRemediation, type RemediationSummary } from '#domain/sla.ts'
+import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 
 /** Published scans kept for the scan picker: a year of monthly scans and more. */
 export const SCANS_SHOWN = 24
@@ -26,6 +28,21 @@ export const scanSummary = ({ id, service, title, startedAt, publishedAt, previo
   counts,
 })
 
+/**
+ * A month's remediation as the page shows it: each severity's count, mean and median days. The
+ * stored month lists every fixed finding's days, which grow with the service (thousands a month
+ * for a large one): the page's first paint and state keep the summary.
+ */
+export type MonthFigures = Omit<ServiceMonth, 'remediationDays'> & { remediation: Record<Severity, RemediationSummary> }
+
+export const monthFigures = ({ remediationDays, ...month }: ServiceMonth): MonthFigures => ({
+  ...month,
+  remediation: Object.fromEntries(SEVERITIES.map((s) => [s, summariseRemediation(remediationDays[s] ?? [])])) as Record<
+    Severity,
+    RemediationSummary
+  >,
+})
+
 export interface ServiceOverview {
   service: ServiceId
   results: boolean
@@ -46,7 +63,7 @@ export interface ServiceReportData {
   /** Published, newest first. */
   scans: Scan[]
   /** Oldest first. */
-  months: ServiceMonth[]
+  months: MonthFigures[]
 }
 
 /** The services whose report the person may open in this company, in the product's order. */

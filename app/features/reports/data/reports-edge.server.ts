@@ -6,6 +6,7 @@ import type { ServiceId } from '#domain/services.ts'
 import { firestoreOrigin, type PublicConfig } from '~/core/session'
 import { decodeFields, firestoreReader, FirestoreReadDenied, type Plain, type RestValue } from '~/server/firestore-rest.server'
 import {
+  monthFigures,
   MONTHS_SHOWN,
   OVERVIEW_SCANS,
   recentMonths,
@@ -120,6 +121,6 @@ export async function readServiceReport(config: Config, idToken: string, company
     service,
     stats: readServiceStats(stats),
     scans,
-    months: months.map((month, i) => readServiceMonth(month, monthly[i])),
+    months: months.map((month, i) => monthFigures(readServiceMonth(month, monthly[i]))),
   }
 }

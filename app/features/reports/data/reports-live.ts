@@ -1,7 +1,7 @@
 // The report pages' live data in the browser, one listener per stored collection the pages read.
 // Loaded with `import()` (Firestore SDK). Every scans query names one service: the rules answer
 // per service (stats or results).
-import { collection, doc, documentId, getDocs, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, doc, documentId, getDoc, getDocs, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import * as v from 'valibot'
 import { companyActivityFromDocument, companyActivityPath, type CompanyActivity } from '#domain/company-activity.ts'
 import { findingsPath } from '#domain/findings.ts'
@@ -21,6 +21,7 @@ import { TimestampSchema } from '#domain/stored.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 import {
+  monthFigures,
   MONTHS_SHOWN,
   OVERVIEW_SCANS,
   recentMonths,
@@ -50,6 +51,13 @@ export const watchServiceMonths = (company: string, service: ServiceId, count = 
         fail,
       )
   return combine(Object.fromEntries(months.map((month) => [month, watchMonth(month)])), (parts) => months.map((month) => parts[month]!))
+}
+
+/** The monthly figures, whole, read once: the PDF's time to remediate over all the months shown. */
+export async function readServiceMonths(company: string, service: ServiceId, count = MONTHS_SHOWN): Promise<ServiceMonth[]> {
+  const months = recentMonths(Date.now(), count)
+  const snapshots = await Promise.all(months.map((month) => getDoc(doc(firestore(), serviceMonthPath(company, service, month)))))
+  return months.map((month, i) => readServiceMonth(month, snapshots[i]!.data()))
 }
 
 /** Published scans of one service, newest first. */
@@ -209,7 +217,7 @@ export const watchServiceReport = (company: string, service: ServiceId): Watch<S
         scans: watchPublishedScans(company, service),
         months: watchServiceMonths(company, service),
       },
-      (parts) => ({ company, service, stats: parts.stats, scans: parts.scans, months: parts.months }),
+      (parts) => ({ company, service, stats: parts.stats, scans: parts.scans, months: parts.months.map(monthFigures) }),
     ),
   )
 

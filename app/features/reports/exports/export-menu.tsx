@@ -70,7 +70,8 @@ export interface ExportMenuProps {
   stats: ServiceStats
   /** The latest published scan, or null before the first. */
   scan: Scan | null
-  months?: readonly ServiceMonth[]
+  /** Reads the monthly remediation figures, whole, for the PDF (the page keeps only their summary). */
+  loadMonths?: () => Promise<readonly ServiceMonth[]>
   access: Access | null | undefined
   /** Reads the findings' histories for the JSON export; without it, it reads them from the database. */
   loadHistory?: (ids: readonly string[]) => Promise<ReadonlyMap<string, readonly FindingHistoryEntry[]>>
@@ -87,7 +88,7 @@ export function ExportMenu({
   filters,
   stats,
   scan,
-  months,
+  loadMonths,
   access,
   loadHistory,
   findingsFailed,
@@ -119,7 +120,7 @@ export function ExportMenu({
         filters,
         stats,
         scan,
-        months,
+        months: format === 'pdf' ? await loadMonths?.() : undefined,
         now: Date.now(),
         loadHistory: loadHistory ?? (async (ids) => (await import('./history-reads')).readHistories(company.slug, service, ids)),
       })

@@ -87,7 +87,7 @@ function LiveExports({
       filters={filters}
       stats={data.stats}
       scan={data.scans[0] ?? null}
-      months={data.months}
+      loadMonths={() => import('../data/reports-live').then((m) => m.readServiceMonths(company.slug, service))}
       access={workspace.access}
       findingsFailed={findings.status === 'failed'}
       onOpen={() => (findings.status === 'failed' ? findings.retry() : setOpened(true))}

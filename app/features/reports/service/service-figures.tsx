@@ -2,10 +2,10 @@
 // live counters: its key figures and its charts, each chart with its table view.
 import type { ReactNode } from 'react'
 import type { Scan, ServiceScanStats, ScanStatsOf } from '#domain/scans.ts'
-import { openTotal, type ServiceMonth, type ServiceStats } from '#domain/service-stats.ts'
-import { summariseRemediation } from '#domain/sla.ts'
+import { openTotal, type ServiceStats } from '#domain/service-stats.ts'
 import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
 import { ChartFrame } from '../charts/chart-frame'
+import type { MonthFigures } from '../data/report-data'
 import type { Series } from '../charts/charts'
 import { BarsChart, LinesChart } from '../charts/lazy-charts'
 import { Heatmap } from '../charts/heatmap'
@@ -399,11 +399,8 @@ export function ServiceCharts({ scan, scans }: { scan: Scan; scans: readonly Sca
 }
 
 /** Time to remediate: mean and median days per severity per month (fixed findings). */
-export function RemediationChart({ months }: { months: readonly ServiceMonth[] }) {
-  const rows = months.map((m) => ({
-    month: formatMonth(m.month),
-    ...Object.fromEntries(SEVERITIES.map((s) => [s, summariseRemediation(m.remediationDays[s] ?? [])])),
-  })) as ({ month: string } & Record<(typeof SEVERITIES)[number], ReturnType<typeof summariseRemediation>>)[]
+export function RemediationChart({ months }: { months: readonly MonthFigures[] }) {
+  const rows = months.map((m) => ({ month: formatMonth(m.month), ...m.remediation }))
   const shown = SEVERITIES.filter((s) => s !== 'info')
   const data = rows.map((r) => ({
     month: r.month,
