@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http'
 import type { Page, Response } from '@playwright/test'
 import { exampleUrl, sitePages } from '#domain/site-map.ts'
 import { expect, test } from './fixtures'
+import { pageSettled } from './support/page-settled'
 
 const APP = new URL(`http://127.0.0.1:${process.env.APP_PORT ?? 3000}`)
 
@@ -45,8 +46,7 @@ async function visitEveryPage(page: Page) {
     const response = await page.goto(url)
     const nonce = expectPageHeaders(sitePage.path, response)
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-    // Pages that load their data in the browser (Firebase SDK, search) run until it is there.
-    await expect(page.getByText(/^(Searching|Loading)\b.*…$/)).toHaveCount(0, { timeout: 15_000 })
+    await pageSettled(page)
     await expectInlineScriptsCarryTheNonce(page, sitePage.path, url, nonce)
   }
 }

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { exampleUrl, sitePages } from '#domain/site-map.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
+import { pageSettled } from './support/page-settled'
 
 const SCREENSHOTS = path.resolve('.local/screenshots')
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const
@@ -40,8 +41,7 @@ async function survey(page: Page, who: string, scheme: 'light' | 'dark'): Promis
     await page.setViewportSize(viewports.desktop)
     await page.goto(entry.url)
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-    // Pages that load their data in the browser are looked at once it is there.
-    await expect(page.getByText(/^(Searching|Loading)\b.*…$/)).toHaveCount(0, { timeout: 15_000 })
+    await pageSettled(page)
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
     for (const violation of results.violations.filter((v) => failing.has(v.impact ?? ''))) {
       const targets = violation.nodes

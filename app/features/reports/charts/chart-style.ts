@@ -4,8 +4,9 @@ import { seriesColors, severityColor } from './palette'
 import { SEVERITIES } from '#domain/template-vocabulary.ts'
 
 /**
- * Recharts' SVG in the theme's colours. The drawing keeps its fixed coordinate system (viewBox)
- * and scales to the width it is given, so the server draws the same picture the browser shows.
+ * The charts in the theme's colours: Recharts' SVG and the bar lists' bars. The SVG keeps its
+ * fixed coordinate system (viewBox) and scales to the width it is given, so the server draws the
+ * same picture the browser shows.
  */
 export const chartStyle = css`
   .recharts-wrapper {
@@ -29,14 +30,6 @@ export const chartStyle = css`
     fill: ${colors.textMuted};
     font-size: 12px;
   }
-  .recharts-reference-line line {
-    stroke: ${colors.text};
-    stroke-dasharray: 4 3;
-  }
-  .recharts-reference-line text {
-    fill: ${colors.text};
-    font-size: 12px;
-  }
   .recharts-tooltip-wrapper .recharts-default-tooltip {
     background: ${colors.surfaceRaised} !important;
     border-color: ${colors.border} !important;
@@ -56,7 +49,7 @@ export const chartStyle = css`
       .series-${i} .recharts-curve {
         stroke: ${color};
       }
-      .legend-${i} {
+      .legend-${i}, .bar-list .series-${i} {
         background: ${color};
       }
     `,
@@ -70,7 +63,7 @@ export const chartStyle = css`
       .series-${severity} .recharts-curve {
         stroke: ${severityColor[severity]};
       }
-      .legend-${severity} {
+      .legend-${severity}, .bar-list .series-${severity} {
         background: ${severityColor[severity]};
       }
     `,

@@ -1,7 +1,8 @@
 // A bars or lines chart and its table view from one description: the table lists the category and
 // each series, so chart and table cannot disagree.
+import { BarList } from './bar-list'
 import { ChartFrame } from './chart-frame'
-import type { Series } from './charts'
+import type { Series } from './legend'
 import { BarsChart, LinesChart } from './lazy-charts'
 
 type Row = Record<string, string | number | null>
@@ -38,8 +39,10 @@ export function SeriesChart({
     <ChartFrame title={title} summary={summary} table={table}>
       {kind === 'lines' ? (
         <LinesChart data={data} category={category} series={series} percent={percent} />
+      ) : horizontal ? (
+        <BarList data={data} category={category} series={series} stacked={stacked} />
       ) : (
-        <BarsChart data={data} category={category} series={series} stacked={stacked} horizontal={horizontal} />
+        <BarsChart data={data} category={category} series={series} stacked={stacked} />
       )}
     </ChartFrame>
   )

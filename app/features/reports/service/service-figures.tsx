@@ -4,9 +4,10 @@ import type { ReactNode } from 'react'
 import type { Scan, ServiceScanStats, ScanStatsOf } from '#domain/scans.ts'
 import { openTotal, type ServiceStats } from '#domain/service-stats.ts'
 import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
+import { BarList } from '../charts/bar-list'
 import { ChartFrame } from '../charts/chart-frame'
 import type { MonthFigures } from '../data/report-data'
-import type { Series } from '../charts/charts'
+import type { Series } from '../charts/legend'
 import { BarsChart, LinesChart } from '../charts/lazy-charts'
 import { Heatmap } from '../charts/heatmap'
 import { SeriesChart } from '../charts/series-chart'
@@ -356,7 +357,7 @@ function CloudCharts({ stats, scans }: { stats: ScanStatsOf<'cloud'>; scans: rea
           rows: frameworks.map((f) => [f.name, f.passed, f.total, f.compliance]),
         }}
       >
-        <BarsChart data={frameworks} category="name" series={[{ key: 'compliance', label: 'Compliance (%)', tone: 1 }]} horizontal />
+        <BarList data={frameworks} category="name" series={[{ key: 'compliance', label: 'Compliance (%)', tone: 1 }]} percent />
       </ChartFrame>
       <SeriesChart
         title="Failures over scans"
