@@ -174,6 +174,8 @@ test.describe('as a senior analyst, looked at in both schemes', () => {
       await page.setViewportSize({ width: 1280, height: 900 })
       await findings.open('dast', '?q=Stored+XSS+in+comments&group=title')
       await expect(findings.table.getByRole('button', { name: /Stored XSS in comments/ })).toBeVisible()
+      // The wide table scrolls in its own box: the page itself is no wider than the window.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
       await findings.section.screenshot({ path: `.local/screenshots/findings-table-${scheme}.png` })
       await one.open('dast', id)
       await expect(one.main.getByRole('region', { name: 'Evidence' })).toContainText('POST /comments')

@@ -23,6 +23,8 @@ export interface FindingsSlot {
 
 const Stack = styled.div`
   display: grid;
+  /* A wide child (the findings table) scrolls in its own box instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 24px;
 
   h2 {
