@@ -1,5 +1,5 @@
-// Work a page does only for what the reader comes near: the code of a chart, the data of a long
-// table further down. A phone's first seconds then go to what is on its screen.
+// Work a page does only for what the reader comes near (the data of a long table further down):
+// a phone's first seconds then go to what is on its screen.
 import { useEffect, useRef, useState, type RefObject } from 'react'
 
 /**
@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
  * "100%" of the screen's height); at once where nothing can tell. Returns the function that stops
  * watching.
  */
-export function onNearScreen(element: Element, ahead: string, onNear: () => void): () => void {
+function onNearScreen(element: Element, ahead: string, onNear: () => void): () => void {
   if (typeof IntersectionObserver === 'undefined') {
     onNear()
     return () => {}

@@ -6,9 +6,7 @@
 import styled from 'styled-components'
 import { colors } from '~/ui/theme'
 import { formatNumber } from '../format'
-import { Legend, toneClass, type Series } from './legend'
-
-type Row = Record<string, string | number | null>
+import { Legend, toneClass, type Row, type Series } from './legend'
 
 const List = styled.ul`
   display: grid;

@@ -3,9 +3,7 @@
 // browser only), every tick is drawn (interval 0), animations are off and ids come from useId.
 import { useId } from 'react'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
-import { Legend, toneClass, type Series } from './legend'
-
-type Row = Record<string, string | number | null>
+import { Legend, toneClass, type Row, type Series } from './legend'
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 

@@ -1,7 +1,10 @@
-// What every chart shares: its series (name and colour) and the legend that names them.
+// What every chart shares: its rows, its series (name and colour) and the legend that names them.
 import styled from 'styled-components'
 import type { Severity } from '#domain/template-vocabulary.ts'
 import { seriesClass } from './palette'
+
+/** A chart's data: a row per category, a figure per series key. */
+export type Row = Record<string, string | number | null>
 
 export interface Series {
   key: string

@@ -2,10 +2,8 @@
 // each series, so chart and table cannot disagree.
 import { BarList } from './bar-list'
 import { ChartFrame } from './chart-frame'
-import type { Series } from './legend'
+import type { Row, Series } from './legend'
 import { BarsChart, LinesChart } from './lazy-charts'
-
-type Row = Record<string, string | number | null>
 
 export function SeriesChart({
   title,
