@@ -1,7 +1,13 @@
 import type { Workspace } from './workspace'
 import type { PublicConfig, RouterContext, Session } from './session'
 
-export type RootContext = { session: Session | null; firebase: PublicConfig; workspace: Workspace | null }
+export type RootContext = {
+  session: Session | null
+  firebase: PublicConfig
+  workspace: Workspace | null
+  /** The `iat` (seconds) of the ID token the edge rendered the page with; null when signed out. */
+  tokenIssuedAt: number | null
+}
 
 /**
  * The browser's copy of the root context. The server renders with the session and workspace it
@@ -17,7 +23,12 @@ export const clientBoot = {
     // Only in the browser: on the server this module lives as long as the isolate, and would keep
     // the first request's session for every later one.
     if (typeof window === 'undefined' || state || !context.firebase) return
-    state = { session: context.session, firebase: context.firebase, workspace: context.workspace ?? null }
+    state = {
+      session: context.session,
+      firebase: context.firebase,
+      workspace: context.workspace ?? null,
+      tokenIssuedAt: context.tokenIssuedAt ?? null,
+    }
     hydrated()
   },
   /** The root context once the app has hydrated: a navigation started earlier waits for it. */
@@ -30,8 +41,10 @@ export const clientBoot = {
     return state
   },
   setSession(session: Session | null): void {
-    // A different person (or nobody) has a different workspace: the live data reloads it.
-    if (state) state = { ...state, session, workspace: session?.uid === state.session?.uid ? state.workspace : null }
+    if (!state) return
+    // A different person (or nobody) has a different workspace (the live data reloads it) and a token the edge did not render with.
+    const samePerson = session?.uid === state.session?.uid
+    state = { ...state, session, workspace: samePerson ? state.workspace : null, tokenIssuedAt: samePerson ? state.tokenIssuedAt : null }
   },
   setWorkspace(workspace: Workspace | null): void {
     if (state) state = { ...state, workspace }

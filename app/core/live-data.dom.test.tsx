@@ -2,12 +2,25 @@
 import '@testing-library/jest-dom/vitest'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LiveStatus } from '~/ui/live-status'
 import { useLazySubscription } from './lazy-subscription'
 import { useLiveData, type Watch } from './live-data'
 
-afterEach(cleanup)
+// The browser's idle time, as the test says when it comes.
+const idle = vi.hoisted(() => ({ queue: [] as (() => void)[] }))
+vi.mock('./after-idle', () => ({
+  afterIdle: (work: () => void) => {
+    idle.queue.push(work)
+    return () => idle.queue.splice(idle.queue.indexOf(work) >>> 0, 1)
+  },
+}))
+const browserIdle = () => act(() => idle.queue.splice(0).forEach((work) => work()))
+
+afterEach(() => {
+  cleanup()
+  idle.queue.length = 0
+})
 
 /** A listener the test drives: what it was started with, and what it may send. */
 function fakeListener<T>() {
@@ -36,7 +49,14 @@ function fakeListener<T>() {
 function lazyModule<M>(module: M) {
   let resolve: () => void = () => {}
   const loaded = new Promise<M>((done) => (resolve = () => done(module)))
-  return { load: () => loaded, arrive: () => act(async () => resolve()) }
+  return {
+    load: () => loaded,
+    /** The browser is idle (listeners start) and the module arrives. */
+    arrive: async () => {
+      await browserIdle()
+      await act(async () => resolve())
+    },
+  }
 }
 
 function Names({
@@ -116,6 +136,7 @@ describe('useLiveData', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The names could not be loaded.')
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    await browserIdle()
     expect(listener.stopped).toEqual(['acme'])
     expect(listener.started).toEqual(['acme', 'acme'])
     expect(screen.getByRole('status')).toHaveTextContent('Loading the names…')
@@ -125,6 +146,7 @@ describe('useLiveData', () => {
 
   it('fails when the listener module cannot be loaded (offline, say)', async () => {
     render(<Names load={() => Promise.reject(new Error('Failed to fetch a module'))} watchKey="acme" />)
+    await browserIdle()
     expect(await screen.findByRole('alert')).toHaveTextContent('The names could not be loaded.')
   })
 
@@ -137,7 +159,7 @@ describe('useLiveData', () => {
 
     view.rerender(<Names load={module.load} watchKey="globex" />)
     expect(screen.getByRole('status')).toBeInTheDocument()
-    await act(async () => {})
+    await browserIdle()
     expect(listener.stopped).toEqual(['acme'])
     expect(listener.started).toEqual(['acme', 'globex'])
     listener.send(['Blake'])
@@ -160,10 +182,21 @@ function Subscriber({ start }: { start: () => Promise<() => void> }) {
 }
 
 describe('useLazySubscription', () => {
+  it('starts when the browser is next idle, and not at all for a component gone by then', async () => {
+    const started: string[] = []
+    const view = render(<Subscriber start={() => (started.push('early'), Promise.resolve(() => {}))} />)
+    render(<Subscriber start={() => (started.push('stayed'), Promise.resolve(() => {}))} />)
+    expect(started).toEqual([])
+    view.unmount()
+    await browserIdle()
+    expect(started).toEqual(['stayed'])
+  })
+
   it('stops a subscription that arrives after the component went away', async () => {
     const stopped: string[] = []
     const module = lazyModule(() => () => void stopped.push('late'))
     const view = render(<Subscriber start={() => module.load().then((subscribe) => subscribe())} />)
+    await browserIdle()
     view.unmount()
     expect(stopped).toEqual([])
     await module.arrive()

@@ -3,7 +3,7 @@
 // change. `useLiveData` adds the state a page shows: loading, ready with data, or failed with a
 // retry. A route loader may hand the edge's read as the first value, so the server renders with
 // data and the listener only brings changes.
-import { startTransition, useRef, useState, type DependencyList } from 'react'
+import { startTransition, useEffect, useRef, useState, type DependencyList } from 'react'
 import { useLazySubscription } from './lazy-subscription'
 import { samePlainData } from './same-plain-data'
 
@@ -29,15 +29,22 @@ export function useLiveData<T>(load: () => Promise<Watch<T>>, deps: DependencyLi
   const started = useRef(false)
   const retrying = useRef(false)
 
-  useLazySubscription(
-    async () => {
+  useEffect(
+    () => {
       if (started.current) {
-        // A retry keeps what was shown; new inputs (another template, say) do not.
+        // At once, though the listener starts later: a retry keeps what was shown; new inputs
+        // (another template, say) do not.
         const keep = retrying.current
         setState((last) => ({ status: 'loading', data: keep ? last.data : undefined, error: null }))
       }
       started.current = true
       retrying.current = false
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps, checked at its call
+    [...deps, attempt],
+  )
+  useLazySubscription(
+    async () => {
       const watch = await load()
       return watch(
         // A transition: rendering what a listener brings (a whole findings table, say) yields to

@@ -30,11 +30,13 @@ const workspace = (displayName: string): Workspace => ({
   companies: [],
   company: null,
 })
-const user = (token: string) => ({
+// The edge rendered the page with a token issued at 10:00; the browser's token is a later one unless a test says otherwise.
+const EDGE_TOKEN_ISSUED = '2026-11-28T10:00:00Z'
+const user = (token: string, issuedAtTime = '2026-11-28T10:50:00Z') => ({
   uid: 'u1',
   refreshToken: 'refresh',
   getIdToken: () => Promise.resolve(token),
-  getIdTokenResult: () => Promise.resolve({ token, authTime: '2026-11-28T10:00:00Z', issuedAtTime: '2026-11-28T10:00:00Z' }),
+  getIdTokenResult: () => Promise.resolve({ token, authTime: '2026-11-28T09:00:00Z', issuedAtTime }),
 })
 
 // The page was rendered by the edge for this person, with this workspace.
@@ -42,11 +44,24 @@ clientBoot.init({
   session,
   workspace: workspace('Avery'),
   firebase: { projectId: 'demo-sectest', apiKey: 'k', authDomain: 'd', emulators: null },
+  tokenIssuedAt: Date.parse(EDGE_TOKEN_ISSUED) / 1000,
 })
 
 beforeEach(() => edgeAnswer.mockReset())
 
 describe('watchSession', () => {
+  it('hands nothing over on a page load when the edge rendered with this very token', async () => {
+    const onChange = vi.fn()
+    watchSession(onChange)
+    await tokenChanged!(user('token-0', EDGE_TOKEN_ISSUED))
+    expect(edgeAnswer).not.toHaveBeenCalled()
+    // The next token is the edge's to have.
+    edgeAnswer.mockResolvedValue({ session, workspace: workspace('Avery') })
+    await tokenChanged!(user('token-0b', '2026-11-28T10:55:00Z'))
+    expect(edgeAnswer).toHaveBeenCalledTimes(1)
+    expect(onChange).not.toHaveBeenCalled()
+  })
+
   it('runs nothing again when the edge answers the hand-over with what the page shows', async () => {
     const onChange = vi.fn()
     watchSession(onChange)
@@ -77,5 +92,16 @@ describe('watchSession', () => {
     answer({ session, workspace: workspace('Avery Stone') })
     await handedOver
     expect(onChange).toHaveBeenCalledWith(session)
+  })
+
+  // Last: it changes who the page shows.
+  it('hands over the token of someone who signed in after the page was rendered, whenever it was issued', async () => {
+    clientBoot.setSession({ ...session, uid: 'u2' })
+    clientBoot.setSession(session)
+    const onChange = vi.fn()
+    watchSession(onChange)
+    edgeAnswer.mockResolvedValue({ session, workspace: workspace('Avery') })
+    await tokenChanged!(user('token-9', EDGE_TOKEN_ISSUED))
+    expect(edgeAnswer).toHaveBeenCalledTimes(1)
   })
 })

@@ -53,6 +53,12 @@ export async function signOutEverywhere(): Promise<void> {
   clientBoot.setSession(null)
 }
 
+/** Whether the edge's session is this user's, from a token issued in the same second as theirs. */
+function edgeHolds(uid: string, issuedAt: number): boolean {
+  const shown = clientBoot.current()
+  return shown.session?.uid === uid && shown.tokenIssuedAt === issuedAt
+}
+
 const seconds = (milliseconds: number | null | undefined) => (typeof milliseconds === 'number' ? milliseconds / 1000 : null)
 
 /**
@@ -92,6 +98,10 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
     // Signed out in the Firebase SDK (another tab, cleared storage): end the edge session too.
     if (!user) return end()
     const token = await user.getIdTokenResult()
+    const issuedAt = Date.parse(token.issuedAtTime) / 1000
+    // On a page load the edge mostly holds this very token already (it rendered the page with it):
+    // handing it over again would only repeat the edge's reads.
+    if (lastToken === undefined && edgeHolds(user.uid, issuedAt)) lastToken = token.token
     if (token.token !== lastToken) {
       try {
         const { session, changed } = await syncSession(user, false)
@@ -104,7 +114,6 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
       }
     }
     const signedInAt = Date.parse(token.authTime) / 1000
-    const issuedAt = Date.parse(token.issuedAtTime) / 1000
     stopAccess = onSnapshot(
       doc(firestore(), userAccessPath(user.uid)),
       async (snapshot) => {

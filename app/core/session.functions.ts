@@ -46,6 +46,7 @@ export const loadRootContext = createIsomorphicFn()
     const current = await readSession()
     const workspace = current ? await loadWorkspace(current, parseWorkspaceMark(getCookie(WORKSPACE_MARK_COOKIE))) : null
     // A sign-in the rules no longer take renders signed out, as a revoked one does.
-    return { session: workspace && current ? current.session : null, firebase: publicConfig(), workspace }
+    const signedIn = workspace && current ? current : null
+    return { session: signedIn?.session ?? null, firebase: publicConfig(), workspace, tokenIssuedAt: signedIn?.issuedAt ?? null }
   })
   .client((): Promise<RootContext> => clientBoot.ready())

@@ -18,6 +18,8 @@ export interface RouterContext {
   firebase?: PublicConfig
   /** The signed-in user's access and companies; null when nobody is signed in. */
   workspace?: Workspace | null
+  /** The `iat` (seconds) of the ID token the edge holds for this session; null when nobody is signed in. */
+  tokenIssuedAt?: number | null
 }
 
 /** What the browser needs to talk to Firebase; nothing secret. */

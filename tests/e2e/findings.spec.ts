@@ -1,12 +1,13 @@
 // Findings in a client's report: the workflow across people and screens (a retest requested by a
 // client manager and completed by an analyst; a risk acceptance asked and approved with its
 // expiry), a viewer who may only read, and the table's filters in the address bar.
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext } from '@playwright/test'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { FindingPage, FindingsTable } from './pages/findings'
 import { setPreferences } from './support/admin'
 import { callAs, createFinding, defaultCompanyOf, deleteFindings } from './support/findings'
+import { followedTargets } from './support/followed'
 
 const MANAGER = demoAccount('manager@acme.example')
 const created: string[] = []
@@ -209,25 +210,13 @@ test.describe('as a client viewer of Acme', () => {
 test.describe('as a client viewer on a phone', () => {
   test.use({ signedInAs: 'viewer@acme.example', viewport: { width: 412, height: 823 } })
 
-  /** The collections whose queries the page has asked the database to follow, as they are asked. */
-  function followedCollections(page: Page): string[] {
-    const seen: string[] = []
-    page.on('request', (request) => {
-      if (!request.url().includes('/google.firestore.v1.Firestore/Listen/channel')) return
-      for (const value of new URLSearchParams(request.postData() ?? '').values()) {
-        for (const match of value.matchAll(/"collectionId":"([^"]+)"/g)) seen.push(match[1]!)
-      }
-    })
-    return seen
-  }
-
   test('the findings load when the export menu opens or the reader scrolls to them, not before', async ({ page }) => {
     test.setTimeout(90_000)
-    const followed = followedCollections(page)
+    const followed = followedTargets(page).collections
     const findings = new FindingsTable(page)
     await page.goto('/reports/dast')
     await expect(page.getByRole('button', { name: /^Export/ })).toBeEnabled()
-    // The report's own listeners start together when the page comes alive; the findings' would have with them.
+    // The report's own listeners start once the page is idle; the findings' would have with them.
     await expect.poll(() => followed.includes('scans')).toBe(true)
     await expect(findings.section.getByRole('status')).toHaveText('Loading findings…')
     expect(followed).not.toContain('findings')

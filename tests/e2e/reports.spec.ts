@@ -1,7 +1,8 @@
 import { services } from '#domain/services.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
 import { expect, test } from './fixtures'
-import { preferencesOf, setPreferences } from './support/admin'
+import { addFixThisMonth, preferencesOf, setPreferences } from './support/admin'
+import { followedTargets } from './support/followed'
 
 const manager = demoAccount('manager@acme.example')
 
@@ -61,5 +62,40 @@ test.describe('reports, as a client manager', () => {
     // The page's state holds each month's summary, not every fixed finding's days (which grow with the service).
     expect(html).toContain('remediation:')
     expect(html).not.toContain('remediationDays')
+  })
+})
+
+test.describe('reports, as a client viewer on a phone', () => {
+  test.use({ signedInAs: 'viewer@acme.example', viewport: { width: 412, height: 823 } })
+
+  test('the monthly remediation figures are followed once the reader comes near their chart, and live from then on', async ({
+    page,
+    reports,
+  }) => {
+    test.setTimeout(90_000)
+    const followed = followedTargets(page)
+    const months = () => followed.documents.filter((name) => name.includes('/service_stats/dast/months/'))
+    await page.goto('/reports/dast')
+    // The report's figures and scans are followed from the start; the months (every fix's days) are not.
+    await expect.poll(() => followed.collections.includes('scans')).toBe(true)
+    const chart = reports.chart('Time to remediate')
+    await expect(chart).toBeAttached()
+    expect(months()).toEqual([])
+
+    await chart.scrollIntoViewIfNeeded()
+    await expect.poll(() => months().length).toBeGreaterThan(0)
+    const table = await reports.showAsTable('Time to remediate')
+    const headers = await table.getByRole('columnheader').allTextContents()
+    const thisMonth = table.getByRole('row').last()
+    const lowFixed = thisMonth.getByRole('cell').nth(headers.indexOf('Low fixed') - 1)
+    const before = Number(await lowFixed.textContent())
+
+    const undo = await addFixThisMonth('acme', 'dast', 'low', 3_653)
+    try {
+      await expect(lowFixed).toHaveText(String(before + 1))
+    } finally {
+      await undo()
+    }
+    await expect(lowFixed).toHaveText(String(before))
   })
 })

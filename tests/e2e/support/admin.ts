@@ -2,6 +2,9 @@
 import { FieldValue } from 'firebase-admin/firestore'
 import type { CompanyFlags } from '#domain/access.ts'
 import { userAccessPath } from '#domain/users-access.ts'
+import type { Severity } from '#domain/template-vocabulary.ts'
+import { monthKey } from '#domain/sla.ts'
+import { serviceMonthPath } from '#domain/service-stats.ts'
 import { companyPath } from '#domain/companies.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { sharedAdmin } from '../../../emulators/firebase/admin.ts'
@@ -52,4 +55,16 @@ export async function documentOf(path: string): Promise<Record<string, unknown> 
 /** How many documents of `collection` have `field` equal to `value`. */
 export async function countWhere(collection: string, field: string, value: unknown): Promise<number> {
   return (await db().collection(collection).where(field, '==', value).count().get()).data().count
+}
+
+/**
+ * Adds a fix of `days` to this month's remediation figures of a service, as a finding fixed now
+ * would (an unlikely number of days, so that it is told from the demo's); returns the undo.
+ */
+export async function addFixThisMonth(company: string, service: string, severity: Severity, days: number): Promise<() => Promise<void>> {
+  const month = db().doc(serviceMonthPath(company, service, monthKey(Date.now())))
+  await month.set({ remediationDays: { [severity]: FieldValue.arrayUnion(days) } }, { merge: true })
+  return async () => {
+    await month.set({ remediationDays: { [severity]: FieldValue.arrayRemove(days) } }, { merge: true })
+  }
 }

@@ -66,6 +66,14 @@ export interface ServiceReportData {
   months: MonthFigures[]
 }
 
+/**
+ * What a report page follows live from the start. The months are followed apart, once the reader
+ * comes near their chart: their documents hold every fix's days, most of what a report reads.
+ */
+export type ServiceReportLive = Omit<ServiceReportData, 'months'>
+
+export const reportLiveOf = ({ months: _months, ...live }: ServiceReportData): ServiceReportLive => live
+
 /** The services whose report the person may open in this company, in the product's order. */
 export const visibleServices = (access: Access | null | undefined, company: CompanyFlags | null | undefined): ServiceId[] =>
   services.filter((s) => canViewReport(access, company, s.id)).map((s) => s.id)

@@ -27,8 +27,9 @@ import {
   recentMonths,
   scanSummary,
   SCANS_SHOWN,
+  type MonthFigures,
   type OverviewData,
-  type ServiceReportData,
+  type ServiceReportLive,
 } from './report-data'
 import { combine } from '~/core/combine'
 import { sharedWatch } from '~/core/shared-watch'
@@ -206,20 +207,24 @@ export const watchOverview = (company: string, visible: readonly { service: Serv
     }),
   )
 
-/** One service's report: its figures, published scans and monthly remediation. */
-export const watchServiceReport = (company: string, service: ServiceId): Watch<ServiceReportData> =>
+/** One service's report: its figures and published scans. */
+export const watchServiceReport = (company: string, service: ServiceId): Watch<ServiceReportLive> =>
   // The report and its export menu follow the same figures.
   sharedWatch(
     `service-report/${company}/${service}`,
-    combine(
-      {
-        stats: watchServiceStats(company, service),
-        scans: watchPublishedScans(company, service),
-        months: watchServiceMonths(company, service),
-      },
-      (parts) => ({ company, service, stats: parts.stats, scans: parts.scans, months: parts.months.map(monthFigures) }),
-    ),
+    combine({ stats: watchServiceStats(company, service), scans: watchPublishedScans(company, service) }, (parts) => ({
+      company,
+      service,
+      stats: parts.stats,
+      scans: parts.scans,
+    })),
   )
+
+/** One service's monthly remediation figures, oldest first. */
+export const watchServiceMonthFigures =
+  (company: string, service: ServiceId): Watch<MonthFigures[]> =>
+  (next, fail) =>
+    watchServiceMonths(company, service)((months) => next(months.map(monthFigures)), fail)
 
 /** Recent activity of the visible services, newest first. */
 export const watchActivity = (company: string, visible: readonly ServiceId[], count = 8): Watch<CompanyActivity[]> =>

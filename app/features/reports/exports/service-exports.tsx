@@ -7,7 +7,7 @@ import type { Finding, FindingStatus } from '#domain/findings.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData, type Watch } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
-import type { ServiceReportData } from '../data/report-data'
+import { reportLiveOf, type ServiceReportData } from '../data/report-data'
 import { loadedStatuses } from '../findings/findings-query'
 import { type FindingsSearch } from '../findings/findings-search-params'
 import { ExportMenu } from './export-menu'
@@ -59,7 +59,7 @@ function LiveExports({
   const report = useLiveData(
     () => import('../data/reports-live').then((m) => m.watchServiceReport(company.slug, service)),
     [company.slug, service],
-    firstPaint,
+    firstPaint && reportLiveOf(firstPaint),
   )
   // Stats-only readers never ask for findings (the rules would refuse them), nor does anyone before
   // opening the menu. The same query as the table's, which the SDK answers from one listener.

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { serviceById, type ServiceId } from '#domain/services.ts'
-import { useLiveData } from '~/core/live-data'
+import { useLiveData, type Watch } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
-import { seesResults, type ServiceReportData } from '../data/report-data'
+import { reportLiveOf, seesResults, type MonthFigures, type ServiceReportData } from '../data/report-data'
 import { LocalTime } from '~/ui/local-time'
+import { useNearScreen } from '~/ui/near-screen'
 import { ComparisonView } from './comparison-view'
 import { KpiCards } from './kpi-cards'
 import type { ScanChoice } from './scan-choice'
@@ -38,6 +39,11 @@ const Charts = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 460px), 1fr));
   gap: 16px;
+`
+
+// The remediation chart's cell: its frame fills the cell, as the other charts' frames do theirs.
+const ChartCell = styled.div`
+  display: grid;
 `
 
 const Note = styled.p`
@@ -77,10 +83,11 @@ export function ServiceReport({
   const company = workspace?.company ?? null
   const slug = company?.slug ?? ''
   const results = seesResults(workspace?.access, company, service)
+  const edge = firstPaint?.company === slug && firstPaint.service === service ? firstPaint : undefined
   const live = useLiveData(
     () => import('../data/reports-live').then((m) => m.watchServiceReport(slug, service)),
     [slug, service],
-    firstPaint?.company === slug && firstPaint.service === service ? firstPaint : undefined,
+    edge && reportLiveOf(edge),
   )
 
   if (!company) return <Note>Choose a company in the user menu to see its reports.</Note>
@@ -128,7 +135,7 @@ export function ServiceReport({
             <h2 id="charts-title">Charts</h2>
             <Charts>
               <ServiceCharts scan={scan} scans={upToScan} />
-              <RemediationChart months={data.months} />
+              <LiveRemediationChart company={slug} service={service} firstPaint={edge?.months} />
             </Charts>
           </section>
         </>
@@ -142,5 +149,29 @@ export function ServiceReport({
         </Note>
       )}
     </Stack>
+  )
+}
+
+/** How far ahead of the screen the remediation chart starts following its months. */
+const MONTHS_AHEAD = '100%'
+const notYet: Watch<MonthFigures[]> = () => () => {}
+
+/**
+ * The remediation chart follows its months once it comes within a screen of the reader (decision
+ * 0030); until then it shows the edge's figures, or says it is loading after a client navigation.
+ */
+function LiveRemediationChart({ company, service, firstPaint }: { company: string; service: ServiceId; firstPaint?: MonthFigures[] }) {
+  const [cell, near] = useNearScreen<HTMLDivElement>(MONTHS_AHEAD)
+  const months = useLiveData(
+    () => (near ? import('../data/reports-live').then((m) => m.watchServiceMonthFigures(company, service)) : Promise.resolve(notYet)),
+    [company, service, near],
+    firstPaint,
+  )
+  const shown = months.data ?? firstPaint
+  return (
+    <ChartCell ref={cell}>
+      {shown ? <RemediationChart months={shown} /> : <LiveStatus live={months} what="the remediation figures" />}
+      {shown && months.status === 'failed' && <LiveStatus live={months} what="live remediation figures" />}
+    </ChartCell>
   )
 }
