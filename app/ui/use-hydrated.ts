@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useSyncExternalStore, type ReactNode } from 'react'
 
 const noSubscription = () => () => {}
 
@@ -9,4 +9,13 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   )
+}
+
+/**
+ * Renders `children(hydrated)`. React re-renders whatever reads `useHydrated` right after hydration,
+ * in one synchronous pass: a control that waits for the app sits in this leaf so that the pass
+ * redraws the control alone, not the long list around it.
+ */
+export function WhenHydrated({ children }: { children: (hydrated: boolean) => ReactNode }): ReactNode {
+  return children(useHydrated())
 }

@@ -13,7 +13,7 @@ import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
 import { fieldControl, Select, SelectOptions } from '~/ui/text-field'
 import { media } from '~/ui/theme'
-import { useHydrated } from '~/ui/use-hydrated'
+import { WhenHydrated } from '~/ui/use-hydrated'
 import { highlightParts } from './highlight'
 import { facetOptions, selectedValues, TEMPLATE_FACETS, type TemplateFacet, type TemplateListSearch } from './template-query'
 import { useTemplateSearch, type FirstPage, type TemplateHit } from './use-template-search'
@@ -267,8 +267,6 @@ export function TemplateList({ search, firstPage }: { search: TemplateListSearch
   const searchId = useId()
   const [typed, setTyped] = useState(search.q ?? '')
   const { state, retry } = useTemplateSearch(search, firstPage)
-  // The first page arrives with the HTML: searching waits for the app, so nothing typed is lost.
-  const hydrated = useHydrated()
 
   const update = (changes: Partial<TemplateListSearch>) =>
     void navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }), replace: true })
@@ -291,24 +289,33 @@ export function TemplateList({ search, firstPage }: { search: TemplateListSearch
       <Toolbar role="search">
         <SearchBox htmlFor={searchId}>
           <IconSearch size={18} aria-hidden="true" />
-          <input
-            id={searchId}
-            type="search"
-            aria-label="Search templates"
-            placeholder="Search by title, CWE, tag or text"
-            value={typed}
-            disabled={!hydrated}
-            onChange={(event) => setTyped(event.target.value)}
-          />
+          {/* The first page arrives with the HTML: searching waits for the app, so nothing typed is lost. */}
+          <WhenHydrated>
+            {(hydrated) => (
+              <input
+                id={searchId}
+                type="search"
+                aria-label="Search templates"
+                placeholder="Search by title, CWE, tag or text"
+                value={typed}
+                disabled={!hydrated}
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            )}
+          </WhenHydrated>
         </SearchBox>
-        <OrderSelect
-          aria-label="Order"
-          value={search.sort ?? 'relevance'}
-          disabled={!hydrated}
-          onChange={(event) => update({ sort: event.target.value as TemplateListSearch['sort'] })}
-        >
-          <SelectOptions options={TEMPLATE_SORTS.map((sort) => ({ value: sort.id, label: sort.label }))} />
-        </OrderSelect>
+        <WhenHydrated>
+          {(hydrated) => (
+            <OrderSelect
+              aria-label="Order"
+              value={search.sort ?? 'relevance'}
+              disabled={!hydrated}
+              onChange={(event) => update({ sort: event.target.value as TemplateListSearch['sort'] })}
+            >
+              <SelectOptions options={TEMPLATE_SORTS.map((sort) => ({ value: sort.id, label: sort.label }))} />
+            </OrderSelect>
+          )}
+        </WhenHydrated>
       </Toolbar>
 
       {state.status === 'unreachable' ? (
@@ -327,12 +334,16 @@ export function TemplateList({ search, firstPage }: { search: TemplateListSearch
                   <FacetList>
                     {options.map((value) => (
                       <label key={value}>
-                        <input
-                          type="checkbox"
-                          checked={selected.includes(value)}
-                          disabled={!hydrated}
-                          onChange={(event) => toggle(facet, value, event.target.checked)}
-                        />
+                        <WhenHydrated>
+                          {(hydrated) => (
+                            <input
+                              type="checkbox"
+                              checked={selected.includes(value)}
+                              disabled={!hydrated}
+                              onChange={(event) => toggle(facet, value, event.target.checked)}
+                            />
+                          )}
+                        </WhenHydrated>
                         {facetValueLabel(facet, value)}
                         <span className="count">{counts[value] ?? 0}</span>
                       </label>
