@@ -42,7 +42,8 @@ export const clientBoot = {
   },
   setSession(session: Session | null): void {
     if (!state) return
-    // A different person (or nobody) has a different workspace (the live data reloads it) and a token the edge did not render with.
+    // A different person (or nobody) has a different workspace (the live data reloads it), and a
+    // token the edge did not render the page with.
     const samePerson = session?.uid === state.session?.uid
     state = { ...state, session, workspace: samePerson ? state.workspace : null, tokenIssuedAt: samePerson ? state.tokenIssuedAt : null }
   },
