@@ -158,7 +158,7 @@ const notYet: Watch<MonthFigures[]> = () => () => {}
 
 /**
  * The remediation chart follows its months once it comes within a screen of the reader (decision
- * 0030); until then it shows the edge's figures, or says it is loading after a client navigation.
+ * 0031); until then it shows the edge's figures, or says it is loading after a client navigation.
  */
 function LiveRemediationChart({ company, service, firstPaint }: { company: string; service: ServiceId; firstPaint?: MonthFigures[] }) {
   const [cell, near] = useNearScreen<HTMLDivElement>(MONTHS_AHEAD)
