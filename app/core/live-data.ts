@@ -10,6 +10,9 @@ import { samePlainData } from './same-plain-data'
 /** A listener: calls `next` with each value, `fail` if it stops; returns the function that stops it. */
 export type Watch<T> = (next: (value: T) => void, fail: (error: Error) => void) => () => void
 
+/** A listener that sends nothing: for data the page has not asked for yet (its loading state stays). */
+export const notAsked = <T>(): Promise<Watch<T>> => Promise.resolve(() => () => {})
+
 export type LiveData<T> =
   | { status: 'loading'; data: T | undefined; error: null; retry(): void }
   | { status: 'ready'; data: T; error: null; retry(): void }

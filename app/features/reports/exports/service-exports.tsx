@@ -5,16 +5,13 @@ import { useMemo, useState } from 'react'
 import { canViewResults } from '#domain/access.ts'
 import type { Finding, FindingStatus } from '#domain/findings.ts'
 import type { ServiceId } from '#domain/services.ts'
-import { useLiveData, type Watch } from '~/core/live-data'
+import { notAsked, useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { reportLiveOf, type ServiceReportData } from '../data/report-data'
 import { loadedStatuses } from '../findings/findings-query'
 import { type FindingsSearch } from '../findings/findings-search-params'
 import { ExportMenu } from './export-menu'
 import { exportFiltersOf, filteredFindings } from './filtered-findings'
-
-/** No findings asked for (yet): the state stays "loading" until the real listener gives them. */
-const notAsked: Watch<Finding[]> = () => () => {}
 
 export function ServiceExports({
   workspace,
@@ -71,7 +68,7 @@ function LiveExports({
         ? import('../findings/findings-live').then((m) =>
             m.watchServiceFindings(company.slug, service, statusKey.split(',') as FindingStatus[]),
           )
-        : Promise.resolve(notAsked),
+        : notAsked<Finding[]>(),
     [company.slug, service, results, opened, statusKey],
   )
   const loaded = findings.status === 'ready' ? findings.data : undefined

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { serviceById, type ServiceId } from '#domain/services.ts'
-import { useLiveData, type Watch } from '~/core/live-data'
+import { notAsked, useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
@@ -154,7 +154,6 @@ export function ServiceReport({
 
 /** How far ahead of the screen the remediation chart starts following its months. */
 const MONTHS_AHEAD = '100%'
-const notYet: Watch<MonthFigures[]> = () => () => {}
 
 /**
  * The remediation chart follows its months once it comes within a screen of the reader (decision
@@ -163,7 +162,7 @@ const notYet: Watch<MonthFigures[]> = () => () => {}
 function LiveRemediationChart({ company, service, firstPaint }: { company: string; service: ServiceId; firstPaint?: MonthFigures[] }) {
   const [cell, near] = useNearScreen<HTMLDivElement>(MONTHS_AHEAD)
   const months = useLiveData(
-    () => (near ? import('../data/reports-live').then((m) => m.watchServiceMonthFigures(company, service)) : Promise.resolve(notYet)),
+    () => (near ? import('../data/reports-live').then((m) => m.watchServiceMonthFigures(company, service)) : notAsked<MonthFigures[]>()),
     [company, service, near],
     firstPaint,
   )
