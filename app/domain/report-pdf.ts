@@ -5,6 +5,7 @@
 // removed): never as markup or layout, so nothing in a finding can restyle or break the report.
 import type { Content, ContentTable, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces'
 import { findingStatusLabels, FINDING_STATUSES, type Finding } from './findings.ts'
+import { formatNumber } from './numbers.ts'
 import { passwordPatternLabels } from './password-audit.ts'
 import { cleanText, describeFilters, excerpt, exportableFinding, isFiltered, type ExportFilters } from './report-export.ts'
 import type { Scan, ServiceScanStats } from './scans.ts'
@@ -46,7 +47,6 @@ const PAGE_WIDTH = 595.28 // A4
 const MARGIN = 48
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
 
-const number = new Intl.NumberFormat('en-GB')
 const days = (value: number | null) => (value === null ? '–' : `${value < 10 ? value.toFixed(1) : Math.round(value)} d`)
 
 /** A long unbroken run (a URL, a hash) gets break opportunities so it wraps inside its cell. */
@@ -130,7 +130,7 @@ export function barChart(title: string, rows: readonly { label: string; value: n
                   : []),
               ],
             },
-            { text: number.format(row.value), style: 'chartValue' },
+            { text: formatNumber(row.value), style: 'chartValue' },
           ]),
         },
         layout: 'noBorders',
@@ -207,7 +207,7 @@ function serviceFigures(stats: ServiceScanStats): Content[] {
   const charts: Content[] = []
   for (const [key, value] of Object.entries(stats)) {
     if (key === 'service') continue
-    if (typeof value === 'number') numbers.push([figureLabel(key), number.format(value)])
+    if (typeof value === 'number') numbers.push([figureLabel(key), formatNumber(value)])
     else if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'number')) {
       const rows = histogramRows(key, value as number[])
       if (rows.length) charts.push(barChart(HISTOGRAM_TITLES[key] ?? figureLabel(key), rows))
@@ -238,8 +238,8 @@ function cover(input: ReportPdfInput, findings: readonly Finding[] | null): Cont
     findings === null
       ? 'Figures only'
       : isFiltered(input.filters)
-        ? `${number.format(findings.length)} filtered findings (${describeFilters(input.filters)})`
-        : `All ${number.format(findings.length)} findings`
+        ? `${formatNumber(findings.length)} filtered findings (${describeFilters(input.filters)})`
+        : `All ${formatNumber(findings.length)} findings`
   const rows: [string, string][] = [
     ['Company', input.company.name],
     ['Service', serviceLabel(input.service)],
@@ -281,9 +281,9 @@ function summary(input: ReportPdfInput, findings: readonly Finding[] | null): Co
   const counts = scan?.counts
   const trend = counts ? counts.new + counts.reopened - counts.notDetected : null
   const sentence = [
-    `${number.format(open)} findings are open, ${number.format(urgent)} of them critical or high; ${number.format(breached)} are past their due date and ${number.format(dueSoon)} are due soon.`,
+    `${formatNumber(open)} findings are open, ${formatNumber(urgent)} of them critical or high; ${formatNumber(breached)} are past their due date and ${formatNumber(dueSoon)} are due soon.`,
     counts
-      ? `Since the previous scan: ${number.format(counts.new)} new, ${number.format(counts.reopened)} reopened and ${number.format(counts.notDetected)} no longer detected.`
+      ? `Since the previous scan: ${formatNumber(counts.new)} new, ${formatNumber(counts.reopened)} reopened and ${formatNumber(counts.notDetected)} no longer detected.`
       : '',
     mttr.count && mttr.medianDays !== null ? `Fixed findings took a median of ${Math.round(mttr.medianDays)} days to remediate.` : '',
   ]
@@ -293,12 +293,12 @@ function summary(input: ReportPdfInput, findings: readonly Finding[] | null): Co
   const content: Content[] = [
     heading('Executive summary', true),
     kpiCards([
-      { label: 'Open findings', value: number.format(open), note: `${number.format(urgent)} critical or high` },
-      { label: 'SLA breached', value: number.format(breached), note: `${number.format(dueSoon)} due soon` },
+      { label: 'Open findings', value: formatNumber(open), note: `${formatNumber(urgent)} critical or high` },
+      { label: 'SLA breached', value: formatNumber(breached), note: `${formatNumber(dueSoon)} due soon` },
       {
         label: 'Since last scan',
-        value: trend === null ? '–' : `${trend > 0 ? '+' : ''}${number.format(trend)}`,
-        note: counts ? `${number.format(counts.new)} new, ${number.format(counts.notDetected)} gone` : 'No earlier scan',
+        value: trend === null ? '–' : `${trend > 0 ? '+' : ''}${formatNumber(trend)}`,
+        note: counts ? `${formatNumber(counts.new)} new, ${formatNumber(counts.notDetected)} gone` : 'No earlier scan',
       },
       { label: 'Median time to fix', value: days(mttr.medianDays), note: mttr.count ? `mean ${days(mttr.meanDays)}` : 'Nothing fixed yet' },
     ]),
@@ -313,10 +313,10 @@ function summary(input: ReportPdfInput, findings: readonly Finding[] | null): Co
       ['Severity', 'Open', 'Due soon', 'Breached', 'Fixed', 'Mean time to fix', 'Median time to fix'],
       SEVERITIES.map((s) => [
         severityLabels[s],
-        number.format(stats.open[s] ?? 0),
-        number.format(stats.dueSoon[s] ?? 0),
-        number.format(stats.breached[s] ?? 0),
-        number.format(remediation[s].count),
+        formatNumber(stats.open[s] ?? 0),
+        formatNumber(stats.dueSoon[s] ?? 0),
+        formatNumber(stats.breached[s] ?? 0),
+        formatNumber(remediation[s].count),
         days(remediation[s].meanDays),
         days(remediation[s].medianDays),
       ]),
@@ -328,11 +328,11 @@ function summary(input: ReportPdfInput, findings: readonly Finding[] | null): Co
       dataTable(
         ['Findings', 'Count'],
         [
-          ['New', number.format(counts.new)],
-          ['Persisting', number.format(counts.persisting)],
-          ['Reopened', number.format(counts.reopened)],
-          ['No longer detected', number.format(counts.notDetected)],
-          ['Seen in the latest scan', number.format(counts.total)],
+          ['New', formatNumber(counts.new)],
+          ['Persisting', formatNumber(counts.persisting)],
+          ['Reopened', formatNumber(counts.reopened)],
+          ['No longer detected', formatNumber(counts.notDetected)],
+          ['Seen in the latest scan', formatNumber(counts.total)],
         ],
       ),
     )
@@ -375,7 +375,7 @@ function findingsSection(findings: readonly Finding[]): Content[] {
     ])
   }
   return [
-    heading(`Findings (${number.format(findings.length)})`, true),
+    heading(`Findings (${formatNumber(findings.length)})`, true),
     {
       table: { headerRows: 1, dontBreakRows: true, widths: ['*', 62, 78, 120], body },
       layout: { ...tableLayout, paddingTop: () => 5, paddingBottom: () => 5 },

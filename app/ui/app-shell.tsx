@@ -14,7 +14,7 @@ function subscribeViewport(onChange: () => void): () => void {
 }
 
 /** Below the small breakpoint; false on the server and during hydration (desktop first). */
-export function useIsMobile(): boolean {
+function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribeViewport,
     () => window.matchMedia(mobileQuery).matches,
@@ -23,9 +23,6 @@ export function useIsMobile(): boolean {
 }
 
 export interface NavbarState {
-  /** Open on the viewport in use. */
-  open: boolean
-  isMobile: boolean
   toggle(): void
   closeOnPhone(): void
   desktopOpen: boolean
@@ -38,7 +35,6 @@ export interface NavbarState {
  * when a page is chosen.
  */
 export function useNavbarState(): NavbarState {
-  const isMobile = useIsMobile()
   const [desktopOpen, setDesktopOpen] = useState(true)
   const [phoneOpen, setPhoneOpen] = useState(false)
   const toggle = useCallback(() => {
@@ -48,7 +44,7 @@ export function useNavbarState(): NavbarState {
   const closeOnPhone = useCallback(() => setPhoneOpen(false), [])
   const path = useRouterState({ select: (state) => state.location.pathname })
   useEffect(() => setPhoneOpen(false), [path])
-  return { open: isMobile ? phoneOpen : desktopOpen, isMobile, toggle, closeOnPhone, desktopOpen, phoneOpen }
+  return { toggle, closeOnPhone, desktopOpen, phoneOpen }
 }
 
 const Frame = styled.div<{ $desktopOpen: boolean }>`
@@ -182,6 +178,21 @@ const Footer = styled.footer`
   }
 `
 
+/**
+ * The burger shows the state of the menu on the viewport in use. It alone reads the viewport: on a
+ * phone that reading changes right after hydration, and React redraws its reader synchronously, so
+ * the reader is this button and not the whole frame.
+ */
+function MenuButton({ navbar: { toggle, desktopOpen, phoneOpen } }: { navbar: NavbarState }) {
+  const isMobile = useIsMobile()
+  const open = isMobile ? phoneOpen : desktopOpen
+  return (
+    <Burger type="button" aria-label={open ? 'Hide menu' : 'Show menu'} aria-expanded={open} aria-controls="navbar" onClick={toggle}>
+      {open && isMobile ? <IconX size={22} aria-hidden="true" /> : <IconMenu2 size={22} aria-hidden="true" />}
+    </Burger>
+  )
+}
+
 /** The workspace frame: header with the menu button and logo, navigation, the page, footer. */
 export function AppShell({
   nav,
@@ -196,7 +207,7 @@ export function AppShell({
   footer?: ReactNode
   children: ReactNode
 }) {
-  const { open, isMobile, toggle, closeOnPhone, desktopOpen, phoneOpen } = navbar
+  const { closeOnPhone, desktopOpen, phoneOpen } = navbar
   useEffect(() => {
     if (!phoneOpen) return
     const onKey = (event: KeyboardEvent) => {
@@ -210,9 +221,7 @@ export function AppShell({
       <SkipLink href="#main">Skip to content</SkipLink>
       <Header>
         <HeaderStart>
-          <Burger type="button" aria-label={open ? 'Hide menu' : 'Show menu'} aria-expanded={open} aria-controls="navbar" onClick={toggle}>
-            {open && isMobile ? <IconX size={22} aria-hidden="true" /> : <IconMenu2 size={22} aria-hidden="true" />}
-          </Burger>
+          <MenuButton navbar={navbar} />
           <HomeLink to="/" aria-label="Home">
             <Logo />
           </HomeLink>

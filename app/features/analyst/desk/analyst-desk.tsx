@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import styled, { css } from 'styled-components'
 import { scanStateLabels } from '#domain/scans.ts'
 import { serviceById, type ServiceId } from '#domain/services.ts'
+import { formatNumber } from '#domain/numbers.ts'
 import { DAY_MS } from '#domain/sla.ts'
 import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
@@ -15,8 +16,6 @@ import { deskServices, disputedRows, draftRows, latestImports, retestRows, type 
 import { formatTime } from '~/ui/local-time'
 
 // The desk renders in the browser (live data): dates in the reader's language and zone.
-const numbers = new Intl.NumberFormat('en-GB')
-const formatNumber = (n: number) => numbers.format(n)
 const formatDate = (at: number) => formatTime(at, 'date')
 const formatDateTime = (at: number) => formatTime(at, 'date-time')
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`

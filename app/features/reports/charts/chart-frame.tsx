@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 import styled from 'styled-components'
+import { formatNumber } from '#domain/numbers.ts'
 import { surface } from '~/ui/surface'
 import { chartStyle } from './chart-style'
 
@@ -81,7 +82,7 @@ const Empty = styled.p`
   color: var(--color-text-muted);
 `
 
-const formatCell = (value: string | number) => (typeof value === 'number' ? new Intl.NumberFormat('en-GB').format(value) : value)
+const formatCell = (value: string | number) => (typeof value === 'number' ? formatNumber(value) : value)
 
 /** A chart's figures as a table: what "Show as table" shows, and what screen readers read. */
 export function FigureTable({ title, table }: { title: string; table: ChartTable }) {

@@ -2,6 +2,7 @@
 // and the browser's agree. Axis labels are plain <text> (Recharts' own would measure words in the
 // browser only), every tick is drawn (interval 0), animations are off and ids come from useId.
 import { useId } from 'react'
+import { formatCompactNumber } from '#domain/numbers.ts'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { Legend, toneClass, type Row, type Series } from './legend'
 
@@ -19,7 +20,7 @@ const tick = (max: number) =>
   function Tick({ x = 0, y = 0, payload, orientation, textAnchor }: TickProps) {
     const vertical = orientation === 'left' || orientation === 'right'
     const value = payload?.value
-    const text = typeof value === 'number' ? new Intl.NumberFormat('en-GB', { notation: 'compact' }).format(value) : String(value ?? '')
+    const text = typeof value === 'number' ? formatCompactNumber(value) : String(value ?? '')
     return (
       <text className="chart-tick" x={x} y={y} dy={vertical ? 4 : 14} textAnchor={textAnchor ?? (vertical ? 'end' : 'middle')}>
         {clip(text, max)}

@@ -1,6 +1,7 @@
 import { Tabs } from 'radix-ui'
 import { useState } from 'react'
 import styled from 'styled-components'
+import { formatNumber } from '#domain/numbers.ts'
 import { useAutosave } from '~/ui/autosave/use-autosave'
 import { fieldControl } from '~/ui/text-field'
 import { colors, fonts } from '~/ui/theme'
@@ -73,8 +74,6 @@ const Count = styled.p<{ $over: boolean }>`
   color: ${({ $over }) => ($over ? colors.danger : colors.textMuted)};
 `
 
-const formatCount = new Intl.NumberFormat('en-US').format
-
 /** The start of a text on one line, for the prompt that names a value saved elsewhere. */
 const CONFLICT_EXCERPT_LENGTH = 80
 function excerpt(text: string): string {
@@ -106,7 +105,7 @@ export function MarkdownField({
     variant: 'text',
     saved,
     save,
-    validate: (text) => (text.length > maxLength ? `Keep the ${label.toLowerCase()} to ${formatCount(maxLength)} characters` : null),
+    validate: (text) => (text.length > maxLength ? `Keep the ${label.toLowerCase()} to ${formatNumber(maxLength)} characters` : null),
   })
   const error = saveError(field)
   return (
@@ -133,7 +132,7 @@ export function MarkdownField({
         </Preview>
       </Editor>
       <Count id={countId} $over={field.value.length > maxLength}>
-        {formatCount(field.value.length)} / {formatCount(maxLength)} characters
+        {formatNumber(field.value.length)} / {formatNumber(maxLength)} characters
       </Count>
     </AutosaveFieldFrame>
   )
