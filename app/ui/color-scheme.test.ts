@@ -91,12 +91,12 @@ describe('readPreference and setPreference', () => {
     expect(readPreference()).toBe('auto')
   })
 
-  it('reads storage first, then the cookie', () => {
-    const browser = fakeBrowser({ [COLOR_SCHEME_KEY]: 'light' }, `${COLOR_SCHEME_KEY}=dark`)
+  it('reads what the document shows, not storage or the cookie', () => {
+    const browser = fakeBrowser({ [COLOR_SCHEME_KEY]: 'light' }, `${COLOR_SCHEME_KEY}=light`)
     vi.stubGlobal('window', { localStorage: browser.localStorage })
     vi.stubGlobal('document', browser.document)
-    expect(readPreference()).toBe('light')
-    browser.storage.clear()
+    expect(readPreference()).toBe('auto')
+    browser.dataset.colorScheme = 'dark'
     expect(readPreference()).toBe('dark')
   })
 
