@@ -68,7 +68,7 @@ function savedPreference(): ColorSchemePreference {
  * The preference the page shows: its `<html data-color-scheme>`, which the server set from the
  * cookie and the head script from localStorage. Read from the document, not from storage: the
  * first read of localStorage or of the cookies is a round trip to the browser's own process, which
- * took up to 7 ms of a page's hydration on a throttled phone.
+ * took up to 28 ms of a page's hydration at a phone's speed (4× CPU slowdown).
  */
 export function readPreference(): ColorSchemePreference {
   return inBrowser() ? parsePreference(document.documentElement.dataset.colorScheme) : 'auto'

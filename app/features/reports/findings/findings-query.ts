@@ -92,7 +92,7 @@ export function slaText(row: Pick<FindingRow, 'slaState' | 'slaDaysLeft'>): stri
 
 /** Unset deadlines sort after every set one. */
 const slaKey = (row: FindingRow) => row.slaDaysLeft ?? Number.MAX_SAFE_INTEGER
-// Made on first sort: a collator costs several milliseconds to create (see ~/domain/numbers).
+// Made on first sort: a collator costs several milliseconds to create (see #domain/numbers.ts).
 let collator: Intl.Collator | undefined
 const compareText = (a: string, b: string) => (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })).compare(a, b)
 
