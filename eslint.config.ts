@@ -132,5 +132,22 @@ export default defineConfig(
       'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^(useLazySubscription|useLiveData)$' }],
     },
   },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/**/*.test.{ts,tsx}'],
+    rules: {
+      // Decision 0032: an Intl object made when its module loads puts its locale's data into the
+      // task that evaluates a page's modules. Make it on first use.
+      'no-restricted-syntax': [
+        'error',
+        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((declaration) =>
+          ['NewExpression.init', 'MemberExpression.init > NewExpression.object'].map((made) => ({
+            selector: `${declaration} > VariableDeclarator > ${made}[callee.object.name='Intl']`,
+            message: 'Make Intl objects on first use, not when the module loads (decision 0032).',
+          })),
+        ),
+      ],
+    },
+  },
   appBoundaries(root),
 )
