@@ -10,12 +10,12 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { chromium, type BrowserContext, type Page } from '@playwright/test'
+import { chromium, type BrowserContext } from '@playwright/test'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { signInMessages } from '#domain/sign-in.ts'
-import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { chromiumArgs, chromiumExecutable } from '../support/chromium.ts'
-import { documentOf, resetSignInRateLimits } from '../e2e/support/admin.ts'
+import { resetSignInRateLimits } from '../e2e/support/admin.ts'
+import { waitForTokenAfterSignIn } from '../e2e/support/settled-sign-in.ts'
 import { withStack } from './preview-server.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -109,47 +109,6 @@ async function signIn(context: BrowserContext, origin: string, email: string): P
   await page.getByRole('banner').getByRole('button', { name: 'User menu' }).waitFor()
   await waitForTokenAfterSignIn(page)
   await page.close()
-}
-
-/** The user and the issue time (seconds) of the ID token Firebase Auth keeps in this browser. */
-const storedToken = () =>
-  new Promise<{ uid: string; issuedAt: number } | null>((resolve) => {
-    const open = indexedDB.open('firebaseLocalStorageDb')
-    open.onerror = () => resolve(null)
-    open.onsuccess = () => {
-      const db = open.result
-      if (!db.objectStoreNames.contains('firebaseLocalStorage')) return resolve(null)
-      const rows = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll()
-      rows.onsuccess = () => {
-        const user = (rows.result as { value?: { uid?: string; stsTokenManager?: { accessToken?: string } } }[])
-          .map((row) => row.value)
-          .find((value) => value?.uid && value.stsTokenManager?.accessToken)
-        if (!user) return resolve(null)
-        const payload = user.stsTokenManager!.accessToken!.split('.')[1]!.replaceAll('-', '+').replaceAll('_', '/')
-        resolve({ uid: user.uid!, issuedAt: (JSON.parse(atob(payload)) as { iat: number }).iat })
-      }
-    }
-  })
-
-/**
- * A sign-in marks the person's access synced after their first token was issued; the page then
- * takes a newer token, and Firestore restarts its listen stream for it. Waits until the browser
- * holds that token, so that no measured load pays for the sign-in.
- */
-async function waitForTokenAfterSignIn(page: Page): Promise<void> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const token = await page.evaluate(storedToken)
-    if (token) {
-      const { synced } = readUserAccess(await documentOf(userAccessPath(token.uid))).claims
-      if (synced == null || token.issuedAt >= synced / 1000) return
-    }
-    if (Date.now() > deadline) {
-      console.warn('The token that follows the sign-in did not come within 20 s: the first run may pay for it.')
-      return
-    }
-    await page.waitForTimeout(100)
-  }
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
