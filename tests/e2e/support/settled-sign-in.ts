@@ -1,5 +1,6 @@
-// A finished sign-in (the Lighthouse bench waits for it): the browser holds the ID token issued after the sign-in marked the person's
-// access synced (session-live.ts takes a newer token while `claims.synced` is later than its own).
+// A finished sign-in (the Lighthouse bench waits for it): the browser holds the ID token issued
+// after the sign-in marked the person's access synced (session-live.ts takes a newer token while
+// `claims.synced` is later than its own).
 import type { Page } from '@playwright/test'
 import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { documentOf } from './admin.ts'
