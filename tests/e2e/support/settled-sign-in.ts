@@ -5,8 +5,11 @@ import type { Page } from '@playwright/test'
 import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { documentOf } from './admin.ts'
 
-/** The user and the issue time (seconds) of the ID token Firebase Auth keeps in this browser. */
-const storedToken = () =>
+/**
+ * The user and the issue time (seconds) of the ID token Firebase Auth keeps in this browser; null
+ * when there is none, or when it was issued before `since`.
+ */
+const storedToken = (since: number) =>
   new Promise<{ uid: string; issuedAt: number } | null>((resolve) => {
     const open = indexedDB.open('firebaseLocalStorageDb')
     open.onerror = () => resolve(null)
@@ -20,7 +23,8 @@ const storedToken = () =>
           .find((value) => value?.uid && value.stsTokenManager?.accessToken)
         if (!user) return resolve(null)
         const payload = user.stsTokenManager!.accessToken!.split('.')[1]!.replaceAll('-', '+').replaceAll('_', '/')
-        resolve({ uid: user.uid!, issuedAt: (JSON.parse(atob(payload)) as { iat: number }).iat })
+        const issuedAt = (JSON.parse(atob(payload)) as { iat: number }).iat
+        resolve(issuedAt >= since ? { uid: user.uid!, issuedAt } : null)
       }
     }
   })
@@ -32,17 +36,13 @@ const storedToken = () =>
  * another token nor restart their listeners.
  */
 export async function waitForTokenAfterSignIn(page: Page): Promise<void> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const token = await page.evaluate(storedToken)
-    if (token) {
-      const { synced } = readUserAccess(await documentOf(userAccessPath(token.uid))).claims
-      if (synced == null || token.issuedAt >= synced / 1000) return
-    }
-    if (Date.now() > deadline) {
-      console.warn('The token that follows the sign-in did not come within 20 s: the first run may pay for it.')
-      return
-    }
-    await page.waitForTimeout(100)
+  const token = await page.evaluate(storedToken, -Infinity)
+  if (!token) return
+  const { synced } = readUserAccess(await documentOf(userAccessPath(token.uid))).claims
+  if (synced == null) return
+  try {
+    await page.waitForFunction(storedToken, synced / 1000, { polling: 100, timeout: 20_000 })
+  } catch {
+    console.warn('The token that follows the sign-in did not come within 20 s: the first run may pay for it.')
   }
 }
