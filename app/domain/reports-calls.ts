@@ -6,6 +6,7 @@ import { findingRole, type Access } from './access.ts'
 import { COMMENT_MAX_LENGTH, COMMENT_VISIBILITIES } from './finding-comments.ts'
 import { FINDING_ACTION_NAMES, RETEST_OUTCOME_ACTIONS, type FindingAction } from './finding-workflow.ts'
 import { RETEST_MAX_FINDINGS, RETEST_OUTCOMES } from './retests.ts'
+import { formatNumber } from './numbers.ts'
 
 const CompanySchema = v.pipe(v.string('Name the company'), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Name the company by its slug'))
 const IdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id'))
@@ -85,7 +86,7 @@ export const AddFindingCommentRequestSchema = v.strictObject({
     v.string('Write the comment'),
     v.trim(),
     v.minLength(1, 'Write the comment'),
-    v.maxLength(COMMENT_MAX_LENGTH, `Keep the comment to ${COMMENT_MAX_LENGTH.toLocaleString('en-GB')} characters`),
+    v.maxLength(COMMENT_MAX_LENGTH, `Keep the comment to ${formatNumber(COMMENT_MAX_LENGTH)} characters`),
   ),
   visibility: v.picklist(COMMENT_VISIBILITIES),
 })

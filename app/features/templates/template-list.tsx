@@ -17,6 +17,7 @@ import { WhenHydrated } from '~/ui/use-hydrated'
 import { highlightParts } from './highlight'
 import { facetOptions, selectedValues, TEMPLATE_FACETS, type TemplateFacet, type TemplateListSearch } from './template-query'
 import { useTemplateSearch, type FirstPage, type TemplateHit } from './use-template-search'
+import { formatNumber } from '#domain/numbers.ts'
 
 /** How long typing pauses before the list searches (search as you type, without a query per key). */
 const TYPING_PAUSE_MS = 150
@@ -355,7 +356,7 @@ export function TemplateList({ search, firstPage }: { search: TemplateListSearch
           </Facets>
           <section aria-label="Templates found">
             <Summary role="status">
-              {result ? `${result.nbHits.toLocaleString('en-GB')} ${result.nbHits === 1 ? 'template' : 'templates'}` : 'Searching…'}
+              {result ? `${formatNumber(result.nbHits)} ${result.nbHits === 1 ? 'template' : 'templates'}` : 'Searching…'}
             </Summary>
             {result && result.hits.length === 0 ? (
               <Empty>

@@ -19,6 +19,7 @@ import { menuItem, menuPanel } from '~/ui/menu'
 import { offsets } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 import { saveFile } from '~/platform/save-file'
+import { formatNumber } from '#domain/numbers.ts'
 
 const Content = styled(DropdownMenu.Content)`
   ${menuPanel}
@@ -53,7 +54,7 @@ const formatText: Record<ExportFormat, { label: string; note: string; Icon: type
   sarif: { label: 'SARIF 2.1.0', note: 'For code scanning and security tools', Icon: IconShieldCode },
 }
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
+const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`
 
 /** What the exports will hold, in words: all N findings, N filtered findings, or the figures only. */
 export function exportScopeLabel(findings: number, filters: ExportFilters, withResults: boolean): string {

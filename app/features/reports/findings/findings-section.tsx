@@ -23,6 +23,7 @@ import { FINDINGS_LOAD_LIMIT, findingRow, loadedStatuses, toggleFacet } from './
 import { hasFindingFilters, type FindingsFacet, type FindingsSearch } from './findings-search-params'
 import { MoveDialog, type MoveRequest } from './move-dialog'
 import { makeMove } from './moves'
+import { formatNumber } from '#domain/numbers.ts'
 
 const Section = styled.section`
   margin-top: 32px;
@@ -245,7 +246,7 @@ function LiveFindings({ workspace, service, search, onSearchChange, findingHref,
         <Scope>
           {search.status?.length ? 'Findings in the chosen statuses' : 'Open findings; choose statuses below to see closed ones'}
           {live.data.length >= FINDINGS_LOAD_LIMIT &&
-            ` (the ${FINDINGS_LOAD_LIMIT.toLocaleString('en-GB')} most recently seen: narrow the filters to see others)`}
+            ` (the ${formatNumber(FINDINGS_LOAD_LIMIT)} most recently seen: narrow the filters to see others)`}
           .
         </Scope>
       )}
@@ -446,7 +447,7 @@ function FacetButtons<T extends string>({
           aria-pressed={chosen.includes(value)}
           onClick={() => onSearchChange(toggleFacet(search, facet, value))}
         >
-          {labels[value]} {counts.has(value) && <small>{counts.get(value)!.toLocaleString('en-GB')}</small>}
+          {labels[value]} {counts.has(value) && <small>{formatNumber(counts.get(value)!)}</small>}
         </Chip>
       ))}
     </Facet>

@@ -27,6 +27,7 @@ import { VisuallyHidden } from '~/ui/visually-hidden'
 import { SlaLabel, StatusBadge } from './finding-badges'
 import { matchesSearch, rowComparators, sortOf, type FindingRow } from './findings-query'
 import { type FindingSortColumn, type FindingsSearch } from './findings-search-params'
+import { formatNumber } from '#domain/numbers.ts'
 
 const ROW_HEIGHT = 48
 
@@ -356,9 +357,9 @@ export function FindingsTable({ rows, search, onSearchChange, findingHref, selec
     <>
       <Count role="status">
         {shown === rows.length
-          ? `${rows.length.toLocaleString('en-GB')} finding${rows.length === 1 ? '' : 's'}`
-          : `${shown.toLocaleString('en-GB')} of ${rows.length.toLocaleString('en-GB')} findings`}
-        {Object.keys(selection).length > 0 && `, ${Object.keys(selection).length.toLocaleString('en-GB')} selected`}
+          ? `${formatNumber(rows.length)} finding${rows.length === 1 ? '' : 's'}`
+          : `${formatNumber(shown)} of ${formatNumber(rows.length)} findings`}
+        {Object.keys(selection).length > 0 && `, ${formatNumber(Object.keys(selection).length)} selected`}
       </Count>
       <Scroller ref={scroller} tabIndex={-1}>
         <Table aria-rowcount={visible.length + 1}>
