@@ -149,5 +149,19 @@ export default defineConfig(
       ],
     },
   },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/ui/lazy-part.ts'],
+    rules: {
+      // A part loaded with React.lazy whose fetch failed offline took the whole page down: lazyPart
+      // loads it again once the browser is back online.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react', importNames: ['lazy'], message: 'Use lazyPart from ~/ui/lazy-part: it survives a dropped connection.' }],
+        },
+      ],
+    },
+  },
   appBoundaries(root),
 )

@@ -33,5 +33,17 @@ function subscribe(listener: () => void): () => void {
 
 const currentConnection = (): Connection => (navigator.onLine && reached.snapshots && reached.probe ? 'online' : 'offline')
 
+/** Calls `onOffline` as soon as the connection is offline (at once if it is now); returns a stop. */
+export function whenOffline(onOffline: () => void): () => void {
+  const check = () => {
+    if (currentConnection() === 'online') return
+    stop()
+    onOffline()
+  }
+  const stop = subscribe(check)
+  check()
+  return stop
+}
+
 /** The connection now, re-rendering on every change; online while rendered on the server. */
 export const useConnection = (): Connection => useSyncExternalStore(subscribe, currentConnection, () => 'online')

@@ -2,13 +2,15 @@
 // the component: the shape every live part of the app shares (live-data.ts builds on it). Kept
 // apart from live-data.ts so the first page, which needs only this, stays small.
 import { useEffect, type DependencyList } from 'react'
+import { loadWhenOnline } from '~/ui/lazy-part'
 import { afterIdle } from './after-idle'
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
 
 /**
  * Runs what `start` subscribes to (after importing it) while the component stays mounted with the
- * same `deps`. A subscription that arrives after the component moved on is stopped at once.
+ * same `deps`. A subscription that arrives after the component moved on is stopped at once; one
+ * whose import failed offline starts once the browser is back online.
  *
  * Each starts when the browser is next idle, in a task of its own: a page mounts several at once
  * (session, workspace, its data), and importing and starting them all inside React's effects
@@ -24,7 +26,7 @@ export function useLazySubscription(
     let stop: (() => void) | undefined
     let current = true
     const cancel = afterIdle(() =>
-      start().then(
+      loadWhenOnline(start).then(
         (stopper) => {
           if (current) stop = stopper
           else stopper()

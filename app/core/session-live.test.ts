@@ -14,7 +14,15 @@ vi.mock('firebase/auth', () => ({
   },
   signOut: () => Promise.resolve(),
 }))
-vi.mock('firebase/firestore', () => ({ doc: () => null, onSnapshot: () => () => {} }))
+// The listener of the person's own access, driven by the test.
+let accessChanged: ((snapshot: { data(): unknown }) => Promise<void>) | undefined
+vi.mock('firebase/firestore', () => ({
+  doc: () => null,
+  onSnapshot: (_ref: unknown, next: (snapshot: { data(): unknown }) => Promise<void>) => {
+    accessChanged = next
+    return () => {}
+  },
+}))
 vi.mock('./firebase', () => ({ firestore: () => ({}), firebaseAuth: () => ({ currentUser: { uid: 'u1' } }) }))
 // What the edge answers to the hand-over.
 const edgeAnswer = vi.fn<() => Promise<{ session: Session; workspace: Workspace | null }>>()
@@ -92,6 +100,34 @@ describe('watchSession', () => {
     answer({ session, workspace: workspace('Avery Stone') })
     await handedOver
     expect(onChange).toHaveBeenCalledWith(session)
+  })
+
+  it('after a change of access, takes tokens until one is issued after the sync, though they tell only the second', async () => {
+    vi.useFakeTimers()
+    try {
+      watchSession(() => {})
+      edgeAnswer.mockResolvedValue({ session, workspace: workspace('Avery') })
+      // The server hands out the same token within one second; the sync came a third into it.
+      const issued = ['2026-11-28T10:50:00Z', '2026-11-28T10:50:01Z']
+      const getIdTokenResult = vi.fn((forceRefresh?: boolean) => {
+        const issuedAtTime = forceRefresh ? issued.shift()! : '2026-11-28T10:49:00Z'
+        return Promise.resolve({ token: 'token-5', authTime: '2026-11-28T09:00:00Z', issuedAtTime })
+      })
+      await tokenChanged!({ ...user('token-5'), getIdTokenResult })
+      const changed = accessChanged!({ data: () => ({ claims: { synced: Date.parse('2026-11-28T10:50:00.312Z') } }) })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(getIdTokenResult.mock.calls.filter(([force]) => force)).toHaveLength(1)
+      // The same second's token is older than the sync: the next is asked for once the second has turned.
+      await vi.advanceTimersByTimeAsync(1000)
+      await changed
+      expect(getIdTokenResult.mock.calls.filter(([force]) => force)).toHaveLength(2)
+      expect(issued).toEqual([])
+      // The token now taken is newer than the sync: no more are asked for.
+      await vi.advanceTimersByTimeAsync(5000)
+      expect(getIdTokenResult.mock.calls.filter(([force]) => force)).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   // Last: it changes who the page shows.

@@ -61,6 +61,23 @@ function edgeHolds(uid: string, issuedAt: number): boolean {
 
 const seconds = (milliseconds: number | null | undefined) => (typeof milliseconds === 'number' ? milliseconds / 1000 : null)
 
+/** How many tokens a change of access asks for before the page goes on with the one it has. */
+const REFRESH_TRIES = 3
+
+/**
+ * Takes a token issued after `synced` (seconds). A token tells its issue time to the second, and
+ * within one second the server hands the same token out again: one taken in the sync's own second
+ * reads as older than the sync for ever after (every page load would refresh it again, and restart
+ * the listeners for it). So the next is asked for a second later: by then the second has turned.
+ */
+async function refreshPast(user: User, synced: number): Promise<void> {
+  for (let tried = 0; tried < REFRESH_TRIES; tried++) {
+    if (tried > 0) await new Promise((resolve) => setTimeout(resolve, 1000))
+    const token = await user.getIdTokenResult(true)
+    if (Date.parse(token.issuedAtTime) / 1000 >= synced) return
+  }
+}
+
 /**
  * Keeps a signed-in browser in step: every new ID token goes to the edge; an administrator's
  * revocation signs the user out at once; a change of access refreshes the token. `onChange` is
@@ -70,6 +87,9 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
   let stopAccess: (() => void) | undefined
   let lastToken: string | undefined
   let ended = false
+  // One refresh at a time: each new token it brings restarts the access listener, which asks again.
+  let refreshing: Promise<void> | undefined
+  const refresh = (user: User, synced: number) => (refreshing ??= refreshPast(user, synced).finally(() => (refreshing = undefined)))
 
   // Once: signing out of the SDK fires the token listener again with no user.
   const end = async () => {
@@ -120,9 +140,7 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
         const { claims } = readUserAccess(snapshot.data())
         const synced = seconds(claims.synced)
         if (revokesSignIn(seconds(claims.revoked), signedInAt)) await end()
-        else if (synced !== null && synced > issuedAt) {
-          await user.getIdToken(true)
-        }
+        else if (synced !== null && synced > issuedAt) await refresh(user, synced)
       },
       // Reading one's own access is always allowed; a denial means the sign-in is no longer valid.
       () => void end(),

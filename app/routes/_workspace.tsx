@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { SessionSync } from '~/core/session-sync'
@@ -8,13 +8,16 @@ import { VersionPopover } from '~/features/shell/version-popover'
 import { HotkeyHint, WorkspaceHotkeys } from '~/features/shell/workspace-hotkeys'
 import { ContactButton } from '~/features/support/contact-button'
 import { WorkspaceSync } from '~/core/workspace-sync'
+import { afterIdle } from '~/core/after-idle'
 import { AppShell, useNavbarState } from '~/ui/app-shell'
+import { preloadNotifications } from '~/ui/notifications/notifications'
+import { lazyPart } from '~/ui/lazy-part'
 
 // The signed-in header's menus come after the first paint (the server HTML shows them, disabled until
 // they hydrate): a visitor never loads them, a member's first load stays small.
-const CompanySwitcher = lazy(() => import('~/features/auth/company-switcher').then((m) => ({ default: m.CompanySwitcher })))
-const NotificationBell = lazy(() => import('~/features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })))
-const UserMenu = lazy(() => import('~/features/auth/user-menu').then((m) => ({ default: m.UserMenu })))
+const CompanySwitcher = lazyPart(() => import('~/features/auth/company-switcher').then((m) => ({ default: m.CompanySwitcher })))
+const NotificationBell = lazyPart(() => import('~/features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })))
+const UserMenu = lazyPart(() => import('~/features/auth/user-menu').then((m) => ({ default: m.UserMenu })))
 
 export const Route = createFileRoute('/_workspace')({
   component: WorkspaceLayout,
@@ -36,6 +39,8 @@ const FooterEnd = styled.div`
 function WorkspaceLayout() {
   const { session, workspace } = Route.useRouteContext()
   const navbar = useNavbarState()
+  const signedIn = session !== null
+  useEffect(() => (signedIn ? afterIdle(preloadNotifications) : undefined), [signedIn])
   return (
     <AppShell
       navbar={navbar}

@@ -1,8 +1,9 @@
-import { cloneElement, lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react'
+import { cloneElement, Suspense, useState, type ReactElement, type ReactNode } from 'react'
+import { lazyPart } from './lazy-part'
 
 // The popover's code comes when it is first wanted (hovering, focusing or pressing its trigger).
 const loadPanel = () => import('./popover-panel')
-const PopoverPanel = lazy(() => loadPanel().then((m) => ({ default: m.PopoverPanel })))
+const PopoverPanel = lazyPart(() => loadPanel().then((m) => ({ default: m.PopoverPanel })))
 
 type TriggerProps = { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }
 

@@ -5,6 +5,7 @@ import { SettingsPage } from './pages/settings'
 import { SignInPanel } from './pages/sign-in-panel'
 import { ReportsPage } from './pages/reports'
 import { TemplatesPage } from './pages/templates'
+import { isStale, settledToken, syncedAt, type StoredToken } from './support/settled-sign-in'
 
 interface BrowserConsole {
   /** Accepts console lines matching `pattern` in this test (an expected failed request, say). */
@@ -67,7 +68,20 @@ function consoleProblems(context: BrowserContext): string[] {
 
 // The session lives in httpOnly cookies and Firebase Auth keeps its user in IndexedDB: the saved
 // state holds both, so a context made from it is signed in on the server and in the browser.
-async function signedInState(browser: Browser, baseURL: string | undefined, email: string): Promise<StorageState> {
+/** A saved sign-in and the token its browser holds. */
+interface SavedSignIn {
+  state: StorageState
+  token: StoredToken
+}
+
+/** Saves the state of a signed-in context once its token has settled (see settled-sign-in.ts). */
+async function settledState(context: BrowserContext, page: Page, email: string): Promise<SavedSignIn> {
+  const token = await settledToken(page)
+  if (!token) throw new Error(`${email} is not signed in`)
+  return { state: await context.storageState({ indexedDB: true }), token }
+}
+
+async function signedInState(browser: Browser, baseURL: string | undefined, email: string): Promise<SavedSignIn> {
   // Empty storage said outright: inside a test, new contexts take the test's options, and a test
   // signed in as someone else would hand its session to this one.
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } })
@@ -78,8 +92,29 @@ async function signedInState(browser: Browser, baseURL: string | undefined, emai
     await expect
       .poll(async () => (await context.cookies()).map((c) => c.name))
       .toEqual(expect.arrayContaining(['__Host-session', '__Host-refresh']))
+    const saved = await settledState(context, page, email)
     expect(problems, `browser console while signing in ${email}`).toEqual([])
-    return await context.storageState({ indexedDB: true })
+    return saved
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * The saved sign-in, brought up to date when the person's access was synced since it was saved
+ * (they signed in again elsewhere, or their access changed): one page of it takes the newer token,
+ * so that the test's first page does not, nor restarts its listeners for it.
+ */
+async function currentState(browser: Browser, baseURL: string | undefined, email: string, saved: SavedSignIn): Promise<SavedSignIn> {
+  if (!isStale(saved.token.issuedAt, await syncedAt(saved.token.uid))) return saved
+  const context = await browser.newContext({ baseURL, storageState: saved.state })
+  try {
+    const problems = consoleProblems(context)
+    const page = await context.newPage()
+    await page.goto('/')
+    const renewed = await settledState(context, page, email)
+    expect(problems, `browser console while renewing the sign-in of ${email}`).toEqual([])
+    return renewed
   } finally {
     await context.close()
   }
@@ -112,15 +147,14 @@ interface WorkerFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   demoSessions: [
     async ({ browser }, use, workerInfo) => {
-      const states = new Map<string, Promise<StorageState>>()
+      const baseURL = workerInfo.project.use.baseURL
+      const states = new Map<string, Promise<SavedSignIn>>()
       await use({
         stateOf: (email) => {
-          let state = states.get(email)
-          if (!state) {
-            state = signedInState(browser, workerInfo.project.use.baseURL, email)
-            states.set(email, state)
-          }
-          return state
+          const saved = states.get(email) ?? signedInState(browser, baseURL, email)
+          const current = saved.then((signIn) => currentState(browser, baseURL, email, signIn))
+          states.set(email, current)
+          return current.then((signIn) => signIn.state)
         },
         forget: (email) => states.delete(email),
       })

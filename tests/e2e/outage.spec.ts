@@ -98,6 +98,40 @@ test.describe('Firestore out of reach for a callable', () => {
   })
 })
 
+test.describe('the connection lost while a page loads', () => {
+  test.use({ signedInAs: account.email })
+
+  // The header's menus and the page's listeners load after the page: their code fetched while the
+  // browser is offline fails, and must load once it is back instead of taking the page down.
+  test('the parts that had not arrived load once the browser is back online, and the page stays whole', async ({
+    page,
+    browserConsole,
+  }) => {
+    browserConsole.allow(OUTAGE_CONSOLE)
+    const menuChunk = /\/assets\/user-menu-[\w-]+\.js$/
+    let lose!: () => void
+    const lost = new Promise<void>((resolve) => (lose = resolve))
+    await page.route(menuChunk, async (route) => {
+      await lost
+      await route.abort('internetdisconnected')
+    })
+    const asked = page.waitForRequest(menuChunk)
+    await page.goto('/')
+    await asked
+    await page.context().setOffline(true)
+    lose()
+    await expect(page.getByTestId('connection-notice')).toBeVisible()
+    await page.unroute(menuChunk)
+
+    await page.context().setOffline(false)
+    const userMenu = page.getByRole('banner').getByRole('button', { name: 'User menu' })
+    await expect(userMenu).toBeEnabled({ timeout: 20_000 })
+    await userMenu.click()
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
+    await expect(page.getByTestId('connection-notice')).toHaveCount(0, { timeout: 30_000 })
+  })
+})
+
 test.describe('mail out of reach', () => {
   test.use({ signedInAs: 'viewer@acme.example' })
 

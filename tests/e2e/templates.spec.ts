@@ -139,6 +139,37 @@ test.describe('finding templates', () => {
     }
   })
 
+  test('an export made offline says it failed and downloads nothing, and goes once back online', async ({
+    page,
+    templates,
+    browserConsole,
+  }) => {
+    // The SDK says in the console that it cannot reach the backend, and the failed requests are logged.
+    browserConsole.allow(/Could not reach Cloud Firestore backend|WebChannelConnection|Failed to load resource|net::ERR/)
+    await templates.open()
+    const exportJson = page.getByRole('button', { name: 'Export all (JSON)' })
+    const exported = async () => {
+      const downloading = page.waitForEvent('download')
+      await exportJson.click()
+      return (await readFile(await (await downloading).path(), 'utf8')).length
+    }
+    // Once online: the export's code is in the page, so what follows is the database read alone.
+    const whole = await exported()
+    expect(whole).toBeGreaterThan(10_000)
+
+    const downloads: string[] = []
+    page.on('download', (download) => downloads.push(download.suggestedFilename()))
+    await page.context().setOffline(true)
+    await exportJson.click()
+    // Not the part of the library a cache holds: nothing, and a message.
+    await expect(page.getByRole('status').filter({ hasText: 'Export failed' })).toBeVisible({ timeout: 30_000 })
+    await expect(exportJson).toBeEnabled()
+    expect(downloads).toEqual([])
+
+    await page.context().setOffline(false)
+    expect(await exported()).toBe(whole)
+  })
+
   test('a filtered export holds what the list shows, and an imported template shows in the list at once', async ({
     page,
     shell,

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import styled from 'styled-components'
 import { release } from '#domain/brand.ts'
 import { Popover } from '~/ui/popover'
 import { useHydrated } from '~/ui/use-hydrated'
+import { lazyPart } from '~/ui/lazy-part'
 
 const Trigger = styled.button`
   padding: 4px 8px;
@@ -21,7 +22,7 @@ const Trigger = styled.button`
 
 // What the popover says comes with it, when first wanted.
 const loadFacts = () => import('./release-facts')
-const ReleaseFacts = lazy(() => loadFacts().then((m) => ({ default: m.ReleaseFacts })))
+const ReleaseFacts = lazyPart(() => loadFacts().then((m) => ({ default: m.ReleaseFacts })))
 
 /** The footer's release label; opens the version and when it was last updated. */
 export function VersionPopover() {

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { useColorScheme } from '~/ui/color-scheme'
 import { replayEarlyHotkeys } from '~/ui/color-scheme-script'
 import { formatHotkey, useHotkeys } from '~/ui/hotkeys'
 import { media } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
+import { lazyPart } from '~/ui/lazy-part'
 
 // The help is loaded the first time it is asked for: the first page stays small.
-const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })))
+const ShortcutsDialog = lazyPart(() => import('./shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })))
 
 /** Listens for the shortcuts while the workspace is shown, and owns the help dialog. */
 export function WorkspaceHotkeys({ onToggleMenu }: { onToggleMenu: () => void }) {

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import styled from 'styled-components'
 import { useHydrated } from '~/ui/use-hydrated'
+import { lazyPart } from '~/ui/lazy-part'
 
 // Loaded when first wanted (hovering or pressing Contact), so every page's first load stays small.
 const loadDialog = () => import('./support-dialog')
-const SupportDialog = lazy(() => loadDialog().then((module) => ({ default: module.SupportDialog })))
+const SupportDialog = lazyPart(() => loadDialog().then((module) => ({ default: module.SupportDialog })))
 
 const Link = styled.button`
   padding: 0;

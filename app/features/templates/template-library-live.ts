@@ -1,12 +1,13 @@
 // Live reads of the template library straight from Firestore: one template for the editor, the
 // latest ones when the search service cannot be reached, the tags with their counts, and the
 // whole library for an export. Loaded with `import()` (it brings the Firebase SDK).
-import { collection, doc, getCountFromServer, getDocs, limit, onSnapshot, orderBy, query } from 'firebase/firestore'
+import { collection, doc, getCountFromServer, getDocsFromServer, limit, onSnapshot, orderBy, query } from 'firebase/firestore'
 import * as v from 'valibot'
 import type { FindingTemplate } from '#domain/finding-template.ts'
 import { TAGS_COLLECTION, templateFromDocument, templatePath, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
+import { withinDeadline } from '~/core/read-deadline'
 
 export { firestore as libraryFirestore }
 
@@ -65,9 +66,9 @@ export const watchTagCounts = (): Watch<TagCount[]> => (next, fail) =>
     fail,
   )
 
-/** Every template, for an export. */
+/** Every template, for an export: from the server, never the part the cache holds. */
 export async function readWholeLibrary(): Promise<FindingTemplate[]> {
-  const snapshot = await getDocs(query(collection(firestore(), TEMPLATES_COLLECTION), orderBy('title')))
+  const snapshot = await withinDeadline(getDocsFromServer(query(collection(firestore(), TEMPLATES_COLLECTION), orderBy('title'))))
   return readable(snapshot.docs)
 }
 

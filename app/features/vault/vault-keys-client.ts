@@ -5,6 +5,7 @@ import { doc, getDoc, onSnapshot } from 'firebase/firestore'
 import { call } from '~/core/call'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
+import { withinDeadline } from '~/core/read-deadline'
 import { vaultKeyFromDocument, vaultKeyPath, type StoredVaultKey } from '#domain/vault-keys.ts'
 import { createMemberKey, keyFingerprint } from '#domain/vault-team-crypto.ts'
 
@@ -27,7 +28,7 @@ export const watchVaultKey =
     )
 
 export async function readVaultKey(uid: string): Promise<StoredVaultKey | null> {
-  return vaultKeyFromDocument((await getDoc(doc(firestore(), vaultKeyPath(uid)))).data())
+  return vaultKeyFromDocument((await withinDeadline(getDoc(doc(firestore(), vaultKeyPath(uid))))).data())
 }
 
 /** Makes a vault key pair in this browser and publishes it; the private key leaves only wrapped. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import styled from 'styled-components'
 import * as v from 'valibot'
@@ -9,10 +9,11 @@ import { navItems } from '~/features/navigation/nav-items'
 import { pageHead } from '~/features/site/page-head'
 import { media } from '~/ui/theme'
 import { surface } from '~/ui/surface'
+import { lazyPart } from '~/ui/lazy-part'
 
 // A member's dashboard: a visitor's first load does without it.
-const Dashboard = lazy(() => import('~/features/dashboard/dashboard').then((m) => ({ default: m.Dashboard })))
-const HubLinks = lazy(() => import('~/features/navigation/hub-links').then((m) => ({ default: m.HubLinks })))
+const Dashboard = lazyPart(() => import('~/features/dashboard/dashboard').then((m) => ({ default: m.Dashboard })))
+const HubLinks = lazyPart(() => import('~/features/navigation/hub-links').then((m) => ({ default: m.HubLinks })))
 
 export const Route = createFileRoute('/_workspace/')({
   head: pageHead('/'),

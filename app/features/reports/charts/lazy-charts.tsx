@@ -3,11 +3,12 @@
 // chart over only when it needs the code: the reader reaches for the chart (pointer, touch or
 // focus: its tooltips) or its figures change (a live update). A chart first drawn in the browser
 // (after a navigation) loads the code at once.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType } from 'react'
 import styled from 'styled-components'
 import { samePlainData } from '~/core/same-plain-data'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { BarsChart as Bars, LinesChart as Lines } from './charts'
+import { lazyPart } from '~/ui/lazy-part'
 
 type ChartsModule = typeof import('./charts')
 
@@ -27,7 +28,7 @@ function Hydrated({ onHydrated }: { onHydrated: () => void }) {
 }
 
 function deferredChart<P extends object>(pick: (charts: ChartsModule) => ComponentType<P>) {
-  const Eager = lazy(() => loadCharts().then((charts) => ({ default: pick(charts) })))
+  const Eager = lazyPart(() => loadCharts().then((charts) => ({ default: pick(charts) })))
 
   return function DeferredChart(props: P) {
     const box = useRef<HTMLDivElement>(null)
@@ -35,7 +36,9 @@ function deferredChart<P extends object>(pick: (charts: ChartsModule) => Compone
     // Set in the browser when this chart's markup came from the server: its code waits until it is
     // needed. The server itself draws every chart.
     const [gate] = useState(() => (hydrating && typeof window !== 'undefined' ? Promise.withResolvers<void>() : null))
-    const [Chart] = useState(() => (gate ? lazy(() => gate.promise.then(loadCharts).then((charts) => ({ default: pick(charts) }))) : Eager))
+    const [Chart] = useState(() =>
+      gate ? lazyPart(() => gate.promise.then(loadCharts).then((charts) => ({ default: pick(charts) }))) : Eager,
+    )
     // Until its boundary is hydrated, the server-rendered chart is handed the very element it was
     // rendered with: an update reaching it earlier would make React drop its markup for the empty
     // fallback (or hold back the update that carried it).

@@ -1,7 +1,7 @@
 // The report pages' live data in the browser, one listener per stored collection the pages read.
 // Loaded with `import()` (Firestore SDK). Every scans query names one service: the rules answer
 // per service (stats or results).
-import { collection, doc, documentId, getDoc, getDocs, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, doc, documentId, getDoc, getDocsFromServer, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import * as v from 'valibot'
 import { companyActivityFromDocument, companyActivityPath, type CompanyActivity } from '#domain/company-activity.ts'
 import { findingsPath } from '#domain/findings.ts'
@@ -20,6 +20,7 @@ import type { ServiceId } from '#domain/services.ts'
 import { TimestampSchema } from '#domain/stored.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
+import { withinDeadline } from '~/core/read-deadline'
 import {
   monthFigures,
   MONTHS_SHOWN,
@@ -57,7 +58,9 @@ export const watchServiceMonths = (company: string, service: ServiceId, count = 
 /** The monthly figures, whole, read once: the PDF's time to remediate over all the months shown. */
 export async function readServiceMonths(company: string, service: ServiceId, count = MONTHS_SHOWN): Promise<ServiceMonth[]> {
   const months = recentMonths(Date.now(), count)
-  const snapshots = await Promise.all(months.map((month) => getDoc(doc(firestore(), serviceMonthPath(company, service, month)))))
+  const snapshots = await withinDeadline(
+    Promise.all(months.map((month) => getDoc(doc(firestore(), serviceMonthPath(company, service, month))))),
+  )
   return months.map((month, i) => readServiceMonth(month, snapshots[i]!.data()))
 }
 
@@ -105,7 +108,8 @@ export interface ComparedFindingRecord extends ComparedFindingDetails {
 
 /**
  * When each of these findings of the service was first seen, with its title and asset (results
- * only: the query names the service, as the rules ask). Absent findings are left out.
+ * only: the query names the service, as the rules ask). Absent findings are left out. Read from the
+ * server: what the cache lacks would pass a reopened finding off as new.
  */
 export async function readComparedFindings(
   company: string,
@@ -119,8 +123,10 @@ export async function readComparedFindings(
   const worker = async () => {
     while (next < chunks.length) {
       const chunk = chunks[next++]!
-      const snapshot = await getDocs(
-        query(collection(firestore(), findingsPath(company)), where('service', '==', service), where(documentId(), 'in', chunk)),
+      const snapshot = await withinDeadline(
+        getDocsFromServer(
+          query(collection(firestore(), findingsPath(company)), where('service', '==', service), where(documentId(), 'in', chunk)),
+        ),
       )
       for (const d of snapshot.docs) {
         const at = v.safeParse(TimestampSchema, d.get('firstSeenAt'))

@@ -2,11 +2,12 @@
 // `import()` (Firestore SDK). One collection-group query reads the entries of thirty findings (the
 // most an `in` filter names), a few such queries run at once: thousands of findings take a
 // hundred-odd reads, not one per finding. The query names the company and the service, as the
-// rules ask.
-import { collectionGroup, getDocs, query, where } from 'firebase/firestore'
+// rules ask. Read from the server: an export holds the whole history, never the part a cache has.
+import { collectionGroup, getDocsFromServer, query, where } from 'firebase/firestore'
 import { FINDING_HISTORY_COLLECTION, historyFromDocument, type FindingHistoryEntry } from '#domain/finding-history.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { firestore } from '~/core/firebase'
+import { withinDeadline } from '~/core/read-deadline'
 
 const IDS_PER_QUERY = 30
 const QUERIES_AT_ONCE = 4
@@ -24,12 +25,14 @@ export async function readHistories(
   const worker = async () => {
     while (next < chunks.length) {
       const chunk = chunks[next++]!
-      const snapshot = await getDocs(
-        query(
-          collectionGroup(firestore(), FINDING_HISTORY_COLLECTION),
-          where('company', '==', company),
-          where('service', '==', service),
-          where('findingId', 'in', chunk),
+      const snapshot = await withinDeadline(
+        getDocsFromServer(
+          query(
+            collectionGroup(firestore(), FINDING_HISTORY_COLLECTION),
+            where('company', '==', company),
+            where('service', '==', service),
+            where('findingId', 'in', chunk),
+          ),
         ),
       )
       for (const d of snapshot.docs) {

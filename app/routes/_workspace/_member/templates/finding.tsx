@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { sitePage } from '#domain/site-map.ts'
@@ -7,9 +7,10 @@ import { LibraryTools } from '~/features/templates/library-tools'
 import { TemplateList } from '~/features/templates/template-list'
 import { templatesFirstPage } from '~/features/templates/template-first-page.functions'
 import { TemplateListSearchSchema } from '~/features/templates/template-query'
+import { lazyPart } from '~/ui/lazy-part'
 
 // The editor (its CVSS calculator and Markdown preview) loads when a template is opened, not with the list.
-const TemplateEditor = lazy(() => import('~/features/templates/template-editor').then((m) => ({ default: m.TemplateEditor })))
+const TemplateEditor = lazyPart(() => import('~/features/templates/template-editor').then((m) => ({ default: m.TemplateEditor })))
 
 const page = sitePage('/templates/finding')
 
