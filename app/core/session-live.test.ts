@@ -130,6 +130,30 @@ describe('watchSession', () => {
     }
   })
 
+  it('asks for no more tokens once the page stopped watching', async () => {
+    vi.useFakeTimers()
+    try {
+      const stop = watchSession(() => {})
+      edgeAnswer.mockResolvedValue({ session, workspace: workspace('Avery') })
+      const getIdTokenResult = vi.fn((forceRefresh?: boolean) =>
+        Promise.resolve({
+          token: 'token-6',
+          authTime: '2026-11-28T09:00:00Z',
+          issuedAtTime: forceRefresh ? '2026-11-28T10:50:00Z' : '2026-11-28T10:49:00Z',
+        }),
+      )
+      await tokenChanged!({ ...user('token-6'), getIdTokenResult })
+      void accessChanged!({ data: () => ({ claims: { synced: Date.parse('2026-11-28T10:50:00.312Z') } }) })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(getIdTokenResult.mock.calls.filter(([force]) => force)).toHaveLength(1)
+      stop()
+      await vi.advanceTimersByTimeAsync(5000)
+      expect(getIdTokenResult.mock.calls.filter(([force]) => force)).toHaveLength(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   // Last: it changes who the page shows.
   it('hands over the token of someone who signed in after the page was rendered, whenever it was issued', async () => {
     clientBoot.setSession({ ...session, uid: 'u2' })

@@ -70,9 +70,11 @@ const REFRESH_TRIES = 3
  * reads as older than the sync for ever after (every page load would refresh it again, and restart
  * the listeners for it). So the next is asked for a second later: by then the second has turned.
  */
-async function refreshPast(user: User, synced: number): Promise<void> {
+async function refreshPast(user: User, synced: number, wanted: () => boolean): Promise<void> {
   for (let tried = 0; tried < REFRESH_TRIES; tried++) {
     if (tried > 0) await new Promise((resolve) => setTimeout(resolve, 1000))
+    // Signed out, or the page stopped watching, meanwhile.
+    if (!wanted()) return
     const token = await user.getIdTokenResult(true)
     if (Date.parse(token.issuedAtTime) / 1000 >= synced) return
   }
@@ -89,7 +91,9 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
   let ended = false
   // One refresh at a time: each new token it brings restarts the access listener, which asks again.
   let refreshing: Promise<void> | undefined
-  const refresh = (user: User, synced: number) => (refreshing ??= refreshPast(user, synced).finally(() => (refreshing = undefined)))
+  let stopped = false
+  const refresh = (user: User, synced: number) =>
+    (refreshing ??= refreshPast(user, synced, () => !stopped && !ended).finally(() => (refreshing = undefined)))
 
   // Once: signing out of the SDK fires the token listener again with no user.
   const end = async () => {
@@ -147,6 +151,7 @@ export function watchSession(onChange: (session: Session | null) => void): () =>
     )
   })
   return () => {
+    stopped = true
     channel?.close()
     stopToken()
     stopAccess?.()

@@ -18,7 +18,10 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
 /** Signed-in browser states of demo users, one sign-in per user and worker. */
 interface DemoSessions {
-  /** The state of a browser `email` signed into by the emailed link (made on first use). */
+  /**
+   * The state of a browser `email` signed into by the emailed link (made on first use), settled:
+   * its token is not older than the person's last sync, so the test's first page takes no new one.
+   */
   stateOf(email: string): Promise<StorageState>
   /** Drops a saved state its sign-in no longer holds for (revoked), so the next use signs in again. */
   forget(email: string): void
@@ -66,8 +69,6 @@ function consoleProblems(context: BrowserContext): string[] {
   return problems
 }
 
-// The session lives in httpOnly cookies and Firebase Auth keeps its user in IndexedDB: the saved
-// state holds both, so a context made from it is signed in on the server and in the browser.
 /** A saved sign-in and the token its browser holds. */
 interface SavedSignIn {
   state: StorageState
@@ -81,6 +82,8 @@ async function settledState(context: BrowserContext, page: Page, email: string):
   return { state: await context.storageState({ indexedDB: true }), token }
 }
 
+// The session lives in httpOnly cookies and Firebase Auth keeps its user in IndexedDB: the saved
+// state holds both, so a context made from it is signed in on the server and in the browser.
 async function signedInState(browser: Browser, baseURL: string | undefined, email: string): Promise<SavedSignIn> {
   // Empty storage said outright: inside a test, new contexts take the test's options, and a test
   // signed in as someone else would hand its session to this one.

@@ -144,12 +144,13 @@ test.describe('finding templates', () => {
     templates,
     browserConsole,
   }) => {
+    test.setTimeout(120_000)
     // The SDK says in the console that it cannot reach the backend, and the failed requests are logged.
     browserConsole.allow(/Could not reach Cloud Firestore backend|WebChannelConnection|Failed to load resource|net::ERR/)
     await templates.open()
     const exportJson = page.getByRole('button', { name: 'Export all (JSON)' })
     const exported = async () => {
-      const downloading = page.waitForEvent('download')
+      const downloading = page.waitForEvent('download', { timeout: 60_000 })
       await exportJson.click()
       return (await readFile(await (await downloading).path(), 'utf8')).length
     }
@@ -166,7 +167,9 @@ test.describe('finding templates', () => {
     await expect(exportJson).toBeEnabled()
     expect(downloads).toEqual([])
 
+    // Once the page says it is online again (the database answers): a click before that may fail too.
     await page.context().setOffline(false)
+    await expect(page.getByTestId('connection-notice')).toHaveCount(0, { timeout: 60_000 })
     expect(await exported()).toBe(whole)
   })
 

@@ -7,6 +7,8 @@ import { expect, type Page } from '@playwright/test'
  */
 export async function pageSettled(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-  await expect(page.getByText(/^(Searching|Loading)\b.*…$/)).toHaveCount(0, { timeout: 15_000 })
+  // Polled as texts, so that a page still loading says where and what.
+  const loading = page.getByText(/^(Searching|Loading)\b.*…$/)
+  await expect.poll(() => loading.allInnerTexts(), { timeout: 15_000, message: `${page.url()} settles` }).toEqual([])
   await page.evaluate(() => window.scrollTo(0, 0))
 }
