@@ -14,7 +14,7 @@ import { COLOR_SCHEME_KEY, parsePreference, readPreference, schemeAttribute, typ
 import { colorSchemeScript } from '~/ui/color-scheme-script'
 import { BareShell } from '~/ui/bare-shell'
 import { GlobalStyle } from '~/ui/global-style'
-import { ReaderClockProvider } from '~/ui/local-time'
+import { ReaderClockProvider, setBrowserClock } from '~/ui/local-time'
 import { NotFoundPage } from '~/ui/not-found-page'
 import {
   browserReaderClock,
@@ -66,15 +66,19 @@ function Root() {
   // The browser continues from the context the server rendered with.
   clientBoot.init(Route.useRouteContext())
   const serverClock = Route.useRouteContext({ select: (context) => context.readerClock })
-  useEffect(
-    // Tell the server this browser's clock, once, or again when it changed (a journey, a new language).
-    () =>
-      afterIdle(() => {
-        const clock = browserReaderClock()
-        if (!sameClock(clock, serverClock)) document.cookie = readerClockCookie(clock)
-      }),
-    [serverClock],
-  )
+  useEffect(() => {
+    // When this browser's clock is not the one the server wrote the dates in (a first visit, a
+    // journey, a new language), the dates follow it and the server is told it for the next page.
+    const lookUp = () => {
+      const clock = browserReaderClock()
+      if (sameClock(clock, serverClock)) return
+      document.cookie = readerClockCookie(clock)
+      setBrowserClock(clock)
+    }
+    // Without a clock from the server the dates are empty: fill them in at once.
+    if (!serverClock) return lookUp()
+    return afterIdle(lookUp)
+  }, [serverClock])
   return (
     <>
       <Outlet />

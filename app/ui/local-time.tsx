@@ -1,6 +1,5 @@
-import { createContext, useContext } from 'react'
-import type { ReaderClock } from './reader-clock'
-import { useHydrated } from './use-hydrated'
+import { createContext, useContext, useSyncExternalStore } from 'react'
+import { browserReaderClock, sameClock, type ReaderClock } from './reader-clock'
 
 /**
  * The one way the product writes a date or a time: in the reader's own language and time zone.
@@ -38,17 +37,39 @@ const ReaderClockContext = createContext<ReaderClock | null>(null)
 /** The reader's clock as the server knew it, for the server's HTML and the hydration that follows it. */
 export const ReaderClockProvider = ReaderClockContext.Provider
 
+// This browser's clock, once the page has looked it up and found it differs from the server's (a
+// journey, a new language), or the server knew none. Until then every date stays as the server wrote
+// it: the page does not redraw its dates when it hydrates, and looks the clock up when it is idle.
+let browserClock: ReaderClock | null = null
+const clockListeners = new Set<() => void>()
+const subscribeToClock = (listener: () => void) => {
+  clockListeners.add(listener)
+  return () => void clockListeners.delete(listener)
+}
+
+/** Writes every date in this browser's clock from now on (the root tells it when it differs from the server's). */
+export function setBrowserClock(clock: ReaderClock): void {
+  if (sameClock(browserClock, clock)) return
+  browserClock = clock
+  clockListeners.forEach((listener) => listener())
+}
+
 /**
- * `formatTime` for text that is not a `<time>` (an option's label, a chart's category). Before the
- * page runs in the browser: in the clock the server knew, or empty, so no guess ever shows.
+ * `formatTime` for text that is not a `<time>` (an option's label, a chart's category): in the
+ * clock the server knew, or this browser's once known to differ. The server's HTML leaves it empty
+ * when the server knew no clock, so no guess ever shows.
  */
 export function useTimeFormat(): (at: number | string, format?: TimeFormat) => string {
-  const hydrated = useHydrated()
-  const clock = useContext(ReaderClockContext)
-  return (at, format = 'date') => {
-    if (hydrated) return formatTime(at, format)
-    return clock ? formatTime(at, format, clock.locale, clock.timeZone) : ''
-  }
+  const serverClock = useContext(ReaderClockContext)
+  const clock =
+    useSyncExternalStore(
+      subscribeToClock,
+      // Without the server's clock, the browser's is looked up at once (after hydration, or on a
+      // page drawn in the browser alone).
+      () => browserClock ?? (serverClock ? null : (browserClock = browserReaderClock())),
+      () => null,
+    ) ?? serverClock
+  return (at, format = 'date') => (clock ? formatTime(at, format, clock.locale, clock.timeZone) : '')
 }
 
 /** A `<time>` in the reader's locale and zone. */
