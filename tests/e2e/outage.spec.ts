@@ -109,17 +109,16 @@ test.describe('the connection lost while a page loads', () => {
   }) => {
     browserConsole.allow(OUTAGE_CONSOLE)
     const menuChunk = /\/assets\/user-menu-[\w-]+\.js$/
-    let lose!: () => void
-    const lost = new Promise<void>((resolve) => (lose = resolve))
+    const lost = Promise.withResolvers<void>()
     await page.route(menuChunk, async (route) => {
-      await lost
+      await lost.promise
       await route.abort('internetdisconnected')
     })
     const asked = page.waitForRequest(menuChunk)
     await page.goto('/')
     await asked
     await page.context().setOffline(true)
-    lose()
+    lost.resolve()
     await expect(page.getByTestId('connection-notice')).toBeVisible()
     await page.unroute(menuChunk)
 

@@ -86,10 +86,9 @@ test.describe('layout', () => {
     test('a page that takes long to load shows the loading fallback with the logo variant of the scheme', async ({ page, shell }) => {
       await shell.open('/')
       // Hold back the code of the next page, as a slow network would, until the fallback was seen.
-      let arrive!: () => void
-      const arrived = new Promise<void>((resolve) => (arrive = resolve))
+      const arrived = Promise.withResolvers<void>()
       await page.route('**/assets/*.js', async (route) => {
-        await arrived
+        await arrived.promise
         await route.continue()
       })
       await shell.navLink(/^Reports\b/).click()
@@ -97,7 +96,7 @@ test.describe('layout', () => {
       await expect(fallback).toBeVisible()
       await expect(page.getByTestId('logo-light')).toBeVisible()
       await expect(page.getByTestId('logo-dark')).toBeHidden()
-      arrive()
+      arrived.resolve()
       await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible({ timeout: 15_000 })
       await expect(fallback).toBeHidden()
     })
