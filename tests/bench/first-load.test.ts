@@ -1,13 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { firstLoadJs } from './first-load'
 
 describe('firstLoadJs', () => {
+  let dir = ''
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
   it('follows the scripts and preloads of the HTML through static imports, once each, not dynamic ones', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'first-load-'))
+    dir = mkdtempSync(path.join(tmpdir(), 'first-load-'))
     mkdirSync(path.join(dir, 'assets'))
     const files: Record<string, string> = {
       'assets/entry.js': 'import{a as e}from"./shared.js";import"./side.js";const lazy=()=>import("./lazy.js");',

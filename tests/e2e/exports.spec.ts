@@ -2,9 +2,8 @@
 // holds the findings the page shows (its filters applied), and readers of the figures only get
 // the PDF of the figures. The PDF is rendered to images with pdftoppm.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Download, Page } from '@playwright/test'
 import Ajv from 'ajv-draft-04'
@@ -71,9 +70,10 @@ async function download(page: Page, item: RegExp): Promise<Download> {
 
 const text = async (file: Download) => readFileSync(await file.path(), 'utf8')
 
-/** Renders the PDF to PNG pages (kept in a temporary folder to look at) and counts them. */
+/** Renders the PDF to PNG pages (kept with the test's results to look at) and counts them. */
 function renderPdf(pdf: string): number {
-  const folder = mkdtempSync(path.join(tmpdir(), 'bulwark-export-'))
+  const folder = test.info().outputPath('pdf-pages')
+  mkdirSync(folder, { recursive: true })
   execFileSync('pdftoppm', ['-png', '-r', '50', pdf, path.join(folder, 'page')])
   return readdirSync(folder).filter((name) => name.endsWith('.png')).length
 }
