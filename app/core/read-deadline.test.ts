@@ -2,11 +2,7 @@
 // (A browser: the read ends when the browser goes offline.)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { READ_DEADLINE_MS, readMessages, ReadUnansweredError, withinDeadline } from './read-deadline'
-
-const setOnline = (online: boolean) => {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'))
-}
+import { setBrowserOnline } from '../../tests/unit/browser-online'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {
@@ -58,13 +54,13 @@ describe('withinDeadline', () => {
     const outcome = read.catch((error: unknown) => error)
     await vi.advanceTimersByTimeAsync(1_000)
     expect(await settled(read)).toBe(false)
-    setOnline(false)
+    setBrowserOnline(false)
     expect(((await outcome) as Error).message).toBe(readMessages.offline)
     expect(vi.getTimerCount()).toBe(0)
 
     await expect(withinDeadline(new Promise<string>(() => {}))).rejects.toThrow(readMessages.offline)
     // Back online, reads answer again.
-    setOnline(true)
+    setBrowserOnline(true)
     await expect(withinDeadline(Promise.resolve(1))).resolves.toBe(1)
   })
 })

@@ -69,15 +69,13 @@ function Root() {
   useEffect(() => {
     // When this browser's clock is not the one the server wrote the dates in (a first visit, a
     // journey, a new language), the dates follow it and the server is told it for the next page.
-    const lookUp = () => {
+    // (Without a clock from the server the dates already took the browser's as they hydrated.)
+    return afterIdle(() => {
       const clock = browserReaderClock()
       if (sameClock(clock, serverClock)) return
       document.cookie = readerClockCookie(clock)
       setBrowserClock(clock)
-    }
-    // Without a clock from the server the dates are empty: fill them in at once.
-    if (!serverClock) return lookUp()
-    return afterIdle(lookUp)
+    })
   }, [serverClock])
   return (
     <>

@@ -2,11 +2,7 @@
 // (A browser: loading waits for the browser to come back online.)
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loadWhenOnline } from './lazy-part'
-
-const setOnline = (online: boolean) => {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'))
-}
+import { setBrowserOnline } from '../../tests/unit/browser-online'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -24,7 +20,7 @@ describe('loadWhenOnline', () => {
   })
 
   it('loads again once the browser is back online when the load failed offline', async () => {
-    setOnline(false)
+    setBrowserOnline(false)
     const load = vi
       .fn<() => Promise<string>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
@@ -35,7 +31,7 @@ describe('loadWhenOnline', () => {
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
     await Promise.resolve()
     expect(settled).toBe(false)
-    setOnline(true)
+    setBrowserOnline(true)
     await expect(loaded).resolves.toBe('menu')
     expect(load).toHaveBeenCalledTimes(2)
   })
