@@ -1,36 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { dropKey, formatWhenFull } from './link-time'
-import styled from 'styled-components'
 import { LINK_ID_PATTERN } from '#domain/vault-crypto.ts'
 import { REQUEST_FRAGMENT_PATTERN } from '#domain/vault-request-crypto.ts'
 import { requestRefusalMessage, type RequestFacts } from '#domain/vault-requests.ts'
 import { Button } from '~/ui/button'
-import { surface } from '~/ui/surface'
 import { FormMessage, Label } from '~/ui/text-field'
 import { VAULT_FILE_LIMITS } from '#domain/vault.ts'
 import { filesProblem, totalSize } from './vault-files-client'
-import { Input, TextArea } from './vault-styles'
-
-const Card = styled.section`
-  ${surface}
-  width: 100%;
-  max-width: 640px;
-  padding: 24px;
-  display: grid;
-  gap: 14px;
-
-  h1 {
-    font-size: 20px;
-    margin: 0;
-  }
-  p {
-    margin: 0;
-  }
-`
-
-const Muted = styled.p`
-  color: var(--color-text-muted);
-`
+import { Input, LinkCard, Muted, TextArea } from './vault-styles'
 
 type Open = RequestFacts
 
@@ -102,35 +79,35 @@ export function AnswerRequest({ id }: { id: string }) {
   switch (view.step) {
     case 'reading':
       return (
-        <Card aria-busy="true">
+        <LinkCard aria-busy="true">
           <h1>Secret request</h1>
           <Muted>Opening the link…</Muted>
-        </Card>
+        </LinkCard>
       )
     case 'broken':
       return (
-        <Card>
+        <LinkCard>
           <h1>This link is not complete</h1>
           <Muted>{requestRefusalMessage('not-found', null)} If you copied it, make sure you copied all of it.</Muted>
-        </Card>
+        </LinkCard>
       )
     case 'closed':
       return (
-        <Card>
+        <LinkCard>
           <h1>This request is closed</h1>
           <p role="alert">{requestRefusalMessage(view.reason, view.sender)}</p>
-        </Card>
+        </LinkCard>
       )
     case 'sent':
       return (
-        <Card>
+        <LinkCard>
           <h1>Sent</h1>
           <p role="status">Your answer was encrypted in this browser; only {view.info.senderName} can read it. You can close this page.</p>
-        </Card>
+        </LinkCard>
       )
     case 'open':
       return (
-        <Card as="form" onSubmit={send} aria-labelledby="answer-title">
+        <LinkCard as="form" onSubmit={send} aria-labelledby="answer-title">
           <h1 id="answer-title">{view.info.senderName} asks you for a secret</h1>
           <p>
             For <strong>{view.info.companyName}</strong>: {view.info.label}
@@ -166,7 +143,7 @@ export function AnswerRequest({ id }: { id: string }) {
             </Button>
           </div>
           <Muted>It is encrypted in this browser before it is sent; we cannot read it.</Muted>
-        </Card>
+        </LinkCard>
       )
   }
 }

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
 import { formatWhen, useNow } from './link-time'
-import styled from 'styled-components'
 import type { VaultPayload } from '#domain/vault-crypto.ts'
 import { requestStatus, type RequestStatus, type VaultRequest } from '#domain/vault-requests.ts'
 import { useLiveData } from '~/core/live-data'
@@ -10,26 +9,7 @@ import { FormMessage } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
 import { FileLinks } from './reveal-share'
 import type { OpenedFile } from './vault-files-client'
-import { Hint, Inline, Input, Panel, TextArea } from './vault-styles'
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-
-  > li {
-    display: grid;
-    gap: 6px;
-    padding: 12px 0;
-    border-top: 1px solid var(--color-border);
-  }
-`
-
-const Head = styled.div`
-  display: flex;
-  justify-content: space-between;
-  gap: 12px;
-`
+import { EntryHead, EntryList, Hint, Inline, Input, Panel, TextArea } from './vault-styles'
 
 const STATUS_LABEL: Record<RequestStatus, string> = { waiting: 'Waiting', answered: 'Answered', expired: 'Expired', revoked: 'Withdrawn' }
 
@@ -49,11 +29,11 @@ export function RequestsList({ uid, company }: { uid: string; company: { slug: s
         ) : requests.data.length === 0 ? (
           <Hint>No requests yet.</Hint>
         ) : (
-          <List>
+          <EntryList>
             {requests.data.map((request) => (
               <RequestRow key={request.id} request={request} status={requestStatus(request, now)} uid={uid} />
             ))}
-          </List>
+          </EntryList>
         )}
       </Panel>
       {company && <TeamRequestsList uid={uid} company={company} now={now} />}
@@ -74,11 +54,11 @@ function TeamRequestsList({ uid, company, now }: { uid: string; company: { slug:
       ) : requests.data.length === 0 ? (
         <Hint>No other analyst of this engagement has shared a request with you.</Hint>
       ) : (
-        <List>
+        <EntryList>
           {requests.data.map((request) => (
             <RequestRow key={request.id} request={request} status={requestStatus(request, now)} uid={uid} />
           ))}
-        </List>
+        </EntryList>
       )}
     </Panel>
   )
@@ -121,10 +101,10 @@ function RequestRow({ request, status, uid }: { request: VaultRequest; status: R
 
   return (
     <li aria-label={request.label}>
-      <Head>
+      <EntryHead>
         <strong>{request.label}</strong>
         <span data-status={status}>{STATUS_LABEL[status]}</span>
-      </Head>
+      </EntryHead>
       <Hint>
         {request.companyName || request.company} · asked {mine ? '' : `by ${request.createdByName || 'a colleague'} `}
         {formatWhen(request.createdAt)} · link valid until {formatWhen(request.expiresAt)}

@@ -4,44 +4,13 @@ import styled from 'styled-components'
 import { LINK_ID_PATTERN, LINK_KEY_PATTERN, type VaultPayload } from '#domain/vault-crypto.ts'
 import { refusalMessage, type ClaimRefusal, type VaultLinkInfo } from '#domain/vault.ts'
 import { Button } from '~/ui/button'
-import { surface } from '~/ui/surface'
-import { fieldControl, FormMessage, Label } from '~/ui/text-field'
+import { FormMessage, Label } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
 import type { OpenedFile } from './vault-files-client'
+import { Input, LinkCard, Muted, TextArea } from './vault-styles'
 
-const Card = styled.section`
-  ${surface}
-  width: 100%;
-  max-width: 640px;
-  padding: 24px;
-  display: grid;
-  gap: 14px;
-
-  h1 {
-    font-size: 20px;
-    margin: 0;
-  }
-  p {
-    margin: 0;
-  }
-`
-
-const Muted = styled.p`
-  color: var(--color-text-muted);
-`
-
-const Secret = styled.textarea`
-  ${fieldControl}
+const Secret = styled(TextArea)`
   min-height: 160px;
-  padding: 10px 12px;
-  font-family: var(--font-mono, monospace);
-  resize: vertical;
-`
-
-const Input = styled.input`
-  ${fieldControl}
-  min-height: 40px;
-  padding: 0 12px;
 `
 
 type Ready = Extract<VaultLinkInfo, { status: 'ready' }>
@@ -121,35 +90,35 @@ export function RevealShare({ id }: { id: string }) {
   switch (view.step) {
     case 'reading':
       return (
-        <Card aria-busy="true">
+        <LinkCard aria-busy="true">
           <h1>Shared secret</h1>
           <Muted>Opening the link…</Muted>
-        </Card>
+        </LinkCard>
       )
     case 'broken':
       return (
-        <Card>
+        <LinkCard>
           <h1>This link is not complete</h1>
           <Muted>{refusalMessage('not-found', null)} If you copied it, make sure you copied all of it.</Muted>
-        </Card>
+        </LinkCard>
       )
     case 'closed':
       return (
-        <Card>
+        <LinkCard>
           <h1>This secret is not available</h1>
           <p role="alert">{refusalMessage(view.info.status, 'senderName' in view.info ? view.info.senderName : null)}</p>
-        </Card>
+        </LinkCard>
       )
     case 'refused':
       return (
-        <Card>
+        <LinkCard>
           <h1>This secret is not available</h1>
           <p role="alert">{refusalMessage(view.reason, view.sender, view.triesLeft)}</p>
-        </Card>
+        </LinkCard>
       )
     case 'ready':
       return (
-        <Card as="form" onSubmit={reveal} aria-labelledby="reveal-title">
+        <LinkCard as="form" onSubmit={reveal} aria-labelledby="reveal-title">
           <h1 id="reveal-title">{view.info.label || 'A secret was shared with you'}</h1>
           <p>
             Sent by <strong>{view.info.senderName}</strong> for {view.info.companyName}.
@@ -180,11 +149,11 @@ export function RevealShare({ id }: { id: string }) {
             </Button>
           </div>
           <Muted>Revealing counts as opening it. The secret is decrypted in this browser.</Muted>
-        </Card>
+        </LinkCard>
       )
     case 'revealed':
       return (
-        <Card aria-labelledby="revealed-title">
+        <LinkCard aria-labelledby="revealed-title">
           <h1 id="revealed-title">{view.info.label || 'Your secret'}</h1>
           {view.payload.text !== '' && (
             <>
@@ -200,7 +169,7 @@ export function RevealShare({ id }: { id: string }) {
               ? 'This link is now used: copy the secret before you leave this page.'
               : `This link can be opened ${view.viewsLeft} more ${view.viewsLeft === 1 ? 'time' : 'times'}.`}
           </Muted>
-        </Card>
+        </LinkCard>
       )
   }
 }

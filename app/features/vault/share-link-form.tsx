@@ -1,69 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
-import styled from 'styled-components'
 import { VAULT_FILE_LIMITS, VAULT_LIMITS } from '#domain/vault.ts'
 import type { Workspace } from '~/core/workspace'
 import { Button } from '~/ui/button'
-import { surface } from '~/ui/surface'
-import { Field, fieldControl, FormMessage, Label, Select, SelectOptions } from '~/ui/text-field'
+import { Field, FormMessage, Label, Select, SelectOptions } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
 import { filesProblem, totalSize } from './vault-files-client'
-
-const Form = styled.form`
-  ${surface}
-  max-width: 720px;
-  padding: 20px 24px;
-  margin-bottom: 24px;
-  display: grid;
-  gap: 16px;
-
-  h2 {
-    margin: 0;
-    font-size: 17px;
-  }
-`
-
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-  gap: 16px;
-`
-
-const Area = styled.textarea`
-  ${fieldControl}
-  min-height: 140px;
-  padding: 10px 12px;
-  font-family: var(--font-mono, monospace);
-  resize: vertical;
-`
-
-const Input = styled.input`
-  ${fieldControl}
-  min-height: 40px;
-  padding: 0 12px;
-`
-
-const Hint = styled.p`
-  margin: 0;
-  font-size: 13px;
-  color: var(--color-text-muted);
-`
-
-const Result = styled.div`
-  display: flex;
-  gap: 8px;
-  input {
-    flex: 1;
-  }
-`
-
-const HOUR = 3600_000
-const EXPIRIES = [
-  { value: String(HOUR), label: '1 hour' },
-  { value: String(24 * HOUR), label: '1 day' },
-  { value: String(3 * 24 * HOUR), label: '3 days' },
-  { value: String(7 * 24 * HOUR), label: '7 days' },
-  { value: String(30 * 24 * HOUR), label: '30 days' },
-]
+import { EXPIRIES, HOUR, Hint, Inline, Input, Panel, Row, TextArea } from './vault-styles'
 
 const bytes = (text: string) => new TextEncoder().encode(text).length
 
@@ -122,28 +64,28 @@ export function ShareLinkForm({ workspace }: { workspace: Workspace }) {
 
   if (url) {
     return (
-      <Form as="section" aria-labelledby="share-made">
+      <Panel aria-labelledby="share-made">
         <h2 id="share-made">Your link is ready</h2>
         <Hint>Copy it now: it holds the key, which we never see, so it cannot be shown again. Send any passphrase another way.</Hint>
-        <Result>
+        <Inline>
           <Input readOnly value={url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />
           <CopyButton text={url} label="Copy link" />
-        </Result>
+        </Inline>
         <div>
           <Button type="button" $variant="secondary" onClick={() => setUrl(null)}>
             Share another secret
           </Button>
         </div>
-      </Form>
+      </Panel>
     )
   }
 
   return (
-    <Form onSubmit={submit} aria-labelledby="share-title">
+    <Panel as="form" onSubmit={submit} aria-labelledby="share-title">
       <h2 id="share-title">Share a secret</h2>
       <Field>
         <Label htmlFor={ids.secret}>Secret</Label>
-        <Area
+        <TextArea
           id={ids.secret}
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -233,6 +175,6 @@ export function ShareLinkForm({ workspace }: { workspace: Workspace }) {
           {busy ? (progress === null ? 'Encrypting…' : `Uploading ${Math.round(progress * 100)}%…`) : 'Create link'}
         </Button>
       </div>
-    </Form>
+    </Panel>
   )
 }

@@ -7,6 +7,7 @@ import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { FormMessage } from '~/ui/text-field'
+import { EntryHead, EntryList } from './vault-styles'
 
 const Section = styled.section`
   ${surface}
@@ -17,26 +18,6 @@ const Section = styled.section`
     font-size: 17px;
     margin: 0 0 8px;
   }
-`
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-
-  > li {
-    display: grid;
-    gap: 4px;
-    padding: 12px 0;
-    border-top: 1px solid var(--color-border);
-  }
-`
-
-const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
 `
 
 const Muted = styled.p`
@@ -74,11 +55,11 @@ export function ShareLinksList({ uid }: { uid: string }) {
       ) : links.data.length === 0 ? (
         <Muted>No links yet.</Muted>
       ) : (
-        <List>
+        <EntryList>
           {links.data.map((link) => (
             <LinkRow key={link.id} link={link} status={linkStatus(link, now)} />
           ))}
-        </List>
+        </EntryList>
       )}
     </Section>
   )
@@ -101,12 +82,12 @@ function LinkRow({ link, status }: { link: VaultLink; status: LinkStatus }) {
   }
   return (
     <li aria-label={title} data-link-id={link.id}>
-      <Head>
+      <EntryHead>
         <strong>{title}</strong>
         <Badge $status={status} data-status={status}>
           {STATUS_LABEL[status]}
         </Badge>
-      </Head>
+      </EntryHead>
       <Muted>
         {link.companyName || link.company} · created {formatWhen(link.createdAt)} · expires {formatWhen(link.expiresAt)} · {link.views} of{' '}
         {link.maxViews} {link.maxViews === 1 ? 'view' : 'views'}

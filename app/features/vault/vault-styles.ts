@@ -16,6 +16,50 @@ export const Panel = styled.section`
   }
 `
 
+/** The one card a link's recipient sees (a share to reveal, a request to answer). */
+export const LinkCard = styled.section`
+  ${surface}
+  width: 100%;
+  max-width: 640px;
+  padding: 24px;
+  display: grid;
+  gap: 14px;
+
+  h1 {
+    font-size: 20px;
+    margin: 0;
+  }
+  p {
+    margin: 0;
+  }
+`
+
+export const Muted = styled.p`
+  color: var(--color-text-muted);
+`
+
+/** A list of links or requests, one bordered entry each. */
+export const EntryList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+
+  > li {
+    display: grid;
+    gap: 6px;
+    padding: 12px 0;
+    border-top: 1px solid var(--color-border);
+  }
+`
+
+/** An entry's first line: its name, and its status at the far end. */
+export const EntryHead = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+`
+
 export const Row = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
