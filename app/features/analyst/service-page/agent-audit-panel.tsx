@@ -14,7 +14,7 @@ import { LocalTime } from '~/ui/local-time'
 import { Field, FormMessage, Label, Select } from '~/ui/text-field'
 import { splitAccountNames } from '../password-audit/audit-files'
 import { callAnalyst, failureMessage } from './analyst-calls'
-import { Muted, Panel, Table, Toolbar } from './parts'
+import { JobOutcome, Muted, Panel, Table, Toolbar } from './parts'
 
 /** Why an agent cannot take a password audit now, or null when it can. */
 export function auditRefusal(agent: Agent, now: number): string | null {
@@ -148,13 +148,7 @@ export function AgentAuditPanel({ company, companyName, onScan }: { company: str
                 </td>
                 <td data-testid="job-state">{JOB_STATE_LABELS[job.state]}</td>
                 <td>
-                  {job.scanId ? (
-                    <Button type="button" $variant="secondary" onClick={() => onScan(job.scanId!)}>
-                      Review the draft
-                    </Button>
-                  ) : (
-                    (job.error ?? job.progress?.message ?? '')
-                  )}
+                  <JobOutcome job={job} onScan={onScan} />
                 </td>
               </tr>
             ))}

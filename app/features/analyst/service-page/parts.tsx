@@ -1,5 +1,7 @@
 // Shared pieces of the analyst service page.
 import styled from 'styled-components'
+import type { ScanJob } from '#domain/scan-jobs.ts'
+import { Button } from '~/ui/button'
 import { surface } from '~/ui/surface'
 import { fieldControl } from '~/ui/text-field'
 
@@ -93,3 +95,14 @@ export const FilterInput = styled.input`
   min-height: 38px;
   min-width: 240px;
 `
+
+/** What an agent's job has come to: its draft to review once imported, else its error or latest progress. */
+export function JobOutcome({ job, onScan }: { job: Pick<ScanJob, 'scanId' | 'error' | 'progress'>; onScan(scanId: string): void }) {
+  const { scanId } = job
+  if (!scanId) return job.error ?? job.progress?.message ?? ''
+  return (
+    <Button type="button" $variant="secondary" onClick={() => onScan(scanId)}>
+      Review the draft
+    </Button>
+  )
+}

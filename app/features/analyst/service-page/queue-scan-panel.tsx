@@ -9,7 +9,7 @@ import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label, Select } from '~/ui/text-field'
 import { callAnalyst, failureMessage } from './analyst-calls'
-import { Muted, Panel, Table, Toolbar } from './parts'
+import { JobOutcome, Muted, Panel, Table, Toolbar } from './parts'
 
 export const profilesForService = (service: ServiceId) =>
   SCAN_PROFILE_IDS.filter((id) => SCAN_PROFILES[id].service === service && id !== 'password-audit')
@@ -105,13 +105,7 @@ export function QueueScanPanel({ company, service, onScan }: { company: string; 
                   {job.attempts > 1 && ` (attempt ${job.attempts} of ${job.maxAttempts})`}
                 </td>
                 <td>
-                  {job.scanId ? (
-                    <Button type="button" $variant="secondary" onClick={() => onScan(job.scanId!)}>
-                      Review the draft
-                    </Button>
-                  ) : (
-                    (job.error ?? job.progress?.message ?? '')
-                  )}
+                  <JobOutcome job={job} onScan={onScan} />
                 </td>
               </tr>
             ))}
