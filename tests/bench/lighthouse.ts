@@ -5,7 +5,7 @@
 // of it compresses with Brotli as the edge would. The proxy takes the app's address (port 3000, where
 // sign-in links may point) and the preview moves behind it to 3001. Each page is measured
 // LIGHTHOUSE_RUNS times (3) from a cold cache; the run with the median performance score is printed.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -175,7 +175,10 @@ await withStack(async (app) => {
         for (let i = 0; i < RUNS; i++) runs.push(await measure(context, `${proxy.origin}${page.path}`, !!page.as))
         const byPerformance = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'))
         const median = byPerformance[Math.floor((byPerformance.length - 1) / 2)]!
-        if (REPORTS) writeFileSync(path.join(REPORTS, `${page.path.replaceAll('/', '_') || 'home'}.json`), JSON.stringify(median))
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true })
+          writeFileSync(path.join(REPORTS, `${page.path.replaceAll('/', '_') || 'home'}.json`), JSON.stringify(median))
+        }
         lines.push(
           describe(
             page.name,
