@@ -29,6 +29,11 @@ export function formatTime(at: number | string, format: TimeFormat = 'date-time'
   return formatter.format(new Date(at))
 }
 
+// A page's first date formatter loads its language's and time zone's data: on a phone, tens of
+// milliseconds inside the hydration's render of the first date on the page. Loaded in a task of
+// its own as soon as the page's code runs, it no longer lengthens that render.
+if (typeof window !== 'undefined') setTimeout(() => formatTime(0, 'date'), 0)
+
 /** A calendar month key ("2026-03", a UTC month) as the reader's "Mar 26": mid-month, so no zone moves it. */
 export const formatMonth = (month: string, locale?: string) => formatTime(`${month}-15T12:00:00Z`, 'month', locale)
 
