@@ -66,17 +66,19 @@ function Root() {
   // The browser continues from the context the server rendered with.
   clientBoot.init(Route.useRouteContext())
   const serverClock = Route.useRouteContext({ select: (context) => context.readerClock })
-  useEffect(() => {
+  useEffect(
     // When this browser's clock is not the one the server wrote the dates in (a first visit, a
     // journey, a new language), the dates follow it and the server is told it for the next page.
     // (Without a clock from the server the dates already took the browser's as they hydrated.)
-    return afterIdle(() => {
-      const clock = browserReaderClock()
-      if (sameClock(clock, serverClock)) return
-      document.cookie = readerClockCookie(clock)
-      setBrowserClock(clock)
-    })
-  }, [serverClock])
+    () =>
+      afterIdle(() => {
+        const clock = browserReaderClock()
+        if (sameClock(clock, serverClock)) return
+        document.cookie = readerClockCookie(clock)
+        setBrowserClock(clock)
+      }),
+    [serverClock],
+  )
   return (
     <>
       <Outlet />

@@ -7,7 +7,7 @@ import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { FormMessage } from '~/ui/text-field'
-import { EntryHead, EntryList } from './vault-styles'
+import { EntryHead, EntryList, Hint } from './vault-styles'
 
 const Section = styled.section`
   ${surface}
@@ -18,12 +18,6 @@ const Section = styled.section`
     font-size: 17px;
     margin: 0 0 8px;
   }
-`
-
-const Muted = styled.p`
-  margin: 0;
-  color: var(--color-text-muted);
-  font-size: 14px;
 `
 
 const Badge = styled.span<{ $status: LinkStatus }>`
@@ -53,7 +47,7 @@ export function ShareLinksList({ uid }: { uid: string }) {
       {links.status !== 'ready' ? (
         <LiveStatus live={links} what="your links" />
       ) : links.data.length === 0 ? (
-        <Muted>No links yet.</Muted>
+        <Hint>No links yet.</Hint>
       ) : (
         <EntryList>
           {links.data.map((link) => (
@@ -88,21 +82,21 @@ function LinkRow({ link, status }: { link: VaultLink; status: LinkStatus }) {
           {STATUS_LABEL[status]}
         </Badge>
       </EntryHead>
-      <Muted>
+      <Hint>
         {link.companyName || link.company} · created {formatWhen(link.createdAt)} · expires {formatWhen(link.expiresAt)} · {link.views} of{' '}
         {link.maxViews} {link.maxViews === 1 ? 'view' : 'views'}
         {link.files > 0 && ` · ${link.files} ${link.files === 1 ? 'file' : 'files'}`}
         {link.passphrase && ' · passphrase'}
         {link.recipient && ` · for ${link.recipient}`}
         {link.failedTries > 0 && ` · ${link.failedTries} wrong ${link.failedTries === 1 ? 'passphrase' : 'passphrases'}`}
-      </Muted>
+      </Hint>
       {link.opens.map((open) => (
-        <Muted key={open.at}>
+        <Hint key={open.at}>
           Opened {formatWhen(open.at)} from {open.ip || 'an unknown address'}, {open.browser || 'unknown browser'}
-        </Muted>
+        </Hint>
       ))}
       {link.state === 'revoked' && (
-        <Muted>{link.revokedBy === 'passphrase' ? 'Revoked after five wrong passphrases.' : 'Revoked by you.'}</Muted>
+        <Hint>{link.revokedBy === 'passphrase' ? 'Revoked after five wrong passphrases.' : 'Revoked by you.'}</Hint>
       )}
       {(status === 'waiting' || status === 'opened') && (
         <div>
