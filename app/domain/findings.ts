@@ -122,7 +122,7 @@ export const StoredFindingSchema = v.object({
   impact: v.optional(v.string(), ''),
   remediation: v.optional(v.string(), ''),
   references: v.optional(v.array(v.string()), []),
-  /** Markdown: the latest scan's evidence; each scan's own is in occurrences/{scanId}. */
+  /** Plain text as the scanner gave it, never Markdown: the latest scan's evidence; each scan's own is in occurrences/{scanId}. */
   evidence: v.optional(v.string(), ''),
   status: v.picklist(FINDING_STATUSES),
   /** Seen again after it was fixed. */
@@ -182,7 +182,7 @@ const StoredOccurrenceSchema = v.object({
   severity: v.optional(SeveritySchema),
   asset: v.optional(v.string()),
   location: v.optional(LocationSchema, {}),
-  /** Markdown: what this scan saw (request and response, banner, output). */
+  /** Plain text, as the scanner gave it: what this scan saw (request and response, banner, output). */
   evidence: v.optional(v.string(), ''),
 })
 

@@ -156,6 +156,21 @@ const Muted = styled.p`
   color: ${colors.textMuted};
 `
 
+// Scanner output, which the scanned site controls: shown as it came, never as Markdown, so it
+// cannot plant links or headings in the report.
+const Evidence = styled.pre`
+  margin: 6px 0 0;
+  padding: 10px 12px;
+  border-radius: 8px;
+  background: ${colors.bg};
+  border: 1px solid ${colors.border};
+  font-family: ${fonts.mono};
+  font-size: 13px;
+  line-height: 1.45;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`
+
 const actionLabel = (action: string) =>
   action in findingActionLabels
     ? findingActionLabels[action as FindingAction]
@@ -270,7 +285,7 @@ export function FindingView({
           {finding.description && <TextCard title="Description" source={finding.description} />}
           {finding.impact && <TextCard title="Impact" source={finding.impact} />}
           {finding.remediation && <TextCard title="Remediation" source={finding.remediation} />}
-          {finding.evidence && <TextCard title="Evidence" source={finding.evidence} />}
+          {finding.evidence && <TextCard title="Evidence" source={finding.evidence} scannerOutput />}
           <Occurrences occurrences={occurrences} />
           <Comments company={company} findingId={finding.id} comments={comments} internal={role === 'analyst'} />
         </div>
@@ -345,12 +360,13 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-function TextCard({ title, source }: { title: string; source: string }) {
+/** A card of template text (Markdown) or, with `scannerOutput`, of text shown as it came. */
+function TextCard({ title, source, scannerOutput = false }: { title: string; source: string; scannerOutput?: boolean }) {
   const id = useId()
   return (
     <Card aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <MarkdownContent source={source} />
+      {scannerOutput ? <Evidence>{source}</Evidence> : <MarkdownContent source={source} />}
     </Card>
   )
 }
@@ -371,7 +387,7 @@ function Occurrences({ occurrences }: { occurrences: FindingOccurrence[] }) {
               </strong>{' '}
               <small>scan {o.scanId}</small>
               {o.asset && <p>{o.asset}</p>}
-              {o.evidence && <MarkdownContent source={o.evidence} />}
+              {o.evidence && <Evidence>{o.evidence}</Evidence>}
             </li>
           ))}
         </Timeline>
