@@ -21,6 +21,34 @@ describe('safeReturnPath', () => {
     }
   })
 
+  it('refuses paths that become another host once normalised or decoded', () => {
+    for (const value of [
+      '/..//evil.example',
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
+      '/%2E%2E//evil.example/login',
+      '/a/../..//evil.example',
+      '/%2f%2fevil.example',
+      '/%2F/evil.example',
+      '/%5c%5cevil.example',
+      '/%5C/evil.example',
+      '/reports%5c..%5c..%5cevil.example',
+      '/\\evil.example',
+      '/\tevil.example',
+      '/\t//evil.example',
+      '/\n/evil.example',
+      '/\r\n//evil.example',
+      '/%09/evil.example',
+    ]) {
+      expect(safeReturnPath(value), JSON.stringify(value)).toBeNull()
+    }
+  })
+
+  it('keeps dot segments that stay on the site, normalised', () => {
+    expect(safeReturnPath('/reports/../templates')).toBe('/templates')
+    expect(safeReturnPath('/./reports/dast')).toBe('/reports/dast')
+  })
+
   it('refuses home, sign-in itself and what is not a string', () => {
     expect(safeReturnPath('/')).toBeNull()
     expect(safeReturnPath('/auth/redirect?apiKey=x')).toBeNull()

@@ -28,10 +28,13 @@ export const DESKTOP_SCHEME = 'bulwark'
 
 const BASE = 'https://same-site.invalid'
 
-// Control characters and spaces can make a browser read a path as another host.
-const hasControlOrSpace = (value: string) => [...value].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)
+// What a browser can read as another host: two leading slashes, a backslash (read as a slash), a
+// control character or space (dropped, so `/\t/host` is `//host`).
+const leavesSite = (path: string) =>
+  path.startsWith('//') || path.includes('\\') || [...path].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)
 
 function asSitePath(value: string): string | null {
+  if (!value.startsWith('/') || leavesSite(value)) return null
   let url: URL
   try {
     url = new URL(value, BASE)
@@ -39,19 +42,27 @@ function asSitePath(value: string): string | null {
     return null
   }
   if (url.origin !== BASE || url.pathname === SIGN_IN_PATH || url.pathname === '/') return null
+  // The path is checked again as normalised (`/..//host` is `//host`) and as decoded once, in case a
+  // router or proxy on the way decodes it (`/%5c%5chost`, `/%2f%2fhost`).
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(url.pathname)
+  } catch {
+    return null
+  }
+  if (leavesSite(url.pathname) || leavesSite(decoded)) return null
   return `${url.pathname}${url.search}${url.hash}`
 }
 
 /**
  * A path of this site (path, query and fragment), normalised: anything that leaves the site
- * (`//host`, `/\host`, a scheme), home itself or sign-in is refused.
+ * (`//host`, `/\host`, a scheme, or a path that becomes one of those once normalised or decoded),
+ * home itself or sign-in is refused.
  */
 export const ReturnPathSchema = v.pipe(
   v.string(),
   v.minLength(1),
   v.maxLength(2048),
-  v.startsWith('/'),
-  v.check((value) => !value.startsWith('//') && !value.includes('\\') && !hasControlOrSpace(value)),
   v.check((value) => asSitePath(value) !== null),
   v.transform((value) => asSitePath(value)!),
 )
