@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { JobSpec } from '../../app/domain/agent-api.ts'
 import { HEARTBEAT_INTERVAL_MS } from '../../app/domain/agents.ts'
 import { AgentRunner, POLL_MS, PROGRESS_MS, type RunnerDeps } from './runner.ts'
+import { TargetGuard } from './scope.ts'
 
 const job: JobSpec = {
   id: 'job-1',
@@ -31,7 +32,8 @@ function fakeServer(jobs: (JobSpec | null)[]) {
   return { client, beats, stop }
 }
 
-const allow: RunnerDeps['checkTarget'] = async (target) => ({ target, allowed: true })
+// The job's guard as the agent makes it, with no name to resolve: the job's targets are addresses.
+const allow: RunnerDeps['guardFor'] = (spec) => new TargetGuard(spec.scope, { loopbackOnly: true, resolve: async () => [] })
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -44,7 +46,7 @@ describe('AgentRunner', () => {
       client: server.client,
       scanners: [],
       problems: [],
-      checkTarget: allow,
+      guardFor: allow,
       runJob: vi.fn(),
       log: () => {},
       random: () => [0, 0.75][n++ % 2]!,
@@ -60,13 +62,13 @@ describe('AgentRunner', () => {
   it('runs a leased job, reports progress while it runs, and uploads the output', async () => {
     const server = fakeServer([job])
     const runJob = vi.fn(
-      (_job: JobSpec, _signal: AbortSignal, onRun: (t: string) => void) =>
+      (_job: JobSpec, _guard: TargetGuard, _signal: AbortSignal, onRun: (t: string) => void) =>
         new Promise<string[]>((resolve) => {
           onRun(job.targets[0]!)
           setTimeout(() => resolve(['{"report":1}']), 35_000)
         }),
     )
-    const runner = new AgentRunner({ client: server.client, scanners: [], problems: [], checkTarget: allow, runJob, log: () => {} })
+    const runner = new AgentRunner({ client: server.client, scanners: [], problems: [], guardFor: allow, runJob, log: () => {} })
     runner.start()
     await vi.advanceTimersByTimeAsync(1)
     expect(runner.runningJob).toBe('job-1')
@@ -84,7 +86,7 @@ describe('AgentRunner', () => {
       client: server.client,
       scanners: [],
       problems: [],
-      checkTarget: allow,
+      guardFor: allow,
       runJob: async () => ({ audit }),
       log: () => {},
     })
@@ -98,7 +100,7 @@ describe('AgentRunner', () => {
     const server = fakeServer([job])
     let aborted = false
     const runJob = vi.fn(
-      (_job: JobSpec, signal: AbortSignal) =>
+      (_job: JobSpec, _guard: TargetGuard, signal: AbortSignal) =>
         new Promise<string[]>((_, reject) =>
           signal.addEventListener('abort', () => {
             aborted = true
@@ -106,7 +108,7 @@ describe('AgentRunner', () => {
           }),
         ),
     )
-    const runner = new AgentRunner({ client: server.client, scanners: [], problems: [], checkTarget: allow, runJob, log: () => {} })
+    const runner = new AgentRunner({ client: server.client, scanners: [], problems: [], guardFor: allow, runJob, log: () => {} })
     runner.start()
     await vi.advanceTimersByTimeAsync(1)
     server.stop.push('job-1')
@@ -116,11 +118,10 @@ describe('AgentRunner', () => {
     runner.stop()
   })
 
-  it('refuses a target its check refuses, before any scanner runs, and reports the failure', async () => {
-    const server = fakeServer([job])
+  it('refuses a target its guard refuses, before any scanner runs, and reports the failure', async () => {
+    const server = fakeServer([{ ...job, targets: ['http://192.0.2.7/'], scope: [{ kind: 'cidr', value: '192.0.2.0/24' }] }])
     const runJob = vi.fn()
-    const refuse: RunnerDeps['checkTarget'] = async (target) => ({ target, allowed: false, reason: `${target} is not a loopback address` })
-    const runner = new AgentRunner({ client: server.client, scanners: [], problems: [], checkTarget: refuse, runJob, log: () => {} })
+    const runner = new AgentRunner({ client: server.client, scanners: [], problems: [], guardFor: allow, runJob, log: () => {} })
     runner.start()
     await vi.advanceTimersByTimeAsync(1)
     expect(runJob).not.toHaveBeenCalled()

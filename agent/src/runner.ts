@@ -5,7 +5,7 @@
 import { nextHeartbeatDelay, type Scanner } from '../../app/domain/agents.ts'
 import type { JobSpec } from '../../app/domain/agent-api.ts'
 import type { AgentClient } from './api-client.ts'
-import type { TargetCheck } from './scope.ts'
+import type { TargetGuard } from './scope.ts'
 
 export const AGENT_VERSION = '1.0.0'
 /** How often an idle agent asks for work, and how often a running job reports progress. */
@@ -16,9 +16,10 @@ export interface RunnerDeps {
   client: Pick<AgentClient, 'heartbeat' | 'lease' | 'progress' | 'result'>
   scanners: Scanner[]
   problems: string[]
-  checkTarget(target: string, scope: JobSpec['scope']): Promise<TargetCheck>
+  /** A job's guard (scope.ts): it checks every target and pins the addresses the scanners may reach. */
+  guardFor(job: JobSpec): TargetGuard
   /** The scanner's raw outputs, or a password audit derived here. */
-  runJob(job: JobSpec, signal: AbortSignal, onRun: (target: string) => void): Promise<string[] | { audit: unknown }>
+  runJob(job: JobSpec, guard: TargetGuard, signal: AbortSignal, onRun: (target: string) => void): Promise<string[] | { audit: unknown }>
   log(line: string): void
   random?: () => number
 }
@@ -109,10 +110,14 @@ export class AgentRunner {
     try {
       this.deps.log(`job ${job.id}: ${job.profile} of ${job.targets.join(', ')}`)
       await report()
-      const refused = (await Promise.all(job.targets.map((t) => this.deps.checkTarget(t, job.scope)))).filter((c) => !c.allowed)
+      const guard = this.deps.guardFor(job)
+      const checks = await Promise.all(job.targets.map((t) => guard.check(t)))
+      const refused = checks.filter((c) => !c.allowed)
       if (refused.length) throw new Error(`Refused to scan: ${refused.map((c) => c.reason).join('; ')}`)
       phase = 'scanning'
-      const outputs = await this.deps.runJob(job, abort.signal, (target) => {
+      // The scanners are handed each target in its canonical form, the one that was checked.
+      const checked = { ...job, targets: checks.map((c) => c.target) }
+      const outputs = await this.deps.runJob(checked, guard, abort.signal, (target) => {
         message = `Running ${job.profile} on ${target}`
         void report()
       })
@@ -122,7 +127,7 @@ export class AgentRunner {
       const result = await this.deps.client.result(
         job.id,
         Array.isArray(outputs)
-          ? { outcome: 'succeeded', outputs, startedAt: started, finishedAt: Date.now() }
+          ? { outcome: 'succeeded', outputs, resolved: await guard.pins(), startedAt: started, finishedAt: Date.now() }
           : { outcome: 'audited', audit: outputs.audit, startedAt: started, finishedAt: Date.now() },
       )
       this.lastError = null

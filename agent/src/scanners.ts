@@ -1,6 +1,7 @@
 // The scanners from Debian's packages that the agent finds on its host, and how it runs each one:
 // no shell, a time limit (SIGKILL when it passes), an output limit, and a scratch directory
-// removed afterwards.
+// removed afterwards. Each reaches only the addresses the job's guard pinned (decision 0034): nmap
+// and testssl.sh are handed them, wapiti goes through the egress proxy.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,6 +10,8 @@ import type { Scanner, ScannerName } from '../../app/domain/agents.ts'
 import { targetHost } from '../../app/domain/agent-scope.ts'
 import type { JobSpec } from '../../app/domain/agent-api.ts'
 import type { ScanProfile } from '../../app/domain/scan-jobs.ts'
+import { startEgressProxy } from './egress-proxy.ts'
+import type { TargetGuard } from './scope.ts'
 
 const VERSION_COMMANDS: Record<ScannerName, { command: string; args: string[]; pattern: RegExp }> = {
   nmap: { command: 'nmap', args: ['--version'], pattern: /Nmap version (\S+)/ },
@@ -41,7 +44,9 @@ export interface RunLimits {
 
 /** Runs one command; its report file is read once it exits. Refuses a run over time or an output over size. */
 async function runTool(command: string, args: string[], reportFile: string, limits: RunLimits): Promise<string> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  // No proxy settings of the host's: a scanner's traffic goes where its arguments say, or through the agent's proxy.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(https?|all|no)_proxy$/i.test(name)))
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env })
   let tail = ''
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-4_000)
@@ -74,8 +79,22 @@ async function runTool(command: string, args: string[], reportFile: string, limi
   return readFile(reportFile, 'utf8')
 }
 
+/** Where a run's scanner may connect: the egress proxy for wapiti, the pinned addresses for nmap and testssl.sh. */
+interface Egress {
+  proxy?: string
+  /** Each target host's pinned addresses (an address or range stands for itself). */
+  addresses: Map<string, string[]>
+}
+
 /** The command line of one run of a profile's scanner, writing its report to `report`. */
-function commandFor(profile: ScanProfile, targets: string[], dir: string, report: string, maxRunMs: number): [string, string[]] {
+function commandFor(
+  profile: ScanProfile,
+  targets: string[],
+  dir: string,
+  report: string,
+  maxRunMs: number,
+  egress: Egress,
+): [string, string[]] {
   switch (profile) {
     case 'web-dast':
       return [
@@ -83,6 +102,8 @@ function commandFor(profile: ScanProfile, targets: string[], dir: string, report
         [
           '-u',
           targets[0]!,
+          '--proxy',
+          egress.proxy!,
           '--scope',
           'folder',
           '-m',
@@ -103,7 +124,7 @@ function commandFor(profile: ScanProfile, targets: string[], dir: string, report
         ],
       ]
     case 'network-ports': {
-      const hosts = [...new Set(targets.map((t) => targetHost(t)).filter((h): h is string => !!h))]
+      const hosts = [...new Set(targets.flatMap((t) => egress.addresses.get(targetHost(t) ?? '') ?? []))]
       const ports = [...new Set(targets.flatMap((t) => /^(?:[a-z]+:\/\/)?[^/]*:(\d+)(?:\/|$)/.exec(t)?.[1] ?? []))]
       return [
         'nmap',
@@ -120,15 +141,40 @@ function commandFor(profile: ScanProfile, targets: string[], dir: string, report
         ],
       ]
     }
-    case 'tls-config':
-      return ['testssl', ['--quiet', '--color', '0', '--warnings', 'off', '--jsonfile-pretty', report, targets[0]!]]
+    case 'tls-config': {
+      const pinned = egress.addresses.get(targetHost(targets[0]!) ?? '')?.[0]
+      return ['testssl', ['--quiet', '--color', '0', '--warnings', 'off', '--ip', pinned!, '--jsonfile-pretty', report, targets[0]!]]
+    }
     case 'password-audit':
       throw new ScanRunError('A password audit is opened and run by runPasswordAuditJob, not as a scanner command.')
   }
 }
 
+/** Each target host's pinned addresses; a target the guard refuses now stops the job. */
+async function pinnedAddresses(targets: string[], guard: TargetGuard): Promise<Map<string, string[]>> {
+  const addresses = new Map<string, string[]>()
+  for (const target of targets) {
+    const host = targetHost(target)
+    if (!host || addresses.has(host)) continue
+    if (host.includes('/')) {
+      addresses.set(host, [host])
+      continue
+    }
+    const verdict = await guard.host(host)
+    if ('refusal' in verdict) throw new ScanRunError(`Refused to scan: ${verdict.refusal}`)
+    addresses.set(host, verdict.addresses)
+  }
+  return addresses
+}
+
 /** Runs a job's scanner: once for all targets (nmap) or once per target (wapiti, testssl.sh). */
-export async function runJob(job: JobSpec, signal: AbortSignal, onRun: (target: string) => void): Promise<string[]> {
+export async function runJob(
+  job: JobSpec,
+  guard: TargetGuard,
+  signal: AbortSignal,
+  onRun: (target: string) => void,
+  log: (line: string) => void = () => {},
+): Promise<string[]> {
   const perTarget = job.profile !== 'network-ports'
   const groups = perTarget ? job.targets.map((t) => [t]) : [job.targets]
   const started = Date.now()
@@ -136,16 +182,20 @@ export async function runJob(job: JobSpec, signal: AbortSignal, onRun: (target: 
   let used = 0
   for (const group of groups) {
     const dir = await mkdtemp(path.join(tmpdir(), 'bulwark-agent-'))
+    const proxy = job.profile === 'web-dast' ? await startEgressProxy(guard, job.scope, log) : null
     try {
       const left = job.maxRunMs - (Date.now() - started)
       if (left <= 0) throw new ScanRunError(`The job ran longer than ${Math.round(job.maxRunMs / 1000)} s`)
       onRun(group.join(', '))
       const report = path.join(dir, 'report')
-      const [command, args] = commandFor(job.profile, group, dir, report, left)
+      const egress: Egress = { addresses: await pinnedAddresses(group, guard), ...(proxy ? { proxy: proxy.url } : {}) }
+      const [command, args] = commandFor(job.profile, group, dir, report, left, egress)
       const output = await runTool(command, args, report, { maxRunMs: left, maxOutputBytes: job.maxOutputBytes - used, signal })
       used += output.length
       outputs.push(output)
+      if (proxy?.refused.length) log(`${command} on ${group.join(', ')}: ${proxy.refused.length} requests refused by the egress proxy`)
     } finally {
+      await proxy?.close()
       await rm(dir, { recursive: true, force: true })
     }
   }

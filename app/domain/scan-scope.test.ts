@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
+  canonicalScanTarget,
   guessScopeKind,
   parseIPv6,
   parseScanTarget,
@@ -221,5 +222,32 @@ describe('the stored scope', () => {
       { kind: 'ip', value: '192.0.2.1' },
     ])
     expect(scanScopeFromDocument({ updatedBy: 'x' })).toEqual([])
+  })
+})
+
+describe('canonicalScanTarget', () => {
+  it('gives each target the one spelling that is stored and handed to scanners', () => {
+    expect(canonicalScanTarget('HTTPS://App.Acme.Example:443/login?next=/x#top')).toBe('https://app.acme.example/login?next=/x')
+    expect(canonicalScanTarget('http://[::ffff:127.0.0.1]:8765')).toBe('http://127.0.0.1:8765/')
+    expect(canonicalScanTarget(' WWW.acme.example. ')).toBe('www.acme.example')
+    expect(canonicalScanTarget('2001:DB8:0:0::1')).toBe('2001:db8::1')
+    expect(canonicalScanTarget('192.0.2.0/24')).toBe('192.0.2.0/24')
+  })
+
+  it('refuses what URL parsers read differently: a backslash, white space, control characters, userinfo or % in the host', () => {
+    // WHATWG reads the first as acme.example with the path /@169.254.169.254/; Python's urlsplit as 169.254.169.254.
+    for (const target of [
+      'http://acme.example\\@169.254.169.254/',
+      'http://acme.example/\\x',
+      'http://user@acme.example/',
+      'http://acme.example@169.254.169.254/',
+      'http://acme%2eexample/',
+      'http://acme.example/a b',
+      'http://acme.example/\u0000',
+      'http://acme.example\t/',
+    ])
+      expect(canonicalScanTarget(target), target).toBeNull()
+    // An @ in the path reads alike everywhere.
+    expect(canonicalScanTarget('https://acme.example/@team/')).toBe('https://acme.example/@team/')
   })
 })

@@ -377,6 +377,40 @@ export function parseScanTarget(raw: string): ScanTarget | null {
   return name ? { kind: 'host', name } : null
 }
 
+/**
+ * Text every URL parser reads alike. Scanners parse targets with their own parsers (wapiti's reads
+ * `http://acme.example\@169.254.169.254/` as the metadata address, WHATWG's as acme.example), so
+ * a target is refused outright when it holds a backslash, white space or a control character
+ * anywhere, or an `@` or `%` in its authority; what passes is handed on in its canonical form.
+ */
+function unambiguous(text: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (/[\\\s\u0000-\u001f\u007f]/.test(text)) return false
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(text)?.[1]
+  return authority === undefined || !/[@%]/.test(authority)
+}
+
+/**
+ * The one spelling of a target that is stored and handed to scanners: a URL as scheme, canonical
+ * host, port and path (with its query, without a fragment), a name in its ASCII form, an address
+ * or range in its canonical form; null for a target parseScanTarget refuses or that is ambiguous.
+ * Matching (targetInScope) stays lenient, as scanners' finding URLs carry payloads.
+ */
+export function canonicalScanTarget(raw: string): string | null {
+  const target = unambiguous(raw.trim()) ? parseScanTarget(raw) : null
+  if (!target) return null
+  switch (target.kind) {
+    case 'host':
+      return target.name
+    case 'ip':
+      return formatIp(target.address)
+    case 'range':
+      return formatRange(target.range)
+    case 'url':
+      return `${target.url.protocol}//${hostText(target.host)}${target.url.port ? `:${target.url.port}` : ''}${target.url.pathname}${target.url.search}`
+  }
+}
+
 function nameInEntry(name: string, entry: ScopeEntry): boolean {
   if (entry.kind === 'domain') return nameWithin(name, entry.value)
   if (entry.kind !== 'host') return false
