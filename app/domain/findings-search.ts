@@ -10,6 +10,13 @@ import { severityRank } from './template-vocabulary.ts'
 
 export const FINDINGS_INDEX = 'findings'
 
+/**
+ * How long a findings search key works. A secured key cannot be revoked, so this is how long
+ * someone who lost access (left the company, demoted, results switched off) can still search
+ * with the key they hold; the browser renews it before it expires.
+ */
+export const FINDINGS_SEARCH_KEY_LIFETIME_SECONDS = 5 * 60
+
 /** What the index holds of a finding: enough to find it and link to it, nothing a stats-only reader could not be shown elsewhere. */
 export interface FindingSearchRecord {
   objectID: string

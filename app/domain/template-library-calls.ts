@@ -120,7 +120,10 @@ export type SearchClientRequest = v.InferOutput<typeof SearchClientRequestSchema
 
 export const SearchClientResponseSchema = v.object({
   success: v.literal(true),
-  /** A secured key: search only, the asked-for indexes only (and for findings, filtered), valid for SEARCH_KEY_LIFETIME_SECONDS. */
+  /**
+   * A secured key: search only, the asked-for indexes only (and for findings, filtered), valid for
+   * SEARCH_KEY_LIFETIME_SECONDS (templates) or FINDINGS_SEARCH_KEY_LIFETIME_SECONDS (findings).
+   */
   searchKey: v.pipe(v.string(), v.minLength(1, 'searchKey is missing')),
   appId: v.pipe(v.string(), v.minLength(1, 'appId is missing')),
   /** Present only where the browser must not use Algolia's default hosts (locally, the emulator). */

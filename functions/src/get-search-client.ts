@@ -1,14 +1,16 @@
 // getSearchClient: a search key for the finding templates (analysts above level 5) or for one
 // company's findings (whoever may select the company). The key is a secured key derived from the
 // search-only key: it searches the named indexes only, a findings key only that company's
-// findings of the services whose results the caller may see, and it expires after
-// SEARCH_KEY_LIFETIME_SECONDS; the browser then asks again.
+// findings of the services whose results the caller may see. A secured key cannot be revoked,
+// so it expires: a findings key after FINDINGS_SEARCH_KEY_LIFETIME_SECONDS (minutes: access to
+// findings is checked again at each new key), a templates key after SEARCH_KEY_LIFETIME_SECONDS;
+// the browser renews it before then.
 import { algoliasearch } from 'algoliasearch'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { mayRequestSearchCredentials, seesAllCompanies } from '#domain/access.ts'
 import { companyFromDocument, companyPath } from '#domain/companies.ts'
-import { FINDINGS_INDEX, findingsKeyFilter, searchableServices } from '#domain/findings-search.ts'
+import { FINDINGS_INDEX, FINDINGS_SEARCH_KEY_LIFETIME_SECONDS, findingsKeyFilter, searchableServices } from '#domain/findings-search.ts'
 import { SEARCH_KEY_LIFETIME_SECONDS, TEMPLATE_INDEX_NAMES } from '#domain/template-search.ts'
 import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { adminDb } from './admin.ts'
@@ -33,11 +35,14 @@ async function findingsRestrictions(caller: Caller, slug: string): Promise<{ res
 
 export const getSearchClient = defineCallable('getSearchClient', { secrets: declaredSecrets(searchSearchKey) }, async (caller, data) => {
   let restrictions: { restrictIndices: string[]; filters?: string }
+  let lifetimeSeconds: number
   if (data.type === 'findings') {
     restrictions = await findingsRestrictions(caller, data.company)
+    lifetimeSeconds = FINDINGS_SEARCH_KEY_LIFETIME_SECONDS
   } else {
     if (!mayRequestSearchCredentials(caller.access)) throw new HttpsError('permission-denied', callerMessages.denied)
     restrictions = { restrictIndices: [...TEMPLATE_INDEX_NAMES] }
+    lifetimeSeconds = SEARCH_KEY_LIFETIME_SECONDS
   }
   let config: SearchConfig
   try {
@@ -50,7 +55,7 @@ export const getSearchClient = defineCallable('getSearchClient', { secrets: decl
     parentApiKey: config.apiKey,
     restrictions: {
       ...restrictions,
-      validUntil: Math.floor(Date.now() / 1000) + SEARCH_KEY_LIFETIME_SECONDS,
+      validUntil: Math.floor(Date.now() / 1000) + lifetimeSeconds,
       // Algolia counts rate limits per user rather than per office address.
       userToken: caller.uid,
     },

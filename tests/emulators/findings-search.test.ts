@@ -1,6 +1,7 @@
 // Searching findings: syncFindingSearch keeping the findings index equal to every company's
 // findings, and getSearchClient's findings keys, used against the search emulator: a key is for
 // one company and the services whose results the caller may see there, whatever the query asks.
+import { createHmac } from 'node:crypto'
 import { algoliasearch } from 'algoliasearch'
 import { Timestamp } from 'firebase-admin/firestore'
 import { signOut } from 'firebase/auth'
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LEVEL } from '#domain/access.ts'
 import { companyPath } from '#domain/companies.ts'
 import { findingPath, type StoredFinding } from '#domain/findings.ts'
-import { FINDINGS_INDEX, findingObjectID, type FindingSearchRecord } from '#domain/findings-search.ts'
+import { FINDINGS_INDEX, FINDINGS_SEARCH_KEY_LIFETIME_SECONDS, findingObjectID, type FindingSearchRecord } from '#domain/findings-search.ts'
 import type { ServiceId } from '#domain/services.ts'
 import type { SearchClientResponse } from '#domain/template-library-calls.ts'
 import { algoliaHosts } from '#domain/template-search.ts'
@@ -62,12 +63,16 @@ async function indexed(company: string, service: ServiceId): Promise<FindingSear
   return results[0] ?? null
 }
 
-/** Signs in a new account with `level` and a users_access document in `companies`. */
-async function signInAs(level: number, companies: string[], servicesEnabled: string[] = []) {
+/** Signs in a new account with `level` and a users_access document in `companies`; its uid. */
+async function signInAs(level: number, companies: string[], servicesEnabled: string[] = []): Promise<string> {
   const claims = tokenClaims(level)
   const { uid } = await signInWithClaims(client, admin.auth, claims)
   await admin.db.doc(userAccessPath(uid)).set(usersAccessDocument({ claims, companies, servicesEnabled }))
+  return uid
 }
+
+/** The restrictions a secured key signs: after its 64-character signature, as query parameters. */
+const restrictionsOf = (searchKey: string) => new URLSearchParams(Buffer.from(searchKey, 'base64').toString('utf8').slice(64))
 
 /** What a key finds for the run's word, as company/service pairs, with any extra filter the browser adds. */
 async function found(searchKey: string, filters?: string): Promise<string[]> {
@@ -166,6 +171,40 @@ describe('getSearchClient for findings', () => {
     await signInAs(LEVEL.seniorAnalyst, [])
     const { searchKey } = await getSearchClient({ type: 'findings', company: globex })
     expect(await found(searchKey)).toEqual([`${globex}/cloud`, `${globex}/dast`, `${globex}/network`])
+  })
+
+  it('gives a key that lives minutes, not an hour', async () => {
+    await signInAs(LEVEL.clientManager, [acme])
+    const before = Math.floor(Date.now() / 1000)
+    const { searchKey } = await getSearchClient({ type: 'findings', company: acme })
+    const validUntil = Number(restrictionsOf(searchKey).get('validUntil'))
+    expect(validUntil).toBeGreaterThanOrEqual(before + FINDINGS_SEARCH_KEY_LIFETIME_SECONDS)
+    expect(validUntil).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + FINDINGS_SEARCH_KEY_LIFETIME_SECONDS)
+    expect(validUntil - before).toBeLessThanOrEqual(5 * 60)
+  })
+
+  it('has the search service refuse the key once it has expired', async () => {
+    await signInAs(LEVEL.clientManager, [acme])
+    const { searchKey } = await getSearchClient({ type: 'findings', company: acme })
+    // The same key as the search service sees it once its lifetime is over: validUntil passed, signed alike.
+    const restrictions = restrictionsOf(searchKey)
+    restrictions.set('validUntil', String(Math.floor(Date.now() / 1000) - 1))
+    const signature = createHmac('sha256', SEARCH_EMULATOR_DEFAULTS.searchApiKey).update(restrictions.toString()).digest('hex')
+    const lapsed = Buffer.from(signature + restrictions.toString()).toString('base64')
+    await expect(found(lapsed)).rejects.toMatchObject({ status: 400, message: 'validUntil parameter expired (less than current date)' })
+    expect(await found(searchKey)).toEqual([`${acme}/dast`, `${acme}/network`])
+  })
+
+  it('gives no new key once the caller has left the company or its results were switched off', async () => {
+    const initech = `${run}-initech`
+    await admin.db.doc(companyPath(initech)).set(companyDocument(initech, { enableDast: true }))
+    const uid = await signInAs(LEVEL.clientManager, [initech])
+    expect((await getSearchClient({ type: 'findings', company: initech })).searchKey).not.toBe('')
+    await admin.db.doc(userAccessPath(uid)).update({ companies: [] })
+    await expectCallableError(getSearchClient({ type: 'findings', company: initech }), 'permission-denied')
+    await admin.db.doc(userAccessPath(uid)).update({ companies: [initech] })
+    await admin.db.doc(companyPath(initech)).update({ enableDast: false })
+    await expectCallableError(getSearchClient({ type: 'findings', company: initech }), 'permission-denied')
   })
 
   it('still refuses template keys to clients', async () => {

@@ -1,9 +1,10 @@
-// Searching a company's findings from the browser: a time-limited key from getSearchClient,
+// Searching a company's findings from the browser: a short-lived key from getSearchClient,
 // restricted to that company and the services whose results the person may see, then
-// algoliasearch's lite client straight to the search service. Loaded with `import()`.
+// algoliasearch's lite client straight to the search service. The key is renewed before it
+// expires, so a page left open keeps searching. Loaded with `import()`.
 import { liteClient, type LiteClient } from 'algoliasearch/lite'
-import { FINDINGS_INDEX, type FindingSearchRecord } from '#domain/findings-search.ts'
-import { algoliaHosts, SEARCH_KEY_LIFETIME_SECONDS } from '#domain/template-search.ts'
+import { FINDINGS_INDEX, FINDINGS_SEARCH_KEY_LIFETIME_SECONDS, type FindingSearchRecord } from '#domain/findings-search.ts'
+import { algoliaHosts } from '#domain/template-search.ts'
 import { call } from '~/core/call'
 
 const SEARCH_TIMEOUTS = { connect: 1000, read: 2000, write: 30_000 } as const
@@ -22,7 +23,8 @@ async function createClient(company: string): Promise<KeyedClient> {
     timeouts: SEARCH_TIMEOUTS,
     ...(response.searchHosts ? { hosts: algoliaHosts(response.searchHosts, 'read') } : {}),
   })
-  return { client, renewAfter: Date.now() + (SEARCH_KEY_LIFETIME_SECONDS - 60) * 1000 }
+  // Renewed a minute early, so no search runs with a key about to expire.
+  return { client, renewAfter: Date.now() + (FINDINGS_SEARCH_KEY_LIFETIME_SECONDS - 60) * 1000 }
 }
 
 async function findingsClient(company: string): Promise<LiteClient> {
@@ -43,9 +45,26 @@ export type FindingHit = Pick<FindingSearchRecord, 'objectID' | 'findingId' | 's
 
 export const FINDINGS_SHOWN = 8
 
-/** The company's findings matching `text`, the most severe first among equals; the key's filter does the rest. */
+/** The search service refused the key itself: expired (400) or not valid for this (403). */
+const keyRefused = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && (error.status === 400 || error.status === 403)
+
+/**
+ * The company's findings matching `text`, the most severe first among equals; the key's filter
+ * does the rest. A key the search service refuses (this computer's clock was set back, say) is
+ * replaced once; a new key is refused by getSearchClient when the person's access is gone.
+ */
 export async function searchFindings(company: string, text: string): Promise<{ hits: FindingHit[]; total: number }> {
-  const client = await findingsClient(company)
+  try {
+    return await searchWith(await findingsClient(company), text)
+  } catch (error) {
+    if (!keyRefused(error)) throw error
+    clients.delete(company)
+    return searchWith(await findingsClient(company), text)
+  }
+}
+
+async function searchWith(client: LiteClient, text: string): Promise<{ hits: FindingHit[]; total: number }> {
   const { results } = await client.search<FindingHit>({
     requests: [
       {
