@@ -218,3 +218,24 @@ test.describe('sign-in by emailed link', () => {
     await other.close()
   })
 })
+
+test.describe('home, signed in, with a page to return to', () => {
+  test.use({ signedInAs: 'viewer@acme.example' })
+
+  test('the server sends on to a page of this site, and never to a path that leaves it once normalised or decoded', async ({ page }) => {
+    const own = await page.request.get('/?next=%2Freports%2Fnetwork', { maxRedirects: 0 })
+    expect(own.status()).toBe(307)
+    expect(own.headers().location).toBe('/reports/network')
+    for (const next of [
+      '/..//evil.example/login',
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
+      '/%5c%5cevil.example',
+      '/%09/evil.example',
+    ]) {
+      const response = await page.request.get(`/?next=${encodeURIComponent(next)}`, { maxRedirects: 0 })
+      expect(response.status(), next).toBe(200)
+      expect(response.headers().location, next).toBeUndefined()
+    }
+  })
+})
