@@ -2,8 +2,11 @@
 //   enrol <token> --server <url>   make a key pair, exchange the one-time token for this agent's identity
 //   run                            beat, take scan jobs for this agent's location and run them, until stopped
 // Options: --state <file> (default ~/.bulwark-agent/state.json, or BULWARK_AGENT_STATE), and for
-// `run`, --scan-beyond-loopback to scan addresses other than this host's loopback.
-// The server URL is the agent API's root: the app's /api/agents, or the agentApi function.
+// `run`, --scan-beyond-loopback to scan addresses other than this host's loopback, and
+// --dns-server <host[:port]> (repeatable) for the servers the agent resolves targets with (the
+// system's by default).
+// The server URL is the agent API's root: the app's /api/agents, or the agentApi function, over https
+// (plain http only on this host's loopback).
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { homedir, hostname } from 'node:os'
 import path from 'node:path'
@@ -12,10 +15,10 @@ import * as v from 'valibot'
 import { generateAgentKeyPair, importAgentPrivateKey } from '../../app/domain/agent-auth.ts'
 import { generateSealingKeyPair, SealingKeySchema } from '../../app/domain/agent-sealing.ts'
 import { runPasswordAuditJob } from './password-audit.ts'
-import { AgentClient, enrol } from './api-client.ts'
+import { AgentClient, enrol, serverBase } from './api-client.ts'
 import { AGENT_VERSION, AgentRunner } from './runner.ts'
 import { detectScanners, runJob } from './scanners.ts'
-import { checkTarget } from './scope.ts'
+import { dnsResolver, TargetGuard } from './scope.ts'
 
 const StateSchema = v.object({
   server: v.pipe(v.string(), v.url()),
@@ -32,6 +35,7 @@ const { values, positionals } = parseArgs({
     server: { type: 'string' },
     state: { type: 'string', default: process.env.BULWARK_AGENT_STATE ?? path.join(homedir(), '.bulwark-agent', 'state.json') },
     'scan-beyond-loopback': { type: 'boolean', default: false },
+    'dns-server': { type: 'string', multiple: true, default: [] },
   },
 })
 const [command, token] = positionals
@@ -39,10 +43,10 @@ const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`)
 
 async function enrolCommand(): Promise<void> {
   if (!token || !values.server) throw new Error('usage: enrol <token> --server <url>')
+  const server = serverBase(values.server)
   const { scanners, missing } = detectScanners()
   const { pair, privateKeyText } = await generateAgentKeyPair()
   const sealing = await generateSealingKeyPair()
-  const server = values.server.replace(/\/+$/, '')
   const identity = await enrol(server, {
     token,
     publicKey: pair.publicKey,
@@ -68,25 +72,22 @@ async function enrolCommand(): Promise<void> {
 async function runCommand(): Promise<void> {
   const state = v.parse(StateSchema, JSON.parse(await readFile(values.state, 'utf8')))
   const { scanners, missing } = detectScanners()
-  const client = new AgentClient(
-    values.server?.replace(/\/+$/, '') ?? state.server,
-    state.agentId,
-    await importAgentPrivateKey(state.privateKey),
-  )
+  const client = new AgentClient(values.server ?? state.server, state.agentId, await importAgentPrivateKey(state.privateKey))
   const beyond = values['scan-beyond-loopback']
+  const resolve = dnsResolver(values['dns-server'])
   const runner = new AgentRunner({
     client,
     scanners,
     problems: missing.map((name) => `${name} is not installed`),
-    checkTarget: (target, scope) => checkTarget(target, scope, beyond),
-    runJob: (job, signal, onRun) =>
+    guardFor: (job) => new TargetGuard(job.scope, { loopbackOnly: !beyond, resolve }),
+    runJob: (job, guard, signal, onRun) =>
       job.profile === 'password-audit'
         ? runPasswordAuditJob(
             job,
             state.sealing ? { agentId: state.agentId, publicKey: state.sealing.publicKey, privateKeyText: state.sealing.privateKey } : null,
             signal,
           )
-        : runJob(job, signal, onRun),
+        : runJob(job, guard, signal, onRun, log),
     log,
   })
   log(`${state.name} running (${scanners.map((s) => s.name).join(', ')}); ${beyond ? 'any address in scope' : 'loopback only'}`)
@@ -103,7 +104,10 @@ async function runCommand(): Promise<void> {
 try {
   if (command === 'enrol') await enrolCommand()
   else if (command === 'run') await runCommand()
-  else throw new Error('usage: main.ts enrol <token> --server <url> | main.ts run [--state <file>] [--scan-beyond-loopback]')
+  else
+    throw new Error(
+      'usage: main.ts enrol <token> --server <url> | main.ts run [--state <file>] [--scan-beyond-loopback] [--dns-server <host[:port]>]',
+    )
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)

@@ -72,6 +72,14 @@ export const ResultRequestSchema = v.variant('outcome', [
       v.maxLength(20, 'At most 20 outputs.'),
       v.check((outputs) => outputs.reduce((n, o) => n + o.length, 0) <= MAX_OUTPUT_BYTES, 'The output is larger than the job allows.'),
     ),
+    /** The names the agent resolved and the addresses it pinned each to (decision 0034): nmap is handed the addresses. */
+    resolved: v.optional(
+      v.pipe(
+        v.array(v.object({ host: Short(253), addresses: v.pipe(v.array(Short(45)), v.maxLength(64)) })),
+        v.maxLength(200, 'At most 200 resolved names.'),
+      ),
+      [],
+    ),
     startedAt: v.number(),
     finishedAt: v.number(),
   }),

@@ -4,6 +4,7 @@
 // the age of its last heartbeat at read time, so a page shows it going offline without any write.
 import * as v from 'valibot'
 import { SealingKeySchema } from './agent-sealing.ts'
+import { CompanySlugSchema } from './company-admin.ts'
 import { TimestampSchema } from './stored.ts'
 
 export const LOCATIONS_COLLECTION = 'locations'
@@ -62,8 +63,24 @@ export const LocationFieldsSchema = v.object({
   region: Text(100),
   network: Text(500),
   egressIps: v.pipe(v.array(EgressSchema), v.maxLength(50)),
+  /**
+   * The companies whose scans may run from here (decision 0034): a location inside one client's
+   * network serves that client alone, and a DAST key reaches only its own company's locations.
+   * None (as for a location stored before the binding) serves no one.
+   */
+  companies: v.optional(
+    v.pipe(
+      v.array(CompanySlugSchema),
+      v.maxLength(500, 'At most 500 companies.'),
+      v.check((slugs) => new Set(slugs).size === slugs.length, 'Each company appears once.'),
+    ),
+    [],
+  ),
 })
 export type LocationFields = v.InferOutput<typeof LocationFieldsSchema>
+
+/** Whether scans of `company` may run from this location. */
+export const locationServes = (location: Pick<LocationFields, 'companies'>, company: string) => location.companies.includes(company)
 
 const LocationSchema = v.object({
   ...LocationFieldsSchema.entries,

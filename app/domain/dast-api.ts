@@ -3,8 +3,10 @@
 //   GET  /api/v1/dast/scans/<id>                 → {id, status, target, summary?, newFindings?}
 // Refusals carry a status and a sentence: unknown, expired or revoked key (401), target outside the
 // key's allowed targets or the company's scope, or a company without DAST triggering (403), too
-// many scans at once for the key (429), no agent online to run it (409).
+// many scans at once for the key or too many requests (429), no agent online at a location that
+// serves the key's company (409).
 import * as v from 'valibot'
+import { canonicalScanTarget } from './scan-scope.ts'
 import { SEVERITIES } from './template-vocabulary.ts'
 
 /** Scans one key may have waiting or running at once. */
@@ -18,13 +20,30 @@ export const dastApiMessages = {
   notTriggering: 'DAST triggering is not turned on for this company.',
   target: 'This target is not among the key’s allowed targets, or is outside the company’s scan scope.',
   rateLimited: `This key has ${DAST_SCANS_AT_ONCE} scans waiting or running: wait for one to finish.`,
+  tooManyRequests: 'Too many requests: wait a minute and try again.',
+  ambiguousTarget:
+    'This target is not a host name, address or http(s) URL that every parser reads alike: no user name, backslash, space or percent sign in its host part.',
   noAgent: 'No scanning agent is online to run this scan now: try again later.',
   notSetUp: 'DAST keys are not set up on this server.',
   noScan: 'There is no such scan for this key’s company.',
 } as const
 
 export const DastScanRequestSchema = v.strictObject({
-  target: v.pipe(v.string('Name the target to scan.'), v.trim(), v.minLength(1, 'Name the target to scan.'), v.maxLength(2_048)),
+  /** Stored and scanned in its canonical form (decision 0034); a target parsers could read differently is refused. */
+  target: v.pipe(
+    v.string('Name the target to scan.'),
+    v.trim(),
+    v.minLength(1, 'Name the target to scan.'),
+    v.maxLength(2_048),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const canonical = canonicalScanTarget(dataset.value)
+      if (canonical === null) {
+        addIssue({ message: dastApiMessages.ambiguousTarget })
+        return NEVER
+      }
+      return canonical
+    }),
+  ),
   location: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a location id.'))),
 })
 

@@ -11,7 +11,7 @@
 // client reads. functions/src/admin/dast-keys.ts `verifyDastKey` checks a presented key.
 import * as v from 'valibot'
 import { CompanySlugSchema } from './company-admin.ts'
-import { guessScopeKind, parseScanTarget, parseScopeEntry, type ScopeEntry } from './scan-scope.ts'
+import { canonicalScanTarget, guessScopeKind, parseScopeEntry, type ScopeEntry } from './scan-scope.ts'
 import { DAY_MS } from './sla.ts'
 import { TimestampSchema } from './stored.ts'
 
@@ -20,6 +20,13 @@ export const DAST_KEY_HASHES_COLLECTION = 'dast_key_hashes'
 
 export const dastKeyPath = (id: string) => `${DAST_KEYS_COLLECTION}/${id}`
 export const dastKeyHashPath = (id: string) => `${DAST_KEY_HASHES_COLLECTION}/${id}`
+/**
+ * dast_key_slots/{keyId}_{n}: the job each of a key's scans-at-once slots holds, taken in the same
+ * transaction that queues the job, so two requests at once cannot both take the last slot. A slot
+ * whose job has finished is free. Written by the functions only; no rule lets anyone read them.
+ */
+export const DAST_KEY_SLOTS_COLLECTION = 'dast_key_slots'
+export const dastKeySlotPath = (keyId: string, slot: number) => `${DAST_KEY_SLOTS_COLLECTION}/${keyId}_${slot}`
 
 export const DAST_KEY_PREFIX = 'bwk_dast_'
 const ID_LENGTH = 16
@@ -99,7 +106,7 @@ export const dastKeyMessages = {
 
 /** A target as a scope entry of its own kind: what the key may scan is then matched like a scope. */
 export function targetAsScopeEntry(text: string): ScopeEntry | null {
-  if (!parseScanTarget(text)) return null
+  if (canonicalScanTarget(text) === null) return null
   const parsed = parseScopeEntry(guessScopeKind(text), text)
   return 'entry' in parsed ? parsed.entry : null
 }

@@ -1,6 +1,7 @@
 // Forwards the agent API (and the DAST API) from the app's origin to their Cloud Functions
 // (decision 0021), so agents and CI pipelines need one address: the app's. Only the method, the
-// path under the prefix, the body and the Authorization header are passed on.
+// path under the prefix, the body and the Authorization header are passed on; of the answer, its
+// status, body, type and Retry-After.
 import { serverConfig } from './config.server'
 
 const REGION = 'us-central1'
@@ -25,8 +26,13 @@ export async function forwardToFunction(request: Request, prefix: string, name: 
     headers,
     body: request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text(),
   })
+  const retryAfter = answer.headers.get('retry-after')
   return new Response(answer.body, {
     status: answer.status,
-    headers: { 'content-type': answer.headers.get('content-type') ?? 'application/json', 'cache-control': 'no-store' },
+    headers: {
+      'content-type': answer.headers.get('content-type') ?? 'application/json',
+      'cache-control': 'no-store',
+      ...(retryAfter ? { 'retry-after': retryAfter } : {}),
+    },
   })
 }

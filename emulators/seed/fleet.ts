@@ -5,6 +5,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import { companyScopePath, scopeEntriesFromDocument } from '#domain/agent-scope.ts'
 import { newEnrolmentToken, sha256Hex } from '#domain/agent-auth.ts'
 import { agentEnrolmentPath, agentPath, ENROLMENT_TTL_MS, locationPath, type LocationFields } from '#domain/agents.ts'
+import { DEMO_SCAN_SCOPES } from './admin-org.ts'
 
 export const LOCAL_LOCATION_ID = 'local'
 export const DEMO_SCOPE_COMPANY = 'acme'
@@ -16,6 +17,8 @@ const LOCAL: LocationFields = {
   region: 'This machine',
   network: 'Loopback only: the demo agent scans 127.0.0.1 and nothing else.',
   egressIps: ['127.0.0.1/32'],
+  // This machine serves every demo company; a location inside one client's network would serve that client alone.
+  companies: Object.keys(DEMO_SCAN_SCOPES),
 }
 
 export async function seedFleet(db: Firestore): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientIp, trustedHops } from './client-ip.ts'
+import { clientIp, clientIpBehindWorker, trustedHops } from './client-ip.ts'
 
 describe('clientIp', () => {
   it('takes the entry the trusted front end appended, not the one the client wrote first', () => {
@@ -19,5 +19,12 @@ describe('clientIp', () => {
     expect(trustedHops({ TRUSTED_PROXY_HOPS: '2' })).toBe(2)
     expect(trustedHops({ TRUSTED_PROXY_HOPS: '0' })).toBe(1)
     expect(trustedHops({ TRUSTED_PROXY_HOPS: 'many' })).toBe(1)
+  })
+
+  it('behind the Worker, takes the entry the Worker wrote, not one a client put before it', () => {
+    // The Worker sends Cloudflare's connecting IP; the front end appends the Worker's own address.
+    expect(clientIpBehindWorker('203.0.113.9, 104.16.0.1', '10.0.0.1')).toBe('203.0.113.9')
+    expect(clientIpBehindWorker('6.6.6.6, 203.0.113.9, 104.16.0.1', '10.0.0.1')).toBe('203.0.113.9')
+    expect(clientIpBehindWorker('198.51.100.4, 203.0.113.9, 104.16.0.1, 35.191.0.1', undefined, 2)).toBe('203.0.113.9')
   })
 })

@@ -25,6 +25,16 @@ export function clientIp(
   return peer || undefined
 }
 
+/**
+ * The caller's IP for the HTTP APIs the Worker forwards (/api/v1/dast): the Worker writes the
+ * address Cloudflare saw as the one entry it sends, and the trusted front ends each append one
+ * after it, so the caller is the entry one hop beyond them, never the left-most one a client may
+ * have written. A call straight to the function's own URL can still name any address there: the
+ * per-key limits do not depend on it.
+ */
+export const clientIpBehindWorker = (forwardedFor: string | string[] | undefined, peer: string | undefined, hops = DEFAULT_TRUSTED_HOPS) =>
+  clientIp(forwardedFor, peer, hops + 1)
+
 /** The caller's IP for a callable's request (see clientIp). */
 export function callerIp(raw: CallableRequest<unknown>['rawRequest'] | undefined): string | undefined {
   if (!raw) return undefined

@@ -64,8 +64,11 @@ test.describe('scanning agents', () => {
     await page.getByLabel('Name', { exact: true }).fill(locationName)
     await page.getByLabel('Country (two letters)').fill('GB')
     await page.getByLabel('Network').fill('loopback')
+    // Bound to Acme: only Acme's scans may run from it (decision 0034).
+    await page.getByRole('group', { name: 'Scans for' }).getByLabel(/^Acme/).check()
     await page.getByRole('button', { name: 'Add location' }).click()
     await expect(page.getByRole('row').filter({ hasText: locationName })).toContainText('0 of 0 online')
+    await expect(page.getByRole('row').filter({ hasText: locationName }).getByTestId('location-companies')).toHaveText(/^Acme/)
 
     await shell.open('/analyst/agents')
     await page.getByLabel('Agent name').fill(agentName)

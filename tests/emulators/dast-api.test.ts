@@ -1,8 +1,9 @@
 // The DAST API against the Firestore emulator, through its handler with the test's clock: a key
 // triggers a scan of an allowed target (202, then its status), and each refusal has its status and
-// message: no key, an unknown, expired or revoked key, a target outside the key's targets, a
-// company without DAST triggering, too many scans at once, no agent online; a finished scan's
-// summary counts the findings new to the company.
+// message: no key, an unknown, expired or revoked key, a target outside the key's targets or read
+// differently by other URL parsers, a company without DAST triggering, too many scans at once (also
+// when asked at once), too many calls, no agent online at a location serving the key's company; a
+// finished scan's summary counts the findings new to the company.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Timestamp } from 'firebase-admin/firestore'
@@ -22,7 +23,7 @@ import { connectToEmulators, disconnect, type AdminClients } from '../../emulato
 import { hashDastKey } from '../../functions/src/admin/dast-keys.ts'
 import { handleAgentRequest, type ApiResponse } from '../../functions/src/agents/agent-api.ts'
 import { issueEnrolment } from '../../functions/src/agents/fleet-callables.ts'
-import { handleDastRequest } from '../../functions/src/agents/dast-api.ts'
+import { DAST_API_LIMITS, handleDastRequest } from '../../functions/src/agents/dast-api.ts'
 import { companyDocument } from '../builders.ts'
 
 const SECRET = 'dast-api-test-secret-0123456789'
@@ -57,10 +58,10 @@ async function key(company: string, overrides: { expiresAt?: number; revokedAt?:
   return token
 }
 
-const trigger = (token: string | null, body: unknown = { target: TARGET }) =>
+const trigger = (token: string | null, body: unknown = { target: TARGET }, ip: string | null = null) =>
   handleDastRequest(
     admin.db,
-    { method: 'POST', path: '/scans', authorization: token ? `Bearer ${token}` : undefined, body: JSON.stringify(body) },
+    { method: 'POST', path: '/scans', authorization: token ? `Bearer ${token}` : undefined, body: JSON.stringify(body), ip },
     now,
     SECRET,
   )
@@ -70,7 +71,9 @@ const read = (token: string, id: string) =>
 /** A real enrolled agent (its key pair, signed requests) at a location of its own, having beaten now. */
 async function enrolledAgent(): Promise<{ locationId: string; call: (path: string, body: unknown) => Promise<ApiResponse> }> {
   const locationId = `dast-loc-${unique()}`
-  await admin.db.doc(locationPath(locationId)).set({ name: locationId, country: 'GB', region: '', network: '', egressIps: [] })
+  await admin.db
+    .doc(locationPath(locationId))
+    .set({ name: locationId, country: 'GB', region: '', network: '', egressIps: [], companies: [COMPANY] })
   const { token } = await issueEnrolment(
     admin.db,
     locationId,
@@ -119,9 +122,10 @@ async function runJob(agent: Awaited<ReturnType<typeof enrolledAgent>>, jobId: s
   return (answer.body as { scanId: string }).scanId
 }
 
-async function onlineAgent(): Promise<string> {
+/** An agent online now at a location of its own that serves `companies`; the location's id. */
+async function onlineAgent(companies = [COMPANY]): Promise<string> {
   const loc = `dast-loc-${unique()}`
-  await admin.db.doc(locationPath(loc)).set({ name: loc, country: 'GB', region: '', network: '', egressIps: [] })
+  await admin.db.doc(locationPath(loc)).set({ name: loc, country: 'GB', region: '', network: '', egressIps: [], companies })
   await admin.db.doc(agentPath(`dast-agent-${unique()}`)).set({
     name: 'ci agent',
     locationId: loc,
@@ -267,4 +271,58 @@ describe('the DAST API', () => {
     // The draft's findings are the company's now, first seen by the published scan: none is new to the draft any more.
     expect((await status(reviewed, first)).summary).toMatchObject({ total: drafted.summary!.total, new: 0 })
   })
+
+  it('refuses a target other URL parsers read differently, before any key is read, and stores targets canonically', async () => {
+    now += 10 * 60_000
+    const token = await key(COMPANY)
+    await onlineAgent()
+    // WHATWG reads this as 127.0.0.1:8765, path /@169.254.169.254/; Python's parsers (wapiti's) as the metadata address.
+    for (const target of ['http://127.0.0.1:8765\\@169.254.169.254/', 'http://user@127.0.0.1:8765/', 'http://127.0.0.1:8765/a b'])
+      expect(await trigger(token, { target })).toEqual({ status: 400, body: { error: dastApiMessages.ambiguousTarget } })
+    const answer = await trigger(token, { target: 'HTTP://127.0.0.1:8765' })
+    expect(answer.status).toBe(202)
+    const job = scanJobFromDocument(
+      (answer.body as { id: string }).id,
+      (await admin.db.doc(scanJobPath((answer.body as { id: string }).id)).get()).data(),
+    )
+    expect(job?.targets).toEqual([TARGET])
+  })
+
+  it('reaches only locations that serve the key’s company, named or not', async () => {
+    now += 10 * 60_000
+    const token = await key(COMPANY)
+    const elsewhere = await onlineAgent([OFF])
+    const unbound = await onlineAgent([])
+    expect(await trigger(token)).toEqual({ status: 409, body: { error: dastApiMessages.noAgent } })
+    for (const location of [elsewhere, unbound])
+      expect(await trigger(token, { target: TARGET, location })).toEqual({ status: 409, body: { error: dastApiMessages.noAgent } })
+    const own = await onlineAgent()
+    const answer = await trigger(token, { target: TARGET })
+    expect(answer.status).toBe(202)
+    expect((await admin.db.doc(scanJobPath((answer.body as { id: string }).id)).get()).get('locationId')).toBe(own)
+  })
+
+  it('holds the scans-at-once limit when the calls come at once', async () => {
+    now += 10 * 60_000
+    const token = await key(COMPANY)
+    await onlineAgent()
+    const answers = await Promise.all(Array.from({ length: 6 }, () => trigger(token)))
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(DAST_SCANS_AT_ONCE)
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(6 - DAST_SCANS_AT_ONCE)
+  })
+
+  it('limits the calls a minute per caller IP and per key, with Retry-After, before reading any key', async () => {
+    now += 10 * 60_000
+    const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`
+    // Well-formed keys no one issued, from one address: each costs no key read once the address is over its limit.
+    for (let n = 0; n < DAST_API_LIMITS.perIp; n++) expect((await trigger(newDastKeyToken().token, undefined, ip)).status).toBe(401)
+    const good = await key(COMPANY)
+    const limited = await trigger(good, undefined, ip)
+    expect(limited).toMatchObject({ status: 429, body: { error: dastApiMessages.tooManyRequests }, headers: { 'Retry-After': '60' } })
+    // Another address is not limited; the key's own limit counts every address.
+    expect((await read(good, 'none')).status).toBe(404)
+    now += DAST_API_LIMITS.windowMs
+    for (let n = 0; n < DAST_API_LIMITS.perKey; n++) expect((await read(good, 'none')).status).toBe(404)
+    expect(await read(good, 'none')).toMatchObject({ status: 429, headers: { 'Retry-After': '60' } })
+  }, 180_000)
 })

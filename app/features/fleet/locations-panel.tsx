@@ -1,7 +1,11 @@
 // /analyst/locations: where scans come from (name, country, region, network, the egress addresses
-// clients allow-list) and the agents at each, live; a location is renamed, or deleted once empty.
+// clients allow-list, the companies it scans for) and the agents at each, live; a location is
+// renamed, given other companies, or deleted once empty. Only the companies a location serves can
+// have scans run from it, DAST keys' included (decision 0034).
 import { useState, type FormEvent } from 'react'
+import styled from 'styled-components'
 import { agentHealth, type Location } from '#domain/agents.ts'
+import type { Company } from '#domain/companies.ts'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
@@ -13,10 +17,69 @@ import { RecordTable } from '~/ui/data-table'
 import { Muted, Row, Section } from './fleet-parts'
 import { useTicking } from './ticking'
 
-function LocationForm() {
-  const [fields, setFields] = useState({ name: '', country: '', region: '', network: '', egress: '' })
+const Checks = styled.fieldset`
+  border: 0;
+  margin: 12px 0 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: 6px 16px;
+
+  legend {
+    font-size: 14px;
+    font-weight: 600;
+    margin-bottom: 6px;
+    padding: 0;
+  }
+  label {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    font-size: 14px;
+  }
+  input {
+    width: 18px;
+    height: 18px;
+    accent-color: var(--color-primary);
+  }
+`
+
+/** The companies a location scans for, as checkboxes. */
+function CompaniesField({
+  companies,
+  chosen,
+  onChange,
+}: {
+  companies: readonly Company[]
+  chosen: readonly string[]
+  onChange(next: string[]): void
+}) {
+  return (
+    <Checks>
+      <legend>Scans for</legend>
+      {companies.map((company) => (
+        <label key={company.slug}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(company.slug)}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...chosen, company.slug] : chosen.filter((slug) => slug !== company.slug))
+            }
+          />
+          {company.companyName}
+        </label>
+      ))}
+    </Checks>
+  )
+}
+
+const EMPTY_FIELDS = { name: '', country: '', region: '', network: '', egress: '', companies: [] as string[] }
+
+function LocationForm({ companies }: { companies: readonly Company[] }) {
+  const [fields, setFields] = useState(EMPTY_FIELDS)
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  const set = (key: keyof typeof fields) => (e: { target: { value: string } }) => setFields({ ...fields, [key]: e.target.value })
+  const set = (key: Exclude<keyof typeof fields, 'companies'>) => (e: { target: { value: string } }) =>
+    setFields({ ...fields, [key]: e.target.value })
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     try {
@@ -29,9 +92,10 @@ function LocationForm() {
           .split(/[\s,]+/)
           .map((s) => s.trim())
           .filter(Boolean),
+        companies: fields.companies,
       })
       setMessage({ tone: 'success', text: `${fields.name} added.` })
-      setFields({ name: '', country: '', region: '', network: '', egress: '' })
+      setFields(EMPTY_FIELDS)
     } catch (e) {
       setMessage({ tone: 'error', text: await failureMessage(e) })
     }
@@ -48,9 +112,69 @@ function LocationForm() {
           <TextField label="Egress IP addresses" value={fields.egress} onChange={set('egress')} placeholder="203.0.113.7/32" />
           <Button type="submit">Add location</Button>
         </Row>
+        <CompaniesField companies={companies} chosen={fields.companies} onChange={(next) => setFields({ ...fields, companies: next })} />
       </form>
       {message && <FormMessage $tone={message.tone}>{message.text}</FormMessage>}
     </Section>
+  )
+}
+
+/** The companies a location serves, by name (a slug no longer listed stays as it is). */
+const servedNames = (location: Location, companies: readonly Company[]) =>
+  location.companies.map((slug) => companies.find((c) => c.slug === slug)?.companyName ?? slug)
+
+function LocationCompanies({ location, companies }: { location: Location; companies: readonly Company[] }) {
+  const [open, setOpen] = useState(false)
+  const [chosen, setChosen] = useState(location.companies)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      const { id, name, country, region, network, egressIps } = location
+      await callFleet('saveLocation', { id, name, country, region, network, egressIps, companies: chosen })
+      setOpen(false)
+    } catch (e) {
+      setError(await failureMessage(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <Button
+        type="button"
+        $variant="secondary"
+        onClick={() => {
+          setChosen(location.companies)
+          setError(null)
+          setOpen(true)
+        }}
+      >
+        Companies
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !busy && setOpen(next)}
+        title={`Companies ${location.name} scans for`}
+        description="Scans of other companies, and their DAST keys' scans, never run from this location."
+      >
+        <form onSubmit={(e) => void submit(e)}>
+          <CompaniesField companies={companies} chosen={chosen} onChange={setChosen} />
+          {error && <FormMessage $tone="error">{error}</FormMessage>}
+          <DialogActions>
+            <Button type="button" $variant="secondary" disabled={busy} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              Save
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
   )
 }
 
@@ -64,8 +188,8 @@ function RenameLocation({ location }: { location: Location }) {
     setBusy(true)
     setError(null)
     try {
-      const { id, country, region, network, egressIps } = location
-      await callFleet('saveLocation', { id, name, country, region, network, egressIps })
+      const { id, country, region, network, egressIps, companies } = location
+      await callFleet('saveLocation', { id, name, country, region, network, egressIps, companies })
       setOpen(false)
     } catch (e) {
       setError(await failureMessage(e))
@@ -128,13 +252,13 @@ function DeleteLocation({ location }: { location: Location }) {
   )
 }
 
-export function LocationsPanel() {
+export function LocationsPanel({ companies }: { companies: readonly Company[] }) {
   const locations = useLiveData(async () => (await import('./fleet-live')).watchLocations(), [])
   const agents = useLiveData(async () => (await import('./fleet-live')).watchAgents(), [])
   const now = useTicking(5_000)
   return (
     <>
-      <LocationForm />
+      <LocationForm companies={companies} />
       <Section aria-labelledby="locations-heading">
         <h2 id="locations-heading">Locations</h2>
         <LiveStatus live={locations} what="locations" />
@@ -145,6 +269,7 @@ export function LocationsPanel() {
               <th>Country and region</th>
               <th>Network</th>
               <th>Egress IP addresses</th>
+              <th>Scans for</th>
               <th>Agents</th>
               <th>Actions</th>
             </tr>
@@ -162,6 +287,9 @@ export function LocationsPanel() {
                   </td>
                   <td>{location.network || '—'}</td>
                   <td>{location.egressIps.join(', ') || '—'}</td>
+                  <td data-testid="location-companies">
+                    {servedNames(location, companies).join(', ') || <Muted>No company: no scan runs here</Muted>}
+                  </td>
                   <td data-testid="location-agents">
                     {online.length} of {here.length} online
                     {here.length > 0 && <Muted> ({here.map((a) => a.name).join(', ')})</Muted>}
@@ -169,6 +297,7 @@ export function LocationsPanel() {
                   <td>
                     <Row>
                       <RenameLocation location={location} />
+                      <LocationCompanies location={location} companies={companies} />
                       <DeleteLocation location={location} />
                     </Row>
                   </td>

@@ -35,6 +35,7 @@ export const apiRequestOf = (req: Request): ApiRequest => ({
 export interface ApiResponse {
   status: number
   body: unknown
+  headers?: Record<string, string>
 }
 
 /** The body as JSON, refusing what is not. */

@@ -19,7 +19,9 @@ import { wapitiJsonParser } from '#domain/scan-import/wapiti-json.ts'
 import { ScanParseError, type FindingTarget, type ParsedScan, type ScanParser, SNIFF_CHARS } from '#domain/scan-import/parsed-scan.ts'
 import { textChunks } from '#domain/scan-import/text-source.ts'
 import { releaseAfterFailure, SCAN_PROFILES, type ScanJob, type ScanProfile } from '#domain/scan-jobs.ts'
+import { formatIp, parseIp } from '#domain/scan-scope.ts'
 import { scanFromDocument, scanPath } from '#domain/scans.ts'
+import { addressRefusal } from '#domain/special-addresses.ts'
 import type { Firestore } from 'firebase-admin/firestore'
 import { writeDraftFindings } from '../scans/add-draft-findings.ts'
 import { writeDraftScan } from '../scans/create-draft-scan.ts'
@@ -68,6 +70,23 @@ interface ParsedOutput {
   inScope: ParsedScan['findings']
 }
 
+/**
+ * The addresses the agent pinned names of the job's scope to (nmap is handed addresses, decision
+ * 0034): a finding on one of them is on that name. A pin of a name outside the scope, or to an
+ * address the scope does not allow, counts for nothing.
+ */
+function pinnedAddresses(job: ScanJob, resolved: readonly { host: string; addresses: string[] }[]): Set<string> {
+  const allowed = new Set<string>()
+  for (const { host, addresses } of resolved) {
+    if (!jobTargetAllowed(host, job.scope)) continue
+    for (const text of addresses) {
+      const address = parseIp(text)
+      if (address && addressRefusal(address, text, job.scope, false) === null) allowed.add(formatIp(address))
+    }
+  }
+  return allowed
+}
+
 /** The draft scan made from a job's outputs (one file each); returns its id. */
 export async function importJobOutput(
   db: Firestore,
@@ -76,13 +95,19 @@ export async function importJobOutput(
   outputs: string[],
   startedAt: number,
   finishedAt: number,
+  resolved: readonly { host: string; addresses: string[] }[] = [],
 ): Promise<string> {
+  const pinned = pinnedAddresses(job, resolved)
+  const onPinnedAddress = (target: string) => {
+    const address = parseIp(target)
+    return address !== null && pinned.has(formatIp(address))
+  }
   const parsed: ParsedOutput[] = []
   for (const output of outputs) {
     const { scan } = await parseOutput(job.profile, output)
     const inScope = scan.findings.filter((f) => {
       const target = targetText(f.target)
-      return target === null || jobTargetAllowed(target, job.scope)
+      return target === null || jobTargetAllowed(target, job.scope) || onPinnedAddress(target)
     })
     parsed.push({ sha256: await sha256Hex(output), size: new TextEncoder().encode(output).length, scan, inScope })
   }
@@ -211,7 +236,9 @@ export async function recordResult(
   now: number,
 ): Promise<{ state: string; scanId: string | null }> {
   const result = parseBody(ResultRequestSchema, body)
-  const job = await heldJob(db, agent, jobId)
+  // Held by this agent now, in a transaction that renews its lease for the import: a result that comes
+  // after the lease ran out or the job was cancelled writes nothing.
+  const job = await heldJob(db, agent, jobId, now)
   if (job.state === 'succeeded' || job.state === 'failed' || job.state === 'cancelled') return { state: job.state, scanId: job.scanId }
   if (result.outcome === 'failed') {
     const done = await finishJob(db, agent, jobId, releaseAfterFailure(job, now, result.error), {
@@ -227,7 +254,7 @@ export async function recordResult(
     scanId =
       result.outcome === 'audited'
         ? await importDerivedAudit(db, agent, job, result.audit, result.startedAt, result.finishedAt)
-        : await importJobOutput(db, agent, job, result.outputs, result.startedAt, result.finishedAt)
+        : await importJobOutput(db, agent, job, result.outputs, result.startedAt, result.finishedAt, result.resolved)
   } catch (error) {
     if (!(error instanceof FleetError)) throw error
     const reason = `The output could not be imported: ${error.message}`
@@ -236,7 +263,11 @@ export async function recordResult(
     throw error
   }
   if (audit) await dropSealedInput(db, jobId)
-  if (job.publishAtOnce) await publishAtOnce(db, job, scanId)
+  if (job.publishAtOnce) {
+    // Still held once the draft is written (not cancelled or taken back meanwhile), or it stays a draft.
+    await heldJob(db, agent, jobId, now)
+    await publishAtOnce(db, job, scanId)
+  }
   const done = await finishJob(
     db,
     agent,

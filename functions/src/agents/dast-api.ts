@@ -1,23 +1,28 @@
 // dastApi: the DAST API for clients' CI pipelines (app/domain/dast-api.ts, decision 0021). A DAST
-// key (verifyDastKey) triggers a wapiti scan of one of its allowed targets at a location with an
-// agent online; the status call answers with the draft's findings by severity and those new to
-// the company, so a pipeline can fail on new high findings. The Worker forwards /api/v1/dast/* here.
+// key (verifyDastKey) triggers a wapiti scan of one of its allowed targets at a location that
+// serves the key's company and has an agent online (decision 0034); the status call answers with
+// the draft's findings by severity and those new to the company, so a pipeline can fail on new
+// high findings. Every call counts against limits per caller IP and per key before any key is
+// read. The Worker forwards /api/v1/dast/* here.
 import '../options.ts'
 import type { Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { onRequest } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
-import { agentFromDocument, agentHealth, AGENTS_COLLECTION, locationPath } from '#domain/agents.ts'
+import { agentFromDocument, agentHealth, AGENTS_COLLECTION, locationFromDocument, locationPath, locationServes } from '#domain/agents.ts'
 import { DAST_SCANS_AT_ONCE, dastApiMessages, DastScanRequestSchema, type DastScanStatus } from '#domain/dast-api.ts'
+import { dastKeySlotPath, parseDastKeyToken } from '#domain/dast-keys.ts'
 import { findingPath } from '#domain/findings.ts'
 import { draftFindingFromDocument, draftFindingsPath } from '#domain/scan-drafts.ts'
-import { SCAN_JOBS_COLLECTION, scanJobFromDocument, scanJobPath, type ScanJob } from '#domain/scan-jobs.ts'
+import { FINISHED_STATES, scanJobFromDocument, scanJobPath, type ScanJob } from '#domain/scan-jobs.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 import { adminDb } from '../admin.ts'
 import { dastKeySecret, verifyDastKey, type DastKeyRefusal } from '../admin/dast-keys.ts'
+import { clientIpBehindWorker, trustedHops } from '../client-ip.ts'
 import { answerWithinDatabaseReach, sdkOutOfReach } from '../database-reach.ts'
+import { consumeRateLimits } from '../rate-limit.ts'
 import { apiRequestOf, type ApiRequest, type ApiResponse } from './agent-api.ts'
-import { queueJob } from './fleet-callables.ts'
+import { preparedJob } from './fleet-callables.ts'
 
 const REFUSALS: Record<DastKeyRefusal, [number, string]> = {
   malformed: [401, dastApiMessages.unknownKey],
@@ -32,16 +37,50 @@ const REFUSALS: Record<DastKeyRefusal, [number, string]> = {
 const refuse = (status: number, error: string): ApiResponse => ({ status, body: { error } })
 const zero = () => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>
 
-/** A location with an agent online now that runs wapiti: the one named, else the first found. */
-async function locationFor(db: Firestore, named: string | undefined, now: number): Promise<string | null> {
+/** Calls a minute: per caller IP, and per key id (taken from the token's form before the key is read). */
+export const DAST_API_LIMITS = { perIp: 120, perKey: 120, windowMs: 60_000 } as const
+
+/**
+ * A location that serves `company` and has an agent online now that runs wapiti: the one named
+ * (only if it serves the company), else the first found.
+ */
+async function locationFor(db: Firestore, company: string, named: string | undefined, now: number): Promise<string | null> {
   const agents = (await db.collection(AGENTS_COLLECTION).get()).docs
     .map((d) => agentFromDocument(d.id, d.data()))
     .filter(
       (a) => a && agentHealth(a, now) !== 'offline' && agentHealth(a, now) !== 'disabled' && a.scanners.some((s) => s.name === 'wapiti'),
     )
-  const locations = [...new Set(agents.map((a) => a!.locationId))].sort()
-  if (named) return locations.includes(named) && (await db.doc(locationPath(named)).get()).exists ? named : null
-  return locations[0] ?? null
+  const candidates = [...new Set(agents.map((a) => a!.locationId))].filter((id) => !named || id === named).sort()
+  if (candidates.length === 0) return null
+  const locations = await db.getAll(...candidates.map((id) => db.doc(locationPath(id))))
+  const serving = locations.find((snapshot) => {
+    const location = snapshot.exists ? locationFromDocument(snapshot.id, snapshot.data()) : null
+    return location !== null && locationServes(location, company)
+  })
+  return serving?.id ?? null
+}
+
+class NoSlot extends Error {}
+
+/**
+ * Queues the key's job in a free slot, atomically: the slots (and the jobs they hold) are read in
+ * the transaction that writes the job, so two calls at once cannot both pass the limit.
+ */
+async function queueInSlot(db: Firestore, keyId: string, job: Awaited<ReturnType<typeof preparedJob>>): Promise<string> {
+  const slots = Array.from({ length: DAST_SCANS_AT_ONCE }, (_, n) => db.doc(dastKeySlotPath(keyId, n)))
+  await db.runTransaction(async (tx) => {
+    const held = await tx.getAll(...slots)
+    const jobIds = held.map((slot) => slot.get('jobId')).map((id) => (typeof id === 'string' ? id : null))
+    const jobs = await Promise.all(jobIds.map((id) => (id ? tx.get(db.doc(scanJobPath(id))) : null)))
+    const free = jobs.findIndex((snapshot) => {
+      const held = snapshot?.exists ? scanJobFromDocument(snapshot.id, snapshot.data()) : null
+      return !held || FINISHED_STATES.includes(held.state)
+    })
+    if (free < 0) throw new NoSlot()
+    tx.create(job.ref, job.data)
+    tx.set(slots[free]!, { jobId: job.ref.id })
+  })
+  return job.ref.id
 }
 
 async function status(db: Firestore, job: ScanJob): Promise<DastScanStatus> {
@@ -83,6 +122,15 @@ export async function handleDastRequest(
   try {
     const token = /^Bearer\s+(\S+)$/i.exec(request.authorization ?? '')?.[1]
     if (!token) return refuse(401, dastApiMessages.noKey)
+    // A mistyped key costs nothing; a well-formed one counts against its limits before it is read.
+    const keyId = parseDastKeyToken(token)?.id
+    if (!keyId) return refuse(401, dastApiMessages.unknownKey)
+    const limits = [
+      { kind: 'dast-api-key', key: keyId, limit: DAST_API_LIMITS.perKey, windowMs: DAST_API_LIMITS.windowMs },
+      ...(request.ip ? [{ kind: 'dast-api-ip', key: request.ip, limit: DAST_API_LIMITS.perIp, windowMs: DAST_API_LIMITS.windowMs }] : []),
+    ]
+    if (!(await consumeRateLimits(db, limits, now)))
+      return { ...refuse(429, dastApiMessages.tooManyRequests), headers: { 'Retry-After': String(DAST_API_LIMITS.windowMs / 1000) } }
     if (request.method === 'POST' && request.path === '/scans') {
       let body: unknown
       try {
@@ -99,15 +147,9 @@ export async function handleDastRequest(
         ...(secret === undefined ? {} : { secret }),
       })
       if (!verified.ok) return refuse(...REFUSALS[verified.reason])
-      const running = await db
-        .collection(SCAN_JOBS_COLLECTION)
-        .where('dastKeyId', '==', verified.key.id)
-        .where('state', 'in', ['queued', 'leased', 'running'])
-        .get()
-      if (running.size >= DAST_SCANS_AT_ONCE) return refuse(429, dastApiMessages.rateLimited)
-      const locationId = await locationFor(db, parsed.output.location, now)
+      const locationId = await locationFor(db, verified.key.company, parsed.output.location, now)
       if (!locationId) return refuse(409, dastApiMessages.noAgent)
-      const id = await queueJob(
+      const job = await preparedJob(
         db,
         {
           company: verified.key.company,
@@ -121,6 +163,13 @@ export async function handleDastRequest(
         },
         now,
       )
+      let id: string
+      try {
+        id = await queueInSlot(db, verified.key.id, job)
+      } catch (error) {
+        if (error instanceof NoSlot) return refuse(429, dastApiMessages.rateLimited)
+        throw error
+      }
       return { status: 202, body: { id, status: 'queued', statusUrl: `/api/v1/dast/scans/${id}` } }
     }
     const scanPath = /^\/scans\/([A-Za-z0-9_-]{1,64})$/.exec(request.path)
@@ -138,6 +187,7 @@ export async function handleDastRequest(
     if (sdkOutOfReach(error)) throw error
     const code = (error as { code?: string }).code
     if (code === 'failed-precondition') return refuse(403, dastApiMessages.target)
+    if (code === 'invalid-argument') return refuse(400, dastApiMessages.ambiguousTarget)
     logger.error('dastApi: failed', { path: request.path, error: String(error) })
     return refuse(500, 'The server failed; try again.')
   }
@@ -145,7 +195,8 @@ export async function handleDastRequest(
 
 export const dastApi = onRequest({ cors: false, secrets: [dastKeySecret] }, async (req, res) => {
   const answer = await answerWithinDatabaseReach(() =>
-    handleDastRequest(adminDb(), { ...apiRequestOf(req), ip: req.get('x-forwarded-for')?.split(',')[0]?.trim() ?? req.ip ?? null }),
+    handleDastRequest(adminDb(), { ...apiRequestOf(req), ip: clientIpBehindWorker(req.get('x-forwarded-for'), req.ip, trustedHops()) ?? null }),
   )
+  if ('headers' in answer && answer.headers) res.set(answer.headers)
   res.status(answer.status).json(answer.body)
 })

@@ -6,7 +6,9 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import { newEnrolmentToken, sha256Hex } from '#domain/agent-auth.ts'
 import type { SealedBox } from '#domain/agent-sealing.ts'
 import { companyScopePath, jobTargetAllowed, scopeEntriesFromDocument } from '#domain/agent-scope.ts'
+import { canonicalScanTarget } from '#domain/scan-scope.ts'
 import {
+  AGENT_ENROLMENTS_COLLECTION,
   agentEnrolmentPath,
   agentFromDocument,
   agentPath,
@@ -15,6 +17,7 @@ import {
   LOCATIONS_COLLECTION,
   locationFromDocument,
   locationPath,
+  locationServes,
 } from '#domain/agents.ts'
 import { mayImportScans } from '#domain/scan-import-calls.ts'
 import {
@@ -43,6 +46,10 @@ export const fleetCallMessages = {
   noAgent: 'There is no such agent.',
   noJob: 'There is no such scan job.',
   outOfScope: (target: string) => `${target} is not in the company's scan scope.`,
+  ambiguousTarget: (target: string) =>
+    `${target} cannot be scanned as written: a target holds no user name, backslash, space or percent sign in its host part.`,
+  locationNotForCompany:
+    'This location does not scan for this company: a senior analyst chooses the companies a location serves on the locations page.',
   finished: 'This scan has finished already.',
   auditFromPage: 'Queue a password audit from the password cracking page: its hash file and word list are sealed to the agent there.',
   agentNoSealingKey:
@@ -64,7 +71,7 @@ const actorOf = (caller: Caller): FleetActor => ({ uid: caller.uid, email: calle
 /** A location as the audit trail shows it: its fields, without the stamps. */
 const locationSnapshot = (data: Record<string, unknown> | undefined) =>
   data ? Object.fromEntries(LOCATION_FIELDS.map((key) => [key, data[key] ?? null])) : null
-const LOCATION_FIELDS = ['name', 'country', 'region', 'network', 'egressIps'] as const
+const LOCATION_FIELDS = ['name', 'country', 'region', 'network', 'egressIps', 'companies'] as const
 
 const UNFINISHED_STATES = JOB_STATES.filter((state) => !FINISHED_STATES.includes(state))
 
@@ -200,6 +207,12 @@ export async function changeAgentAs(db: Firestore, actor: FleetActor, agentId: s
   const before = { state: agent.state, locationId: agent.locationId, hostname: agent.hostname }
   let answer: { token: string | null; expiresAt: number | null } = { token: null, expiresAt: null }
   let after: AuditSnapshot = null
+  if (action === 'rotate' || action === 'disable') {
+    // The tokens still open for this agent (an earlier rotation's) are withdrawn: after a rotation only
+    // its new token enrols the agent, and after a disable none does.
+    const open = await db.collection(AGENT_ENROLMENTS_COLLECTION).where('agentId', '==', agent.id).where('usedAt', '==', null).get()
+    for (const enrolment of open.docs) batch.update(enrolment.ref, toStored({ usedAt: now }))
+  }
   switch (action) {
     case 'disable':
     case 'enable':
@@ -257,30 +270,47 @@ const waitingInQueue = (now: number, message: string) =>
     finishedAt: null,
   }) as const
 
-/** Queues a job after checking the location and every target against the company's scope. */
-export async function queueJob(db: Firestore, job: NewJob, now: number): Promise<string> {
-  const [location, scope] = await Promise.all([db.doc(locationPath(job.locationId)).get(), companyScope(db, job.company)])
-  if (!location.exists) throw new HttpsError('not-found', fleetCallMessages.noLocation)
-  const outside = job.targets.find((target) => !jobTargetAllowed(target, scope))
-  if (outside !== undefined) throw new HttpsError('failed-precondition', fleetCallMessages.outOfScope(outside))
-  const ref = db.collection(SCAN_JOBS_COLLECTION).doc()
-  await ref.create({
-    ...toStored({
-      company: job.company,
-      service: SCAN_PROFILES[job.profile].service,
-      profile: job.profile,
-      scanner: SCAN_PROFILES[job.profile].scanner,
-      targets: [...new Set(job.targets)],
-      scope,
-      locationId: job.locationId,
-      createdBy: job.createdBy,
-      source: job.source,
-      dastKeyId: job.dastKeyId ?? null,
-      publishAtOnce: job.publishAtOnce ?? false,
-      ...waitingInQueue(now, 'Waiting for an agent at this location'),
-    }),
-    updatedAt: FieldValue.serverTimestamp(),
+/**
+ * A job ready to be written, after checking that the location serves the company and every target,
+ * in its canonical form (the one stored and handed to the scanners), lies in the company's scope.
+ */
+export async function preparedJob(db: Firestore, job: NewJob, now: number) {
+  const [locationSnapshot, scope] = await Promise.all([db.doc(locationPath(job.locationId)).get(), companyScope(db, job.company)])
+  const location = locationSnapshot.exists ? locationFromDocument(locationSnapshot.id, locationSnapshot.data()) : null
+  if (!location) throw new HttpsError('not-found', fleetCallMessages.noLocation)
+  if (!locationServes(location, job.company)) throw new HttpsError('permission-denied', fleetCallMessages.locationNotForCompany)
+  const targets = job.targets.map((target) => {
+    const canonical = canonicalScanTarget(target)
+    if (canonical === null) throw new HttpsError('invalid-argument', fleetCallMessages.ambiguousTarget(target))
+    if (!jobTargetAllowed(canonical, scope)) throw new HttpsError('failed-precondition', fleetCallMessages.outOfScope(target))
+    return canonical
   })
+  return {
+    ref: db.collection(SCAN_JOBS_COLLECTION).doc(),
+    data: {
+      ...toStored({
+        company: job.company,
+        service: SCAN_PROFILES[job.profile].service,
+        profile: job.profile,
+        scanner: SCAN_PROFILES[job.profile].scanner,
+        targets: [...new Set(targets)],
+        scope,
+        locationId: job.locationId,
+        createdBy: job.createdBy,
+        source: job.source,
+        dastKeyId: job.dastKeyId ?? null,
+        publishAtOnce: job.publishAtOnce ?? false,
+        ...waitingInQueue(now, 'Waiting for an agent at this location'),
+      }),
+      updatedAt: FieldValue.serverTimestamp(),
+    },
+  }
+}
+
+/** Queues a job after the checks of preparedJob. */
+export async function queueJob(db: Firestore, job: NewJob, now: number): Promise<string> {
+  const { ref, data } = await preparedJob(db, job, now)
+  await ref.create(data)
   return ref.id
 }
 
@@ -312,6 +342,9 @@ export async function queuePasswordAuditJob(
   if (agent.state === 'disabled' || !agent.publicKey) throw new HttpsError('failed-precondition', fleetCallMessages.agentDisabled)
   if (!agent.sealingKey) throw new HttpsError('failed-precondition', fleetCallMessages.agentNoSealingKey)
   if (!agent.scanners.some((s) => s.name === 'john')) throw new HttpsError('failed-precondition', fleetCallMessages.agentNoJohn)
+  const location = locationFromDocument(agent.locationId, (await db.doc(locationPath(agent.locationId)).get()).data())
+  if (!location || !locationServes(location, request.company))
+    throw new HttpsError('permission-denied', fleetCallMessages.locationNotForCompany)
   const ref = db.collection(SCAN_JOBS_COLLECTION).doc()
   const parts = Math.max(1, Math.ceil(request.sealed.ct.length / SEALED_PART_CHARS))
   const batch = db.batch()

@@ -10,9 +10,20 @@ import { sharedAdmin } from '../../../emulators/firebase/admin.ts'
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 
 /** Creates the location and returns a fresh enrolment token for an agent named `agentName` there. */
-export async function enrolmentToken(location: { id: string; name: string }, agentName: string, createdBy: string): Promise<string> {
+export async function enrolmentToken(
+  location: { id: string; name: string; companies?: string[] },
+  agentName: string,
+  createdBy: string,
+): Promise<string> {
   const { db } = sharedAdmin()
-  await db.doc(locationPath(location.id)).set({ name: location.name, country: 'GB', region: '', network: 'loopback', egressIps: [] })
+  await db.doc(locationPath(location.id)).set({
+    name: location.name,
+    country: 'GB',
+    region: '',
+    network: 'loopback',
+    egressIps: [],
+    companies: location.companies ?? ['acme'],
+  })
   const token = newEnrolmentToken()
   const now = Date.now()
   await db.doc(agentEnrolmentPath(await sha256Hex(token))).set({

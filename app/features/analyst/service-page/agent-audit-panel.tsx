@@ -3,7 +3,7 @@
 // ciphertext only. The agent runs john, derives the audit itself and sends back what the browser's
 // import would: no hash, no password. The jobs follow live until their draft is ready.
 import { useId, useState, type FormEvent } from 'react'
-import { agentHealth, AGENT_HEALTH_LABELS, type Agent } from '#domain/agents.ts'
+import { agentHealth, AGENT_HEALTH_LABELS, locationServes, type Agent } from '#domain/agents.ts'
 import { sealPasswordAudit } from '#domain/agent-sealing.ts'
 import { MAX_SEALED_AUDIT_CHARS } from '#domain/agents-calls.ts'
 import { JOB_STATE_LABELS } from '#domain/scan-jobs.ts'
@@ -17,7 +17,8 @@ import { callAnalyst, failureMessage } from './analyst-calls'
 import { JobOutcome, Muted, Panel, Table, Toolbar } from './parts'
 
 /** Why an agent cannot take a password audit now, or null when it can. */
-export function auditRefusal(agent: Agent, now: number): string | null {
+export function auditRefusal(agent: Agent, now: number, servingLocations: ReadonlySet<string>): string | null {
+  if (!servingLocations.has(agent.locationId)) return 'its location does not scan for this company'
   if (!agent.scanners.some((s) => s.name === 'john')) return 'john not found on its host'
   if (!agent.sealingKey) return 'enrolled before password audits: rotate its credentials'
   const health = agentHealth(agent, now)
@@ -30,6 +31,8 @@ const MAX_INPUT_BYTES = Math.floor((MAX_SEALED_AUDIT_CHARS * 3) / 4) - 64 * 1024
 export function AgentAuditPanel({ company, companyName, onScan }: { company: string; companyName: string; onScan(id: string): void }) {
   const ids = useId()
   const agents = useLiveData(async () => (await import('./analyst-live')).watchAgents(), [])
+  const locations = useLiveData(async () => (await import('./analyst-live')).watchLocations(), [])
+  const serving = new Set((locations.data ?? []).filter((l) => locationServes(l, company)).map((l) => l.id))
   const jobs = useLiveData(async () => (await import('./analyst-live')).watchScanJobs(company, 'password_cracking'), [company])
   const [agentId, setAgentId] = useState('')
   const [ntds, setNtds] = useState<File | null>(null)
@@ -39,7 +42,7 @@ export function AgentAuditPanel({ company, companyName, onScan }: { company: str
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const now = Date.now()
-  const usable = (agents.data ?? []).filter((a) => auditRefusal(a, now) === null)
+  const usable = (agents.data ?? []).filter((a) => auditRefusal(a, now, serving) === null)
   const chosen = usable.find((a) => a.id === agentId) ?? usable[0]
 
   const submit = async (event: FormEvent) => {
@@ -88,7 +91,7 @@ export function AgentAuditPanel({ company, companyName, onScan }: { company: str
             <Label htmlFor={`${ids}-agent`}>Agent</Label>
             <Select id={`${ids}-agent`} value={chosen?.id ?? ''} onChange={(e) => setAgentId(e.target.value)}>
               {(agents.data ?? []).map((a) => {
-                const refusal = auditRefusal(a, now)
+                const refusal = auditRefusal(a, now, serving)
                 return (
                   <option key={a.id} value={a.id} disabled={refusal !== null}>
                     {a.name}

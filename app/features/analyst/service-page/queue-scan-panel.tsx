@@ -1,6 +1,8 @@
 // Queue a scan on an agent: targets from the company's scan scope, a profile of this service, a
-// location; the jobs follow live (waiting, taken, running, done with their draft scan, failed).
+// location that scans for the company (decision 0034); the jobs follow live (waiting, taken,
+// running, done with their draft scan, failed).
 import { useState, type FormEvent } from 'react'
+import { locationServes } from '#domain/agents.ts'
 import { JOB_STATE_LABELS, SCAN_PROFILE_IDS, SCAN_PROFILES, type ScanProfile } from '#domain/scan-jobs.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
@@ -17,7 +19,8 @@ export const profilesForService = (service: ServiceId) =>
 export function QueueScanPanel({ company, service, onScan }: { company: string; service: ServiceId; onScan(id: string): void }) {
   const profiles = profilesForService(service)
   const scope = useLiveData(async () => (await import('./analyst-live')).watchScanScope(company), [company])
-  const locations = useLiveData(async () => (await import('./analyst-live')).watchLocations(), [])
+  const allLocations = useLiveData(async () => (await import('./analyst-live')).watchLocations(), [])
+  const serving = (allLocations.data ?? []).filter((location) => locationServes(location, company))
   const jobs = useLiveData(async () => (await import('./analyst-live')).watchScanJobs(company, service), [company, service])
   const [profile, setProfile] = useState<ScanProfile | ''>('')
   const [locationId, setLocationId] = useState('')
@@ -31,7 +34,7 @@ export function QueueScanPanel({ company, service, onScan }: { company: string; 
       await callAnalyst('queueScanJob', {
         company,
         profile: profile || profiles[0]!,
-        locationId: locationId || locations.data?.[0]?.id || '',
+        locationId: locationId || serving[0]?.id || '',
         targets: targets
           .split(/\s+/)
           .map((t) => t.trim())
@@ -65,7 +68,7 @@ export function QueueScanPanel({ company, service, onScan }: { company: string; 
           <Field>
             <Label htmlFor={`${targetsField}-location`}>Location</Label>
             <Select id={`${targetsField}-location`} value={locationId} onChange={(e) => setLocationId(e.target.value)}>
-              {(locations.data ?? []).map((l) => (
+              {serving.map((l) => (
                 <option key={l.id} value={l.id}>
                   {l.name}
                 </option>
@@ -79,6 +82,11 @@ export function QueueScanPanel({ company, service, onScan }: { company: string; 
           <Button type="submit">Queue scan</Button>
         </Toolbar>
       </form>
+      {allLocations.data && serving.length === 0 && (
+        <Muted>
+          No location scans for this company yet: a senior analyst chooses the companies of each location on the Locations page.
+        </Muted>
+      )}
       {message && <FormMessage $tone={message.tone}>{message.text}</FormMessage>}
       <LiveStatus live={jobs} what="the scan jobs" />
       {(jobs.data ?? []).length > 0 && (

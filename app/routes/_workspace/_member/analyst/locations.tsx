@@ -7,10 +7,15 @@ const page = sitePage('/analyst/locations')
 
 export const Route = createFileRoute('/_workspace/_member/analyst/locations')({
   head: pageHead('/analyst/locations'),
-  component: () => (
+  component: LocationsPage,
+})
+
+function LocationsPage() {
+  const { workspace } = Route.useRouteContext()
+  return (
     <>
       <SitePageHeader page={page} />
-      <LocationsPanel />
+      <LocationsPanel companies={workspace?.companies ?? []} />
     </>
-  ),
-})
+  )
+}
