@@ -86,7 +86,9 @@ beforeAll(async () => {
   admin = connectToEmulators()
   await admin.db.doc(companyPath(COMPANY)).set(companyDocument(COMPANY))
   loc = `loc-${unique()}`
-  await admin.db.doc(locationPath(loc)).set({ name: loc, country: 'GB', region: '', network: 'loopback', egressIps: [], companies: [COMPANY] })
+  await admin.db
+    .doc(locationPath(loc))
+    .set({ name: loc, country: 'GB', region: '', network: 'loopback', egressIps: [], companies: [COMPANY] })
 })
 
 afterAll(async () => {

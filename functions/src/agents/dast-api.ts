@@ -195,7 +195,10 @@ export async function handleDastRequest(
 
 export const dastApi = onRequest({ cors: false, secrets: [dastKeySecret] }, async (req, res) => {
   const answer = await answerWithinDatabaseReach(() =>
-    handleDastRequest(adminDb(), { ...apiRequestOf(req), ip: clientIpBehindWorker(req.get('x-forwarded-for'), req.ip, trustedHops()) ?? null }),
+    handleDastRequest(adminDb(), {
+      ...apiRequestOf(req),
+      ip: clientIpBehindWorker(req.get('x-forwarded-for'), req.ip, trustedHops()) ?? null,
+    }),
   )
   if ('headers' in answer && answer.headers) res.set(answer.headers)
   res.status(answer.status).json(answer.body)
