@@ -24,6 +24,25 @@ export class ApiError extends Error {
 
 type Fetch = typeof fetch
 
+/** This host's loopback, the only place plain http may reach (the local stack and the tests). */
+const isLoopback = (hostname: string) => hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)
+
+/**
+ * The agent API's root, without trailing slashes, provided it is https: the enrolment token and the
+ * jobs (scope, a company's reuse key) must not travel in clear. Plain http is for the loopback only.
+ */
+export function serverBase(url: string): string {
+  const refused = `The server must be an https:// address (plain http:// only on this host's loopback: localhost, 127.0.0.0/8, [::1]), not ${url}.`
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new Error(refused)
+  }
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLoopback(parsed.hostname))) throw new Error(refused)
+  return url.replace(/\/+$/, '')
+}
+
 async function post<S extends v.GenericSchema>(
   fetcher: Fetch,
   base: string,
@@ -47,8 +66,8 @@ async function post<S extends v.GenericSchema>(
 }
 
 /** Exchanges the one-time token and the public key for the agent's identity. */
-export function enrol(base: string, request: v.InferInput<typeof EnrolRequestSchema>, fetcher: Fetch = fetch) {
-  return post(fetcher, base, AGENT_API_PATHS.enrol, JSON.stringify(request), EnrolResponseSchema)
+export async function enrol(base: string, request: v.InferInput<typeof EnrolRequestSchema>, fetcher: Fetch = fetch) {
+  return post(fetcher, serverBase(base), AGENT_API_PATHS.enrol, JSON.stringify(request), EnrolResponseSchema)
 }
 
 export class AgentClient {
@@ -58,7 +77,7 @@ export class AgentClient {
   private readonly fetcher: Fetch
 
   constructor(base: string, agentId: string, key: SigningKey, fetcher: Fetch = fetch) {
-    this.base = base
+    this.base = serverBase(base)
     this.agentId = agentId
     this.key = key
     this.fetcher = fetcher

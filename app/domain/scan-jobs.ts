@@ -69,6 +69,8 @@ const JobSchema = v.object({
   scanId: v.optional(v.nullable(v.string()), null),
   error: v.optional(v.nullable(v.string()), null),
   finishedAt: v.optional(v.nullable(TimestampSchema), null),
+  /** The agent whose result finished it: the only agent told what the job came to. */
+  finishedBy: v.optional(v.string()),
 })
 export type ScanJob = v.InferOutput<typeof JobSchema>
 

@@ -2,9 +2,11 @@
 // agent API's own handler with the test's clock: enrolment tokens work once and for 24 hours, a
 // disabled, rotated or removed agent is refused at once, a request token is accepted once, two
 // agents racing for one job get one lease, a job whose agent stops beating goes back to the queue
-// and fails after its last attempt, and an uploaded wapiti report becomes a draft scan.
+// and fails after its last attempt, and an uploaded wapiti report becomes a draft scan, but only while
+// the agent holds the job. A rotation or a disable withdraws the open tokens; enrolling never enables.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AGENT_API_PATHS } from '#domain/agent-api.ts'
 import { generateAgentKeyPair, signAgentRequest, type AgentKeyPair } from '#domain/agent-auth.ts'
@@ -12,11 +14,12 @@ import { companyScopePath } from '#domain/agent-scope.ts'
 import { agentPath, ENROLMENT_TTL_MS, locationPath } from '#domain/agents.ts'
 import { draftFindingsPath } from '#domain/scan-drafts.ts'
 import { LEASE_MS, MAX_ATTEMPTS, scanJobFromDocument, scanJobPath } from '#domain/scan-jobs.ts'
-import { scanFromDocument, scanPath } from '#domain/scans.ts'
+import { scanFromDocument, scanPath, scansPath } from '#domain/scans.ts'
 import { companyPath } from '#domain/companies.ts'
+import { findingsPath } from '#domain/findings.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { handleAgentRequest } from '../../functions/src/agents/agent-api.ts'
-import { issueEnrolment, queueJob } from '../../functions/src/agents/fleet-callables.ts'
+import { changeAgentAs, issueEnrolment, queueJob } from '../../functions/src/agents/fleet-callables.ts'
 import { fleetMessages } from '../../functions/src/agents/fleet-store.ts'
 import { companyDocument } from '../builders.ts'
 
@@ -38,9 +41,11 @@ const scanners = [
   { name: 'nmap' as const, version: '7.93' },
 ]
 
-async function location(): Promise<string> {
+async function location(companies = [COMPANY]): Promise<string> {
   const id = `loc-${unique()}`
-  await admin.db.doc(locationPath(id)).set({ name: `Test ${id}`, country: 'GB', region: 'London', network: 'loopback', egressIps: [] })
+  await admin.db
+    .doc(locationPath(id))
+    .set({ name: `Test ${id}`, country: 'GB', region: 'London', network: 'loopback', egressIps: [], companies })
   return id
 }
 
@@ -83,19 +88,28 @@ async function readJob(id: string) {
   return scanJobFromDocument(id, snapshot.data())!
 }
 
-const queue = (locationId: string, now = T0) =>
+const queue = (locationId: string, now = T0, company = COMPANY, publishAtOnce = false) =>
   queueJob(
     admin.db,
     {
-      company: COMPANY,
+      company,
       profile: 'web-dast',
       locationId,
       targets: ['http://127.0.0.1:8799/'],
       createdBy: 'senior@sectest.example',
-      source: 'analyst',
+      source: publishAtOnce ? 'dast-api' : 'analyst',
+      publishAtOnce,
     },
     now,
   )
+
+/** A company of its own with the loopback in scope, so a test can look at every scan and finding it has. */
+async function newCompany(): Promise<string> {
+  const company = `fleet-${unique()}`
+  await admin.db.doc(companyPath(company)).set(companyDocument(company))
+  await admin.db.doc(companyScopePath(company)).set({ entries: [{ kind: 'ip', value: '127.0.0.1' }] })
+  return company
+}
 
 beforeAll(async () => {
   admin = connectToEmulators()
@@ -129,6 +143,38 @@ describe('enrolment', () => {
     expect(await enrol(`bwk_enr_${'A'.repeat(43)}`, keys)).toEqual({ status: 401, body: { error: fleetMessages.tokenUnknown } })
     // Still unused: within its day it works.
     expect((await enrol(token, keys, T0 + ENROLMENT_TTL_MS - 1)).status).toBe(201)
+  })
+
+  it('withdraws the token of an earlier rotation: only the latest enrols the agent again', async () => {
+    const agent = await newAgent(await location())
+    const first = await changeAgentAs(admin.db, SENIOR, agent.id, 'rotate', T0 + 1000)
+    const second = await changeAgentAs(admin.db, SENIOR, agent.id, 'rotate', T0 + 2000)
+    expect(await enrol(first.token!, (await generateAgentKeyPair()).pair, T0 + 3000)).toEqual({
+      status: 401,
+      body: { error: fleetMessages.tokenUsed },
+    })
+    const fresh = (await generateAgentKeyPair()).pair
+    expect((await enrol(second.token!, fresh, T0 + 3000)).body).toMatchObject({ agentId: agent.id })
+    expect((await beat({ id: agent.id, keys: fresh }, T0 + 4000)).status).toBe(200)
+  })
+
+  it('keeps a disabled agent disabled: disabling withdraws its open token, and enrolling again never enables it', async () => {
+    const loc = await location()
+    const agent = await newAgent(loc)
+    const open = await changeAgentAs(admin.db, SENIOR, agent.id, 'rotate', T0 + 1000)
+    await changeAgentAs(admin.db, SENIOR, agent.id, 'disable', T0 + 2000)
+    expect(await enrol(open.token!, (await generateAgentKeyPair()).pair, T0 + 3000)).toEqual({
+      status: 401,
+      body: { error: fleetMessages.tokenUsed },
+    })
+    // A token issued after the agent was disabled enrols it with new keys, and it stays disabled until enabled.
+    const later = await changeAgentAs(admin.db, SENIOR, agent.id, 'rotate', T0 + 4000)
+    const fresh = (await generateAgentKeyPair()).pair
+    expect((await enrol(later.token!, fresh, T0 + 5000)).status).toBe(201)
+    expect((await admin.db.doc(agentPath(agent.id)).get()).get('state')).toBe('disabled')
+    expect(await beat({ id: agent.id, keys: fresh }, T0 + 6000)).toEqual({ status: 403, body: { error: fleetMessages.disabled } })
+    await changeAgentAs(admin.db, SENIOR, agent.id, 'enable', T0 + 7000)
+    expect((await beat({ id: agent.id, keys: fresh }, T0 + 8000)).status).toBe(200)
   })
 })
 
@@ -273,5 +319,52 @@ describe('results', () => {
     const failed = await call(agent, AGENT_API_PATHS.result(jobId), { outcome: 'failed', error: 'wapiti exited with 1' }, T0 + 2000)
     expect(failed.body).toEqual({ state: 'queued', scanId: null })
     expect((await lease(other, T0 + 3000))?.id).toBe(jobId)
+  })
+
+  it('refuses a result once the agent’s lease has run out or its job was cancelled: no draft is written and nothing is published', async () => {
+    const company = await newCompany()
+    const body = (at: number) => ({ outcome: 'succeeded', outputs: [WAPITI], startedAt: at, finishedAt: at })
+    const notHolder = { status: 409, body: { error: fleetMessages.notHolder } }
+
+    // The lease ran out while the output was on its way (no other agent has asked for work yet), then another agent took the job.
+    const loc = await location([company])
+    const [late, next] = await Promise.all([newAgent(loc), newAgent(loc)])
+    const lateJob = await queue(loc, T0, company, true)
+    expect((await lease(late, T0 + 1000))?.id).toBe(lateJob)
+    expect(await call(late, AGENT_API_PATHS.result(lateJob), body(T0), T0 + 1000 + LEASE_MS)).toEqual(notHolder)
+    expect((await lease(next, T0 + 2000 + LEASE_MS))?.id).toBe(lateJob)
+    expect(await call(late, AGENT_API_PATHS.result(lateJob), body(T0), T0 + 3000 + LEASE_MS)).toEqual(notHolder)
+    expect(await readJob(lateJob)).toMatchObject({ state: 'leased', leasedBy: next.id, scanId: null })
+
+    // Cancelled by an analyst while it ran (as cancelScanJob writes it).
+    const other = await location([company])
+    const holder = await newAgent(other)
+    const cancelledJob = await queue(other, T0, company, true)
+    expect((await lease(holder, T0 + 1000))?.id).toBe(cancelledJob)
+    await admin.db
+      .doc(scanJobPath(cancelledJob))
+      .update({ state: 'cancelled', leasedBy: null, leaseExpiresAt: null, finishedAt: Timestamp.fromMillis(T0 + 2000) })
+    expect(await call(holder, AGENT_API_PATHS.result(cancelledJob), body(T0), T0 + 3000)).toEqual(notHolder)
+    expect(await readJob(cancelledJob)).toMatchObject({ state: 'cancelled', scanId: null })
+
+    expect((await admin.db.collection(scansPath(company)).get()).size, 'no draft scan').toBe(0)
+    expect((await admin.db.collection(findingsPath(company)).get()).size, 'nothing published').toBe(0)
+  })
+
+  it('tells only the agent that finished a job what it came to; another agent learns nothing of it', async () => {
+    const company = await newCompany()
+    const loc = await location([company])
+    const [agent, other] = await Promise.all([newAgent(loc), newAgent(loc)])
+    const jobId = await queue(loc, T0, company)
+    expect((await lease(agent, T0 + 1000))?.id).toBe(jobId)
+    const body = { outcome: 'succeeded', outputs: [WAPITI], startedAt: T0, finishedAt: T0 }
+    const done = await call(agent, AGENT_API_PATHS.result(jobId), body, T0 + 2000)
+    expect(done.body).toEqual({ state: 'succeeded', scanId: expect.any(String) })
+    // The same answer as for a job that does not exist: neither its state nor its scan.
+    const unknown = await call(other, AGENT_API_PATHS.result('no-such-job'), body, T0 + 3000)
+    expect(unknown).toEqual({ status: 409, body: { error: fleetMessages.notHolder } })
+    expect(await call(other, AGENT_API_PATHS.result(jobId), body, T0 + 3000)).toEqual(unknown)
+    expect(await call(other, AGENT_API_PATHS.result(jobId), { outcome: 'failed', error: 'x' }, T0 + 3000)).toEqual(unknown)
+    expect(await call(agent, AGENT_API_PATHS.result(jobId), body, T0 + 4000)).toEqual(done)
   })
 })

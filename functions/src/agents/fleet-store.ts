@@ -45,7 +45,7 @@ export class FleetError extends Error {
 
 export const fleetMessages = {
   tokenUnknown: 'This enrolment token is not known: create a new one on the agents page.',
-  tokenUsed: 'This enrolment token was used already: create a new one on the agents page.',
+  tokenUsed: 'This enrolment token was used already or withdrawn: create a new one on the agents page.',
   tokenExpired: 'This enrolment token has expired (they last 24 hours): create a new one on the agents page.',
   unknownAgent: 'This agent is not enrolled (it may have been removed): enrol it again.',
   disabled: 'This agent is disabled: an administrator must enable it.',
@@ -90,7 +90,8 @@ export async function enrolAgent(
       lastError: null,
       lastHeartbeatAt: now,
     }
-    if (existing) tx.update(agentRef, toStored({ ...identity, state: 'active' }))
+    // Enrolling never changes the state: a disabled agent stays disabled until an administrator enables it.
+    if (existing) tx.update(agentRef, toStored(identity))
     else
       tx.create(
         agentRef,
@@ -112,7 +113,12 @@ export async function enrolAgent(
       target: { kind: 'agent', id: agentRef.id, label: enrolment.name },
       companyId: null,
       before: existing ? { state: existing.get('state') ?? null, credentials: 'rotated' } : null,
-      after: { state: 'active', locationId: enrolment.locationId, hostname: request.hostname, version: request.version },
+      after: {
+        state: existing ? (existing.get('state') ?? null) : 'active',
+        locationId: enrolment.locationId,
+        hostname: request.hostname,
+        version: request.version,
+      },
     })
     return { agentId: agentRef.id, name: enrolment.name, locationId: enrolment.locationId }
   })
@@ -363,18 +369,24 @@ export async function recordProgress(
   })
 }
 
-/** The job, checked to be held by the agent (or already finished by it, for a result sent twice). */
-export async function heldJob(db: Firestore, agent: Agent, jobId: string): Promise<ScanJob> {
-  const snapshot = await jobRef(db, jobId).get()
-  const job = snapshot.exists ? scanJobFromDocument(snapshot.id, snapshot.data()) : null
-  if (!job || job.leasedBy !== agent.id || FINISHED_STATES.includes(job.state)) {
-    if (job && FINISHED_STATES.includes(job.state)) return job
-    throw new FleetError(409, fleetMessages.notHolder)
-  }
-  return job
+/**
+ * The job, held by the agent: checked and its lease renewed in one transaction, so what the agent
+ * sends is imported only while it holds the job, not once its lease ran out, another agent took it or
+ * it was cancelled. A job this agent finished is answered as it stands (a result sent twice); any
+ * other is refused alike, so an agent learns nothing of the jobs it did not hold.
+ */
+export async function heldJob(db: Firestore, agent: Agent, jobId: string, now: number): Promise<ScanJob> {
+  return db.runTransaction(async (tx) => {
+    const job = await readJob(tx, db, jobId)
+    if (job && FINISHED_STATES.includes(job.state) && job.finishedBy === agent.id) return job
+    const change = job ? extendLease(job, agent.id, now) : null
+    if (!job || !change) throw new FleetError(409, fleetMessages.notHolder)
+    writeJobChange(tx, db, job, change)
+    return applyJobChange(job, change)
+  })
 }
 
-/** Writes a job's last move, provided the agent still holds it. */
+/** Writes a job's last move, provided the agent still holds it; a job it finishes names the agent. */
 export async function finishJob(
   db: Firestore,
   agent: Agent,
@@ -384,11 +396,11 @@ export async function finishJob(
 ): Promise<ScanJob> {
   return db.runTransaction(async (tx) => {
     const job = await readJob(tx, db, jobId)
-    if (!job) throw new FleetError(409, fleetMessages.notHolder)
-    if (FINISHED_STATES.includes(job.state)) return job
-    if (job.leasedBy !== agent.id) throw new FleetError(409, fleetMessages.notHolder)
-    writeJobChange(tx, db, job, change, extra)
+    if (job && FINISHED_STATES.includes(job.state) && job.finishedBy === agent.id) return job
+    if (!job || FINISHED_STATES.includes(job.state) || job.leasedBy !== agent.id) throw new FleetError(409, fleetMessages.notHolder)
+    const finisher = change.state && FINISHED_STATES.includes(change.state) ? { finishedBy: agent.id } : {}
+    writeJobChange(tx, db, job, change, { ...extra, ...finisher })
     tx.update(db.doc(agentPath(agent.id)), { currentJobId: null })
-    return applyJobChange(job, change)
+    return { ...applyJobChange(job, change), ...finisher }
   })
 }
