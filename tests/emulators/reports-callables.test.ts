@@ -165,6 +165,29 @@ describe('who may call, in which company', () => {
     const mentions = await admin.db.collection('notifications').where('type', '==', 'mention').where('company', '==', SLUG).get()
     // The outsider cannot see the finding: only the company admin is told.
     expect(mentions.docs.map((d) => d.get('uid'))).toEqual([companyAdmin.uid])
+    const mentioning = comments.docs.find((d) => d.get('body').startsWith('@'))
+    expect(mentioning?.get('mentions')).toEqual([companyAdmin.email.toLowerCase()])
+  })
+
+  it('stores and tells a mention of someone who may not read the finding exactly as one of an address without an account', async () => {
+    const id = `mention-${unique()}`
+    await seedFindings(SLUG, { [id]: recentFinding('dast') })
+    const nobody = `nobody-${unique()}@rival.example`
+    // An account of another company, and one of this company that may not read DAST results.
+    const elsewhere = await person(`rival-${unique()}`, LEVEL.companyAdmin, [STATS_SLUG])
+    const unserved = await person(`unserved-${unique()}`, LEVEL.clientViewer, [SLUG], ['network'])
+    const mentionsOf = async (body: string) => {
+      const { commentId } = (await call(viewer, 'addFindingComment', { company: SLUG, findingId: id, body, visibility: 'client' })) as {
+        commentId: string
+      }
+      return (await admin.db.doc(`${findingPath(SLUG, id)}/comments/${commentId}`).get()).get('mentions')
+    }
+    expect(await mentionsOf(`@${nobody} please look`)).toEqual([])
+    expect(await mentionsOf(`@${elsewhere.email} please look`)).toEqual([])
+    expect(await mentionsOf(`@${unserved.email} please look`)).toEqual([])
+    expect(await mentionsOf(`@${manager.email} please look`)).toEqual([manager.email.toLowerCase()])
+    const told = await admin.db.collection('notifications').where('type', '==', 'mention').where('link', '==', `/reports/dast/${id}`).get()
+    expect(told.docs.map((d) => d.get('uid'))).toEqual([manager.uid])
   })
 })
 

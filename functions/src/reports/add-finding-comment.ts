@@ -1,15 +1,18 @@
 // addFindingComment: a comment on a finding, for the client (everyone who reads the finding) or
-// internal (analysts only). People named as @address in the body who may read it are told.
+// internal (analysts only). People named as @address in the body who may read it are told, and
+// only they are stored as its mentions: an address of anyone else, an account of another company
+// included, reads exactly like an address without one, so a comment tells nobody who has an account.
 import { FieldValue } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { seesInternalComments } from '#domain/access.ts'
 import { findingCommentsPath } from '#domain/finding-comments.ts'
 import { findingPath } from '#domain/findings.ts'
+import { userAccessPath } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from '../admin.ts'
 import { callerMessages, defineCallable } from '../define-callable.ts'
 import { readFinding } from './finding-store.ts'
-import { notifyCompany } from './notify.ts'
+import { notifyCompany, readsNotice } from './notify.ts'
 import { assertSeesResults, findingLink, reportCaller, reportMessages } from './report-caller.ts'
 
 const MENTION = /(?:^|[^\w.@])@([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g
@@ -26,16 +29,21 @@ export const addFindingComment = defineCallable('addFindingComment', {}, async (
     throw new HttpsError('permission-denied', callerMessages.denied)
 
   const addresses = mentionedAddresses(request.body).slice(0, 20)
-  const mentioned =
+  const accounts =
     addresses.length === 0
       ? []
       : (await adminAuth().getUsers(addresses.map((email) => ({ email })))).users.filter((u) => u.uid !== caller.uid)
+  const access = accounts.length === 0 ? [] : await db.getAll(...accounts.map((u) => db.doc(userAccessPath(u.uid))))
+  const analystsOnly = request.visibility === 'internal'
 
   const commentRef = db.collection(findingCommentsPath(request.company, request.findingId)).doc()
-  const finding = await db.runTransaction(async (tx) => {
+  const { finding, mentioned } = await db.runTransaction(async (tx) => {
     const found = await readFinding(db, tx, request.company, request.findingId)
     if (!found) throw new HttpsError('not-found', reportMessages.noFinding)
     assertSeesResults(reader, found.service)
+    // The people who may read this comment, as notifyCompany tells them: decided before it is stored.
+    const notice = { company: request.company, service: found.service, type: 'mention', onlyUids: [], analystsOnly } as const
+    const mentioned = accounts.filter((u, i) => access[i]?.exists && readsNotice(u.uid, access[i].data(), notice, reader.company))
     tx.create(commentRef, {
       authorUid: reader.uid,
       authorName: reader.actor.name,
@@ -46,7 +54,7 @@ export const addFindingComment = defineCallable('addFindingComment', {}, async (
       createdAt: FieldValue.serverTimestamp(),
     })
     tx.update(db.doc(findingPath(request.company, request.findingId)), { commentCount: FieldValue.increment(1) })
-    return found
+    return { finding: found, mentioned }
   })
 
   if (mentioned.length > 0) {
@@ -59,7 +67,7 @@ export const addFindingComment = defineCallable('addFindingComment', {}, async (
         body: request.body.length > 500 ? `${request.body.slice(0, 500)}…` : request.body,
         link: findingLink(finding.service, finding.id),
         onlyUids: mentioned.map((u) => u.uid),
-        analystsOnly: request.visibility === 'internal',
+        analystsOnly,
       })
     } catch (error) {
       logger.error('addFindingComment: notifying failed', { error: error instanceof Error ? error.message : String(error) })

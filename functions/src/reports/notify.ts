@@ -4,7 +4,7 @@
 // named who may read the finding.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
-import { canViewReport, canViewResults, seesAllCompanies, seesInternalComments } from '#domain/access.ts'
+import { canViewReport, canViewResults, seesAllCompanies, seesInternalComments, type CompanyFlags } from '#domain/access.ts'
 import { brand } from '#domain/brand.ts'
 import { companyFromDocument, companyPath } from '#domain/companies.ts'
 import { NOTIFICATIONS_COLLECTION, readNotificationChoices, type NotificationType } from '#domain/notifications.ts'
@@ -55,6 +55,29 @@ function noticeMail(notice: CompanyNotice, companyName: string, origin: string |
   return { subject, text, html }
 }
 
+/** Whether the person (uid, users_access data) is one the notice is for: they may see what it tells of. */
+export function readsNotice(
+  uid: string,
+  data: unknown,
+  notice: Pick<CompanyNotice, 'company' | 'service' | 'type' | 'exceptUid' | 'onlyUids' | 'analystsOnly'>,
+  company: CompanyFlags,
+): boolean {
+  if (uid === notice.exceptUid) return false
+  let stored
+  try {
+    stored = readUserAccess(data)
+  } catch {
+    return false
+  }
+  const access = accessFromDocument(stored, { accessLevel: null, userType: null })
+  if (!stored.companies.includes(notice.company) && !seesAllCompanies(access)) return false
+  // Company notices are for the client's people; analysts follow their own queues.
+  if (!notice.onlyUids && access.userType !== 'client') return false
+  if (notice.analystsOnly && !seesInternalComments(access)) return false
+  const sees = notice.type === 'new_critical_or_high' || notice.type === 'mention' ? canViewResults : canViewReport
+  return sees(access, company, notice.service)
+}
+
 /** Tells the company's people who may see the service, each as they chose. Never throws for a mail that fails. */
 export async function notifyCompany(db: Firestore, notice: CompanyNotice): Promise<NotifyResult> {
   const companySnapshot = await db.doc(companyPath(notice.company)).get()
@@ -66,22 +89,7 @@ export async function notifyCompany(db: Firestore, notice: CompanyNotice): Promi
       ? []
       : (await db.getAll(...notice.onlyUids.map((uid) => db.doc(userAccessPath(uid))))).filter((person) => person.exists)
     : (await db.collection(USERS_ACCESS_COLLECTION).where('companies', 'array-contains', notice.company).get()).docs
-  const readers = people.filter((person) => {
-    if (person.id === notice.exceptUid) return false
-    let stored
-    try {
-      stored = readUserAccess(person.data())
-    } catch {
-      return false
-    }
-    const access = accessFromDocument(stored, { accessLevel: null, userType: null })
-    if (!stored.companies.includes(notice.company) && !seesAllCompanies(access)) return false
-    // Company notices are for the client's people; analysts follow their own queues.
-    if (!notice.onlyUids && access.userType !== 'client') return false
-    if (notice.analystsOnly && !seesInternalComments(access)) return false
-    const sees = notice.type === 'new_critical_or_high' || notice.type === 'mention' ? canViewResults : canViewReport
-    return sees(access, company, notice.service)
-  })
+  const readers = people.filter((person) => readsNotice(person.id, person.data(), notice, company))
   if (readers.length === 0) return { notified: [], mailed: [] }
 
   const preferences = await db.getAll(...readers.map((person) => db.doc(userPreferencesPath(person.id))))
