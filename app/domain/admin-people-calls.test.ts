@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { allCompanyFlags } from './access.ts'
 import {
   accessChangeRefusal,
+  accessWithin,
   companiesLosingAdmin,
   InviteUserRequestSchema,
+  keepingHidden,
   peopleMessages,
   type Actor,
   type PersonAccess,
@@ -53,8 +55,72 @@ describe('accessChangeRefusal', () => {
     ).toBeNull()
   })
 
+  // The seed's shapes: Ada administers acme and umbrella; Mario is a manager of acme, globex and initech.
+  describe('someone who also belongs to a company the admin does not administer', () => {
+    const ada: Actor = { uid: 'ada', access: { accessLevel: 3, userType: 'client', servicesManaged: [] }, companies: ['acme', 'umbrella'] }
+    const both = { acme: flags.acme, umbrella: flags.acme }
+    const mario = client(2, ['acme', 'globex', 'initech'])
+
+    it.each([
+      ['raised to company admin (the review exploit)', mario, client(3, ['acme', 'globex', 'initech'])],
+      ['lowered', mario, client(1, ['acme', 'globex', 'initech'])],
+      ['demoted from company admin of the other company', client(3, ['acme', 'globex']), client(2, ['acme', 'globex'])],
+      ['given a service', mario, client(2, ['acme', 'globex', 'initech'], { servicesEnabled: ['dast'] })],
+      ['relieved of a service', client(2, ['acme', 'globex'], { servicesEnabled: ['dast'] }), client(2, ['acme', 'globex'])],
+      ['given a service to manage', mario, client(2, ['acme', 'globex', 'initech'], { servicesManaged: ['dast'] })],
+      ['raised while added to one of the admin’s companies', mario, client(3, ['acme', 'globex', 'initech', 'umbrella'])],
+    ])('refuses a change of rights when %s', (_, before, after) => {
+      expect(accessChangeRefusal(ada, 'mario', before, after, both)).toBe(peopleMessages.otherCompanies)
+    })
+
+    it('refuses a change of type as for anyone (analysts are the platform admins’)', () => {
+      expect(accessChangeRefusal(ada, 'mario', mario, { ...mario, accessLevel: 5, userType: 'analyst' }, both)).toBe(
+        peopleMessages.analysts,
+      )
+    })
+
+    it('lets the admin add or take away only their own companies, the rights as they are', () => {
+      expect(accessChangeRefusal(ada, 'mario', mario, client(2, ['acme', 'globex', 'initech', 'umbrella']), both)).toBeNull()
+      expect(accessChangeRefusal(ada, 'mario', mario, client(2, ['globex', 'initech']), both)).toBeNull()
+      expect(accessChangeRefusal(ada, 'mario', mario, client(2, ['acme', 'initech']), both)).toBe(peopleMessages.notYourCompany)
+    })
+
+    it('still lets the admin change the rights of someone whose companies are all theirs', () => {
+      expect(accessChangeRefusal(ada, 'x', client(2, ['acme', 'umbrella']), client(3, ['acme', 'umbrella']), both)).toBeNull()
+    })
+
+    it('lets a platform admin change their rights', () => {
+      expect(accessChangeRefusal(platform, 'mario', mario, client(3, ['acme', 'globex', 'initech']))).toBeNull()
+    })
+  })
+
   it('lets a platform admin do anything to others', () => {
     expect(accessChangeRefusal(platform, 'x', client(1, ['acme']), { ...client(9, []), userType: 'analyst' })).toBeNull()
+  })
+})
+
+describe('accessWithin and keepingHidden', () => {
+  const switches = {
+    acme: { ...allCompanyFlags(false), enableDast: true },
+    globex: { ...allCompanyFlags(false), enableViewResultsNetwork: true },
+  }
+  const person = client(2, ['acme', 'globex'], { servicesEnabled: ['dast', 'network', 'cloud'] })
+
+  it("keeps what concerns the viewer's companies: theirs, and the services switched on there", () => {
+    expect(accessWithin(person, ['acme', 'umbrella'], switches)).toEqual(client(2, ['acme'], { servicesEnabled: ['dast'] }))
+    expect(accessWithin(person, ['globex'], switches)).toEqual(client(2, ['globex'], { servicesEnabled: ['network'] }))
+    expect(accessWithin(person, ['initech'], switches)).toEqual(client(2, []))
+  })
+
+  it('reads a change of what the viewer sees as one that keeps everything else', () => {
+    const seen = accessWithin(person, ['acme', 'umbrella'], switches)
+    expect(keepingHidden(person, seen, ['acme', 'umbrella'], switches)).toEqual({
+      ...person,
+      companies: ['acme', 'globex'],
+      servicesEnabled: ['dast', 'network', 'cloud'],
+    })
+    const moved = keepingHidden(person, { ...seen, companies: ['umbrella'], servicesEnabled: [] }, ['acme', 'umbrella'], switches)
+    expect(moved).toEqual({ ...person, companies: ['umbrella', 'globex'], servicesEnabled: ['network', 'cloud'] })
   })
 })
 

@@ -17,9 +17,13 @@ export const peopleMessages = {
   service: 'Unknown service',
   noPerson: 'No such person',
   exists: 'This address already has an account',
+  alreadyYours: 'This person is already in one of your companies: change their access in the list',
+  tooManyInvitations: 'Too many invitations in the last hour: wait a while and try again',
   yourself: 'You cannot change your own access, disable or delete yourself',
   analysts: 'Only platform admins manage analysts',
   notYourCompany: 'You manage people only in your own companies',
+  otherCompanies:
+    'This person also belongs to companies you do not administer, so only a platform administrator can change their level or services',
   moreThanYouHold: 'You cannot grant more access than you hold',
   lastAdmin: 'A company keeps at least one admin: make someone else its admin first',
   notMember: 'This person is not in that company',
@@ -70,9 +74,16 @@ export const InviteUserRequestSchema = v.pipe(
   ),
 )
 export type InviteUserRequest = v.InferInput<typeof InviteUserRequestSchema>
-/** `mailed` is false when the account exists but the mail could not go out (they can still ask for a link on Home). */
-export const InviteUserResponseSchema = v.strictObject({ uid: v.string(), mailed: v.boolean() })
+/**
+ * `mailed` is false when the account exists but the mail could not go out (they can still ask for
+ * a link on Home). No uid: the answer says nothing about who the address is (see inviteUser).
+ */
+export const InviteUserResponseSchema = v.strictObject({ mailed: v.boolean() })
 
+/**
+ * Below platform admin, `companies` and the services speak of what the caller sees of the person
+ * (accessWithin their own companies): whatever else the person holds stays as it is.
+ */
 export const UpdateUserAccessRequestSchema = v.pipe(
   v.strictObject({ uid: UidSchema, ...AccessFieldsSchema.entries }),
   v.forward(
@@ -109,6 +120,12 @@ const PersonRowSchema = v.strictObject({
   companies: v.array(v.string()),
   servicesEnabled: v.array(v.string()),
   servicesManaged: v.array(v.string()),
+  /**
+   * The person also belongs to companies hidden from the caller (never for platform admins): the
+   * lists above hold only what concerns the caller's companies, and only a platform admin changes
+   * their level and services.
+   */
+  inOtherCompanies: v.boolean(),
 })
 export type PersonRow = v.InferOutput<typeof PersonRowSchema>
 
@@ -129,7 +146,7 @@ export interface PersonAccess {
   servicesManaged: readonly string[]
 }
 
-/** The administrator: level and type from the token, the rest from their users_access. */
+/** The administrator, as their users_access states it now (the document wins over the token). */
 export interface Actor {
   uid: string
   access: Access
@@ -155,14 +172,70 @@ export const companiesLosingAdmin = (before: PersonAccess | null, after: PersonA
 const added = <T>(after: readonly T[] | undefined, before: readonly T[] | undefined) =>
   (after ?? []).filter((x) => !(before ?? []).includes(x))
 
+const applyingIn = (list: readonly string[], companies: readonly string[], flags: Readonly<Record<string, CompanyFlags>>) =>
+  list.filter((service) => companies.some((company) => flags[company] && serviceEnabledFor(flags[company], service as ServiceId)))
+
+/**
+ * What of a person's access concerns the companies of `view`: theirs among them, and the services
+ * switched on in one of those. Level and type are the person's own wherever they work. What a
+ * company admin reads of someone (listUsers) and what each company's audit copy holds.
+ */
+export const accessWithin = (
+  access: PersonAccess,
+  view: readonly string[],
+  flags: Readonly<Record<string, CompanyFlags>>,
+): PersonAccess => {
+  const companies = access.companies.filter((company) => view.includes(company))
+  return {
+    ...access,
+    companies,
+    servicesEnabled: applyingIn(access.servicesEnabled, companies, flags),
+    servicesManaged: applyingIn(access.servicesManaged, companies, flags),
+  }
+}
+
+/** Whether the person belongs to a company outside `view`. */
+export const belongsElsewhere = (access: PersonAccess | null, view: readonly string[]) =>
+  !!access && access.companies.some((company) => !view.includes(company))
+
+/** `requested`, a change to what `view` sees of `before` (accessWithin), with the rest of `before` kept. */
+export function keepingHidden(
+  before: PersonAccess,
+  requested: PersonAccess,
+  view: readonly string[],
+  flags: Readonly<Record<string, CompanyFlags>>,
+): PersonAccess {
+  const seen = accessWithin(before, view, flags)
+  const kept = (all: readonly string[], shown: readonly string[], asked: readonly string[]) =>
+    unique([...asked, ...all.filter((x) => !shown.includes(x))])
+  return {
+    ...requested,
+    companies: kept(before.companies, seen.companies, requested.companies),
+    servicesEnabled: kept(before.servicesEnabled, seen.servicesEnabled, requested.servicesEnabled),
+    servicesManaged: kept(before.servicesManaged, seen.servicesManaged, requested.servicesManaged),
+  }
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x))
+
+/** The rights that hold in every company a person belongs to: level, type and services. */
+const rightsChange = (before: PersonAccess, after: PersonAccess) =>
+  before.accessLevel !== after.accessLevel ||
+  before.userType !== after.userType ||
+  !sameSet(before.servicesEnabled, after.servicesEnabled) ||
+  !sameSet(before.servicesManaged, after.servicesManaged)
+
 /** The highest level someone below platform admin may give: their own, and never more than a company admin's. */
 export const grantableLevel = (actor: Access) => Math.min(actor.accessLevel ?? 0, LEVEL.companyAdmin)
 
 /**
  * Why `actor` may not turn `before` into `after` (an invite has no `before`; a deletion no
  * `after`), or null when they may. `flags` holds the switches of the actor's companies: a company
- * admin grants only services one of their companies has on. Whether the change leaves a company
- * without an admin is asked apart (companiesLosingAdmin), as it needs the other people.
+ * admin grants only services one of their companies has on. Level, type and services hold in all
+ * of a person's companies, so below platform admin they change only for someone whose companies
+ * are all the actor's; the actor's own companies may still be added or taken away. Whether the
+ * change leaves a company without an admin is asked apart (companiesLosingAdmin), as it needs the
+ * other people.
  */
 export function accessChangeRefusal(
   actor: Actor,
@@ -182,6 +255,7 @@ export function accessChangeRefusal(
   const moved = [...added(after?.companies, before?.companies), ...added(before?.companies, after?.companies)]
   if (moved.some((company) => !own.has(company))) return peopleMessages.notYourCompany
   if (!after) return null
+  if (before && belongsElsewhere(before, actor.companies) && rightsChange(before, after)) return peopleMessages.otherCompanies
   const levelRaised = (after.accessLevel ?? 0) > (before?.accessLevel ?? 0)
   if (levelRaised && (after.accessLevel ?? 0) > grantableLevel(actor.access)) return peopleMessages.moreThanYouHold
   if (added(after.servicesManaged, before?.servicesManaged).some((service) => !actor.access.servicesManaged?.includes(service))) {

@@ -3,6 +3,8 @@
 // permission-denied, users_access as the only thing written, and one audit event for every change
 // that happened and none for one refused.
 import { randomUUID } from 'node:crypto'
+import { Timestamp } from 'firebase-admin/firestore'
+import { collection, connectFirestoreEmulator, getDocs, getFirestore, query, where } from 'firebase/firestore'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { UserType } from '#domain/access.ts'
 import { peopleMessages, type PersonRow } from '#domain/admin-people-calls.ts'
@@ -13,6 +15,9 @@ import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
+import { EMULATOR_HOST, EMULATOR_PORTS } from '../../emulators/firebase/env.ts'
+import { INVITE_RATE_LIMITS } from '../../functions/src/admin/invite-user.ts'
+import { RATE_LIMITS_COLLECTION, rateLimitId } from '../../functions/src/rate-limit.ts'
 import { companyDocument } from '../builders.ts'
 import {
   callByName,
@@ -24,8 +29,13 @@ import {
 } from './callable-client.ts'
 
 const unique = () => randomUUID().slice(0, 8)
-// Company A has every service, B only network; C is nobody's here; D has a single admin.
+// Company A has every service, B only network; C is nobody's here; D has a single admin; U
+// (umbrella, to A's admin) and I (initech) have none, for the seed's shapes.
 const A = `people-a-${unique()}`
+const U = `people-u-${unique()}`
+const I = `people-i-${unique()}`
+// L's invitations are used up.
+const L = `people-l-${unique()}`
 const B = `people-b-${unique()}`
 const C = `people-c-${unique()}`
 const D = `people-d-${unique()}`
@@ -116,6 +126,9 @@ beforeAll(async () => {
   await admin.db.doc(companyPath(B)).set(companyDocument(B, { enableViewResultsNetwork: true }))
   await admin.db.doc(companyPath(C)).set(companyDocument(C, { enableViewCloudScanStats: true }))
   await admin.db.doc(companyPath(D)).set(companyDocument(D))
+  await admin.db.doc(companyPath(U)).set(companyDocument(U))
+  await admin.db.doc(companyPath(I)).set(companyDocument(I))
+  await admin.db.doc(companyPath(L)).set(companyDocument(L))
   ;[platform, adminA, adminB, adminD, viewerA, managerA, analystA, senior] = await Promise.all([
     caller('platform', { userType: 'analyst', accessLevel: 9, companies: [], servicesManaged: ['dast'] }),
     caller('admin-a', { userType: 'client', accessLevel: 3, companies: [A] }),
@@ -200,14 +213,6 @@ describe('a company admin cannot grant more than they hold', () => {
       peopleMessages.notYourCompany,
     ],
     [
-      'taking away a company they are not in',
-      async () => {
-        const target = await person(client1([A, C]))
-        return { target, request: update(target, client1([A])) }
-      },
-      peopleMessages.notYourCompany,
-    ],
-    [
       'a service to manage',
       async () => {
         const target = await person(client1())
@@ -257,10 +262,118 @@ describe('a company admin cannot grant more than they hold', () => {
     await refused(adminA, 'updateUserAccess', update(adminA.uid, { ...client1(), accessLevel: 2 }), adminA.uid, peopleMessages.yourself)
   })
 
-  it('keeps the companies of others they are not in when they change the rest', async () => {
-    const target = await person(client1([A, B]))
-    expect(await call(adminA, 'updateUserAccess', update(target, { ...client1([A, B]), accessLevel: 2 }))).toEqual({ changed: true })
-    expect(await stored(target)).toMatchObject({ claims: { accessLevel: 2 }, companies: [A, B] })
+  it('reads a request as a change to what they see: the companies and services hidden from them stay', async () => {
+    // No company here has password cracking on: A's admin sees neither C nor that service, and
+    // sends back what they saw.
+    const target = await person({ ...client1([A, C]), servicesEnabled: ['password_cracking'] })
+    expect(await call(adminA, 'updateUserAccess', update(target, client1([A])))).toEqual({ changed: false })
+    expect(await stored(target)).toMatchObject({ companies: [A, C], servicesEnabled: ['password_cracking'] })
+    // Someone of A's only: a service no company of theirs has on stays as well.
+    const own = await person({ ...client1([A]), servicesEnabled: ['password_cracking'] })
+    expect(await call(adminA, 'updateUserAccess', update(own, { ...client1([A]), accessLevel: 2 }))).toEqual({ changed: true })
+    expect(await stored(own)).toMatchObject({ claims: { accessLevel: 2 }, servicesEnabled: ['password_cracking'] })
+  })
+})
+
+/** The events about `target` that `who` reads in `company`'s trail, through the rules, as the admin pages do. */
+async function trail(who: Caller, company: string, target: string) {
+  const db = getFirestore(who.client.app)
+  connectFirestoreEmulator(db, EMULATOR_HOST, EMULATOR_PORTS.firestore)
+  const found = await getDocs(
+    query(collection(db, AUDIT_EVENTS_COLLECTION), where('companyId', '==', company), where('targetId', '==', target)),
+  )
+  return found.docs.map((d) => d.data())
+}
+
+// The review's exploit, with the seed's shapes: Ada administers acme (A) and umbrella (U); Mario
+// manages acme, globex (B) and initech (I). Level, type and services hold in all of Mario's
+// companies, so Ada changing them would change what he may do at globex and initech.
+describe('someone who also works for companies their admin does not administer', () => {
+  let ada: Caller
+  const mario = () => person({ userType: 'client', accessLevel: 2, companies: [A, B, I] })
+  beforeAll(async () => {
+    ada = await caller('ada', { userType: 'client', accessLevel: 3, companies: [A, U] })
+  })
+
+  it('cannot be made company admin of them all by one company’s admin (the exploit), nor by sending what she sees', async () => {
+    const target = await mario()
+    const exploit = update(target, { userType: 'client', accessLevel: 3, companies: [A, B, I] })
+    await refused(ada, 'updateUserAccess', exploit, target, peopleMessages.otherCompanies)
+    await refused(ada, 'updateUserAccess', update(target, { ...client1([A]), accessLevel: 3 }), target, peopleMessages.otherCompanies)
+    expect((await admin.auth.getUser(target)).customClaims).toMatchObject({ accessLevel: 2 })
+  })
+
+  it('cannot have another company’s admin demoted, nor services given or taken', async () => {
+    const globexAdmin = await person({ userType: 'client', accessLevel: 3, companies: [A, B] })
+    await refused(
+      ada,
+      'updateUserAccess',
+      update(globexAdmin, { ...client1([A, B]), accessLevel: 2 }),
+      globexAdmin,
+      peopleMessages.otherCompanies,
+    )
+    const target = await mario()
+    const dast = update(target, { userType: 'client', accessLevel: 2, companies: [A], servicesEnabled: ['dast'] })
+    await refused(ada, 'updateUserAccess', dast, target, peopleMessages.otherCompanies)
+    const served = await person({ userType: 'client', accessLevel: 2, companies: [A, B], servicesEnabled: ['dast'] })
+    await refused(ada, 'updateUserAccess', update(served, { ...client1([A]), accessLevel: 2 }), served, peopleMessages.otherCompanies)
+  })
+
+  it('may be added to her other company and taken out of hers, each in that company’s trail only', async () => {
+    const target = await mario()
+    expect(await call(ada, 'updateUserAccess', update(target, { ...client1([A, U]), accessLevel: 2 }))).toEqual({ changed: true })
+    expect((await stored(target))?.companies.sort()).toEqual([A, B, I, U].sort())
+    expect((await stored(target))?.claims.accessLevel).toBe(2)
+    expect(await events(target)).toEqual([
+      expect.objectContaining({ action: 'user.updated', companyId: U, before: expect.objectContaining({ companies: [] }) }),
+    ])
+    expect(await call(ada, 'removeUserFromCompany', { uid: target, company: A })).toEqual({ changed: true })
+    expect((await stored(target))?.companies.sort()).toEqual([B, I, U].sort())
+    expect((await events(target)).map((event) => event.companyId).sort()).toEqual([A, U].sort())
+  })
+
+  it("changes by a platform admin only, and the change lands in each company's trail with that company's part", async () => {
+    const target = await mario()
+    const raise = update(target, { userType: 'client', accessLevel: 3, companies: [A, B, I, C], servicesEnabled: ['network', 'cloud'] })
+    expect(await call(platform, 'updateUserAccess', raise)).toEqual({ changed: true })
+    const all = await events(target)
+    expect(all.map((event) => event.companyId).sort()).toEqual([A, B, C, I].sort())
+    // Each copy: that company only, and the services as they apply there (C, where he is new, has cloud only).
+    const services = { [A]: ['network', 'cloud'], [B]: ['network'], [I]: [], [C]: ['cloud'] }
+    for (const company of [A, B, I, C]) {
+      expect(all.find((event) => event.companyId === company)).toMatchObject({
+        action: 'user.updated',
+        actorUid: platform.uid,
+        before: { accessLevel: 2, companies: company === C ? [] : [company], servicesEnabled: [] },
+        after: { accessLevel: 3, companies: [company], servicesEnabled: services[company] },
+      })
+    }
+    // Globex's admin reads Globex's copy through the rules, and it names no other company.
+    const globex = await trail(adminB, B, target)
+    expect(globex).toHaveLength(1)
+    expect(JSON.stringify(globex)).not.toContain(A)
+    await expect(trail(adminB, A, target)).rejects.toMatchObject({ code: 'permission-denied' })
+  })
+
+  it('shows in her list with only what concerns her companies', async () => {
+    const target = await person({ userType: 'client', accessLevel: 2, companies: [A, B, I], servicesEnabled: ['network', 'cloud'] })
+    const { people } = (await call(ada, 'listUsers', { company: A })) as { people: PersonRow[] }
+    // A has network and cloud on; B and I are not hers.
+    expect(people.find((row) => row.uid === target)).toMatchObject({
+      companies: [A],
+      servicesEnabled: ['network', 'cloud'],
+      inOtherCompanies: true,
+    })
+    expect(people.find((row) => row.uid === ada.uid)).toMatchObject({ companies: [A, U], inOtherCompanies: false })
+    // Globex has network only: its admin sees no cloud, nor acme or initech.
+    const { people: globex } = (await call(adminB, 'listUsers', { company: B })) as { people: PersonRow[] }
+    expect(globex.find((row) => row.uid === target)).toMatchObject({ companies: [B], servicesEnabled: ['network'], inOtherCompanies: true })
+    const { people: everyone } = (await call(platform, 'listUsers', { company: null })) as { people: PersonRow[] }
+    expect(everyone.find((row) => row.uid === target)).toMatchObject({
+      companies: [A, B, I],
+      servicesEnabled: ['network', 'cloud'],
+      inOtherCompanies: false,
+    })
   })
 })
 
@@ -286,15 +399,18 @@ describe('the last company admin', () => {
 })
 
 describe('removeUserFromCompany', () => {
-  it('takes the company away and records it for that company', async () => {
-    const target = await person(client1([A, B]))
+  it('takes the company away from someone who also works elsewhere, and records it for that company only', async () => {
+    const target = await person({ ...client1([A, B]), servicesEnabled: ['network', 'password_cracking'] })
     expect(await call(adminA, 'removeUserFromCompany', { uid: target, company: A })).toEqual({ changed: true })
     expect((await stored(target))?.companies).toEqual([B])
+    // Nothing B sees changes, so only A's trail has it; A's copy names no other company, and only
+    // the services A has on (no company here has password cracking on).
     expect(await events(target)).toEqual([
       expect.objectContaining({
         action: 'user.removed_from_company',
         companyId: A,
-        before: expect.objectContaining({ companies: [A, B] }),
+        before: expect.objectContaining({ companies: [A], servicesEnabled: ['network'] }),
+        after: expect.objectContaining({ companies: [], servicesEnabled: [] }),
       }),
     ])
   })
@@ -336,20 +452,17 @@ describe('inviteUser', () => {
   it('creates the account and its access, records it and mails a sign-in link', async () => {
     const email = `invitee-${unique()}@people.example`
     const sent = Date.now()
-    const answer = (await call(adminA, 'inviteUser', invitation(email, { ...client1(), accessLevel: 2, servicesEnabled: ['dast'] }))) as {
-      uid: string
-      mailed: boolean
-    }
-    expect(answer.mailed).toBe(true)
-    const user = await admin.auth.getUser(answer.uid)
-    expect(user.email).toBe(email)
-    expect(await stored(answer.uid)).toMatchObject({
+    const answer = await call(adminA, 'inviteUser', invitation(email, { ...client1(), accessLevel: 2, servicesEnabled: ['dast'] }))
+    expect(answer).toEqual({ mailed: true })
+    const user = await admin.auth.getUserByEmail(email)
+    const uid = user.uid
+    expect(await stored(uid)).toMatchObject({
       claims: { userType: 'client', accessLevel: 2 },
       companies: [A],
       servicesEnabled: ['dast'],
     })
-    expect((await admin.db.doc(userPreferencesPath(answer.uid)).get()).data()).toEqual({ defaultCompany: A })
-    expect(await events(answer.uid)).toEqual([
+    expect((await admin.db.doc(userPreferencesPath(uid)).get()).data()).toEqual({ defaultCompany: A })
+    expect(await events(uid)).toEqual([
       expect.objectContaining({ action: 'user.invited', actorUid: adminA.uid, companyId: A, before: null, targetLabel: email }),
     ])
     const message = await waitForMail(email, sent)
@@ -373,12 +486,68 @@ describe('inviteUser', () => {
 
   it('lets a platform admin invite an analyst, and refuses an address that already has an account', async () => {
     const email = `analyst-${unique()}@people.example`
-    const { uid } = (await call(platform, 'inviteUser', invitation(email, { userType: 'analyst', accessLevel: 7, companies: [] }))) as {
-      uid: string
-    }
+    await call(platform, 'inviteUser', invitation(email, { userType: 'analyst', accessLevel: 7, companies: [] }))
+    const { uid } = await admin.auth.getUserByEmail(email)
     expect((await stored(uid))?.claims).toMatchObject({ userType: 'analyst', accessLevel: 7 })
     await expectCallableError(call(platform, 'inviteUser', invitation(email, client1())), 'already-exists', peopleMessages.exists)
     expect(await events(uid)).toHaveLength(1)
+  })
+})
+
+describe('inviteUser and an address that has an account elsewhere', () => {
+  it('answers an address with an account in another company as one with none, and refers it to the platform admins', async () => {
+    const elsewhere = await person({ userType: 'client', accessLevel: 3, companies: [B] })
+    const elsewhereEmail = (await admin.auth.getUser(elsewhere)).email!
+    const before = await stored(elsewhere)
+    const fresh = `fresh-${unique()}@people.example`
+
+    const answers = [
+      await call(adminA, 'inviteUser', invitation(fresh, client1())),
+      await call(adminA, 'inviteUser', invitation(elsewhereEmail, client1())),
+    ]
+    expect(answers[1]).toEqual(answers[0])
+    expect(answers[0]).toEqual({ mailed: true })
+    // Nothing changes for the person elsewhere, and nothing of it is in A's trail or B's.
+    expect(await stored(elsewhere)).toEqual(before)
+    expect((await events(elsewhere)).map((event) => [event.action, event.companyId, event.audience])).toEqual([
+      ['user.invitation_referred', null, 'platform'],
+    ])
+    expect(await trail(adminA, A, elsewhere)).toEqual([])
+    expect(await trail(adminB, B, elsewhere)).toEqual([])
+  })
+
+  it('tells the admin of a company the person is in already, and a platform admin, that they have an account', async () => {
+    const colleague = await person({ userType: 'client', accessLevel: 1, companies: [A, B] })
+    const email = (await admin.auth.getUser(colleague)).email!
+    await expectCallableError(call(adminA, 'inviteUser', invitation(email, client1())), 'already-exists', peopleMessages.alreadyYours)
+    await expectCallableError(call(platform, 'inviteUser', invitation(email, client1())), 'already-exists', peopleMessages.exists)
+    expect(await events(colleague)).toEqual([])
+  })
+
+  it.each([
+    ['the inviter', (who: Caller) => ({ ...INVITE_RATE_LIMITS.inviter, key: who.uid }), () => A],
+    ['the company', () => ({ ...INVITE_RATE_LIMITS.company, key: L }), () => L],
+  ])('refuses invitations over the hourly limit of %s, creating nothing, whatever the address', async (_, limit, company) => {
+    const inviter = await caller(`busy-${unique()}`, { userType: 'client', accessLevel: 3, companies: [A, L] })
+    const counted = limit(inviter)
+    await admin.db
+      .collection(RATE_LIMITS_COLLECTION)
+      .doc(rateLimitId(counted.kind, counted.key))
+      .set({
+        kind: counted.kind,
+        count: counted.limit,
+        windowStart: Timestamp.now(),
+        expiresAt: Timestamp.fromMillis(Date.now() + counted.windowMs),
+      })
+    const elsewhere = (await admin.auth.getUser(await person({ userType: 'client', accessLevel: 1, companies: [B] }))).email!
+    for (const email of [`limited-${unique()}@people.example`, elsewhere]) {
+      await expectCallableError(
+        call(inviter, 'inviteUser', invitation(email, client1([company()]))),
+        'resource-exhausted',
+        peopleMessages.tooManyInvitations,
+      )
+    }
+    expect((await admin.db.collection(AUDIT_EVENTS_COLLECTION).where('actorUid', '==', inviter.uid).get()).size).toBe(0)
   })
 })
 
@@ -445,7 +614,8 @@ describe('listUsers', () => {
       disabled: false,
       createdAt: expect.any(Number),
       accessLevel: 1,
-      companies: [A, B],
+      companies: [A],
+      inOtherCompanies: true,
     })
     expect(people.some((row) => row.uid === adminA.uid && row.lastSignInAt !== null)).toBe(true)
   })
@@ -489,7 +659,8 @@ describe('claims follow users_access after every change (syncUserClaims)', () =>
     })
 
     const email = `claims-${unique()}@people.example`
-    const { uid } = (await call(adminA, 'inviteUser', invitation(email, client1()))) as { uid: string }
+    await call(adminA, 'inviteUser', invitation(email, client1()))
+    const { uid } = await admin.auth.getUserByEmail(email)
     await eventually(async () => expect(await claimsOf(uid)).toMatchObject({ accessLevel: 1, userType: 'client' }))
 
     const before = (await claimsOf(uid)).revoked

@@ -1,10 +1,12 @@
 // What every people callable does the same way: read the administrator's and the person's
 // access in one transaction, ask accessChangeRefusal and the last-admin rule, write users_access
-// (the claims trigger carries the change into the token) and record the audit event with it.
+// (the claims trigger carries the change into the token) and record the audit events with it:
+// one in each company the change concerns, holding what that company may know of the person.
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import {
   accessChangeRefusal,
+  accessWithin,
   companiesLosingAdmin,
   isCompanyAdminOf,
   peopleMessages,
@@ -12,12 +14,13 @@ import {
   type PersonAccess,
 } from '#domain/admin-people-calls.ts'
 import type { CompanyFlags } from '#domain/access.ts'
-import type { AuditAction } from '#domain/audit-events.ts'
+import type { AuditAction, AuditEventInput, AuditSnapshot } from '#domain/audit-events.ts'
 import { companyFromDocument, companyPath } from '#domain/companies.ts'
 import { readUserAccess, USERS_ACCESS_COLLECTION, userAccessPath } from '#domain/users-access.ts'
 import { adminAuth } from '../admin.ts'
 import type { Caller } from '../define-callable.ts'
 import { recordAuditEvent } from './audit.ts'
+import { readOrgActor } from './org-actor.ts'
 
 export const personAccess = (data: unknown): PersonAccess => {
   const doc = readUserAccess(data)
@@ -40,17 +43,10 @@ export const accessSnapshot = (access: PersonAccess | null) =>
     servicesManaged: [...access.servicesManaged],
   }
 
-/** The caller as an administrator: level and type from the token, companies and managed services from users_access. */
-export async function readActor(db: Firestore, tx: Transaction, caller: Caller): Promise<Actor> {
-  const own = readUserAccess((await tx.get(db.doc(userAccessPath(caller.uid)))).data())
-  return {
-    uid: caller.uid,
-    access: { ...caller.access, servicesEnabled: own.servicesEnabled, servicesManaged: own.servicesManaged },
-    companies: own.companies,
-  }
-}
+/** The caller as an administrator, as users_access states it now: a level lowered a moment ago already counts. */
+export const readActor: (db: Firestore, tx: Transaction, caller: Caller) => Promise<Actor> = readOrgActor
 
-/** The switches of the actor's companies (a company admin grants only services these have on). */
+/** The switches of these companies (a company admin grants only services theirs have on; each company sees the services on there). */
 export async function readFlags(db: Firestore, tx: Transaction, companies: readonly string[]): Promise<Record<string, CompanyFlags>> {
   if (companies.length === 0) return {}
   const snapshots = await tx.getAll(...companies.map((slug) => db.doc(companyPath(slug))))
@@ -70,8 +66,8 @@ export async function assertChangeAllowed(
   targetUid: string | null,
   before: PersonAccess | null,
   after: PersonAccess | null,
+  flags: Readonly<Record<string, CompanyFlags>>,
 ): Promise<void> {
-  const flags = await readFlags(db, tx, actor.companies)
   const refusal = accessChangeRefusal(actor, targetUid, before, after, flags)
   if (refusal) throw new HttpsError('permission-denied', refusal)
   for (const company of companiesLosingAdmin(before, after)) {
@@ -102,11 +98,39 @@ export const sameAccess = (a: PersonAccess, b: PersonAccess) =>
   sameList(a.servicesEnabled, b.servicesEnabled) &&
   sameList(a.servicesManaged, b.servicesManaged)
 
-/** The company an event about a person belongs to, so that company's admins see it: the one the change concerns, else none. */
-export function eventCompany(actor: Actor, before: PersonAccess | null, after: PersonAccess | null, company?: string): string | null {
-  if (company) return company
-  const theirs = [...(after?.companies ?? []), ...(before?.companies ?? [])]
-  return theirs.find((slug) => actor.companies.includes(slug)) ?? theirs[0] ?? null
+/** The companies a change of `before` into `after` touches: the person's, before and after. */
+export const touchedCompanies = (before: PersonAccess | null, after: PersonAccess | null) => [
+  ...new Set([...(before?.companies ?? []), ...(after?.companies ?? [])]),
+]
+
+/** What an event holds before and after, from the person's access as one company sees it. */
+export type Snapshots = (before: PersonAccess | null, after: PersonAccess | null) => { before: AuditSnapshot; after: AuditSnapshot }
+
+const accessSnapshots: Snapshots = (before, after) => ({ before: accessSnapshot(before), after: accessSnapshot(after) })
+
+/**
+ * Records a change of a person in each company it touches, so each company's trail shows it, with
+ * the person's access as that company sees it (accessWithin: not their other companies). A company
+ * that sees nothing change (someone else's company added or taken away) gets no event; a change
+ * none of them sees, or of someone in no company, goes to the platform admins with everything.
+ */
+export function recordPersonEvents(
+  db: Firestore,
+  tx: Transaction,
+  event: Pick<AuditEventInput, 'actor' | 'action' | 'target'>,
+  before: PersonAccess | null,
+  after: PersonAccess | null,
+  flags: Readonly<Record<string, CompanyFlags>>,
+  snapshots: Snapshots = accessSnapshots,
+): void {
+  const copies = touchedCompanies(before, after).flatMap((company) => {
+    const seen = (access: PersonAccess | null) => access && accessWithin(access, [company], flags)
+    const held = snapshots(seen(before), seen(after))
+    return JSON.stringify(held.before) === JSON.stringify(held.after) ? [] : [{ companyId: company, ...held }]
+  })
+  for (const copy of copies.length > 0 ? copies : [{ companyId: null, ...snapshots(before, after) }]) {
+    recordAuditEvent(db, tx, { ...event, ...copy })
+  }
 }
 
 /** How events name a person: their address, else their uid. */
@@ -119,14 +143,16 @@ export async function personLabel(uid: string): Promise<string> {
 
 export interface PersonChange {
   action: AuditAction
-  /** The new access; null leaves users_access as it is (revocations, disabling). */
-  after: (before: PersonAccess) => PersonAccess | null
+  /**
+   * The new access; null leaves users_access as it is (revocations, disabling). `flags` holds the
+   * switches of the actor's companies and of the person's.
+   */
+  after: (before: PersonAccess, actor: Actor, flags: Readonly<Record<string, CompanyFlags>>) => PersonAccess | null
   /** Extra users_access fields written with the change (e.g. `claims.revoked`). */
   extra?: Record<string, unknown>
-  company?: string
   /** Work outside Firestore (Auth), done before the writes: if it fails, nothing is written. */
   beforeWrite?: () => Promise<void>
-  /** The audit snapshots, when not the access itself. */
+  /** The audit snapshots, when not the access itself: `before` is the person's access as the event's company sees it. */
   snapshots?: (before: PersonAccess) => { before: Record<string, unknown>; after: Record<string, unknown> }
   /** Refused on oneself whatever the access (disabling). */
   selfForbidden?: boolean
@@ -147,25 +173,34 @@ export async function changePerson(db: Firestore, caller: Caller, uid: string, c
     const snapshot = await tx.get(ref)
     if (!snapshot.exists) throw new HttpsError('not-found', peopleMessages.noPerson)
     const before = personAccess(snapshot.data())
-    const after = change.after(before)
-    await assertChangeAllowed(db, tx, actor, uid, before, change.remove ? null : (after ?? before))
+    const known = await readFlags(db, tx, [...new Set([...actor.companies, ...before.companies])])
+    const after = change.after(before, actor, known)
+    const next = change.remove ? null : (after ?? before)
+    // A platform admin may add companies that are neither theirs nor the person's: their audit copies need their switches too.
+    const flags = {
+      ...known,
+      ...(await readFlags(
+        db,
+        tx,
+        (next?.companies ?? []).filter((company) => !(company in known)),
+      )),
+    }
+    await assertChangeAllowed(db, tx, actor, uid, before, next, flags)
     const nothing = !change.extra && !change.remove && !change.beforeWrite
     if ((after === null || sameAccess(before, after)) && nothing) return false
     await change.beforeWrite?.()
     if (change.remove) for (const path of change.remove) tx.delete(db.doc(path))
     else if (after || change.extra) tx.update(ref, { ...(after ? accessWrite(after, caller.email ?? caller.uid) : {}), ...change.extra })
-    const snapshots = change.snapshots?.(before) ?? {
-      before: accessSnapshot(before),
-      after: change.remove ? null : accessSnapshot(after ?? before),
-    }
-    recordAuditEvent(db, tx, {
-      actor: { uid: caller.uid, email: caller.email },
-      action: change.action,
-      target: { kind: 'user', id: uid, label },
-      companyId: eventCompany(actor, before, after, change.company),
-      before: snapshots.before,
-      after: snapshots.after,
-    })
+    const own = change.snapshots
+    recordPersonEvents(
+      db,
+      tx,
+      { actor: { uid: caller.uid, email: caller.email }, action: change.action, target: { kind: 'user', id: uid, label } },
+      before,
+      next,
+      flags,
+      own && ((seenBefore) => own(seenBefore ?? before)),
+    )
     return true
   })
 }

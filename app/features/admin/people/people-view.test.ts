@@ -14,6 +14,7 @@ const row = (overrides: Partial<PersonRow>): PersonRow => ({
   companies: ['acme'],
   servicesEnabled: [],
   servicesManaged: [],
+  inOtherCompanies: false,
   ...overrides,
 })
 

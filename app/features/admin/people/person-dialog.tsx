@@ -1,10 +1,11 @@
 // Invite a person or change what they may do: email (invitations only), type, level, companies,
 // services enabled and managed. Checked with the callables' own schemas before it goes, so the
-// messages are the server's.
+// messages are the server's. Someone who also works for companies the actor does not administer
+// keeps their level and services (only a platform admin changes those): only companies can change.
 import { useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import * as v from 'valibot'
-import { InviteUserRequestSchema, UpdateUserAccessRequestSchema, type PersonRow } from '#domain/admin-people-calls.ts'
+import { InviteUserRequestSchema, peopleMessages, UpdateUserAccessRequestSchema, type PersonRow } from '#domain/admin-people-calls.ts'
 import { LEVEL, USER_TYPES, type Access, type UserType } from '#domain/access.ts'
 import type { Company } from '#domain/companies.ts'
 import { services } from '#domain/services.ts'
@@ -37,6 +38,12 @@ const Checks = styled.fieldset`
     align-items: center;
     font-size: 14px;
   }
+`
+
+const Note = styled.p`
+  margin: 0;
+  font-size: 14px;
+  color: var(--color-text-muted);
 `
 
 function CheckList({
@@ -103,7 +110,9 @@ export function PersonDialog({ open, onOpenChange, person, actor, companies, def
     ...companies.map((c) => ({ value: c.slug, label: c.companyName })),
     ...others.map((slug) => ({ value: slug, label: slug })),
   ]
-  const levels = levelChoices(actor, userType)
+  // The row says so only to callers below platform admin.
+  const rightsLocked = !!person?.inOtherCompanies
+  const levels = rightsLocked ? [] : levelChoices(actor, userType)
   const levelOptions = levels.includes(accessLevel) ? levels : [accessLevel, ...levels]
 
   async function submit(event: FormEvent) {
@@ -122,10 +131,14 @@ export function PersonDialog({ open, onOpenChange, person, actor, companies, def
         onDone(changed ? `${person.email ?? 'The person'} now has the access shown.` : 'Nothing changed.')
       } else {
         const { mailed } = await client.invitePerson({ email, ...fields })
+        const address = email.trim().toLowerCase()
         onDone(
-          mailed
-            ? `Invited ${email.trim().toLowerCase()}: a sign-in link is on its way.`
-            : `Invited ${email}, but the mail could not be sent: they can sign in from Home.`,
+          !mailed
+            ? `Invited ${email}, but the mail could not be sent: they can sign in from Home.`
+            : platform
+              ? `Invited ${address}: a sign-in link is on its way.`
+              : // The answer is the same for an address with an account at another company (inviteUser).
+                `Invited ${address}: a sign-in link is on its way. If the address already has an account with another company, a platform administrator is asked to add them instead.`,
         )
       }
       onOpenChange(false)
@@ -170,7 +183,13 @@ export function PersonDialog({ open, onOpenChange, person, actor, companies, def
         )}
         <Field>
           <Label htmlFor="person-level">Level</Label>
-          <Select id="person-level" value={accessLevel} onChange={(e) => setAccessLevel(Number(e.target.value))}>
+          <Select
+            id="person-level"
+            value={accessLevel}
+            disabled={rightsLocked}
+            aria-describedby={rightsLocked ? 'person-rights-locked' : undefined}
+            onChange={(e) => setAccessLevel(Number(e.target.value))}
+          >
             {levelOptions.map((level) => (
               <option key={level} value={level} disabled={!levels.includes(level)}>
                 {level} · {levelName(level)}
@@ -178,8 +197,15 @@ export function PersonDialog({ open, onOpenChange, person, actor, companies, def
             ))}
           </Select>
         </Field>
+        {rightsLocked && <Note id="person-rights-locked">{peopleMessages.otherCompanies}.</Note>}
         <CheckList legend="Companies" options={companyOptions} value={chosen} onChange={setChosen} locked={others} />
-        <CheckList legend="Services enabled" options={SERVICE_OPTIONS} value={enabled} onChange={setEnabled} />
+        <CheckList
+          legend="Services enabled"
+          options={SERVICE_OPTIONS}
+          value={enabled}
+          onChange={setEnabled}
+          locked={rightsLocked ? SERVICE_OPTIONS.map((o) => o.value) : []}
+        />
         {platform && <CheckList legend="Services managed" options={SERVICE_OPTIONS} value={managed} onChange={setManaged} />}
         {error && <FormMessage $tone="error">{error}</FormMessage>}
         <DialogActions>
