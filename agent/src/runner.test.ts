@@ -128,6 +128,7 @@ describe('AgentRunner', () => {
     expect(server.client.result).toHaveBeenCalledWith('job-1', {
       outcome: 'failed',
       error: expect.stringMatching(/^Refused to scan: .* is not a loopback address/),
+      refused: true,
     })
     runner.stop()
   })

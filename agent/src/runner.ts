@@ -5,7 +5,7 @@
 import { nextHeartbeatDelay, type Scanner } from '../../app/domain/agents.ts'
 import type { JobSpec } from '../../app/domain/agent-api.ts'
 import type { AgentClient } from './api-client.ts'
-import type { TargetGuard } from './scope.ts'
+import { TargetRefused, type TargetGuard } from './scope.ts'
 
 export const AGENT_VERSION = '1.0.0'
 /** How often an idle agent asks for work, and how often a running job reports progress. */
@@ -113,7 +113,7 @@ export class AgentRunner {
       const guard = this.deps.guardFor(job)
       const checks = await Promise.all(job.targets.map((t) => guard.check(t)))
       const refused = checks.filter((c) => !c.allowed)
-      if (refused.length) throw new Error(`Refused to scan: ${refused.map((c) => c.reason).join('; ')}`)
+      if (refused.length) throw new TargetRefused(refused.map((c) => c.reason!))
       phase = 'scanning'
       // The scanners are handed each target in its canonical form, the one that was checked.
       const checked = { ...job, targets: checks.map((c) => c.target) }
@@ -136,7 +136,9 @@ export class AgentRunner {
       const reason = (error as Error).message.slice(0, 2_000)
       this.lastError = reason
       this.deps.log(`job ${job.id} failed: ${reason}`)
-      if (!abort.signal.aborted) await this.deps.client.result(job.id, { outcome: 'failed', error: reason }).catch(() => {})
+      // The same job would be refused again: the server fails it at once rather than retrying.
+      const refused = error instanceof TargetRefused
+      if (!abort.signal.aborted) await this.deps.client.result(job.id, { outcome: 'failed', error: reason, refused }).catch(() => {})
     } finally {
       clearInterval(progress)
       this.current = null

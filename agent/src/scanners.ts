@@ -11,7 +11,7 @@ import { targetHost } from '../../app/domain/agent-scope.ts'
 import type { JobSpec } from '../../app/domain/agent-api.ts'
 import type { ScanProfile } from '../../app/domain/scan-jobs.ts'
 import { startEgressProxy } from './egress-proxy.ts'
-import type { TargetGuard } from './scope.ts'
+import { TargetRefused, type TargetGuard } from './scope.ts'
 
 const VERSION_COMMANDS: Record<ScannerName, { command: string; args: string[]; pattern: RegExp }> = {
   nmap: { command: 'nmap', args: ['--version'], pattern: /Nmap version (\S+)/ },
@@ -161,7 +161,7 @@ async function pinnedAddresses(targets: string[], guard: TargetGuard): Promise<M
       continue
     }
     const verdict = await guard.host(host)
-    if ('refusal' in verdict) throw new ScanRunError(`Refused to scan: ${verdict.refusal}`)
+    if ('refusal' in verdict) throw new TargetRefused([verdict.refusal])
     addresses.set(host, verdict.addresses)
   }
   return addresses

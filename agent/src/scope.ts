@@ -42,6 +42,13 @@ export function dnsResolver(servers: readonly string[] = []): NameResolver {
   }
 }
 
+/** A job whose targets, or an address they led to, the guard refused: it would be refused again, so it is not retried. */
+export class TargetRefused extends Error {
+  constructor(reasons: string[]) {
+    super(`Refused to scan: ${reasons.join('; ')}`)
+  }
+}
+
 export type HostVerdict = { addresses: string[] } | { refusal: string }
 
 /** One job's guard: its scope, its mode, and the addresses each host was pinned to. */

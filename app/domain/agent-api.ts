@@ -83,7 +83,12 @@ export const ResultRequestSchema = v.variant('outcome', [
     startedAt: v.number(),
     finishedAt: v.number(),
   }),
-  v.object({ outcome: v.literal('failed'), error: Short(2000) }),
+  v.object({
+    outcome: v.literal('failed'),
+    error: Short(2000),
+    /** The agent's guard refused a target (decision 0034): trying again would refuse again, so the job fails at once. */
+    refused: v.optional(v.boolean(), false),
+  }),
   v.object({
     outcome: v.literal('audited'),
     /** A password audit derived on the agent (password-audit-import.ts): no hash, no password; the server validates it as an import's draft. */

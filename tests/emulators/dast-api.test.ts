@@ -325,4 +325,29 @@ describe('the DAST API', () => {
     for (let n = 0; n < DAST_API_LIMITS.perKey; n++) expect((await read(good, 'none')).status).toBe(404)
     expect(await read(good, 'none')).toMatchObject({ status: 429, headers: { 'Retry-After': '60' } })
   }, 180_000)
+
+  it('fails at once a scan its agent refused, where another failure is tried again', async () => {
+    now += 10 * 60_000
+    const agent = await enrolledAgent()
+    const token = await key(COMPANY)
+    const queue = async () => {
+      const answer = await trigger(token, { target: TARGET, location: agent.locationId })
+      expect(answer.status).toBe(202)
+      return (answer.body as { id: string }).id
+    }
+    const fail = async (jobId: string, failure: { error: string; refused?: boolean }) => {
+      const leased = await agent.call(AGENT_API_PATHS.lease, {})
+      expect((leased.body as { job: { id: string } | null }).job?.id).toBe(jobId)
+      expect((await agent.call(AGENT_API_PATHS.result(jobId), { outcome: 'failed', ...failure })).status).toBe(200)
+      return scanJobFromDocument(jobId, (await admin.db.doc(scanJobPath(jobId)).get()).data())
+    }
+    const crashed = await queue()
+    expect(await fail(crashed, { error: 'wapiti exited with 1' })).toMatchObject({ state: 'queued', attempts: 1 })
+    await admin.db.doc(scanJobPath(crashed)).update({ state: 'cancelled' })
+    const refused = await queue()
+    const reason =
+      'Refused to scan: staging.acme.example resolves to 10.0.0.5, which is a private-use address (10.0.0.0/8) that the scan scope does not list by address'
+    expect(await fail(refused, { error: reason, refused: true })).toMatchObject({ state: 'failed', attempts: 1, error: reason })
+    expect(await read(token, refused)).toMatchObject({ status: 200, body: { status: 'failed', error: reason } })
+  })
 })

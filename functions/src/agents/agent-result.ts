@@ -241,7 +241,10 @@ export async function recordResult(
   const job = await heldJob(db, agent, jobId, now)
   if (job.state === 'succeeded' || job.state === 'failed' || job.state === 'cancelled') return { state: job.state, scanId: job.scanId }
   if (result.outcome === 'failed') {
-    const done = await finishJob(db, agent, jobId, releaseAfterFailure(job, now, result.error), {
+    const change = result.refused
+      ? ({ state: 'failed', leasedBy: null, leaseExpiresAt: null, error: result.error, finishedAt: now } as const)
+      : releaseAfterFailure(job, now, result.error)
+    const done = await finishJob(db, agent, jobId, change, {
       progress: { phase: 'failed', message: result.error.slice(0, 500), at: now },
     })
     if (done.state === 'failed') await dropSealedInput(db, jobId)
