@@ -18,6 +18,9 @@ import {
   withWorkerHeaders,
 } from './server/vault-headers.server'
 
+// The runtime finds the Durable Object classes among the entry's exports (wrangler.toml).
+export { VaultFileLedger } from './server/vault-file-ledger-object.server'
+
 let colorSchemeHash: Promise<string> | undefined
 
 /** The headers of a page, whose inline scripts then carry `nonce`: /vault/… pages have their own, stricter ones. */

@@ -2,10 +2,11 @@
 // client's browser seals the answer to the request's public key (HPKE) and submits it through
 // submitVaultRequest. The document holds the request's terms, the hash of its submit token, its
 // private key wrapped under the analyst's vault passphrase, and the sealed answer: the analyst
-// reads it live (their own only) and opens it in their browser. Written by the functions only.
+// reads it live (their own only) and opens it in their browser. Colleagues it was shared with read
+// its share, vault_request_shares/{id}, which leaves those out. Written by the functions only.
 import * as v from 'valibot'
 import { TimestampSchema } from './stored.ts'
-import { KdfSchema, LinkIdSchema, VAULT_LIMITS } from './vault.ts'
+import { filesGateFromDocument, KdfSchema, LinkIdSchema, VAULT_LIMITS, type FilesGate } from './vault.ts'
 
 export const VAULT_REQUESTS_COLLECTION = 'vault_requests'
 
@@ -23,12 +24,32 @@ export const vaultTeamKeyPath = (id: string, uid: string) => `${vaultRequestPath
 export const MAX_TEAM_KEYS = 50
 
 /**
- * vault_request_gates/{id}: whether the client may still upload sealed files for the request, and
- * the hash of the files token they upload with. Anyone holding the request id may get it (the file
- * store reads it without a sign-in); it holds a hash and a state only. Written by the functions.
+ * vault_request_shares/{id}: what the colleagues a request was shared with read of it (decisions
+ * 0022, 0035): its terms and state, never the asker's wrapped key (an offline test of the asker's
+ * vault passphrase), the submit token's hash or the sealed answer, which stay on the request for its
+ * asker alone. A colleague gets the answer only from openVaultRequest, so every opening is audited.
+ * Kept only for a request shared with someone, written by the functions in the request's own commits.
+ */
+export const VAULT_REQUEST_SHARES_COLLECTION = 'vault_request_shares'
+export const vaultRequestSharePath = (id: string) => `${VAULT_REQUEST_SHARES_COLLECTION}/${id}`
+
+/**
+ * vault_request_gates/{id}: whether the client may still upload sealed files for the request (open),
+ * the hash of the files token they upload with, and once shut why (answered, withdrawn): the file
+ * store keeps an answer's files until the request goes, a withdrawn request's not at all
+ * (filesWantedUntil). Anyone holding the request id may get it (the file store reads it without a
+ * sign-in); it holds a hash, a state and times only. Written by the functions.
  */
 export const VAULT_REQUEST_GATES_COLLECTION = 'vault_request_gates'
 export const vaultRequestGatePath = (id: string) => `${VAULT_REQUEST_GATES_COLLECTION}/${id}`
+
+export type VaultRequestGate = FilesGate & { filesTokenHash: string }
+
+export function vaultRequestGateFromDocument(data: unknown): VaultRequestGate | null {
+  const gate = filesGateFromDocument(data)
+  const hash = (data as { filesTokenHash?: unknown } | null | undefined)?.filesTokenHash
+  return gate && typeof hash === 'string' ? { ...gate, filesTokenHash: hash } : null
+}
 
 /** Where the client answers a request; its public key and submit secret follow in the fragment. */
 export const vaultRequestLinkPath = (id: string) => `/vault/r/${id}`
@@ -56,7 +77,8 @@ export const SealedAnswerSchema = v.strictObject({
   ciphertext: v.pipe(B64(VAULT_LIMITS.ciphertextLength), v.minLength(24)),
 })
 
-const StoredRequestSchema = v.object({
+/** What a request's share holds: everything of the request but its secrets. */
+const SharedRequestEntries = {
   createdBy: v.string(),
   createdByName: v.optional(v.string(), ''),
   company: v.string(),
@@ -65,22 +87,37 @@ const StoredRequestSchema = v.object({
   createdAt: TimestampSchema,
   expiresAt: TimestampSchema,
   state: v.picklist(REQUEST_STATES),
-  submitTokenHash: v.string(),
-  wrappedKey: v.object({ ciphertext: v.string(), iv: v.string(), kdf: KdfSchema }),
-  answer: v.optional(v.nullable(v.object({ enc: v.string(), ciphertext: v.string() })), null),
   answeredAt: v.optional(v.nullable(TimestampSchema), null),
   answeredFrom: v.optional(v.nullable(v.object({ ip: v.optional(v.string(), ''), browser: v.optional(v.string(), '') })), null),
   /** Shared with the analysts of the company's engagement: those holding a sealed key, by uid. */
   team: v.optional(v.boolean(), false),
   teamUids: v.optional(v.array(v.string()), []),
+}
+
+const StoredRequestShareSchema = v.object(SharedRequestEntries)
+const StoredRequestSchema = v.object({
+  ...SharedRequestEntries,
+  submitTokenHash: v.string(),
+  wrappedKey: v.object({ ciphertext: v.string(), iv: v.string(), kdf: KdfSchema }),
+  answer: v.optional(v.nullable(v.object({ enc: v.string(), ciphertext: v.string() })), null),
 })
 
+/** A request as its colleagues see it (its share), and as everyone's list shows it. */
+export type VaultRequestShare = v.InferOutput<typeof StoredRequestShareSchema> & { id: string }
 export type VaultRequest = v.InferOutput<typeof StoredRequestSchema> & { id: string }
 
 export function vaultRequestFromDocument(id: string, data: unknown): VaultRequest | null {
   const parsed = v.safeParse(StoredRequestSchema, data)
   return parsed.success ? { id, ...parsed.output } : null
 }
+
+export function vaultRequestShareFromDocument(id: string, data: unknown): VaultRequestShare | null {
+  const parsed = v.safeParse(StoredRequestShareSchema, data)
+  return parsed.success ? { id, ...parsed.output } : null
+}
+
+/** Whether the request has a share: it was shared with at least one colleague. */
+export const isSharedRequest = (request: Pick<VaultRequestShare, 'teamUids'>) => request.teamUids.length > 0
 
 export type RequestStatus = 'waiting' | 'answered' | 'expired' | 'revoked'
 

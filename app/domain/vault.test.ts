@@ -1,6 +1,16 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { browserOf, CLAIM_REFUSALS, CreateVaultLinkRequestSchema, linkStatus, refusalMessage } from './vault.ts'
+import {
+  browserOf,
+  CLAIM_REFUSALS,
+  CreateVaultLinkRequestSchema,
+  filesGateFromDocument,
+  filesWantedUntil,
+  linkStatus,
+  refusalMessage,
+  VAULT_FILE_LIMITS,
+  VAULT_LIMITS,
+} from './vault.ts'
 
 const HOUR = 3600_000
 
@@ -12,6 +22,22 @@ describe('linkStatus', () => {
     expect(linkStatus({ state: 'active', expiresAt: now, views: 1 }, now)).toBe('expired')
     expect(linkStatus({ state: 'used', expiresAt: now - HOUR, views: 1 }, now)).toBe('used')
     expect(linkStatus({ state: 'revoked', expiresAt: now + HOUR, views: 0 }, now)).toBe('burned')
+  })
+})
+
+describe('filesWantedUntil', () => {
+  const now = Date.UTC(2026, 11, 1, 12)
+  const gate = (fields: Record<string, unknown>) => filesGateFromDocument({ open: false, expiresAt: now + HOUR, ...fields })!
+  it('keeps files while the gate is open, a used link’s for the download, an answered request’s until it goes', () => {
+    expect(filesWantedUntil(gate({ open: true }))).toBe(now + HOUR)
+    expect(filesWantedUntil(gate({ closed: 'used', closedAt: now }))).toBe(now + VAULT_FILE_LIMITS.downloadWindowMs)
+    expect(filesWantedUntil(gate({ closed: 'answered', purgeAt: now + 31 * 24 * HOUR }))).toBe(now + 31 * 24 * HOUR)
+    // A request gate shut before gates said why: kept as an answered one.
+    expect(filesWantedUntil(gate({}))).toBe(now + HOUR + VAULT_LIMITS.keepRecordMs)
+  })
+  it('wants none of a revoked link’s, a withdrawn or expired request’s files', () => {
+    for (const closed of ['revoked', 'withdrawn', 'expired']) expect(filesWantedUntil(gate({ closed, closedAt: now }))).toBe(0)
+    expect(filesGateFromDocument({ open: false })).toBeNull()
   })
 })
 

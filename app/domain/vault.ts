@@ -39,7 +39,61 @@ export const VAULT_FILE_LIMITS = {
   chunksPerFile: 25,
   /** The plaintext bytes of all files of a link. */
   totalBytes: 25 * 1024 * 1024,
+  /** After a link's last view its files stay this long, for the recipient's browser to fetch them. */
+  downloadWindowMs: HOUR_MS,
+  /** Files stored under an id whose link was never made (no gate) go after this long. */
+  uploadGraceMs: 6 * HOUR_MS,
 } as const
+
+/** Share links' files and request answers' files: the Worker's paths for them (app/server/vault-files.server.ts). */
+export const VAULT_FILES_PATHS = { link: '/api/vault/files', request: '/api/vault/request-files' } as const
+export type VaultFilesKind = keyof typeof VAULT_FILES_PATHS
+
+/**
+ * vault_link_gates/{id}: whether a share link's stored files are still wanted: open while the link
+ * may be opened, shut (with why and when) once it is used, revoked or swept. Only links with files
+ * have one. Anyone holding the id may get it (the Worker's file store reads it signed out); it holds
+ * a state and times only. Written by the functions in the link's own commits; a request's files
+ * have theirs in vault_request_gates/{id} (vault-requests.ts).
+ */
+export const VAULT_LINK_GATES_COLLECTION = 'vault_link_gates'
+export const vaultLinkGatePath = (id: string) => `${VAULT_LINK_GATES_COLLECTION}/${id}`
+
+/** Why a files gate shut: a link used, revoked or expired; a request answered or withdrawn. */
+export const FILES_GATE_CLOSINGS = ['used', 'revoked', 'expired', 'answered', 'withdrawn'] as const
+
+const FilesGateSchema = v.object({
+  open: v.boolean(),
+  expiresAt: TimestampSchema,
+  purgeAt: v.optional(v.nullable(TimestampSchema), null),
+  closed: v.optional(v.nullable(v.picklist(FILES_GATE_CLOSINGS)), null),
+  closedAt: v.optional(v.nullable(TimestampSchema), null),
+})
+export type FilesGate = v.InferOutput<typeof FilesGateSchema>
+
+export function filesGateFromDocument(data: unknown): FilesGate | null {
+  const parsed = v.safeParse(FilesGateSchema, data)
+  return parsed.success ? parsed.output : null
+}
+
+/**
+ * Until when (epoch ms) the stored files behind a gate are wanted; once that is past they go. An
+ * open gate's until its expiry; a used link's for the recipient's download; an answered request's
+ * until its record goes (a request gate shut before gates said why counts as answered); a revoked,
+ * withdrawn or expired one's not at all.
+ */
+export function filesWantedUntil(gate: FilesGate): number {
+  if (gate.open) return gate.expiresAt
+  switch (gate.closed) {
+    case 'used':
+      return (gate.closedAt ?? 0) + VAULT_FILE_LIMITS.downloadWindowMs
+    case 'answered':
+    case null:
+      return gate.purgeAt ?? gate.expiresAt + VAULT_LIMITS.keepRecordMs
+    default:
+      return 0
+  }
+}
 
 /**
  * A file name fit to offer for download: no path, no control or bidi characters, no leading dots,

@@ -7,71 +7,47 @@
 // Request links' files (/api/vault/request-files/) are uploaded by the signed-out client: the
 // request's gate (vault_request_gates/{id}) must be open and hold the hash of their files token,
 // which only the link's secret gives; the analyst reads them with that token from the answer.
+// Uploads and deletions go through the id's ledger (vault-file-ledger.server.ts, decision 0035),
+// which keeps the 25 MB however many arrive at once; anyone may ask it to review an id's files,
+// which it deletes only once their gate says nothing needs them.
 import { mayUseVault } from '#domain/access.ts'
 import { LINK_ID_PATTERN, SEALED_CHUNK_OVERHEAD, FILE_CHUNK_BYTES, tokenHash } from '#domain/vault-crypto.ts'
-import { VAULT_FILE_LIMITS } from '#domain/vault.ts'
+import { VAULT_FILE_LIMITS, VAULT_FILES_PATHS, type VaultFilesKind } from '#domain/vault.ts'
+import type { VaultRequestGate } from '#domain/vault-requests.ts'
 import type { Session } from '~/core/session'
+import { chunkKey, type FileLedger, type R2BucketLike } from './vault-file-ledger.server'
 
-/** The part of R2's Worker API this module uses. */
-export interface R2ObjectInfo {
-  key: string
-  size: number
-  customMetadata?: Record<string, string>
-}
-export interface R2BucketLike {
-  get(key: string): Promise<(R2ObjectInfo & { body: ReadableStream }) | null>
-  put(key: string, value: Uint8Array, options: { customMetadata: Record<string, string> }): Promise<unknown>
-  delete(keys: string | string[]): Promise<void>
-  list(options: {
-    prefix: string
-    cursor?: string
-    include?: 'customMetadata'[]
-  }): Promise<{ objects: R2ObjectInfo[]; truncated: boolean; cursor?: string }>
-}
-
-/** A request's upload gate, as vault_request_gates/{id} holds it. */
-export interface RequestGate {
-  filesTokenHash: string
-  open: boolean
-  expiresAt: number
-}
-
-export type VaultFilesKind = 'link' | 'request'
+/** What the file store asks of an id's ledger (the Durable Object's methods, called through its stub). */
+export type LedgerHandle = Pick<FileLedger, 'store' | 'remove' | 'review'>
 
 export interface FilesContext {
   bucket: R2BucketLike
+  /** The ledger of one link's or request's files. */
+  ledger(kind: VaultFilesKind, id: string): LedgerHandle
   /** The signed-in caller, if any. */
   session(): Promise<Session | null>
   /** Whether the caller owns the link or request (a read of its document with their own token). */
   ownsLink(id: string, session: Session, kind: VaultFilesKind): Promise<boolean>
   /** The request's upload gate, or null when there is none. */
-  requestGate(id: string): Promise<RequestGate | null>
+  requestGate(id: string): Promise<VaultRequestGate | null>
   now?(): number
 }
 
-export const VAULT_FILES_PREFIX = '/api/vault/files/'
-export const VAULT_REQUEST_FILES_PREFIX = '/api/vault/request-files/'
+export const VAULT_FILES_PREFIX = `${VAULT_FILES_PATHS.link}/`
+export const VAULT_REQUEST_FILES_PREFIX = `${VAULT_FILES_PATHS.request}/`
 export const FILE_TOKEN_HEADER = 'x-vault-file-token'
-
-const root = (kind: VaultFilesKind) => (kind === 'link' ? 'vault' : 'vault-request')
-const objectKey = (kind: VaultFilesKind, id: string, file: number, chunk: number) => `${root(kind)}/${id}/${file}/${chunk}`
-const linkPrefix = (kind: VaultFilesKind, id: string) => `${root(kind)}/${id}/`
 
 const answer = (status: number, message: string) =>
   new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } })
 
-async function everyObject(bucket: R2BucketLike, prefix: string): Promise<R2ObjectInfo[]> {
-  const out: R2ObjectInfo[] = []
-  let cursor: string | undefined
-  do {
-    const page = await bucket.list({ prefix, cursor, include: ['customMetadata'] })
-    out.push(...page.objects)
-    cursor = page.truncated ? page.cursor : undefined
-  } while (cursor)
-  return out
-}
-
 const isIndex = (text: string | undefined, max: number): text is string => !!text && /^\d{1,3}$/.test(text) && Number(text) < max
+
+const STORE_REFUSALS = {
+  full: [413, 'Files are at most 25 MB in all.'],
+  busy: [409, 'This chunk is being stored already.'],
+  foreign: [403, 'These files belong to another link.'],
+  deleted: [410, 'These files were deleted.'],
+} as const
 
 /** Answers a request under /api/vault/files/, or null when the path is not one of ours. */
 export async function handleVaultFiles(request: Request, context: FilesContext): Promise<Response> {
@@ -84,20 +60,22 @@ export async function handleVaultFiles(request: Request, context: FilesContext):
   const tokenHashOf = async () => (token && /^[A-Za-z0-9_-]{43}$/.test(token) ? tokenHash(token) : null)
 
   if (request.method === 'DELETE' && file === undefined) {
-    const objects = await everyObject(context.bucket, linkPrefix(kind, id))
+    const ledger = context.ledger(kind, id)
     const hash = await tokenHashOf()
-    let allowed = hash !== null && objects.length > 0 && objects.every((o) => o.customMetadata?.tokenHash === hash)
-    if (!allowed && hash === null) {
-      const session = await context.session()
-      allowed = !!session && mayUseVault(session) && (await context.ownsLink(id, session, kind))
+    if (hash !== null) {
+      const deleted = await ledger.remove(hash)
+      return deleted === null ? answer(404, 'No such file.') : answer(200, `Deleted ${deleted} chunks.`)
     }
-    if (!allowed) return answer(404, 'No such file.')
-    if (objects.length > 0) await context.bucket.delete(objects.map((o) => o.key))
-    return answer(200, `Deleted ${objects.length} chunks.`)
+    const session = await context.session()
+    if (session && mayUseVault(session) && (await context.ownsLink(id, session, kind)))
+      return answer(200, `Deleted ${(await ledger.remove(null)) ?? 0} chunks.`)
+    // Anyone else asks for a review: the files go only if their gate says nothing needs them.
+    const review = await ledger.review()
+    return review.keptUntil === null ? answer(200, `Deleted ${review.deleted} chunks.`) : answer(409, 'These files are still needed.')
   }
 
   if (!isIndex(file, VAULT_FILE_LIMITS.files) || !isIndex(chunk, VAULT_FILE_LIMITS.chunksPerFile)) return answer(404, 'No such file.')
-  const key = objectKey(kind, id, Number(file), Number(chunk))
+  const key = chunkKey(kind, id, Number(file), Number(chunk))
 
   if (request.method === 'GET') {
     const hash = await tokenHashOf()
@@ -138,16 +116,10 @@ export async function handleVaultFiles(request: Request, context: FilesContext):
     if (!(declared <= maxChunk)) return answer(413, 'A chunk is at most 1 MiB.')
     const body = new Uint8Array(await request.arrayBuffer())
     if (body.length > maxChunk || body.length <= SEALED_CHUNK_OVERHEAD) return answer(413, 'A chunk is at most 1 MiB.')
-    const existing = await everyObject(context.bucket, linkPrefix(kind, id))
-    if (existing.some((o) => o.customMetadata?.uid !== uid || o.customMetadata?.tokenHash !== hash))
-      return answer(403, 'These files belong to another link.')
-    const total =
-      existing.filter((o) => o.key !== key).reduce((sum, o) => sum + o.size - SEALED_CHUNK_OVERHEAD, 0) +
-      body.length -
-      SEALED_CHUNK_OVERHEAD
-    if (total > VAULT_FILE_LIMITS.totalBytes) return answer(413, 'Files are at most 25 MB in all.')
-    await context.bucket.put(key, body, { customMetadata: { uid, tokenHash: hash } })
-    return answer(201, 'Stored.')
+    const stored = await context.ledger(kind, id).store({ kind, id, key, body, uid, tokenHash: hash, gateSeen: kind === 'request' })
+    if (stored === 'stored') return answer(201, 'Stored.')
+    const [status, message] = STORE_REFUSALS[stored]
+    return answer(status, message)
   }
 
   return answer(405, 'Not allowed.')

@@ -4,14 +4,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { AUDIT_EVENTS_COLLECTION } from '#domain/audit-events.ts'
-import { deriveLinkKeys } from '#domain/vault-crypto.ts'
+import { deriveLinkKeys, newVaultId } from '#domain/vault-crypto.ts'
 import { filesTokenOf } from '#domain/vault-request-crypto.ts'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
-import { VAULT_LINKS_COLLECTION, VAULT_SEALED_COLLECTION, vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
+import { VAULT_FILE_LIMITS, VAULT_LINKS_COLLECTION, VAULT_SEALED_COLLECTION, vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
 import { VAULT_REQUESTS_COLLECTION, VAULT_TEAM_KEYS_COLLECTION } from '#domain/vault-requests.ts'
 import { VAULT_KEYS_COLLECTION, vaultKeyPath } from '#domain/vault-keys.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { FILE_TOKEN_HEADER } from '../../app/server/vault-files.server'
+import { sweepVault } from '../../functions/src/vault/vault-sweep.ts'
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { RequestLinkPage, RevealPage, ShareLinkPage } from './pages/vault'
 
@@ -20,6 +22,10 @@ const ANALYST = 'analyst@sectest.example'
 const COLLEAGUE = { email: 'senior@sectest.example', uid: 'demo-senior-analyst', name: 'Sam Senior' }
 
 const idOf = (url: string) => new URL(url).pathname.split('/').at(-1)!
+
+/** The status of a stored chunk, asked for with the files' token. */
+const chunkStatus = async (request: APIRequestContext, path: string, token: string) =>
+  (await request.get(path, { headers: { [FILE_TOKEN_HEADER]: token } })).status()
 
 /** Every secret, passphrase and link key of this file: none may be found in a stored vault document. */
 const used: string[] = []
@@ -134,6 +140,8 @@ test.describe('vault share links', () => {
     browserConsole,
     demoSessions,
   }) => {
+    // Two more people sign in (the first time in a run, each takes seconds).
+    test.setTimeout(60_000)
     const analyst = new ShareLinkPage(page)
     await analyst.open()
     const label = `For the manager ${randomUUID().slice(0, 6)}`
@@ -261,6 +269,98 @@ test.describe('vault share-link files', () => {
   })
 })
 
+test.describe('vault file store limits and clean-up', () => {
+  test.use({ signedInAs: ANALYST })
+
+  test('thirty chunks uploaded at once to one link keep it within 25 MB', async ({ page }) => {
+    test.setTimeout(120_000)
+    const id = newVaultId()
+    const token = randomBytes(32).toString('base64url')
+    const chunk = randomBytes(1024 * 1024 + 28)
+    const paths = Array.from({ length: 30 }, (_, i) => `/api/vault/files/${id}/${Math.floor(i / 20)}/${i % 20}`)
+    const answers = await Promise.all(
+      paths.map((path) =>
+        page.request.put(path, { headers: { [FILE_TOKEN_HEADER]: token, 'content-type': 'application/octet-stream' }, data: chunk }),
+      ),
+    )
+    const statuses = answers.map((a) => a.status())
+    expect(statuses.filter((s) => s !== 201 && s !== 413)).toEqual([])
+    // What the store holds, chunk by chunk: never more than the link's 25 MB.
+    const held = (await Promise.all(paths.map((path) => chunkStatus(page.request, path, token)))).filter((s) => s === 200).length
+    expect(held).toBe(statuses.filter((s) => s === 201).length)
+    expect(held * 1024 * 1024).toBeLessThanOrEqual(VAULT_FILE_LIMITS.totalBytes)
+    expect(held).toBe(25)
+    expect((await page.request.delete(`/api/vault/files/${id}`, { headers: { [FILE_TOKEN_HEADER]: token } })).status()).toBe(200)
+  })
+
+  test('the files of a link burned by five wrong passphrases leave the store, with no browser to delete them', async ({
+    page,
+    browser,
+    browserConsole,
+  }) => {
+    test.setTimeout(120_000)
+    const analyst = new ShareLinkPage(page)
+    await analyst.open()
+    const label = `Burned files ${randomUUID().slice(0, 6)}`
+    const url = await analyst.share({
+      secret: 'The key file is attached.',
+      label,
+      passphrase: 'seven lemons',
+      files: [{ name: 'id_rsa', mimeType: 'application/octet-stream', buffer: randomBytes(64 * 1024) }],
+    })
+    remember(url, 'The key file is attached.', 'seven lemons')
+    const id = idOf(url)
+    const sealed = (await sharedAdmin().db.doc(vaultSealedPath(id)).get()).data() as { kdf: { salt: string; iterations: number } }
+    const { fileToken } = await deriveLinkKeys(id, new URL(url).hash.slice(1), { text: 'seven lemons', kdf: sealed.kdf })
+    const chunkUrl = `/api/vault/files/${id}/0/0`
+    expect(await chunkStatus(page.request, chunkUrl, fileToken)).toBe(200)
+
+    const recipient = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    browserConsole.watch(recipient)
+    const reveal = new RevealPage(await recipient.newPage())
+    await reveal.open(url)
+    for (const left of [4, 3, 2, 1, 0]) {
+      await reveal.page.getByLabel('Passphrase').fill(`guess ${left}`)
+      await reveal.revealButton().click()
+      await expect(reveal.alert()).toHaveText(
+        left > 0 ? `Wrong passphrase. ${left} ${left === 1 ? 'try' : 'tries'} left.` : /^Wrong passphrase: the link is now revoked\./,
+        { timeout: 15_000 },
+      )
+    }
+    await recipient.close()
+    await expect(analyst.status(label)).toHaveText('Burned')
+    await expect.poll(() => chunkStatus(page.request, chunkUrl, fileToken), { timeout: 30_000 }).toBe(404)
+  })
+
+  test("a swept link's files leave the store; asking for it before changes nothing", async ({ page, playwright, baseURL }) => {
+    test.setTimeout(120_000)
+    const analyst = new ShareLinkPage(page)
+    await analyst.open()
+    const label = `Swept files ${randomUUID().slice(0, 6)}`
+    const url = await analyst.share({
+      secret: 'Nobody opened this one.',
+      label,
+      files: [{ name: 'notes.txt', mimeType: 'text/plain', buffer: randomBytes(32 * 1024) }],
+    })
+    remember(url, 'Nobody opened this one.')
+    const id = idOf(url)
+    const { fileToken } = await deriveLinkKeys(id, new URL(url).hash.slice(1))
+    const chunkUrl = `/api/vault/files/${id}/0/0`
+    // Anyone may ask the store to look at a link's files: while the link is live, nothing goes.
+    const anyone = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } })
+    expect((await anyone.delete(`/api/vault/files/${id}`)).status()).toBe(409)
+    await anyone.dispose()
+    expect(await chunkStatus(page.request, chunkUrl, fileToken)).toBe(200)
+
+    // Its keeping time is over: the sweep takes the record, and the store its files.
+    const past = new Date(Date.now() - 60_000)
+    await sharedAdmin().db.doc(vaultLinkPath(id)).update({ purgeAt: past })
+    await sweepVault(sharedAdmin().db, Date.now())
+    expect((await sharedAdmin().db.doc(vaultLinkPath(id)).get()).exists).toBe(false)
+    await expect.poll(() => chunkStatus(page.request, chunkUrl, fileToken), { timeout: 30_000 }).toBe(404)
+  })
+})
+
 test.describe('vault request links', () => {
   test.use({ signedInAs: ANALYST })
 
@@ -303,7 +403,7 @@ test.describe('vault request links', () => {
     await client.close()
   })
 
-  test('a signed-out client answers with a file, sealed in their browser; the analyst downloads it whole', async ({
+  test('a signed-out client answers with a file, sealed in their browser; the analyst downloads it whole, and its deletion takes the file', async ({
     page,
     browser,
     browserConsole,
@@ -349,6 +449,11 @@ test.describe('vault request links', () => {
     const body = await readFile((await (await download).path())!)
     expect(createHash('sha256').update(body).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'))
     await client.close()
+
+    // Deleting the answer takes its files out of the store.
+    await analyst.row(label).getByRole('button', { name: 'Delete the answer' }).click()
+    await expect(analyst.row(label).locator('[data-status]')).toHaveText('Withdrawn')
+    await expect.poll(() => chunkStatus(page.request, chunkUrl, filesToken), { timeout: 30_000 }).toBe(404)
   })
 })
 

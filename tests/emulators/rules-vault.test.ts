@@ -110,45 +110,85 @@ function functionsOnlyCases(): RuleCase[] {
   return cases
 }
 
-/** A request's upload gate: anyone (the signed-out client's file store read) gets one by id; nobody lists or writes. */
+/**
+ * The files gates of requests and share links: anyone (the Worker's file store, reading signed out)
+ * gets one by id; nobody lists or writes.
+ */
 function gateCases(): RuleCase[] {
   const cases: RuleCase[] = []
-  const gate = { filesTokenHash: 'A'.repeat(43), open: true, expiresAt: nextWeek() }
-  const id = fresh('vault_request_gates')
-  suite.seed(`vault_request_gates/${id}`, gate)
-  for (const p of principals) {
-    cases.push(ruleCase(p, 'gets a request gate by id', true, (db) => getDoc(doc(db, `vault_request_gates/${id}`))))
-    cases.push(ruleCase(p, 'lists the request gates', false, (db) => getDocs(collection(db, 'vault_request_gates'))))
-    cases.push(
-      ruleCase(p, 'opens a request gate', false, (db) => setDoc(doc(db, `vault_request_gates/${fresh('vault_request_gates')}`), gate)),
-    )
-    cases.push(ruleCase(p, 'updates a request gate', false, (db) => updateDoc(doc(db, `vault_request_gates/${id}`), { open: true })))
+  for (const collectionName of ['vault_request_gates', 'vault_link_gates']) {
+    const gate = { filesTokenHash: 'A'.repeat(43), open: true, expiresAt: nextWeek() }
+    const id = fresh(collectionName)
+    suite.seed(`${collectionName}/${id}`, gate)
+    for (const p of principals) {
+      cases.push(ruleCase(p, `gets a ${collectionName} gate by id`, true, (db) => getDoc(doc(db, `${collectionName}/${id}`))))
+      cases.push(ruleCase(p, `lists the ${collectionName}`, false, (db) => getDocs(collection(db, collectionName))))
+      cases.push(
+        ruleCase(p, `opens a ${collectionName} gate`, false, (db) => setDoc(doc(db, `${collectionName}/${fresh(collectionName)}`), gate)),
+      )
+      cases.push(
+        ruleCase(p, `updates a ${collectionName} gate`, false, (db) => updateDoc(doc(db, `${collectionName}/${id}`), { open: true })),
+      )
+    }
   }
   return cases
 }
 
 /**
  * Requests shared with a company's engagement (decision 0022): a colleague named in teamUids reads
+ * the request's share (vault_request_shares/{id}: its terms and state, no wrapped key, no answer)
  * while they are an analyst of the company (isEngagementAnalyst); one not named, an analyst of
- * another company and a client do not. Colleagues' sealed keys and others' vault keys are read by no client.
+ * another company and a client do not. The request itself, with the asker's wrapped key and the
+ * sealed answer, is the asker's alone: a colleague gets the answer only through openVaultRequest.
+ * Colleagues' sealed keys and others' vault keys are read by no client.
  */
 function teamCases(): RuleCase[] {
   const cases: RuleCase[] = []
   const asker = 'rules-team-asker'
+  const secrets = {
+    wrappedKey: { ciphertext: 'C'.repeat(64), iv: 'D'.repeat(16), kdf: { salt: 'E'.repeat(22), iterations: 600_000 } },
+    answer: { enc: 'F'.repeat(87), ciphertext: 'G'.repeat(40) },
+  }
   for (const p of principals) {
     const self = p.uid ?? 'nobody'
     for (const slug of ['acme', 'umbrella']) {
       const shared = fresh('vault_requests')
       const notNamed = fresh('vault_requests')
-      suite.seed(`vault_requests/${shared}`, { ...linkRecord(asker), company: slug, team: true, teamUids: ['rules-colleague', self] })
-      suite.seed(`vault_requests/${notNamed}`, { ...linkRecord(asker), company: slug, team: true, teamUids: ['rules-colleague'] })
+      const terms = { ...linkRecord(asker), company: slug, team: true }
+      suite.seed(`vault_requests/${shared}`, { ...terms, ...secrets, teamUids: ['rules-colleague', self] })
+      suite.seed(`vault_request_shares/${shared}`, { ...terms, teamUids: ['rules-colleague', self] })
+      suite.seed(`vault_requests/${notNamed}`, { ...terms, ...secrets, teamUids: ['rules-colleague'] })
+      suite.seed(`vault_request_shares/${notNamed}`, { ...terms, teamUids: ['rules-colleague'] })
       suite.seed(`vault_requests/${shared}/vault_team_keys/${self}`, { enc: 'A'.repeat(87), ciphertext: 'B'.repeat(64) })
       const engaged = isEngagementAnalyst(p.access, selects(p, slug))
-      cases.push(ruleCase(p, `gets a ${slug} request shared with it`, engaged, (db) => getDoc(doc(db, `vault_requests/${shared}`))))
-      cases.push(ruleCase(p, `gets a ${slug} request shared with others`, false, (db) => getDoc(doc(db, `vault_requests/${notNamed}`))))
       cases.push(
-        ruleCase(p, `lists ${slug} requests shared with it`, engaged, (db) =>
+        ruleCase(p, `gets a ${slug} request shared with it, wrapped key and answer included`, false, (db) =>
+          getDoc(doc(db, `vault_requests/${shared}`)),
+        ),
+      )
+      cases.push(
+        ruleCase(p, `lists ${slug} requests shared with it, wrapped keys and answers included`, false, (db) =>
           getDocs(query(collection(db, 'vault_requests'), where('teamUids', 'array-contains', self), where('company', '==', slug))),
+        ),
+      )
+      cases.push(
+        ruleCase(p, `gets the share of a ${slug} request shared with it`, engaged, (db) =>
+          getDoc(doc(db, `vault_request_shares/${shared}`)),
+        ),
+      )
+      cases.push(
+        ruleCase(p, `gets the share of a ${slug} request shared with others`, false, (db) =>
+          getDoc(doc(db, `vault_request_shares/${notNamed}`)),
+        ),
+      )
+      cases.push(
+        ruleCase(p, `lists the shares of ${slug} requests shared with it`, engaged, (db) =>
+          getDocs(query(collection(db, 'vault_request_shares'), where('teamUids', 'array-contains', self), where('company', '==', slug))),
+        ),
+      )
+      cases.push(
+        ruleCase(p, `writes the share of a ${slug} request`, false, (db) =>
+          updateDoc(doc(db, `vault_request_shares/${shared}`), { teamUids: [self, 'rules-intruder'] }),
         ),
       )
       cases.push(
@@ -159,8 +199,11 @@ function teamCases(): RuleCase[] {
     }
     // Only those who see every company may leave the company out.
     cases.push(
-      ruleCase(p, 'lists requests shared with it in every company', isEngagementAnalyst(p.access, selects(p, 'no-such-company')), (db) =>
-        getDocs(query(collection(db, 'vault_requests'), where('teamUids', 'array-contains', self))),
+      ruleCase(
+        p,
+        'lists the shares of requests shared with it in every company',
+        isEngagementAnalyst(p.access, selects(p, 'no-such-company')),
+        (db) => getDocs(query(collection(db, 'vault_request_shares'), where('teamUids', 'array-contains', self))),
       ),
     )
     // Its own vault key is its to read; another analyst's, and any write, are not.
@@ -179,4 +222,4 @@ describe('firestore.rules: vault_links', () => suite.run(vaultCases('vault_links
 describe('firestore.rules: vault requests shared with the engagement', () => suite.run(teamCases()))
 describe('firestore.rules: vault_requests', () => suite.run(vaultCases('vault_requests')))
 describe('firestore.rules: functions only', () => suite.run(functionsOnlyCases()))
-describe('firestore.rules: vault_request_gates', () => suite.run(gateCases()))
+describe('firestore.rules: vault files gates', () => suite.run(gateCases()))

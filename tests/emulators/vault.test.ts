@@ -3,6 +3,7 @@
 // revocation, passphrase tries, named recipients, the audit trail, the sweep, and a scan of every
 // vault document for the secrets used.
 import { randomUUID } from 'node:crypto'
+import { connectFirestoreEmulator, doc, getDoc, getFirestore } from 'firebase/firestore/lite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LEVEL } from '#domain/access.ts'
 import type { CallableRequest } from '#domain/callables.ts'
@@ -11,8 +12,10 @@ import { companyPath } from '#domain/companies.ts'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { userAccessPath } from '#domain/users-access.ts'
 import {
+  VAULT_LINK_GATES_COLLECTION,
   VAULT_LINKS_COLLECTION,
   vaultLinkFromDocument,
+  vaultLinkGatePath,
   vaultLinkPath,
   vaultSealedPath,
   type ClaimVaultLinkResponse,
@@ -39,16 +42,19 @@ import {
   type RequestPolicy,
 } from '#domain/vault-request-crypto.ts'
 import {
+  VAULT_REQUEST_SHARES_COLLECTION,
   VAULT_REQUESTS_COLLECTION,
   VAULT_TEAM_KEYS_COLLECTION,
   vaultRequestFromDocument,
   vaultRequestGatePath,
   vaultRequestPath,
+  vaultRequestSharePath,
   vaultTeamKeyPath,
 } from '#domain/vault-requests.ts'
 import { VAULT_KEYS_COLLECTION, type OpenVaultRequestResponse, type VaultTeamMember } from '#domain/vault-keys.ts'
 import { createMemberKey, openRequestKeyAsMember, sealRequestKeyTo, unwrapMemberKey, type MemberKey } from '#domain/vault-team-crypto.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
+import { EMULATOR_HOST, EMULATOR_PORTS } from '../../emulators/firebase/env.ts'
 import { claimLink } from '../../functions/src/vault/link-store.ts'
 import { submitAnswer } from '../../functions/src/vault/request-store.ts'
 import { sweepVault } from '../../functions/src/vault/vault-sweep.ts'
@@ -91,7 +97,7 @@ interface Shared {
 
 async function share(
   by: Person,
-  options: { maxViews?: number; passphrase?: string; recipient?: string; expiresIn?: number; text?: string } = {},
+  options: { maxViews?: number; passphrase?: string; recipient?: string; expiresIn?: number; text?: string; files?: number } = {},
 ): Promise<Shared> {
   const text = options.text ?? `secret-${randomUUID()}`
   const policy: LinkPolicy = {
@@ -111,6 +117,7 @@ async function share(
     findTokenHash: link.findTokenHash,
     openTokenHash: link.openTokenHash,
     ...link.sealed,
+    ...(options.files ? { files: options.files } : {}),
   }
   expect(await callByName(by.client, 'createVaultLink', request)).toEqual({ id: policy.id })
   secretsUsed.push(text, link.linkKey, ...(options.passphrase ? [options.passphrase] : []))
@@ -271,6 +278,30 @@ describe('share links', () => {
     // Past its keeping time the record goes too.
     await sweepVault(admin.db, Date.now() + 31 * 24 * HOUR)
     expect(await stored(link.id)).toBeNull()
+  })
+
+  it('keeps a files gate for a link with files: open while it may be opened, shut in the commit that uses or revokes it, gone with it', async () => {
+    const gate = async (id: string) => (await admin.db.doc(vaultLinkGatePath(id)).get()).data()
+    const plain = await share(analyst)
+    expect(await gate(plain.id)).toBeUndefined()
+
+    const used = await share(analyst, { files: 2 })
+    expect(await gate(used.id)).toMatchObject({ open: true })
+    expect(await claim(stranger, used)).toMatchObject({ outcome: 'opened' })
+    expect(await gate(used.id)).toMatchObject({ open: false, closed: 'used', closedAt: expect.anything() })
+
+    const burned = await share(analyst, { files: 1, passphrase: 'gate passphrase' })
+    for (let i = 0; i < 5; i++) await claim(stranger, burned, `guess ${i}`)
+    expect(await gate(burned.id)).toMatchObject({ open: false, closed: 'revoked' })
+
+    const revoked = await share(analyst, { files: 1 })
+    expect(await callByName(analyst.client, 'revokeVaultLink', { id: revoked.id })).toEqual({ revoked: true })
+    expect(await gate(revoked.id)).toMatchObject({ open: false, closed: 'revoked' })
+
+    // Past its keeping time the link's gate goes with its record.
+    await admin.db.doc(vaultLinkPath(revoked.id)).update({ purgeAt: new Date(Date.now() - 1000) })
+    await sweepVault(admin.db, Date.now())
+    expect(await gate(revoked.id)).toBeUndefined()
   })
 
   it('is revoked by its analyst only; a revoked link is refused', async () => {
@@ -444,11 +475,12 @@ describe('request link files', () => {
     expect(await callByName(stranger.client, 'submitVaultRequest', { id: answered.policy.id, submitToken, answer })).toEqual({
       outcome: 'stored',
     })
-    expect(await gate(answered.policy.id)).toMatchObject({ open: false })
+    // Shut for uploads; the file store keeps an answer's files, and deletes a withdrawn request's.
+    expect(await gate(answered.policy.id)).toMatchObject({ open: false, closed: 'answered' })
 
     const withdrawn = await make()
     await callByName(analyst.client, 'revokeVaultRequest', { id: withdrawn.policy.id })
-    expect(await gate(withdrawn.policy.id)).toMatchObject({ open: false })
+    expect(await gate(withdrawn.policy.id)).toMatchObject({ open: false, closed: 'withdrawn' })
   })
 })
 
@@ -647,6 +679,46 @@ describe('requests shared with the engagement', () => {
     expect(created?.after).toMatchObject({ team: true, sharedWith: [colleague.uid] })
   })
 
+  it("gives a colleague the request's share, without the wrapped key or the answer; the answer only through the audited call", async () => {
+    const asked = await answered([{ uid: colleague.uid, name: 'colleague', publicKey: colleagueKey.publicKey }])
+    const id = asked.policy.id
+    const db = getFirestore(colleague.client.app)
+    connectFirestoreEmulator(db, EMULATOR_HOST, EMULATOR_PORTS.firestore)
+    // The request itself, wrapped key and answer with it, is the asker's alone.
+    await expect(getDoc(doc(db, vaultRequestPath(id)))).rejects.toMatchObject({ code: 'permission-denied' })
+    const share = (await getDoc(doc(db, vaultRequestSharePath(id)))).data()!
+    expect(share).toMatchObject({
+      state: 'answered',
+      team: true,
+      teamUids: [colleague.uid],
+      createdBy: analyst.uid,
+      label: asked.request.label,
+    })
+    for (const secret of ['wrappedKey', 'answer', 'submitTokenHash']) expect(share).not.toHaveProperty(secret)
+    expect(await auditOf(id).then((trail) => trail.filter((e) => e.action === 'vault_request.opened'))).toHaveLength(0)
+
+    // The call hands the answer out, and the opening is on the trail.
+    const opened = (await callByName(colleague.client, 'openVaultRequest', { id })) as OpenVaultRequestResponse
+    const memberPrivate = await unwrapMemberKey(colleague.uid, colleagueKey.wrappedKey, passphrases.colleague)
+    const requestKey = await openRequestKeyAsMember(
+      id,
+      { uid: colleague.uid, publicKey: colleagueKey.publicKey },
+      memberPrivate,
+      (opened as Extract<OpenVaultRequestResponse, { as: 'team' }>).teamKey,
+    )
+    expect((await openAnswerWithKey(requestKey, { ...asked.policy, expiresAt: share.expiresAt.toMillis() }, opened.answer)).text).toBe(
+      asked.text,
+    )
+    expect((await auditOf(id)).filter((e) => e.action === 'vault_request.opened').map((e) => e.actorUid)).toEqual([colleague.uid])
+
+    // Withdrawn, the share says so; past its keeping time it goes with the request.
+    expect(await callByName(analyst.client, 'revokeVaultRequest', { id })).toEqual({ revoked: true })
+    expect((await getDoc(doc(db, vaultRequestSharePath(id)))).data()).toMatchObject({ state: 'revoked' })
+    await admin.db.doc(vaultRequestPath(id)).update({ purgeAt: new Date(Date.now() - 1000) })
+    await sweepVault(admin.db, Date.now())
+    expect((await admin.db.doc(vaultRequestSharePath(id)).get()).exists).toBe(false)
+  })
+
   it('refuses a colleague no longer of the engagement, and an answer not yet given', async () => {
     const asked = await askTeam([{ uid: colleague.uid, name: 'colleague', publicKey: colleagueKey.publicKey }])
     expect(await callByName(analyst.client, 'createVaultRequest', asked.request)).toEqual({ id: asked.policy.id })
@@ -708,13 +780,27 @@ describe('what the vault stores', () => {
     const sealed = await admin.db.collectionGroup('vault_sealed').get()
     const keys = await admin.db.collection(VAULT_KEYS_COLLECTION).get()
     const teamKeys = await admin.db.collectionGroup(VAULT_TEAM_KEYS_COLLECTION).get()
+    const shares = await admin.db.collection(VAULT_REQUEST_SHARES_COLLECTION).get()
+    const linkGates = await admin.db.collection(VAULT_LINK_GATES_COLLECTION).get()
     const events = await admin.db.collection(EVENTS_COLLECTION).where('company', '==', SLUG).get()
     const audit = await admin.db.collection(AUDIT_EVENTS_COLLECTION).where('companyId', '==', SLUG).get()
     expect(sealed.size).toBeGreaterThan(0)
     expect(audit.size).toBeGreaterThan(0)
     expect(keys.size).toBeGreaterThan(0)
     expect(teamKeys.size).toBeGreaterThan(0)
-    const everything = [...links.docs, ...sealed.docs, ...requests.docs, ...events.docs, ...audit.docs, ...keys.docs, ...teamKeys.docs]
+    expect(shares.size).toBeGreaterThan(0)
+    expect(linkGates.size).toBeGreaterThan(0)
+    const everything = [
+      ...links.docs,
+      ...sealed.docs,
+      ...requests.docs,
+      ...events.docs,
+      ...audit.docs,
+      ...keys.docs,
+      ...teamKeys.docs,
+      ...shares.docs,
+      ...linkGates.docs,
+    ]
       .map((d) => JSON.stringify(d.data()))
       .join('\n')
     expect(secretsUsed.length).toBeGreaterThan(20)

@@ -5,7 +5,7 @@
 import { call } from '~/core/call'
 import { newVaultId, VaultCryptoError, type VaultPayload } from '#domain/vault-crypto.ts'
 import { createRequestLink, openAnswerWithKey, unwrapRequestKey } from '#domain/vault-request-crypto.ts'
-import { vaultRequestLinkPath, type VaultRequest } from '#domain/vault-requests.ts'
+import { vaultRequestLinkPath, type VaultRequest, type VaultRequestShare } from '#domain/vault-requests.ts'
 import { openRequestKeyAsMember, unwrapMemberKey } from '#domain/vault-team-crypto.ts'
 import { downloadFiles, REQUEST_FILES_PATH, type OpenedFile } from './vault-files-client'
 import { readVaultKey } from './vault-keys-client'
@@ -41,12 +41,13 @@ export async function askForSecret(input: RequestInput, origin: string): Promise
 export const withdrawRequest = (id: string) => call('revokeVaultRequest', { id })
 
 /**
- * The request's private key in this browser: the analyst who asked unwraps theirs, a colleague
- * unwraps their vault key and with it the request key sealed to them. The passphrase is proven
- * here first, so a wrong one asks the server for nothing; openVaultRequest then records the opening.
+ * The request's private key in this browser: the analyst who asked unwraps theirs (on their own
+ * request), a colleague, who reads only its share, unwraps their vault key and with it the request
+ * key sealed to them. The passphrase is proven here first, so a wrong one asks the server for
+ * nothing; openVaultRequest then records the opening and hands out the answer.
  */
-async function requestKeyFor(request: VaultRequest, uid: string, vaultPassphrase: string) {
-  if (request.createdBy === uid) {
+async function requestKeyFor(request: VaultRequest | VaultRequestShare, uid: string, vaultPassphrase: string) {
+  if ('wrappedKey' in request && request.createdBy === uid) {
     const privateKey = await unwrapRequestKey(request.wrappedKey, vaultPassphrase, request.id)
     try {
       return { privateKey, opened: await call('openVaultRequest', { id: request.id }) }
@@ -72,11 +73,11 @@ async function requestKeyFor(request: VaultRequest, uid: string, vaultPassphrase
 
 /** Opens the request's answer in this browser with the vault passphrase, and fetches and opens its files. */
 export async function openRequestAnswer(
-  request: VaultRequest,
+  request: VaultRequest | VaultRequestShare,
   uid: string,
   vaultPassphrase: string,
 ): Promise<{ payload: VaultPayload; files: OpenedFile[] }> {
-  if (!request.answer) throw new Error('No answer yet.')
+  if (request.state !== 'answered') throw new Error('No answer yet.')
   const { privateKey, opened } = await requestKeyFor(request, uid, vaultPassphrase)
   const payload = await openAnswerWithKey(
     privateKey,

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { formatWhen, useNow } from './link-time'
 import type { VaultPayload } from '#domain/vault-crypto.ts'
-import { requestStatus, type RequestStatus, type VaultRequest } from '#domain/vault-requests.ts'
+import { requestStatus, type RequestStatus, type VaultRequest, type VaultRequestShare } from '#domain/vault-requests.ts'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
@@ -64,7 +64,8 @@ function TeamRequestsList({ uid, company, now }: { uid: string; company: { slug:
   )
 }
 
-function RequestRow({ request, status, uid }: { request: VaultRequest; status: RequestStatus; uid: string }) {
+/** A request of the analyst's own, or the share of one a colleague shared with them. */
+function RequestRow({ request, status, uid }: { request: VaultRequest | VaultRequestShare; status: RequestStatus; uid: string }) {
   const mine = request.createdBy === uid
   const passphraseId = useId()
   const [passphrase, setPassphrase] = useState('')

@@ -1,11 +1,11 @@
 // Share-link files in the browser: sealed chunk by chunk before upload, opened chunk by chunk
 // after download. The store sees sealed chunks and the hash of the link's file token only.
 import { chunkCount, FILE_CHUNK_BYTES, newFileKey, openChunk, sealChunk, type VaultFileEntry } from '#domain/vault-crypto.ts'
-import { sanitiseFileName, VAULT_FILE_LIMITS } from '#domain/vault.ts'
+import { sanitiseFileName, VAULT_FILE_LIMITS, VAULT_FILES_PATHS } from '#domain/vault.ts'
 
-export const FILES_PATH = '/api/vault/files'
+export const FILES_PATH = VAULT_FILES_PATHS.link
 /** Where a request's answer keeps its files (the client uploads them signed out). */
-export const REQUEST_FILES_PATH = '/api/vault/request-files'
+export const REQUEST_FILES_PATH = VAULT_FILES_PATHS.request
 const TOKEN_HEADER = 'x-vault-file-token'
 
 export const totalSize = (files: readonly File[]) => files.reduce((sum, file) => sum + file.size, 0)

@@ -1,7 +1,14 @@
-// The analyst's own request links, and those colleagues shared with them in a company, live: an
-// answer shows the moment it is stored. Loaded with `import()`.
+// The analyst's own request links, and the shares of those colleagues shared with them in a
+// company (no wrapped key, no answer), live: an answer shows the moment it is stored. Loaded with `import()`.
 import { collection, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
-import { VAULT_REQUESTS_COLLECTION, vaultRequestFromDocument, type VaultRequest } from '#domain/vault-requests.ts'
+import {
+  VAULT_REQUEST_SHARES_COLLECTION,
+  VAULT_REQUESTS_COLLECTION,
+  vaultRequestFromDocument,
+  vaultRequestShareFromDocument,
+  type VaultRequest,
+  type VaultRequestShare,
+} from '#domain/vault-requests.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 
@@ -18,16 +25,16 @@ export const watchVaultRequests =
 
 /** Requests of `company` shared with the analyst as one of its engagement (the rules ask for both terms). */
 export const watchTeamVaultRequests =
-  (uid: string, company: string): Watch<VaultRequest[]> =>
+  (uid: string, company: string): Watch<VaultRequestShare[]> =>
   (next, fail) =>
     onSnapshot(
       query(
-        collection(firestore(), VAULT_REQUESTS_COLLECTION),
+        collection(firestore(), VAULT_REQUEST_SHARES_COLLECTION),
         where('teamUids', 'array-contains', uid),
         where('company', '==', company),
         orderBy('createdAt', 'desc'),
         limit(RECENT),
       ),
-      (snapshot) => next(snapshot.docs.flatMap((d) => vaultRequestFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),
+      (snapshot) => next(snapshot.docs.flatMap((d) => vaultRequestShareFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),
       fail,
     )

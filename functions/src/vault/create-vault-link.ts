@@ -3,7 +3,7 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
-import { VAULT_LIMITS, vaultEventDocument, vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
+import { VAULT_LIMITS, vaultEventDocument, vaultLinkGatePath, vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
@@ -56,6 +56,13 @@ export const createVaultLink = defineCallable('createVaultLink', {}, async (call
         // The sealed part's TTL field: the ciphertext goes at expiry.
         expiresAt,
       })
+      // The file store keeps the link's files while this gate is open (decision 0035).
+      if (request.files > 0)
+        tx.create(db.doc(vaultLinkGatePath(request.id)), {
+          open: true,
+          expiresAt,
+          purgeAt: Timestamp.fromMillis(request.expiresAt + keepRecordMs),
+        })
       tx.create(
         db.collection(EVENTS_COLLECTION).doc(),
         vaultEventDocument('vault_link_created', link, FieldValue.serverTimestamp(), { byUid: caller.uid }),

@@ -1,12 +1,13 @@
 // createVaultRequest: an analyst asks a client for a secret. Stored: what they ask, the hash of
 // the link's submit token and the request's private key wrapped under their vault passphrase; for
 // a request shared with the company's engagement, that key sealed to each colleague's vault key,
-// each colleague checked here to be an analyst of the engagement (decision 0022).
+// each colleague checked here to be an analyst of the engagement (decision 0022), and the share
+// the colleagues read, without the wrapped key (decision 0035).
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { VAULT_LIMITS, vaultEventDocument } from '#domain/vault.ts'
-import { vaultRequestGatePath, vaultRequestPath, vaultTeamKeyPath } from '#domain/vault-requests.ts'
+import { isSharedRequest, vaultRequestGatePath, vaultRequestPath, vaultRequestSharePath, vaultTeamKeyPath } from '#domain/vault-requests.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
@@ -32,7 +33,7 @@ export const createVaultRequest = defineCallable('createVaultRequest', {}, async
   if (teamUids.some((uid) => uid === caller.uid || !engaged.has(uid))) throw new HttpsError('permission-denied', teamMessages.notEngagement)
   try {
     await db.runTransaction(async (tx) => {
-      tx.create(db.doc(vaultRequestPath(request.id)), {
+      const shared = {
         createdBy: caller.uid,
         createdByName: analyst.actor.name,
         company: request.company,
@@ -42,14 +43,18 @@ export const createVaultRequest = defineCallable('createVaultRequest', {}, async
         expiresAt: Timestamp.fromMillis(request.expiresAt),
         purgeAt: Timestamp.fromMillis(request.expiresAt + keepRecordMs),
         state: 'open',
-        submitTokenHash: request.submitTokenHash,
-        wrappedKey: request.wrappedKey,
-        answer: null,
         answeredAt: null,
         answeredFrom: null,
         team: request.team,
         teamUids,
+      }
+      tx.create(db.doc(vaultRequestPath(request.id)), {
+        ...shared,
+        submitTokenHash: request.submitTokenHash,
+        wrappedKey: request.wrappedKey,
+        answer: null,
       })
+      if (isSharedRequest(shared)) tx.create(db.doc(vaultRequestSharePath(request.id)), shared)
       for (const uid of teamUids)
         tx.create(db.doc(vaultTeamKeyPath(request.id, uid)), {
           ...request.teamKeys[uid],

@@ -1,6 +1,14 @@
 // The share links' work, apart from the callables so tests run it directly: create, look, claim
 // and revoke, each in one Firestore transaction with its audit event.
-import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore'
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  type SetOptions,
+  type Transaction,
+} from 'firebase-admin/firestore'
 import { timingSafeEqual } from 'node:crypto'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
 import {
@@ -8,6 +16,7 @@ import {
   VAULT_LIMITS,
   vaultEventDocument,
   vaultLinkFromDocument,
+  vaultLinkGatePath,
   vaultLinkPath,
   vaultSealedFromDocument,
   vaultSealedPath,
@@ -31,6 +40,27 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
 
 async function readLink(db: Firestore, tx: Transaction, id: string): Promise<VaultLink | null> {
   return vaultLinkFromDocument(id, (await tx.get(db.doc(vaultLinkPath(id)))).data())
+}
+
+/**
+ * Shuts the files gate of a link with files in the commit that closes the link, so the file store
+ * lets its files go (decision 0035). A set, so that a link made before gates existed gets one.
+ */
+function shutFilesGate(
+  db: Firestore,
+  writer: { set(ref: DocumentReference, data: DocumentData, options: SetOptions): unknown },
+  link: VaultLink,
+  closed: 'used' | 'revoked',
+): void {
+  if (link.files === 0) return
+  const gate = {
+    open: false,
+    closed,
+    closedAt: FieldValue.serverTimestamp(),
+    expiresAt: Timestamp.fromMillis(link.expiresAt),
+    purgeAt: Timestamp.fromMillis(link.expiresAt + VAULT_LIMITS.keepRecordMs),
+  }
+  writer.set(db.doc(vaultLinkGatePath(link.id)), gate, { merge: true })
 }
 
 /** The link's facts the recipient sees once they hold the link. */
@@ -144,6 +174,7 @@ async function claimOnce(db: Firestore, id: string, findHash: string, openHash: 
         unchanged,
       )
       batch.delete(sealedRef)
+      shutFilesGate(db, batch, link, 'revoked')
       event('vault_link_failed')
       event('vault_link_revoked', 'passphrase')
       recordVaultAudit(db, batch, 'vault_link.open_failed', link, who, { ip: who.ip, browser: who.browser, failedTries: failed })
@@ -167,7 +198,10 @@ async function claimOnce(db: Firestore, id: string, findHash: string, openHash: 
     },
     unchanged,
   )
-  if (last) batch.delete(sealedRef)
+  if (last) {
+    batch.delete(sealedRef)
+    shutFilesGate(db, batch, link, 'used')
+  }
   event('vault_link_opened')
   recordVaultAudit(db, batch, 'vault_link.opened', link, who, { ip: who.ip, browser: who.browser, views, maxViews: link.maxViews })
   await batch.commit()
@@ -182,6 +216,7 @@ export async function revokeLink(db: Firestore, id: string, uid: string, email: 
     if (link.state !== 'active') return false
     tx.update(db.doc(vaultLinkPath(id)), { state: 'revoked', revokedBy: 'analyst', revokedAt: FieldValue.serverTimestamp() })
     tx.delete(db.doc(vaultSealedPath(id)))
+    shutFilesGate(db, tx, link, 'revoked')
     tx.create(
       db.collection(EVENTS_COLLECTION).doc(),
       vaultEventDocument('vault_link_revoked', link, FieldValue.serverTimestamp(), { byUid: uid, reason: 'analyst' }),

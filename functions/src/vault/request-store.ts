@@ -6,9 +6,11 @@ import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { vaultEventDocument } from '#domain/vault.ts'
 import { tokenHash } from '#domain/vault-crypto.ts'
 import {
+  isSharedRequest,
   vaultRequestFromDocument,
   vaultRequestGatePath,
   vaultRequestPath,
+  vaultRequestSharePath,
   type SubmitVaultRequestResponse,
   type VaultRequest,
   type VaultRequestInfo,
@@ -60,16 +62,11 @@ export async function submitAnswer(
     const closed = closedState(request, now)
     if (closed) return { outcome: 'refused', reason: closed }
     const batch = db.batch()
-    batch.update(
-      ref,
-      {
-        state: 'answered',
-        answer: input.answer,
-        answeredAt: FieldValue.serverTimestamp(),
-        answeredFrom: { ip: who.ip, browser: who.browser },
-      },
-      { lastUpdateTime: snapshot.updateTime },
-    )
+    const answered = { state: 'answered', answeredAt: FieldValue.serverTimestamp(), answeredFrom: { ip: who.ip, browser: who.browser } }
+    batch.update(ref, { ...answered, answer: input.answer }, { lastUpdateTime: snapshot.updateTime })
+    // The colleagues' share says it was answered; the answer itself stays on the request. (A set:
+    // a request shared before shares existed has none, and its answer must not fail for that.)
+    if (isSharedRequest(request)) batch.set(db.doc(vaultRequestSharePath(input.id)), answered, { merge: true })
     batch.create(
       db.collection(EVENTS_COLLECTION).doc(),
       vaultEventDocument('vault_request_answered', request, FieldValue.serverTimestamp(), {
@@ -79,8 +76,12 @@ export async function submitAnswer(
       }),
     )
     recordVaultAudit(db, batch, 'vault_request.answered', request, who, { ip: who.ip, browser: who.browser })
-    // No more uploads once the answer is in.
-    batch.set(db.doc(vaultRequestGatePath(input.id)), { open: false }, { merge: true })
+    // No more uploads once the answer is in; its files stay until the request goes.
+    batch.set(
+      db.doc(vaultRequestGatePath(input.id)),
+      { open: false, closed: 'answered', closedAt: FieldValue.serverTimestamp() },
+      { merge: true },
+    )
     try {
       await batch.commit()
       return { outcome: 'stored' }
@@ -98,7 +99,9 @@ export async function revokeRequest(db: Firestore, id: string, uid: string, emai
     if (!request || request.createdBy !== uid) return null
     if (request.state === 'revoked') return false
     tx.update(ref, { state: 'revoked', answer: null })
-    tx.set(db.doc(vaultRequestGatePath(id)), { open: false }, { merge: true })
+    if (isSharedRequest(request)) tx.set(db.doc(vaultRequestSharePath(id)), { state: 'revoked' }, { merge: true })
+    // Its files go with it (decision 0035).
+    tx.set(db.doc(vaultRequestGatePath(id)), { open: false, closed: 'withdrawn', closedAt: FieldValue.serverTimestamp() }, { merge: true })
     tx.create(
       db.collection(EVENTS_COLLECTION).doc(),
       vaultEventDocument('vault_request_revoked', request, FieldValue.serverTimestamp(), { byUid: uid }),
