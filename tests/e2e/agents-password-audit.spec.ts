@@ -4,17 +4,15 @@
 // holds a hash, a password or the word list: they leave it sealed to the agent's key.
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { agentFromDocument, agentHealth, agentPath } from '#domain/agents.ts'
 import { ntHash } from '#domain/scan-import/nt-hash.ts'
-import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { Shell } from './pages/shell'
 import { preferencesOf, setPreferences } from './support/admin'
-import { enrolmentToken, exited, runAgent } from './support/agent-process'
+import { onlineAgent, stopAgent } from './support/agent-process'
 
 const SENIOR = demoAccount('senior@sectest.example')
 const id = randomUUID().slice(0, 6)
@@ -28,7 +26,6 @@ const NTDS = Object.entries(hashes)
 const WORDS = ['letmein', passwords.alice, passwords.bob, `unused-word-${id}`].join('\n')
 const SECRETS = [...Object.values(hashes), ...Object.values(passwords), `unused-word-${id}`]
 
-const db = () => sharedAdmin().db
 let stateDir: string
 let agent: ChildProcess | null = null
 let before: unknown
@@ -40,10 +37,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  if (agent) {
-    agent.kill('SIGTERM')
-    await exited(agent)
-  }
+  await stopAgent(agent)
   await rm(stateDir, { recursive: true, force: true })
   await setPreferences(SENIOR.uid, { defaultCompany: (before as string | undefined) ?? null })
 })
@@ -56,24 +50,16 @@ test.describe('password audits through an agent', () => {
     baseURL,
   }) => {
     test.setTimeout(180_000)
-    const enrol = runAgent(stateDir, [
-      'enrol',
-      await enrolmentToken({ id: LOCATION, name: `John lab ${id}` }, AGENT, SENIOR.email),
-      '--server',
-      `${baseURL}/api/agents`,
-    ])
-    expect(await exited(enrol)).toBe(0)
-    agent = runAgent(stateDir, ['run'])
-    const { agentId } = JSON.parse(await readFile(path.join(stateDir, 'state.json'), 'utf8')) as { agentId: string }
-    await expect
-      .poll(
-        async () => {
-          const found = agentFromDocument(agentId, (await db().doc(agentPath(agentId)).get()).data())
-          return found?.sealingKey && found.scanners.some((s) => s.name === 'john') ? agentHealth(found, Date.now()) : null
-        },
-        { timeout: 60_000 },
-      )
-      .toMatch(/online|degraded/)
+    const started = await onlineAgent({
+      stateDir,
+      location: { id: LOCATION, name: `John lab ${id}` },
+      agentName: AGENT,
+      createdBy: SENIOR.email,
+      baseURL: baseURL!,
+      scanner: 'john',
+    })
+    agent = started.agent
+    const { agentId } = started
 
     const bodies: string[] = []
     page.on('request', (request) => bodies.push(`${request.url()}\n${request.postData() ?? ''}`))

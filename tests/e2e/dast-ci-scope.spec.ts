@@ -6,12 +6,11 @@
 // queued.
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { agentFromDocument, agentHealth, agentPath } from '#domain/agents.ts'
 import { dastApiMessages, type DastScanStatus } from '#domain/dast-api.ts'
 import { dastKeyPath } from '#domain/dast-keys.ts'
 import { scanJobFromDocument, scanJobPath } from '#domain/scan-jobs.ts'
@@ -21,7 +20,7 @@ import { startDnsServer, type DnsServer } from '../fixtures/dns-server/server'
 import { expect, test } from './fixtures'
 import { DastKeysPage } from './pages/admin-org'
 import { preferencesOf, setPreferences } from './support/admin'
-import { enrolmentToken, exited, runAgent } from './support/agent-process'
+import { onlineAgent, stopAgent } from './support/agent-process'
 
 const ADMIN = demoAccount('admin@acme.example')
 const id = randomUUID().slice(0, 6)
@@ -53,10 +52,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  if (agent) {
-    agent.kill('SIGTERM')
-    await exited(agent)
-  }
+  await stopAgent(agent)
   internal.closeAllConnections()
   await new Promise<void>((resolve) => internal.close(() => resolve()))
   await dns.close()
@@ -72,24 +68,15 @@ test.describe('DAST from a client’s CI, aimed inward', () => {
     baseURL,
   }) => {
     test.setTimeout(240_000)
-    const enrol = runAgent(stateDir, [
-      'enrol',
-      await enrolmentToken({ id: LOCATION, name: `CI scope lab ${id}` }, `ci-scope-agent-${id}`, 'senior@sectest.example'),
-      '--server',
-      `${baseURL}/api/agents`,
-    ])
-    expect(await exited(enrol)).toBe(0)
-    agent = runAgent(stateDir, ['run', '--dns-server', dns.address])
-    const { agentId } = JSON.parse(await readFile(path.join(stateDir, 'state.json'), 'utf8')) as { agentId: string }
-    await expect
-      .poll(
-        async () => {
-          const found = agentFromDocument(agentId, (await db().doc(agentPath(agentId)).get()).data())
-          return found && found.scanners.some((s) => s.name === 'wapiti') ? agentHealth(found, Date.now()) : null
-        },
-        { timeout: 60_000 },
-      )
-      .toBe('online')
+    ;({ agent } = await onlineAgent({
+      stateDir,
+      location: { id: LOCATION, name: `CI scope lab ${id}` },
+      agentName: `ci-scope-agent-${id}`,
+      createdBy: 'senior@sectest.example',
+      baseURL: baseURL!,
+      scanner: 'wapiti',
+      runArgs: ['--dns-server', dns.address],
+    }))
 
     // The name lies under acme.example, so the key page accepts it as a target.
     const keys = new DastKeysPage(page)

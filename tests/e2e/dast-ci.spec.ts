@@ -5,10 +5,9 @@
 // injection findings live, without a reload; the status call answers `succeeded` with them as new.
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { agentFromDocument, agentHealth, agentPath } from '#domain/agents.ts'
 import type { DastScanStatus } from '#domain/dast-api.ts'
 import { dastKeyPath } from '#domain/dast-keys.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
@@ -18,7 +17,7 @@ import { expect, test } from './fixtures'
 import { DastKeysPage } from './pages/admin-org'
 import { FindingsTable } from './pages/findings'
 import { preferencesOf, setPreferences } from './support/admin'
-import { enrolmentToken, exited, runAgent } from './support/agent-process'
+import { onlineAgent, stopAgent } from './support/agent-process'
 
 const ADMIN = demoAccount('admin@acme.example')
 const VIEWER = 'viewer@acme.example'
@@ -43,10 +42,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  if (agent) {
-    agent.kill('SIGTERM')
-    await exited(agent)
-  }
+  await stopAgent(agent)
   await vulnerable?.close()
   await rm(stateDir, { recursive: true, force: true })
   await setPreferences(ADMIN.uid, { defaultCompany: (before as string | undefined) ?? null })
@@ -65,24 +61,14 @@ test.describe('DAST from a client’s CI', () => {
     test.setTimeout(SCAN_TIMEOUT + 180_000)
 
     // An agent at a location of its own, enrolled and beating.
-    const enrol = runAgent(stateDir, [
-      'enrol',
-      await enrolmentToken({ id: LOCATION, name: `CI lab ${id}` }, `ci-agent-${id}`, 'senior@sectest.example'),
-      '--server',
-      `${baseURL}/api/agents`,
-    ])
-    expect(await exited(enrol)).toBe(0)
-    agent = runAgent(stateDir, ['run'])
-    const { agentId } = JSON.parse(await readFile(path.join(stateDir, 'state.json'), 'utf8')) as { agentId: string }
-    await expect
-      .poll(
-        async () => {
-          const found = agentFromDocument(agentId, (await db().doc(agentPath(agentId)).get()).data())
-          return found && found.scanners.some((s) => s.name === 'wapiti') ? agentHealth(found, Date.now()) : null
-        },
-        { timeout: 60_000 },
-      )
-      .toBe('online')
+    ;({ agent } = await onlineAgent({
+      stateDir,
+      location: { id: LOCATION, name: `CI lab ${id}` },
+      agentName: `ci-agent-${id}`,
+      createdBy: 'senior@sectest.example',
+      baseURL: baseURL!,
+      scanner: 'wapiti',
+    }))
 
     // The company admin makes a key for the staging site (here the vulnerable app) whose scans publish at once.
     const keys = new DastKeysPage(page)

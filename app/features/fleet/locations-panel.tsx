@@ -2,12 +2,13 @@
 // clients allow-list, the companies it scans for) and the agents at each, live; a location is
 // renamed, given other companies, or deleted once empty. Only the companies a location serves can
 // have scans run from it, DAST keys' included (decision 0034).
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import styled from 'styled-components'
-import { agentHealth, type Location } from '#domain/agents.ts'
+import { agentHealth, type Location, type LocationFields } from '#domain/agents.ts'
 import type { Company } from '#domain/companies.ts'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
+import { CheckboxGroup } from '~/ui/checkbox-grid'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { Dialog, DialogActions } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
@@ -17,31 +18,8 @@ import { RecordTable } from '~/ui/data-table'
 import { Muted, Row, Section } from './fleet-parts'
 import { useTicking } from './ticking'
 
-const Checks = styled.fieldset`
-  border: 0;
-  margin: 12px 0 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: 6px 16px;
-
-  legend {
-    font-size: 14px;
-    font-weight: 600;
-    margin-bottom: 6px;
-    padding: 0;
-  }
-  label {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    font-size: 14px;
-  }
-  input {
-    width: 18px;
-    height: 18px;
-    accent-color: var(--color-primary);
-  }
+const Scope = styled(CheckboxGroup)`
+  margin-top: 12px;
 `
 
 /** The companies a location scans for, as checkboxes. */
@@ -55,7 +33,7 @@ function CompaniesField({
   onChange(next: string[]): void
 }) {
   return (
-    <Checks>
+    <Scope>
       <legend>Scans for</legend>
       {companies.map((company) => (
         <label key={company.slug}>
@@ -69,7 +47,7 @@ function CompaniesField({
           {company.companyName}
         </label>
       ))}
-    </Checks>
+    </Scope>
   )
 }
 
@@ -123,9 +101,31 @@ function LocationForm({ companies }: { companies: readonly Company[] }) {
 const servedNames = (location: Location, companies: readonly Company[]) =>
   location.companies.map((slug) => companies.find((c) => c.slug === slug)?.companyName ?? slug)
 
-function LocationCompanies({ location, companies }: { location: Location; companies: readonly Company[] }) {
+/**
+ * A button opening a dialog that changes one thing about a location (its name, its companies) and
+ * saves the location whole with it.
+ */
+function EditLocation<T>({
+  location,
+  label,
+  title,
+  description,
+  submitLabel,
+  initial,
+  change,
+  children,
+}: {
+  location: Location
+  label: string
+  title: string
+  description: string
+  submitLabel: string
+  initial(location: Location): T
+  change(value: T): Partial<LocationFields>
+  children(value: T, set: (value: T) => void): ReactNode
+}) {
   const [open, setOpen] = useState(false)
-  const [chosen, setChosen] = useState(location.companies)
+  const [value, setValue] = useState(() => initial(location))
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const submit = async (event: FormEvent) => {
@@ -133,8 +133,8 @@ function LocationCompanies({ location, companies }: { location: Location; compan
     setBusy(true)
     setError(null)
     try {
-      const { id, name, country, region, network, egressIps } = location
-      await callFleet('saveLocation', { id, name, country, region, network, egressIps, companies: chosen })
+      const { id, name, country, region, network, egressIps, companies } = location
+      await callFleet('saveLocation', { id, name, country, region, network, egressIps, companies, ...change(value) })
       setOpen(false)
     } catch (e) {
       setError(await failureMessage(e))
@@ -148,83 +148,23 @@ function LocationCompanies({ location, companies }: { location: Location; compan
         type="button"
         $variant="secondary"
         onClick={() => {
-          setChosen(location.companies)
+          setValue(initial(location))
           setError(null)
           setOpen(true)
         }}
       >
-        Companies
+        {label}
       </Button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => !busy && setOpen(next)}
-        title={`Companies ${location.name} scans for`}
-        description="Scans of other companies, and their DAST keys' scans, never run from this location."
-      >
+      <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)} title={title} description={description}>
         <form onSubmit={(e) => void submit(e)}>
-          <CompaniesField companies={companies} chosen={chosen} onChange={setChosen} />
+          {children(value, setValue)}
           {error && <FormMessage $tone="error">{error}</FormMessage>}
           <DialogActions>
             <Button type="button" $variant="secondary" disabled={busy} onClick={() => setOpen(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={busy}>
-              Save
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
-    </>
-  )
-}
-
-function RenameLocation({ location }: { location: Location }) {
-  const [open, setOpen] = useState(false)
-  const [name, setName] = useState(location.name)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      const { id, country, region, network, egressIps, companies } = location
-      await callFleet('saveLocation', { id, name, country, region, network, egressIps, companies })
-      setOpen(false)
-    } catch (e) {
-      setError(await failureMessage(e))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <>
-      <Button
-        type="button"
-        $variant="secondary"
-        onClick={() => {
-          setName(location.name)
-          setError(null)
-          setOpen(true)
-        }}
-      >
-        Rename
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => !busy && setOpen(next)}
-        title={`Rename ${location.name}`}
-        description="Agents and scans keep the location."
-      >
-        <form onSubmit={(e) => void submit(e)}>
-          <TextField label="New name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
-          {error && <FormMessage $tone="error">{error}</FormMessage>}
-          <DialogActions>
-            <Button type="button" $variant="secondary" disabled={busy} onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              Rename
+              {submitLabel}
             </Button>
           </DialogActions>
         </form>
@@ -296,8 +236,30 @@ export function LocationsPanel({ companies }: { companies: readonly Company[] })
                   </td>
                   <td>
                     <Row>
-                      <RenameLocation location={location} />
-                      <LocationCompanies location={location} companies={companies} />
+                      <EditLocation
+                        location={location}
+                        label="Rename"
+                        title={`Rename ${location.name}`}
+                        description="Agents and scans keep the location."
+                        submitLabel="Rename"
+                        initial={(l) => l.name}
+                        change={(name) => ({ name })}
+                      >
+                        {(name, setName) => (
+                          <TextField label="New name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+                        )}
+                      </EditLocation>
+                      <EditLocation
+                        location={location}
+                        label="Companies"
+                        title={`Companies ${location.name} scans for`}
+                        description="Scans of other companies, and their DAST keys’ scans, never run from this location."
+                        submitLabel="Save"
+                        initial={(l) => l.companies}
+                        change={(chosen) => ({ companies: chosen })}
+                      >
+                        {(chosen, setChosen) => <CompaniesField companies={companies} chosen={chosen} onChange={setChosen} />}
+                      </EditLocation>
                       <DeleteLocation location={location} />
                     </Row>
                   </td>

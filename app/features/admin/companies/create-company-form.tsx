@@ -2,46 +2,21 @@
 // new companies get, from the catalogue, ticked to start with) and its scan scope.
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
-import * as v from 'valibot'
 import styled from 'styled-components'
+import * as v from 'valibot'
 import { allCompanyFlags, COMPANY_FLAGS } from '#domain/access.ts'
 import { COMPANY_FLAG_LABELS, CreateCompanyRequestSchema, slugFromName } from '#domain/company-admin.ts'
 import { scopeEntryKey, type ScopeEntry } from '#domain/scan-scope.ts'
 import { defaultCompanyFlags } from '#domain/service-catalogue.ts'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
+import { CheckboxGroup } from '~/ui/checkbox-grid'
 import { notify } from '~/ui/notifications/notifications'
 import { FormMessage, TextField } from '~/ui/text-field'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Muted, OrgSection } from '../org/org-section'
 import { errorText, type FlagValues } from './flags-field'
 import { ScopeEditor } from './scope-editor'
-
-const Checks = styled.fieldset`
-  border: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
-  gap: 6px 16px;
-
-  legend {
-    font-weight: 600;
-    font-size: 14px;
-    margin-bottom: 6px;
-  }
-  label {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    font-size: 14px;
-  }
-  input {
-    width: 18px;
-    height: 18px;
-    accent-color: var(--color-primary);
-  }
-`
 
 const Form = styled.form`
   display: grid;
@@ -100,7 +75,7 @@ export function CreateCompanyForm() {
           }}
         />
         <Muted>Slug: {name.trim() ? slugFromName(name) : '—'} (a number follows if it is taken)</Muted>
-        <Checks disabled={!hydrated}>
+        <CheckboxGroup disabled={!hydrated}>
           <legend>Services</legend>
           {COMPANY_FLAGS.map((flag) => (
             <label key={flag}>
@@ -115,7 +90,7 @@ export function CreateCompanyForm() {
               {COMPANY_FLAG_LABELS[flag]}
             </label>
           ))}
-        </Checks>
+        </CheckboxGroup>
       </OrgSection>
       <OrgSection aria-labelledby="new-scope-title">
         <h2 id="new-scope-title">Scan scope</h2>

@@ -1,32 +1,14 @@
 // A company's eight service switches as one autosaved field (the spec's autosave: spinner, refresh
 // alert on someone else's change, check, cross). Each save sends only the switches that differ
 // from the live document, so two people switching different services both keep their change.
-import styled from 'styled-components'
 import { COMPANY_FLAGS, type CompanyFlag } from '#domain/access.ts'
 import { COMPANY_FLAG_LABELS } from '#domain/company-admin.ts'
+import { CheckboxGrid } from '~/ui/checkbox-grid'
 import { AutosaveFieldFrame, describedBy, saveError, useFieldIds } from '~/ui/autosave/autosave-field-frame'
 import { useAutosave } from '~/ui/autosave/use-autosave'
 import { useHydrated } from '~/ui/use-hydrated'
 
 export type FlagValues = Record<CompanyFlag, boolean>
-
-const Checks = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
-  gap: 6px 16px;
-
-  label {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    font-size: 14px;
-  }
-  input {
-    width: 18px;
-    height: 18px;
-    accent-color: var(--color-primary);
-  }
-`
 
 const sameFlags = (a: FlagValues, b: FlagValues) => COMPANY_FLAGS.every((flag) => a[flag] === b[flag])
 
@@ -47,7 +29,7 @@ export function FlagsField({ saved, save }: { saved: FlagValues; save(changes: P
   const on = COMPANY_FLAGS.filter((flag) => field.saved[flag]).map((flag) => COMPANY_FLAG_LABELS[flag])
   return (
     <AutosaveFieldFrame ids={ids} label="Services" field={field} savedText={on.join(', ') || 'none'} errors={[error]}>
-      <Checks id={ids.control} role="group" aria-label="Services" aria-describedby={describedBy(error && ids.error)}>
+      <CheckboxGrid id={ids.control} role="group" aria-label="Services" aria-describedby={describedBy(error && ids.error)}>
         {COMPANY_FLAGS.map((flag) => (
           <label key={flag}>
             <input
@@ -59,7 +41,7 @@ export function FlagsField({ saved, save }: { saved: FlagValues; save(changes: P
             {COMPANY_FLAG_LABELS[flag]}
           </label>
         ))}
-      </Checks>
+      </CheckboxGrid>
     </AutosaveFieldFrame>
   )
 }
