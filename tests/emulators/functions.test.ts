@@ -13,6 +13,8 @@ const TRIGGERS = [
   'syncFindingSearch',
   'sweepFindings',
   'sweepVault',
+  'reviewVaultLinkFiles',
+  'reviewVaultRequestFiles',
   'syncUserClaims',
   'sweepAgentJobs',
   'agentApi',
