@@ -5,7 +5,7 @@ import { collection, doc, documentId, getDoc, getDocsFromServer, limit, onSnapsh
 import * as v from 'valibot'
 import { companyActivityFromDocument, companyActivityPath, type CompanyActivity } from '#domain/company-activity.ts'
 import { findingsPath } from '#domain/findings.ts'
-import { compareScans, reopenCandidates, type ComparedScan, type ScanComparison } from '#domain/scan-comparison.ts'
+import { CANDIDATES_PER_READ, compareScans, reopenCandidates, type ComparedScan, type ScanComparison } from '#domain/scan-comparison.ts'
 import type { ComparedFindingDetails } from '#domain/scan-comparison-export.ts'
 import { scanFromDocument, scanMembersFromDocument, scanMembersPath, scansPath, type Scan, type ScanMembers } from '#domain/scans.ts'
 import {
@@ -98,8 +98,7 @@ export const watchScanMembers =
       fail,
     )
 
-/** Ids per `in` query (Firestore's limit), and queries under way at once. */
-const IDS_PER_QUERY = 30
+/** Queries under way at once. */
 const QUERIES_AT_ONCE = 4
 
 export interface ComparedFindingRecord extends ComparedFindingDetails {
@@ -118,7 +117,7 @@ export async function readComparedFindings(
 ): Promise<Map<string, ComparedFindingRecord>> {
   const out = new Map<string, ComparedFindingRecord>()
   const chunks: string[][] = []
-  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) chunks.push(ids.slice(i, i + IDS_PER_QUERY))
+  for (let i = 0; i < ids.length; i += CANDIDATES_PER_READ) chunks.push(ids.slice(i, i + CANDIDATES_PER_READ))
   let next = 0
   const worker = async () => {
     while (next < chunks.length) {
