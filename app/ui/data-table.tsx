@@ -38,7 +38,8 @@ export const RecordTable = styled.table`
   }
 `
 
-const Wrap = styled.div`
+/** A table wider than its column scrolls in its own box, not the page. */
+export const TableScroll = styled.div`
   overflow-x: auto;
 `
 
@@ -138,7 +139,7 @@ export function DataTable<T>({
           {actions}
         </Toolbar>
       )}
-      <Wrap>
+      <TableScroll>
         <RecordTable aria-label={label}>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -181,7 +182,7 @@ export function DataTable<T>({
             )}
           </tbody>
         </RecordTable>
-      </Wrap>
+      </TableScroll>
       {pages > 1 && (
         <Pager>
           <span>

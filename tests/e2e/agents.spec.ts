@@ -106,4 +106,18 @@ test.describe('scanning agents', () => {
       timeout: 90_000,
     })
   })
+
+  test('the fleet pages fit a 375 px phone: their tables scroll in their own box', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    const shell = new Shell(page)
+    for (const [path, table] of [
+      ['/analyst/locations', 'Locations'],
+      ['/analyst/agents', 'Agents'],
+    ] as const) {
+      await shell.open(path)
+      await expect(page.getByRole('table', { name: table }).getByRole('row').nth(1)).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375)
+      await page.screenshot({ path: test.info().outputPath(`${table.toLowerCase()}-phone.png`), fullPage: true })
+    }
+  })
 })

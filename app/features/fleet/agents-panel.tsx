@@ -19,7 +19,7 @@ import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
 import { callFleet, callFleetOrExplain, failureMessage } from './fleet-calls'
-import { RecordTable } from '~/ui/data-table'
+import { RecordTable, TableScroll } from '~/ui/data-table'
 import { Muted, Row, Secret, Section } from './fleet-parts'
 import { useTicking } from './ticking'
 
@@ -149,50 +149,52 @@ export function AgentsPanel() {
           up to {OFFLINE_AFTER_MS / 1000} s or when the agent reports a problem, offline after.
         </Muted>
         <LiveStatus live={agents} what="agents" />
-        <RecordTable aria-label="Agents">
-          <thead>
-            <tr>
-              <th>Agent</th>
-              <th>Status</th>
-              <th>Location</th>
-              <th>Version and scanners</th>
-              <th>Last heartbeat</th>
-              <th>Current job</th>
-              <th>Last error</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(agents.data ?? []).map((agent) => {
-              const health = agentHealth(agent, now)
-              return (
-                <tr key={agent.id} data-agent={agent.name}>
-                  <td>
-                    {agent.name}
-                    <br />
-                    <Muted>{agent.hostname}</Muted>
-                  </td>
-                  <td data-testid="agent-health">
-                    {AGENT_HEALTH_LABELS[health]}
-                    {agent.problems.length > 0 && <Muted> ({agent.problems.join('; ')})</Muted>}
-                  </td>
-                  <td>{locationName.get(agent.locationId) ?? agent.locationId}</td>
-                  <td>
-                    {agent.version || '—'}
-                    <br />
-                    <Muted>{agent.scanners.map((s) => `${s.name} ${s.version}`).join(', ') || 'no scanners'}</Muted>
-                  </td>
-                  <td>{ago(now, agent.lastHeartbeatAt)}</td>
-                  <td>{agent.currentJobId ?? '—'}</td>
-                  <td>{agent.lastError ?? '—'}</td>
-                  <td>
-                    <AgentActions agent={agent} />
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </RecordTable>
+        <TableScroll>
+          <RecordTable aria-label="Agents">
+            <thead>
+              <tr>
+                <th>Agent</th>
+                <th>Status</th>
+                <th>Location</th>
+                <th>Version and scanners</th>
+                <th>Last heartbeat</th>
+                <th>Current job</th>
+                <th>Last error</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(agents.data ?? []).map((agent) => {
+                const health = agentHealth(agent, now)
+                return (
+                  <tr key={agent.id} data-agent={agent.name}>
+                    <td>
+                      {agent.name}
+                      <br />
+                      <Muted>{agent.hostname}</Muted>
+                    </td>
+                    <td data-testid="agent-health">
+                      {AGENT_HEALTH_LABELS[health]}
+                      {agent.problems.length > 0 && <Muted> ({agent.problems.join('; ')})</Muted>}
+                    </td>
+                    <td>{locationName.get(agent.locationId) ?? agent.locationId}</td>
+                    <td>
+                      {agent.version || '—'}
+                      <br />
+                      <Muted>{agent.scanners.map((s) => `${s.name} ${s.version}`).join(', ') || 'no scanners'}</Muted>
+                    </td>
+                    <td>{ago(now, agent.lastHeartbeatAt)}</td>
+                    <td>{agent.currentJobId ?? '—'}</td>
+                    <td>{agent.lastError ?? '—'}</td>
+                    <td>
+                      <AgentActions agent={agent} />
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </RecordTable>
+        </TableScroll>
       </Section>
     </>
   )

@@ -14,7 +14,7 @@ import { Dialog, DialogActions } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage, TextField } from '~/ui/text-field'
 import { callFleet, callFleetOrExplain, failureMessage } from './fleet-calls'
-import { RecordTable } from '~/ui/data-table'
+import { RecordTable, TableScroll } from '~/ui/data-table'
 import { Muted, Row, Section } from './fleet-parts'
 import { useTicking } from './ticking'
 
@@ -202,72 +202,74 @@ export function LocationsPanel({ companies }: { companies: readonly Company[] })
       <Section aria-labelledby="locations-heading">
         <h2 id="locations-heading">Locations</h2>
         <LiveStatus live={locations} what="locations" />
-        <RecordTable aria-label="Locations">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Country and region</th>
-              <th>Network</th>
-              <th>Egress IP addresses</th>
-              <th>Scans for</th>
-              <th>Agents</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(locations.data ?? []).map((location) => {
-              const here = (agents.data ?? []).filter((a) => a.locationId === location.id)
-              const online = here.filter((a) => agentHealth(a, now) === 'online')
-              return (
-                <tr key={location.id}>
-                  <td>{location.name}</td>
-                  <td>
-                    {location.country}
-                    {location.region && <Muted> · {location.region}</Muted>}
-                  </td>
-                  <td>{location.network || '—'}</td>
-                  <td>{location.egressIps.join(', ') || '—'}</td>
-                  <td data-testid="location-companies">
-                    {servedNames(location, companies).join(', ') || <Muted>No company: no scan runs here</Muted>}
-                  </td>
-                  <td data-testid="location-agents">
-                    {online.length} of {here.length} online
-                    {here.length > 0 && <Muted> ({here.map((a) => a.name).join(', ')})</Muted>}
-                  </td>
-                  <td>
-                    <Row>
-                      <EditLocation
-                        location={location}
-                        label="Rename"
-                        title={`Rename ${location.name}`}
-                        description="Agents and scans keep the location."
-                        submitLabel="Rename"
-                        initial={(l) => l.name}
-                        change={(name) => ({ name })}
-                      >
-                        {(name, setName) => (
-                          <TextField label="New name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
-                        )}
-                      </EditLocation>
-                      <EditLocation
-                        location={location}
-                        label="Companies"
-                        title={`Companies ${location.name} scans for`}
-                        description="Scans of other companies, and their DAST keys’ scans, never run from this location."
-                        submitLabel="Save"
-                        initial={(l) => l.companies}
-                        change={(chosen) => ({ companies: chosen })}
-                      >
-                        {(chosen, setChosen) => <CompaniesField companies={companies} chosen={chosen} onChange={setChosen} />}
-                      </EditLocation>
-                      <DeleteLocation location={location} />
-                    </Row>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </RecordTable>
+        <TableScroll>
+          <RecordTable aria-label="Locations">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Country and region</th>
+                <th>Network</th>
+                <th>Egress IP addresses</th>
+                <th>Scans for</th>
+                <th>Agents</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(locations.data ?? []).map((location) => {
+                const here = (agents.data ?? []).filter((a) => a.locationId === location.id)
+                const online = here.filter((a) => agentHealth(a, now) === 'online')
+                return (
+                  <tr key={location.id}>
+                    <td>{location.name}</td>
+                    <td>
+                      {location.country}
+                      {location.region && <Muted> · {location.region}</Muted>}
+                    </td>
+                    <td>{location.network || '—'}</td>
+                    <td>{location.egressIps.join(', ') || '—'}</td>
+                    <td data-testid="location-companies">
+                      {servedNames(location, companies).join(', ') || <Muted>No company: no scan runs here</Muted>}
+                    </td>
+                    <td data-testid="location-agents">
+                      {online.length} of {here.length} online
+                      {here.length > 0 && <Muted> ({here.map((a) => a.name).join(', ')})</Muted>}
+                    </td>
+                    <td>
+                      <Row>
+                        <EditLocation
+                          location={location}
+                          label="Rename"
+                          title={`Rename ${location.name}`}
+                          description="Agents and scans keep the location."
+                          submitLabel="Rename"
+                          initial={(l) => l.name}
+                          change={(name) => ({ name })}
+                        >
+                          {(name, setName) => (
+                            <TextField label="New name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+                          )}
+                        </EditLocation>
+                        <EditLocation
+                          location={location}
+                          label="Companies"
+                          title={`Companies ${location.name} scans for`}
+                          description="Scans of other companies, and their DAST keys’ scans, never run from this location."
+                          submitLabel="Save"
+                          initial={(l) => l.companies}
+                          change={(chosen) => ({ companies: chosen })}
+                        >
+                          {(chosen, setChosen) => <CompaniesField companies={companies} chosen={chosen} onChange={setChosen} />}
+                        </EditLocation>
+                        <DeleteLocation location={location} />
+                      </Row>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </RecordTable>
+        </TableScroll>
       </Section>
     </>
   )
