@@ -24,24 +24,7 @@ export function targetHost(target: string): string | null {
   return text.replace(/^\[|\]$/g, '').replace(/:\d+$/, '')
 }
 
-const ipv4 = (text: string): number | null => {
-  const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text)
-  if (!parts) return null
-  const bytes = parts.slice(1).map(Number)
-  if (bytes.some((b) => b > 255)) return null
-  return bytes.reduce((n, b) => n * 256 + b, 0)
-}
-
 /** Whether `target` lies within one of the scope's entries; anything unreadable is refused. */
 export function jobTargetAllowed(target: string, scope: readonly JobScopeEntry[]): boolean {
   return targetInScope(scope, target)
-}
-
-/** Loopback: 127.0.0.0/8, ::1 and localhost. The agent scans nothing else unless its operator says so. */
-export function isLoopbackTarget(target: string): boolean {
-  const host = targetHost(target)
-  if (!host) return false
-  if (host === 'localhost' || host === '::1') return true
-  const address = ipv4(host)
-  return address !== null && address >>> 24 === 127
 }

@@ -428,6 +428,13 @@ function addressInEntry(address: IpAddress, entry: ScopeEntry): boolean {
   return parsed !== null && 'range' in parsed && rangeContains(parsed.range, address)
 }
 
+/** Whether the entry names `address` by address: an ip or cidr entry covering it, or a url entry on it. */
+export function entryNamesAddress(entry: ScopeEntry, address: IpAddress): boolean {
+  if (entry.kind !== 'url') return addressInEntry(address, entry)
+  const own = parseHttpUrl(entry.value)
+  return own !== null && !('error' in own) && 'ip' in own.host && addressInEntry(address, { kind: 'ip', value: formatIp(own.host.ip) })
+}
+
 function rangeInEntry(range: IpRange, entry: ScopeEntry): boolean {
   if (entry.kind === 'ip') {
     return range.prefix === BITS[range.version] && addressInEntry({ version: range.version, value: range.first }, entry)

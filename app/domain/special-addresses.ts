@@ -4,7 +4,7 @@
 // compatible, NAT64, 6to4), which are judged by the address they embed. A name in scope proves
 // nothing about where it resolves, so the agent resolves every name itself and asks here about
 // each address (decision 0034).
-import { parseIp, rangeContains, type IpAddress, type IpRange, type ScopeEntry } from './scan-scope.ts'
+import { entryNamesAddress, parseIp, rangeContains, type IpAddress, type IpRange, type ScopeEntry } from './scan-scope.ts'
 
 export interface SpecialRange {
   range: IpRange
@@ -102,26 +102,8 @@ export function effectiveAddress(address: IpAddress): IpAddress {
  */
 export function scopeNamesAddress(scope: readonly ScopeEntry[], address: IpAddress): boolean {
   const reached = effectiveAddress(address)
-  return scope.some((entry) => {
-    if (entry.kind === 'ip') {
-      const own = parseIp(entry.value)
-      return own !== null && sameAddress(effectiveAddress(own), reached)
-    }
-    if (entry.kind === 'cidr') {
-      const [base, prefix] = entry.value.split('/')
-      const own = parseIp(base!)
-      return own !== null && rangeContains({ version: own.version, first: own.value, prefix: Number(prefix) }, reached)
-    }
-    if (entry.kind === 'url') {
-      const host = /^[a-z]+:\/\/(\[[^\]]+\]|[^/:]+)/.exec(entry.value)?.[1]?.replace(/^\[|\]$/g, '')
-      const own = host ? parseIp(host) : null
-      return own !== null && sameAddress(effectiveAddress(own), reached)
-    }
-    return false
-  })
+  return scope.some((entry) => entryNamesAddress(entry, address) || entryNamesAddress(entry, reached))
 }
-
-const sameAddress = (a: IpAddress, b: IpAddress) => a.version === b.version && a.value === b.value
 
 /**
  * Why the agent may not connect to `address` for a job with this scope, in words, or null when it
