@@ -5,6 +5,7 @@ import { COMPANIES_COLLECTION } from '#domain/companies.ts'
 import { EMAIL_KEYS_COLLECTION } from '#domain/email-keys.ts'
 import type { AdminClients } from '../../emulators/firebase/admin.ts'
 import { PROJECT_ID } from '../../emulators/firebase/env.ts'
+import { withoutBackgroundTriggers } from '../../emulators/firebase/triggers.ts'
 
 function required(name: string): string {
   const value = process.env[name]
@@ -12,14 +13,18 @@ function required(name: string): string {
   return value
 }
 
-// The emulators' own REST endpoints for deleting every document and every account.
+// The emulators' own REST endpoints for deleting every document and every account. With the
+// triggers held back: an earlier file's late trigger (the claims sync of a users_access document it
+// wrote, say) would otherwise run on the state the next file is building, and change it.
 export async function clearEmulators(): Promise<void> {
   const firestore = `http://${required('FIRESTORE_EMULATOR_HOST')}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`
   const auth = `http://${required('FIREBASE_AUTH_EMULATOR_HOST')}/emulator/v1/projects/${PROJECT_ID}/accounts`
-  for (const url of [firestore, auth]) {
-    const response = await fetch(url, { method: 'DELETE' })
-    if (!response.ok) throw new Error(`DELETE ${url}: ${response.status}`)
-  }
+  await withoutBackgroundTriggers(async () => {
+    for (const url of [firestore, auth]) {
+      const response = await fetch(url, { method: 'DELETE' })
+      if (!response.ok) throw new Error(`DELETE ${url}: ${response.status}`)
+    }
+  })
 }
 
 export interface ProjectState {

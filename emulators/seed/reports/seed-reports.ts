@@ -20,7 +20,7 @@ import { scanMembersPath, SCANS_COLLECTION, scanPath } from '#domain/scans.ts'
 import { serviceMonthPath, SERVICE_STATS_COLLECTION, serviceStatsPath } from '#domain/service-stats.ts'
 import { services } from '#domain/services.ts'
 import { algoliaHosts } from '#domain/template-search.ts'
-import { EMULATOR_HOST, EMULATOR_PORTS } from '../../firebase/env.ts'
+import { withoutBackgroundTriggers } from '../../firebase/triggers.ts'
 import type { SearchEmulatorConfig } from '../../search/config.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from '../demo-accounts.ts'
 import { simulateService, type CompanyPeople, type Person } from './simulate.ts'
@@ -147,27 +147,6 @@ export interface ReportsSummary {
   milliseconds: number
 }
 
-// The emulator hub can hold back background triggers: the findings search trigger would otherwise
-// run once per seeded finding, for minutes; the seed fills the index itself instead. Turning them
-// back on must not fail quietly (a busy hub can be slow to answer), or every later trigger is lost.
-async function setBackgroundTriggers(enabled: boolean): Promise<void> {
-  const hub = process.env.FIREBASE_EMULATOR_HUB ?? `${EMULATOR_HOST}:${EMULATOR_PORTS.hub}`
-  const action = enabled ? 'enableBackgroundTriggers' : 'disableBackgroundTriggers'
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    try {
-      const response = await fetch(`http://${hub}/functions/${action}`, { method: 'PUT', signal: AbortSignal.timeout(30_000) })
-      await response.body?.cancel()
-      if (response.ok) return
-      throw new Error(`the emulator hub answered ${response.status} to ${action}`)
-    } catch (error) {
-      // No hub at all (Firestore alone): no triggers to hold back.
-      if (error instanceof TypeError && String(error.cause).includes('ECONNREFUSED')) return
-      if (Date.now() > deadline) throw error
-    }
-  }
-}
-
 /** Replaces the findings index with the seeded findings (the demo companies own every finding there). */
 async function indexFindings(search: SearchEmulatorConfig, documents: ReadonlyMap<string, Record<string, unknown>>): Promise<number> {
   const client = algoliasearch(search.appId, search.adminApiKey, {
@@ -193,9 +172,9 @@ export interface SeedReportsOptions {
 export async function seedReports(db: Firestore, options: SeedReportsOptions = {}): Promise<ReportsSummary> {
   const started = performance.now()
   const { documents, findings, scans } = await buildReportDocuments()
-  await setBackgroundTriggers(false)
-  let removed: number
-  try {
+  // The findings search trigger would otherwise run once per seeded finding, for minutes; the seed
+  // fills the index itself instead.
+  const removed = await withoutBackgroundTriggers(async () => {
     // Unthrottled: the default ramp (500 writes a second at first) would take minutes on an emulator.
     const writer = db.bulkWriter({ throttling: false })
     writer.onWriteError((error) => error.failedAttempts < 5)
@@ -226,13 +205,11 @@ export async function seedReports(db: Firestore, options: SeedReportsOptions = {
     )
     const deletions = [...stale.flat(), ...nested.flat()].filter((ref) => !documents.has(ref.path))
 
-    removed = deletions.length
     await Promise.all(deletions.map((ref) => db.recursiveDelete(ref, writer)))
     for (const [path, data] of documents) void writer.set(db.doc(path), storedTimes(data, Timestamp.fromMillis) as Record<string, unknown>)
     await writer.close()
-  } finally {
-    await setBackgroundTriggers(true)
-  }
+    return deletions.length
+  })
   const indexed = options.search ? await indexFindings(options.search, documents) : 0
   return { findings, scans, documents: documents.size, removed, indexed, milliseconds: Math.round(performance.now() - started) }
 }
