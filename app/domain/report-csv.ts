@@ -3,7 +3,7 @@
 // start with = + - @, a tab or a carriage return) get a leading apostrophe, so opening the file
 // never runs what a scanned page or a tag put there.
 import { findingStatusLabels, type Finding } from './findings.ts'
-import { cleanText, exportableFinding, isoDate } from './report-export.ts'
+import { cleanText, encodeWhole, exportableFinding, isoDate, type FindingsEncoder } from './report-export.ts'
 import { severityLabels } from './template-vocabulary.ts'
 
 const slaStateLabels: Record<Finding['slaState'], string> = {
@@ -42,12 +42,21 @@ export function csvField(value: string | number | null | undefined): string {
 
 export const csvRow = (fields: readonly (string | number | null | undefined)[]) => fields.map(csvField).join(',')
 
-/** The findings as CSV text, header first; the file ends with a line break. */
-export function findingsCsv(findings: readonly Finding[]): string {
-  const lines = [csvRow(CSV_COLUMNS.map((c) => c.header))]
-  for (const finding of findings) {
-    const safe = exportableFinding(finding)
-    lines.push(csvRow(CSV_COLUMNS.map((c) => c.value(safe))))
+/** The CSV written a page at a time: the header row first, every row ending with a line break. */
+export function findingsCsvEncoder(): FindingsEncoder {
+  return {
+    head: () => `${csvRow(CSV_COLUMNS.map((c) => c.header))}\r\n`,
+    page(findings) {
+      let out = ''
+      for (const finding of findings) {
+        const safe = exportableFinding(finding)
+        out += `${csvRow(CSV_COLUMNS.map((c) => c.value(safe)))}\r\n`
+      }
+      return out
+    },
+    tail: () => '',
   }
-  return `${lines.join('\r\n')}\r\n`
 }
+
+/** The findings as CSV text, header first; the file ends with a line break. */
+export const findingsCsv = (findings: readonly Finding[]): string => encodeWhole(findingsCsvEncoder(), findings)

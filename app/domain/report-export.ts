@@ -5,6 +5,7 @@
 // patterns.
 import * as v from 'valibot'
 import type { Finding } from './findings.ts'
+import type { FindingHistoryEntry } from './finding-history.ts'
 import type { ServiceId } from './services.ts'
 
 export const EXPORT_FORMATS = ['pdf', 'csv', 'json', 'sarif'] as const
@@ -93,3 +94,55 @@ export function excerpt(markdown: string, max = 240): string {
 
 /** Text from a finding with its control characters removed (it is data, never layout or markup). */
 export const cleanText = (text: string) => text.replace(CONTROL, '')
+
+/**
+ * An export written a page of findings at a time, so no list of them all is ever held: the text
+ * before the findings, the text of each page as it arrives, and the text after. The whole-list
+ * writers are the same three steps over one page.
+ */
+export interface FindingsEncoder {
+  head(): string
+  page(findings: readonly Finding[], history?: ReadonlyMap<string, readonly FindingHistoryEntry[]>): string
+  tail(): string
+}
+
+export const encodeWhole = (
+  encoder: FindingsEncoder,
+  findings: readonly Finding[],
+  history?: ReadonlyMap<string, readonly FindingHistoryEntry[]>,
+) => encoder.head() + encoder.page(findings, history) + encoder.tail()
+
+const ARRAY_MARK = '\u0000bulwark-array\u0000'
+
+/**
+ * A JSON document (indented by two, as `JSON.stringify(doc, null, 2)` writes it) with one array
+ * written item by item: `withArray(mark)` is the document with that array replaced by `mark`.
+ * Byte for byte what stringifying the whole document would give.
+ */
+export function jsonArrayWriter(withArray: (mark: string) => unknown) {
+  const split = () => {
+    const text = JSON.stringify(withArray(ARRAY_MARK), null, 2)
+    const quoted = JSON.stringify(ARRAY_MARK)
+    const at = text.indexOf(quoted)
+    const indent = text.slice(text.lastIndexOf('\n', at) + 1).match(/^ */)![0]
+    return { before: text.slice(0, at), after: text.slice(at + quoted.length), indent }
+  }
+  let written = 0
+  let indent = ''
+  return {
+    head(): string {
+      const parts = split()
+      indent = parts.indent
+      return `${parts.before}[`
+    },
+    item(value: unknown): string {
+      const inner = `${indent}  `
+      return `${written++ === 0 ? '' : ','}\n${inner}${JSON.stringify(value, null, 2).replace(/\n/g, `\n${inner}`)}`
+    },
+    /** The rest of the document, from `withArray` as it is now (a writer may fill parts in late). */
+    tail(): string {
+      const { after } = split()
+      return `${written > 0 ? `\n${indent}` : ''}]${after}\n`
+    },
+  }
+}

@@ -5,7 +5,14 @@
 import * as v from 'valibot'
 import { FINDING_STATUSES, type Finding } from './findings.ts'
 import type { FindingHistoryEntry } from './finding-history.ts'
-import { ExportFiltersSchema, exportableFinding, type ExportFilters } from './report-export.ts'
+import {
+  encodeWhole,
+  ExportFiltersSchema,
+  exportableFinding,
+  jsonArrayWriter,
+  type ExportFilters,
+  type FindingsEncoder,
+} from './report-export.ts'
 import { ServiceIdSchema, services, type ServiceId } from './services.ts'
 import { SEVERITIES } from './template-vocabulary.ts'
 
@@ -73,6 +80,8 @@ export const FindingsExportSchema = v.object({
   service: ExportServiceSchema,
   exportedAt: IsoTime,
   filters: ExportFiltersSchema,
+  /** The order the findings are in, in words (exports written page by page say it). */
+  order: v.optional(v.string()),
   findings: v.array(FindingExportSchema),
 })
 
@@ -87,6 +96,8 @@ export interface FindingsExportInput {
   service: ServiceId
   exportedAt: number
   filters: ExportFilters
+  /** The order the findings are in, in words. */
+  order?: string
   findings: readonly Finding[]
   /** Each finding's history by its id, oldest first; a finding without an entry exports an empty history. */
   history?: ReadonlyMap<string, readonly FindingHistoryEntry[]>
@@ -135,20 +146,29 @@ export function findingExport(finding: Finding, history: readonly FindingHistory
   }
 }
 
-export function findingsExport(input: FindingsExportInput): FindingsExport {
+/** Everything but the findings, in the document's order. */
+const exportHead = (input: Omit<FindingsExportInput, 'findings' | 'history'>) => ({
+  schema: FINDINGS_EXPORT_SCHEMA,
+  version: FINDINGS_EXPORT_VERSION,
+  company: { slug: input.company.slug, name: input.company.name },
+  service: exportService(input.service),
+  exportedAt: iso(input.exportedAt),
+  filters: input.filters,
+  ...(input.order !== undefined ? { order: input.order } : {}),
+})
+
+/** The document written a page at a time; each page brings its findings' histories. */
+export function findingsJsonEncoder(input: Omit<FindingsExportInput, 'findings' | 'history'>): FindingsEncoder {
+  const writer = jsonArrayWriter((findings) => ({ ...exportHead(input), findings }))
   return {
-    schema: FINDINGS_EXPORT_SCHEMA,
-    version: FINDINGS_EXPORT_VERSION,
-    company: { slug: input.company.slug, name: input.company.name },
-    service: exportService(input.service),
-    exportedAt: iso(input.exportedAt),
-    filters: input.filters,
-    findings: input.findings.map((f) => findingExport(f, input.history?.get(f.id))),
+    head: writer.head,
+    page: (findings, history) => findings.map((f) => writer.item(findingExport(f, history?.get(f.id)))).join(''),
+    tail: writer.tail,
   }
 }
 
 /** The document as text, indented so people can read it too. */
-export const findingsJson = (input: FindingsExportInput) => `${JSON.stringify(findingsExport(input), null, 2)}\n`
+export const findingsJson = (input: FindingsExportInput) => encodeWhole(findingsJsonEncoder(input), input.findings, input.history)
 
 /** Reads an export back: the document, or the schema's issues. */
 export const parseFindingsExport = (text: string) => v.safeParse(FindingsExportSchema, JSON.parse(text))

@@ -3,7 +3,7 @@
 // none), and a result per finding with its level, its location (a URL for DAST, host:port for
 // network) and its fingerprint, so a re-import recognises the same issue.
 import type { Finding, FindingStatus } from './findings.ts'
-import { excerpt, exportableFinding, fileNamePart, isoDate } from './report-export.ts'
+import { encodeWhole, excerpt, exportableFinding, fileNamePart, isoDate, jsonArrayWriter, type FindingsEncoder } from './report-export.ts'
 import type { ServiceId } from './services.ts'
 import { severityLabels, type Severity } from './template-vocabulary.ts'
 
@@ -56,14 +56,17 @@ export interface SarifResult {
   properties: Record<string, unknown>
 }
 
+export interface SarifRun {
+  // Results come first: a run is written a page at a time, and its rules are known only at the end.
+  results: SarifResult[]
+  tool: { driver: { name: string; informationUri?: string; semanticVersion?: string; rules: SarifRule[] } }
+  automationDetails?: { id: string }
+}
+
 export interface SarifLog {
   $schema: string
   version: typeof SARIF_VERSION
-  runs: {
-    tool: { driver: { name: string; informationUri?: string; semanticVersion?: string; rules: SarifRule[] } }
-    automationDetails?: { id: string }
-    results: SarifResult[]
-  }[]
+  runs: SarifRun[]
 }
 
 const isHttpUrl = (text: string) => {
@@ -119,26 +122,44 @@ export interface SarifInput {
   informationUri?: string
 }
 
-export function findingsSarif(input: SarifInput): SarifLog {
-  const findings = input.findings.map(exportableFinding)
-  // A rule per id, described by its first finding, its severity the worst of its findings.
-  const firstOf = new Map<string, Finding>()
-  const worst = new Map<string, number>()
-  for (const f of findings) {
-    const id = sarifRuleId(f)
-    if (!firstOf.has(id)) firstOf.set(id, f)
-    worst.set(id, Math.max(worst.get(id) ?? 0, score(f)))
-  }
-  const ruleIds = [...firstOf.keys()]
-  const ruleIndex = new Map(ruleIds.map((id, index) => [id, index]))
-  const rules = ruleIds.map((id) => ruleFor(firstOf.get(id)!, worst.get(id)!))
+/**
+ * The SARIF log written a page at a time. A rule per id, numbered as first met and described by
+ * its first finding; its severity is the worst of its findings, so the rules are written last.
+ */
+export function findingsSarifEncoder(input: Omit<SarifInput, 'findings'>): FindingsEncoder {
+  const rules = new Map<string, { index: number; rule: SarifRule; worst: number }>()
+  const log = (results: unknown): unknown => ({
+    $schema: SARIF_SCHEMA_URI,
+    version: SARIF_VERSION,
+    runs: [
+      {
+        results,
+        tool: {
+          driver: {
+            name: 'Bulwark',
+            ...(input.informationUri ? { informationUri: input.informationUri } : {}),
+            rules: [...rules.values()].map(({ rule, worst }) => ({
+              ...rule,
+              properties: { ...rule.properties, 'security-severity': worst.toFixed(1) },
+            })),
+          },
+        },
+        automationDetails: { id: `${fileNamePart(input.company)}/${input.service}/${new Date(input.exportedAt).toISOString()}` },
+      },
+    ],
+  })
+  const writer = jsonArrayWriter(log)
 
-  const results = findings.map((f): SarifResult => {
+  const resultOf = (finding: Finding): SarifResult => {
+    const f = exportableFinding(finding)
     const id = sarifRuleId(f)
+    let entry = rules.get(id)
+    if (!entry) rules.set(id, (entry = { index: rules.size, rule: ruleFor(f, 0), worst: 0 }))
+    entry.worst = Math.max(entry.worst, score(f))
     const suppressed = SUPPRESSED[f.status]
     return {
       ruleId: id,
-      ruleIndex: ruleIndex.get(id)!,
+      ruleIndex: entry.index,
       level: sarifLevels[f.severity],
       message: { text: `${f.title} (${severityLabels[f.severity]}) on ${f.asset}` },
       locations: [sarifLocation(f)],
@@ -156,19 +177,16 @@ export function findingsSarif(input: SarifInput): SarifLog {
         tags: [...f.tags],
       },
     }
-  })
+  }
 
   return {
-    $schema: SARIF_SCHEMA_URI,
-    version: SARIF_VERSION,
-    runs: [
-      {
-        tool: { driver: { name: 'Bulwark', ...(input.informationUri ? { informationUri: input.informationUri } : {}), rules } },
-        automationDetails: { id: `${fileNamePart(input.company)}/${input.service}/${new Date(input.exportedAt).toISOString()}` },
-        results,
-      },
-    ],
+    head: writer.head,
+    page: (findings) => findings.map((f) => writer.item(resultOf(f))).join(''),
+    tail: writer.tail,
   }
 }
 
-export const findingsSarifText = (input: SarifInput) => `${JSON.stringify(findingsSarif(input), null, 2)}\n`
+export const findingsSarifText = (input: SarifInput) => encodeWhole(findingsSarifEncoder(input), input.findings)
+
+/** The log as an object (what a reader gets back from the text). */
+export const findingsSarif = (input: SarifInput): SarifLog => JSON.parse(findingsSarifText(input)) as SarifLog
