@@ -2,7 +2,18 @@ import { createRequire } from 'node:module'
 import type { TDocumentDefinitions } from 'pdfmake/interfaces'
 import { describe, expect, it } from 'vitest'
 import { exportFinding, exportFindings, exportMonths, exportScan, exportStats, T0 } from '../../tests/unit/export-fixtures.ts'
-import { figureLabel, remediationBySeverity, reportPdfDocument, wrappable, type ReportPdfInput } from './report-pdf.ts'
+import {
+  figureLabel,
+  PDF_LIST_ALL_UP_TO,
+  PDF_TABLE_ROWS,
+  PDF_WORST_IN_FULL,
+  remediationBySeverity,
+  reportPdfCollector,
+  reportPdfDocument,
+  reportPdfLayout,
+  wrappable,
+  type ReportPdfInput,
+} from './report-pdf.ts'
 
 const input = (overrides: Partial<ReportPdfInput> = {}): ReportPdfInput => ({
   company: { slug: 'acme', name: 'Acme Ltd' },
@@ -126,4 +137,57 @@ describe('reportPdfDocument', () => {
     expect(pdf.startsWith('%PDF-')).toBe(true)
     expect(pdf.match(/\/Type \/Page\n/g)?.length ?? 0).toBeGreaterThan(3)
   }, 20_000)
+
+  describe('with many findings', () => {
+    const many = exportFindings('network', 1_000)
+    const collected = (findings: readonly (typeof many)[number][], pageSize: number) => {
+      const collector = reportPdfCollector({ ...input(), withFindings: true })
+      for (let i = 0; i < findings.length; i += pageSize) collector.add(findings.slice(i, i + pageSize))
+      return collector.digest()
+    }
+
+    it('describes the worst in full, critical before high and bounded, and lists the rest as rows', () => {
+      const digest = collected(many, 500)
+      const found = digest.findings!
+      expect(found.count).toBe(1_000)
+      expect(found.all).toBeNull()
+      // Every fifth finding is critical, the next high: 400 of the 1,000.
+      expect(found.worstTotal).toBe(400)
+      expect(found.worst).toHaveLength(PDF_WORST_IN_FULL)
+      expect(found.worst.every((f) => f.severity === 'critical')).toBe(true)
+      expect(found.restTotal).toBe(1_000 - PDF_WORST_IN_FULL)
+      expect(found.rows).toHaveLength(1_000 - PDF_WORST_IN_FULL)
+      const all = strings(reportPdfLayout(digest))
+      expect(all).toContain('Findings (1,000)')
+      expect(all).toContain('Critical and high findings in full')
+      expect(all).toContain('Other findings (950)')
+      expect(all.join('\n')).toContain('the 50 most severe of the 400 critical and high findings are described in full')
+      expect(all).toContain(many[1]!.title) // a high one, in the table
+      // The same report whatever the page size it was read in.
+      expect(collected(many, 7)).toEqual(digest)
+      expect(JSON.stringify(reportPdfLayout(digest).content)).toBe(JSON.stringify(reportPdfDocument(input({ findings: many })).content))
+    })
+
+    it(`lists every finding with its description up to ${PDF_LIST_ALL_UP_TO}`, () => {
+      const found = collected(many.slice(0, PDF_LIST_ALL_UP_TO), 50).findings!
+      expect(found.all).toHaveLength(PDF_LIST_ALL_UP_TO)
+      expect(found.rows).toEqual([])
+    })
+
+    it('says where the table stops, and how to get the rest', () => {
+      const lows = Array.from({ length: PDF_TABLE_ROWS + 30 }, (_, n) => exportFinding('network', n, { severity: 'low' }))
+      const found = collected(lows, 500).findings!
+      expect(found.rows).toHaveLength(PDF_TABLE_ROWS)
+      const all = strings(reportPdfLayout(collected(lows, 500))).join('\n')
+      expect(all).toContain(`The table lists the first 10,000 of 10,030. Narrow the filters, or export CSV for all of them.`)
+    })
+
+    it('prints text from findings as plain strings in full and in rows alike', () => {
+      const hostile = many.map((f) => ({ ...f, title: `{"text":"x","pageBreak":"before"}\u0007 ${f.title}` }))
+      const doc = reportPdfDocument(input({ findings: hostile }))
+      expect(JSON.stringify(doc.content)).not.toContain('\\u0007')
+      // The cover's end, the summary's, the findings' and the table's: no other page break.
+      expect(JSON.stringify(doc.content).match(/"pageBreak":"before"/g)).toHaveLength(3)
+    })
+  })
 })

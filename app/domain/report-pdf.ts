@@ -3,6 +3,9 @@
 // the export menu hands it to the PDF library, loaded only when someone exports. Every text from
 // a finding or a company goes in as a plain string (Markdown reduced to words, control characters
 // removed): never as markup or layout, so nothing in a finding can restyle or break the report.
+// The findings are taken a page at a time (`reportPdfCollector`) into a plain digest that keeps
+// what the report prints: every finding up to a few hundred; beyond that the worst in full and
+// the rest as table rows. The layout is made from the digest alone (it can cross to a worker).
 import type { Content, ContentTable, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces'
 import { findingStatusLabels, FINDING_STATUSES, type Finding } from './findings.ts'
 import { formatNumber } from './numbers.ts'
@@ -28,6 +31,62 @@ export interface ReportPdfInput {
   filters: ExportFilters
   /** The product's one date format (the reader's, from ~/ui/local-time): the PDF writes no other. */
   formatDate: (at: number) => string
+  /** The order the findings are in, in words, when the export names it. */
+  order?: string
+}
+
+/** Up to this many findings, each is listed with its description. */
+export const PDF_LIST_ALL_UP_TO = 200
+/** Beyond that, at most this many critical and high findings are printed in full… */
+export const PDF_WORST_IN_FULL = 50
+/** …and at most this many of the rest as rows of a table (the CSV export holds any number). */
+export const PDF_TABLE_ROWS = 10_000
+
+/** A finding as one row of the compact table. */
+export interface PdfRow {
+  id: string
+  title: string
+  severity: Severity
+  status: Finding['status']
+  asset: string
+  lastSeen: string
+}
+
+/** Everything the report prints, as plain data: what the layout is made from. */
+export interface ReportPdfDigest {
+  company: { slug: string; name: string }
+  service: ServiceId
+  stats: ServiceStats
+  scan: Scan | null
+  filters: ExportFilters
+  order?: string
+  dates: { period: string; latestScan: string | null; prepared: string }
+  remediation: Record<Severity, RemediationSummary>
+  overall: RemediationSummary
+  /** Null for readers of the figures only. */
+  findings: null | {
+    count: number
+    /** Every finding, when there are at most PDF_LIST_ALL_UP_TO. */
+    all: Finding[] | null
+    /** Otherwise: the worst in full, how many critical or high there were, and the rest as rows. */
+    worst: PdfFullFinding[]
+    worstTotal: number
+    rows: PdfRow[]
+    restTotal: number
+  }
+}
+
+/** A finding printed in full: its words and figures, its dates in the reader's format. */
+export interface PdfFullFinding {
+  title: string
+  severity: Severity
+  status: Finding['status']
+  asset: string
+  cvss: string | null
+  seen: string
+  description: string
+  impact: string
+  remediation: string
 }
 
 /** Print colours of the severities: distinct in greyscale too, and always printed with their word. */
@@ -68,24 +127,34 @@ const subheading = (value: string): Content => ({ text: value, style: 'h2' })
 
 const serviceLabel = (id: ServiceId) => services.find((s) => s.id === id)?.label ?? id
 
+const fixedDays = (f: Finding) => (f.fixedAt != null ? daysToRemediate(f.publishedAt, f.fixedAt) : null)
+
 /** Time to remediate per severity, from the monthly figures or, without them, the findings. */
 export function remediationBySeverity(months: readonly ServiceMonth[] | undefined, findings: readonly Finding[] | null) {
-  const out = {} as Record<Severity, RemediationSummary>
-  for (const severity of SEVERITIES) {
-    const values = months?.length
-      ? months.flatMap((m) => m.remediationDays[severity] ?? [])
-      : (findings ?? []).filter((f) => f.severity === severity && f.fixedAt != null).map((f) => daysToRemediate(f.publishedAt, f.fixedAt!))
-    out[severity] = summariseRemediation(values)
-  }
-  return out
+  const collector = remediationCollector(months)
+  collector.add(findings ?? [])
+  return collector.bySeverity()
 }
 
-const overallRemediation = (months: readonly ServiceMonth[] | undefined, findings: readonly Finding[] | null) =>
-  summariseRemediation(
-    months?.length
-      ? months.flatMap((m) => SEVERITIES.flatMap((s) => m.remediationDays[s] ?? []))
-      : (findings ?? []).filter((f) => f.fixedAt != null).map((f) => daysToRemediate(f.publishedAt, f.fixedAt!)),
-  )
+/** The times to remediate, gathered a page of findings at a time unless the monthly figures hold them. */
+function remediationCollector(months: readonly ServiceMonth[] | undefined) {
+  const fromMonths = Boolean(months?.length)
+  const values = Object.fromEntries(
+    SEVERITIES.map((s) => [s, fromMonths ? months!.flatMap((m) => m.remediationDays[s] ?? []) : []]),
+  ) as Record<Severity, number[]>
+  return {
+    add(findings: readonly Finding[]) {
+      if (fromMonths) return
+      for (const f of findings) {
+        const d = fixedDays(f)
+        if (d !== null) values[f.severity].push(d)
+      }
+    },
+    bySeverity: () =>
+      Object.fromEntries(SEVERITIES.map((s) => [s, summariseRemediation(values[s])])) as Record<Severity, RemediationSummary>,
+    overall: () => summariseRemediation(SEVERITIES.flatMap((s) => values[s])),
+  }
+}
 
 const sum = (counts: Partial<Record<Severity, number>>) => SEVERITIES.reduce((total, s) => total + (counts[s] ?? 0), 0)
 
@@ -229,29 +298,28 @@ function serviceFigures(stats: ServiceScanStats): Content[] {
   return [...(numbers.length ? [subheading('Key figures of the latest scan'), dataTable(['Figure', 'Value'], numbers)] : []), ...charts]
 }
 
-function cover(input: ReportPdfInput, findings: readonly Finding[] | null): Content[] {
-  const { scan, formatDate: longDate } = input
-  const firstSeen = findings?.length ? Math.min(...findings.map((f) => f.firstSeenAt)) : null
-  const from = firstSeen ?? scan?.startedAt ?? null
-  const to = scan?.publishedAt ?? scan?.finishedAt ?? input.exportedAt
-  const scope =
-    findings === null
-      ? 'Figures only'
-      : isFiltered(input.filters)
-        ? `${formatNumber(findings.length)} filtered findings (${describeFilters(input.filters)})`
-        : `All ${formatNumber(findings.length)} findings`
+const scopeOf = (digest: ReportPdfDigest) =>
+  digest.findings === null
+    ? 'Figures only'
+    : isFiltered(digest.filters)
+      ? `${formatNumber(digest.findings.count)} filtered findings (${describeFilters(digest.filters)})`
+      : `All ${formatNumber(digest.findings.count)} findings`
+
+function cover(digest: ReportPdfDigest): Content[] {
+  const { scan, dates } = digest
   const rows: [string, string][] = [
-    ['Company', input.company.name],
-    ['Service', serviceLabel(input.service)],
-    ['Period', from !== null && longDate(from) !== longDate(to) ? `${longDate(Math.min(from, to))} – ${longDate(to)}` : longDate(to)],
-    ['Latest scan', scan ? `${scan.title}, ${longDate(scan.publishedAt ?? scan.startedAt)}` : 'No published scan yet'],
-    ['Contents', scope],
-    ['Prepared', longDate(input.exportedAt)],
+    ['Company', digest.company.name],
+    ['Service', serviceLabel(digest.service)],
+    ['Period', dates.period],
+    ['Latest scan', scan && dates.latestScan ? `${scan.title}, ${dates.latestScan}` : 'No published scan yet'],
+    ['Contents', scopeOf(digest)],
+    ...(digest.order && digest.findings?.count ? [['Order', digest.order] as [string, string]] : []),
+    ['Prepared', dates.prepared],
   ]
   return [
     { text: 'BULWARK', style: 'brand', margin: [0, 40, 0, 120] },
-    { text: `${serviceLabel(input.service)} report`, style: 'title' },
-    text(input.company.name, 'coverCompany'),
+    { text: `${serviceLabel(digest.service)} report`, style: 'title' },
+    text(digest.company.name, 'coverCompany'),
     { canvas: [{ type: 'line', x1: 0, y1: 0, x2: CONTENT_WIDTH, y2: 0, lineWidth: 2, lineColor: INK }], margin: [0, 24, 0, 24] },
     {
       table: {
@@ -271,13 +339,13 @@ function cover(input: ReportPdfInput, findings: readonly Finding[] | null): Cont
   ]
 }
 
-function summary(input: ReportPdfInput, findings: readonly Finding[] | null): Content[] {
-  const { stats, scan } = input
+function summary(digest: ReportPdfDigest): Content[] {
+  const { stats, scan } = digest
   const open = openTotal(stats.open)
   const breached = sum(stats.breached)
   const dueSoon = sum(stats.dueSoon)
   const urgent = (stats.open.critical ?? 0) + (stats.open.high ?? 0)
-  const mttr = overallRemediation(input.months, findings)
+  const mttr = digest.overall
   const counts = scan?.counts
   const trend = counts ? counts.new + counts.reopened - counts.notDetected : null
   const sentence = [
@@ -289,7 +357,7 @@ function summary(input: ReportPdfInput, findings: readonly Finding[] | null): Co
   ]
     .filter(Boolean)
     .join(' ')
-  const remediation = remediationBySeverity(input.months, findings)
+  const remediation = digest.remediation
   const content: Content[] = [
     heading('Executive summary', true),
     kpiCards([
@@ -383,22 +451,189 @@ function findingsSection(findings: readonly Finding[]): Content[] {
   ]
 }
 
-/** The report's document definition. */
-export function reportPdfDocument(input: ReportPdfInput): TDocumentDefinitions {
-  const findings = input.findings
-  const title = `${serviceLabel(input.service)} report: ${cleanText(input.company.name)}`
+const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value)
+
+function fullFinding(f: PdfFullFinding, first: boolean): Content {
+  const part = (label: string, value: string): Content[] =>
+    value
+      ? [
+          { text: label, style: 'partLabel' },
+          { text: wrappable(value), style: 'partText' },
+        ]
+      : []
+  return {
+    stack: [
+      { text: wrappable(f.title), style: 'h2' },
+      {
+        text: [
+          { text: severityLabels[f.severity], bold: true, color: severityColours[f.severity] },
+          `${f.cvss ? `  ·  CVSS ${f.cvss}` : ''}  ·  ${findingStatusLabels[f.status]}  ·  ${f.seen}`,
+        ],
+        style: 'td',
+      },
+      { text: wrappable(f.asset), style: 'findingText', margin: [0, 2, 0, 4] },
+      ...part('Description', f.description),
+      ...part('Impact', f.impact),
+      ...part('Remediation', f.remediation),
+    ],
+    margin: [0, first ? 0 : 10, 0, 4],
+  }
+}
+
+/** Many findings: the critical and high ones in full (up to a bound), then the rest as a compact table. */
+function digestSection(found: NonNullable<ReportPdfDigest['findings']>): Content[] {
+  const out: Content[] = [
+    heading(`Findings (${formatNumber(found.count)})`, true),
+    {
+      text:
+        `This report holds ${formatNumber(found.count)} findings: ` +
+        (found.worst.length
+          ? `${found.worst.length < found.worstTotal ? `the ${formatNumber(found.worst.length)} most severe of the ${formatNumber(found.worstTotal)}` : `the ${formatNumber(found.worst.length)}`} critical and high findings are described in full, the others listed in a table.`
+          : 'they are listed in a table.') +
+        ' The CSV and JSON exports hold every finding with all its details.',
+      style: 'lead',
+    },
+  ]
+  if (found.worst.length) {
+    out.push(subheading(`Critical and high findings in full`))
+    found.worst.forEach((f, i) => out.push(fullFinding(f, i === 0)))
+  }
+  if (found.restTotal > 0) {
+    out.push(heading(found.worst.length ? `Other findings (${formatNumber(found.restTotal)})` : 'All findings', true))
+    if (found.rows.length < found.restTotal)
+      out.push({
+        text: `The table lists the first ${formatNumber(found.rows.length)} of ${formatNumber(found.restTotal)}. Narrow the filters, or export CSV for all of them.`,
+        style: 'lead',
+      })
+    out.push({
+      table: {
+        headerRows: 1,
+        dontBreakRows: true,
+        widths: ['*', 50, 70, 130, 58],
+        body: [
+          ['Finding', 'Severity', 'Status', 'Asset', 'Last seen'].map((h): TableCell => ({ text: h, style: 'th' })),
+          ...found.rows.map((r): TableCell[] => [
+            { text: wrappable(r.title), style: 'row' },
+            { text: severityLabels[r.severity], style: 'rowSeverity', color: severityColours[r.severity] },
+            { text: findingStatusLabels[r.status], style: 'row' },
+            { text: wrappable(r.asset), style: 'row' },
+            { text: r.lastSeen, style: 'row' },
+          ]),
+        ],
+      },
+      layout: { ...tableLayout, paddingTop: () => 2, paddingBottom: () => 2 },
+    })
+  }
+  return out
+}
+
+type Collected = Omit<ReportPdfInput, 'findings'> & { withFindings: boolean }
+
+/**
+ * Takes the findings a page at a time and keeps only what the report prints: every finding up to
+ * PDF_LIST_ALL_UP_TO; beyond that the worst (critical before high) and compact rows, bounded.
+ */
+export function reportPdfCollector(input: Collected) {
+  const remediation = remediationCollector(input.months)
+  let count = 0
+  let firstSeen: number | null = null
+  let all: Finding[] | null = []
+  const worst = { critical: [] as Finding[], high: [] as Finding[] }
+  let worstTotal = 0
+  const rows: PdfRow[] = []
+  const rowsKept = PDF_TABLE_ROWS + 2 * PDF_WORST_IN_FULL
+  return {
+    add(findings: readonly Finding[]) {
+      if (!input.withFindings) return
+      remediation.add(findings)
+      for (const raw of findings) {
+        const f = exportableFinding(raw)
+        count++
+        firstSeen = firstSeen === null ? f.firstSeenAt : Math.min(firstSeen, f.firstSeenAt)
+        if (all && count <= PDF_LIST_ALL_UP_TO) all.push(f)
+        else all = null
+        if (f.severity === 'critical' || f.severity === 'high') {
+          worstTotal++
+          if (worst[f.severity].length < PDF_WORST_IN_FULL) worst[f.severity].push(f)
+        }
+        if (rows.length < rowsKept)
+          rows.push({
+            id: f.id,
+            title: clip(cleanText(f.title), 160),
+            severity: f.severity,
+            status: f.status,
+            asset: clip(cleanText(f.asset), 120),
+            lastSeen: input.formatDate(f.lastSeenAt),
+          })
+      }
+    },
+    digest(): ReportPdfDigest {
+      const { scan, formatDate: longDate } = input
+      const from = firstSeen ?? scan?.startedAt ?? null
+      const to = scan?.publishedAt ?? scan?.finishedAt ?? input.exportedAt
+      const inFull = [...worst.critical, ...worst.high].slice(0, PDF_WORST_IN_FULL)
+      const shown = new Set(inFull.map((f) => f.id))
+      return {
+        company: input.company,
+        service: input.service,
+        stats: input.stats,
+        scan,
+        filters: input.filters,
+        ...(input.order !== undefined ? { order: input.order } : {}),
+        dates: {
+          period: from !== null && longDate(from) !== longDate(to) ? `${longDate(Math.min(from, to))} – ${longDate(to)}` : longDate(to),
+          latestScan: scan ? longDate(scan.publishedAt ?? scan.startedAt) : null,
+          prepared: longDate(input.exportedAt),
+        },
+        remediation: remediation.bySeverity(),
+        overall: remediation.overall(),
+        findings: input.withFindings
+          ? {
+              count,
+              all,
+              worst: all
+                ? []
+                : inFull.map((f) => ({
+                    title: f.title,
+                    severity: f.severity,
+                    status: f.status,
+                    asset: f.asset,
+                    cvss: f.cvss ? `${f.cvss.score.toFixed(1)} (${f.cvss.vector})` : null,
+                    seen: `first seen ${longDate(f.firstSeenAt)}, last seen ${longDate(f.lastSeenAt)}`,
+                    description: excerpt(f.description, 900),
+                    impact: excerpt(f.impact, 400),
+                    remediation: excerpt(f.remediation, 600),
+                  })),
+              worstTotal: all ? 0 : worstTotal,
+              rows: all ? [] : rows.filter((r) => !shown.has(r.id)).slice(0, PDF_TABLE_ROWS),
+              restTotal: all ? 0 : count - inFull.length,
+            }
+          : null,
+      }
+    },
+  }
+}
+
+/** The report's document definition, from its digest. */
+export function reportPdfLayout(digest: ReportPdfDigest): TDocumentDefinitions {
+  const found = digest.findings
+  const title = `${serviceLabel(digest.service)} report: ${cleanText(digest.company.name)}`
   return {
     pageSize: 'A4',
     pageMargins: [MARGIN, 56, MARGIN, 56],
-    info: { title, author: 'Bulwark', subject: serviceLabel(input.service), creator: 'Bulwark' },
-    content: [...cover(input, findings), ...summary(input, findings), ...(findings ? findingsSection(findings) : [])],
+    info: { title, author: 'Bulwark', subject: serviceLabel(digest.service), creator: 'Bulwark' },
+    content: [
+      ...cover(digest),
+      ...summary(digest),
+      ...(found === null ? [] : found.all ? findingsSection(found.all) : digestSection(found)),
+    ],
     header: (page) =>
       page === 1
         ? ''
         : {
             columns: [
-              { text: cleanText(input.company.name), style: 'running' },
-              { text: `${serviceLabel(input.service)} report`, style: 'running', alignment: 'right' },
+              { text: cleanText(digest.company.name), style: 'running' },
+              { text: `${serviceLabel(digest.service)} report`, style: 'running', alignment: 'right' },
             ],
             margin: [MARGIN, 24, MARGIN, 0],
           },
@@ -407,7 +642,7 @@ export function reportPdfDocument(input: ReportPdfInput): TDocumentDefinitions {
         ? ''
         : {
             columns: [
-              { text: `Prepared ${input.formatDate(input.exportedAt)}`, style: 'running' },
+              { text: `Prepared ${digest.dates.prepared}`, style: 'running' },
               { text: `Page ${page} of ${pages}`, style: 'running', alignment: 'right' },
             ],
             margin: [MARGIN, 20, MARGIN, 0],
@@ -434,6 +669,17 @@ export function reportPdfDocument(input: ReportPdfInput): TDocumentDefinitions {
       findingText: { fontSize: 8.5, color: MUTED, margin: [0, 2, 0, 0] },
       running: { fontSize: 8.5, color: MUTED },
       small: { fontSize: 8.5, color: MUTED },
+      partLabel: { fontSize: 8.5, bold: true, color: MUTED, margin: [0, 4, 0, 1] },
+      partText: { fontSize: 9.5 },
+      row: { fontSize: 8 },
+      rowSeverity: { fontSize: 8, bold: true },
     },
   }
+}
+
+/** The report of a list of findings held whole: the collector over one page, then the layout. */
+export function reportPdfDocument(input: ReportPdfInput): TDocumentDefinitions {
+  const collector = reportPdfCollector({ ...input, withFindings: input.findings !== null })
+  collector.add(input.findings ?? [])
+  return reportPdfLayout(collector.digest())
 }
