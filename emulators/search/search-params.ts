@@ -228,6 +228,9 @@ const SettingsSchema = v.object({
   hitsPerPage: v.nullish(v.pipe(Count, v.maxValue(1000))),
   maxValuesPerFacet: v.nullish(Count),
   paginationLimitedTo: v.nullish(Count),
+  // Only 0 is modelled: a virtual replica here sorts every hit (a higher value drops the less
+  // relevant on Algolia, and Algolia's default for virtual replicas is 100).
+  relevancyStrictness: v.nullish(v.pipe(Count, v.maxValue(100))),
   typoTolerance: v.nullish(TypoToleranceSchema),
   minWordSizefor1Typo: v.nullish(Count),
   minWordSizefor2Typos: v.nullish(Count),

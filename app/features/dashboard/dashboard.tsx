@@ -17,7 +17,7 @@ import { surface } from '~/ui/surface'
 import { fieldControl } from '~/ui/text-field'
 import { useHydrated } from '~/ui/use-hydrated'
 import { activityLines, slaLines, type DashboardLine } from './dashboard-lines'
-import type { FindingHit } from './findings-search-client'
+import type { FindingHit } from '~/core/findings-search-client'
 import { useFindingsSearch } from './use-findings-search'
 import { LocalTime } from '~/ui/local-time'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { FindingHit } from './findings-search-client'
+import type { FindingHit } from '~/core/findings-search-client'
 
 export type FindingsSearchState =
   | { status: 'idle' }
@@ -25,7 +25,7 @@ export function useFindingsSearch(company: string, text: string): FindingsSearch
       'hits' in last ? { status: 'loading', hits: last.hits, total: last.total } : { status: 'loading', hits: [], total: 0 },
     )
     const timer = setTimeout(() => {
-      import('./findings-search-client')
+      import('~/core/findings-search-client')
         .then((search) => search.searchFindings(company, query))
         .then(
           (result) => {

@@ -1,7 +1,7 @@
 // A service's findings and one finding's record, history, comments, occurrences and retests, live.
 // Loaded with `import()` (Firestore SDK). Every query names what the rules let the reader see:
 // clients ask only for client comments; the rules refuse them the rest.
-import { collection, doc, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, doc, documentId, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import { commentFromDocument, findingCommentsPath, type FindingComment } from '#domain/finding-comments.ts'
 import { findingHistoryPath, historyFromDocument, type FindingHistoryEntry } from '#domain/finding-history.ts'
 import {
@@ -39,6 +39,41 @@ export const watchServiceFindings = (company: string, service: ServiceId, status
       fail,
     ),
   )
+
+/** Ids per `in` query: Firestore takes at most 30. */
+const IDS_PER_QUERY = 30
+
+/**
+ * The findings with these ids (those on screen in the table), as they are now: the table shows a
+ * status an analyst just changed before the search index has it. Ids that are not findings of the
+ * service are left out.
+ */
+export const watchFindingsByIds =
+  (company: string, service: ServiceId, ids: readonly string[]): Watch<Map<string, Finding>> =>
+  (next, fail) => {
+    const chunks: string[][] = []
+    for (let i = 0; i < ids.length; i += IDS_PER_QUERY) chunks.push(ids.slice(i, i + IDS_PER_QUERY))
+    const parts = chunks.map(() => new Map<string, Finding>())
+    const arrived = new Set<number>()
+    const stops = chunks.map((chunk, i) =>
+      onSnapshot(
+        // The rules read a list by its service, so the query names it.
+        query(collection(firestore(), findingsPath(company)), where('service', '==', service), where(documentId(), 'in', chunk)),
+        (snapshot) => {
+          parts[i] = new Map(
+            snapshot.docs
+              .map((d) => [d.id, findingFromDocument(d.id, d.data())] as const)
+              .filter((e): e is [string, Finding] => e[1] !== null),
+          )
+          arrived.add(i)
+          if (arrived.size === chunks.length) next(new Map(parts.flatMap((part) => [...part])))
+        },
+        fail,
+      ),
+    )
+    if (chunks.length === 0) next(new Map())
+    return () => stops.forEach((stop) => stop())
+  }
 
 /** One finding; null when it does not exist (or is not a readable finding). */
 export const watchFinding =

@@ -1,6 +1,7 @@
 // The findings table's state in the address bar (filters as repeated keys, the search text, the
 // grouping and the order), and each finding as a table row with its SLA worked out at a moment.
 import { FINDING_STATUSES, OPEN_STATUSES, type Finding, type FindingStatus } from '#domain/findings.ts'
+import type { FindingRowHit } from '#domain/findings-search.ts'
 import { slaDaysLeft, slaStateAt } from '#domain/sla.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 import { type FindingSortColumn, type FindingsFacet, type FindingsSearch } from './findings-search-params'
@@ -55,20 +56,28 @@ export interface FindingRow {
 
 /** A finding as a row, its SLA at `now` (closed findings have none). */
 export function findingRow(finding: Finding, now: number): FindingRow {
-  const closed = finding.closedAt !== null && finding.closedAt !== undefined
-  const clock = { startedAt: finding.sla.startedAt, dueAt: finding.sla.dueAt, pausedAt: finding.sla.pausedAt ?? null }
   return {
-    id: finding.id,
-    title: finding.title,
-    severity: finding.severity,
-    asset: finding.asset,
-    status: finding.status,
-    tags: finding.tags,
-    regression: finding.regression,
-    lastSeenAt: finding.lastSeenAt,
+    ...hitRow({ ...finding, findingId: finding.id, closedAt: finding.closedAt ?? null }, now),
+    haystack: [finding.title, finding.asset, finding.templateSlug ?? '', ...finding.tags, ...finding.cwe].join(' ').toLowerCase(),
+  }
+}
+
+/** A search hit as a row of the table (which the search service filters, so no haystack). */
+export function hitRow(hit: FindingRowHit, now: number): FindingRow {
+  const closed = hit.closedAt !== null
+  const clock = { startedAt: hit.sla.startedAt, dueAt: hit.sla.dueAt, pausedAt: hit.sla.pausedAt ?? null }
+  return {
+    id: hit.findingId,
+    title: hit.title,
+    severity: hit.severity,
+    asset: hit.asset,
+    status: hit.status,
+    tags: hit.tags,
+    regression: hit.regression,
+    lastSeenAt: hit.lastSeenAt,
     slaState: closed ? 'none' : slaStateAt(clock, now),
     slaDaysLeft: closed ? null : slaDaysLeft(clock, now),
-    haystack: [finding.title, finding.asset, finding.templateSlug ?? '', ...finding.tags, ...finding.cwe].join(' ').toLowerCase(),
+    haystack: '',
   }
 }
 

@@ -3,17 +3,14 @@
 // without loading the table.
 import * as v from 'valibot'
 import { FINDING_STATUSES } from '#domain/finding-statuses.ts'
+import { FINDING_SORTS } from '#domain/findings-search.ts'
 import { SEVERITIES } from '#domain/template-vocabulary.ts'
 import { listParam } from '~/core/search-params'
 
 export const FINDING_GROUPS = ['title', 'asset'] as const
 export type FindingGroup = (typeof FINDING_GROUPS)[number]
 
-export const FINDING_SORT_COLUMNS = ['severity', 'title', 'asset', 'status', 'sla', 'lastSeen'] as const
-export type FindingSortColumn = (typeof FINDING_SORT_COLUMNS)[number]
-
-/** `severity` sorts most severe first; `-severity` the other way round. */
-const SORTS = FINDING_SORT_COLUMNS.flatMap((c) => [c, `-${c}`] as const)
+export { FINDING_SORT_COLUMNS, type FindingSortColumn } from '#domain/findings-search.ts'
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max))
 
@@ -24,7 +21,8 @@ export const FindingsSearchSchema = v.object({
   tag: listParam(text(100)),
   q: v.fallback(v.optional(text(200)), undefined),
   group: v.fallback(v.optional(v.picklist(FINDING_GROUPS)), undefined),
-  sort: v.fallback(v.optional(v.picklist(SORTS)), undefined),
+  // `severity` sorts most severe first; `-severity` the other way round.
+  sort: v.fallback(v.optional(v.picklist(FINDING_SORTS)), undefined),
 })
 
 export type FindingsSearch = v.InferOutput<typeof FindingsSearchSchema>

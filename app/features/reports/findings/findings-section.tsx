@@ -1,16 +1,16 @@
 // A service's findings in the report page: filters, search and grouping over the live table, and
 // the bulk moves a client manager makes on a selection (request a retest for several at once).
 // Shown only to people who see the service's results (canViewResults).
-import { useId, useMemo, useState, type KeyboardEvent } from 'react'
-import type { RowSelectionState } from '@tanstack/react-table'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
 import { canViewResults, findingRole, type FindingRole } from '#domain/access.ts'
-import { FINDING_STATUSES, findingStatusLabels, type Finding, type FindingStatus } from '#domain/findings.ts'
+import { FINDING_STATUSES, findingStatusLabels, type Finding } from '#domain/findings.ts'
+import type { FindingsQuery } from '#domain/findings-search.ts'
 import { FINDING_ACTIONS, findingActionLabels, mayMakeMove, type FindingAction } from '#domain/finding-workflow.ts'
 import { RETEST_MAX_FINDINGS } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
-import { useLiveData } from '~/core/live-data'
+import { useLiveData, type Watch } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
@@ -19,7 +19,8 @@ import { SegmentedControl } from '~/ui/segmented-control'
 import { fieldControl } from '~/ui/text-field'
 import { colors } from '~/ui/theme'
 import { FindingsTable } from './findings-table'
-import { FINDINGS_LOAD_LIMIT, findingRow, loadedStatuses, toggleFacet } from './findings-query'
+import { toggleFacet, type FindingRow } from './findings-query'
+import { searcherFor, useFindingsResults, type FindingsSearcher } from './findings-results'
 import { hasFindingFilters, type FindingsFacet, type FindingsSearch } from './findings-search-params'
 import { MoveDialog, type MoveRequest } from './move-dialog'
 import { makeMove } from './moves'
@@ -130,12 +131,6 @@ const Message = styled.p<{ $tone: 'error' | 'success' }>`
 
 const BULK_MOVES: FindingAction[] = ['request_retest', 'start_remediation']
 
-const count = (values: readonly string[]) => {
-  const counts = new Map<string, number>()
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
-  return counts
-}
-
 /** A free-text facet (asset, tag): type or pick a value and press Enter; chosen values are chips. */
 function TextFacet({
   label,
@@ -231,52 +226,45 @@ function FindingsForCompany(props: FindingsSectionProps & { company: string }) {
   )
 }
 
-function LiveFindings({ workspace, service, search, onSearchChange, findingHref, company }: FindingsSectionProps & { company: string }) {
-  // Open findings unless the filter names statuses: a year of a service is mostly closed findings.
-  const statuses = loadedStatuses(search)
-  const statusKey = statuses.join(',')
-  const live = useLiveData(
-    () => import('./findings-live').then((m) => m.watchServiceFindings(company, service, statusKey.split(',') as FindingStatus[])),
-    [company, service, statusKey],
-  )
-  return (
-    <>
-      <LiveStatus live={live} what="findings" />
-      {live.data && (
-        <Scope>
-          {search.status?.length ? 'Findings in the chosen statuses' : 'Open findings; choose statuses below to see closed ones'}
-          {live.data.length >= FINDINGS_LOAD_LIMIT &&
-            ` (the ${formatNumber(FINDINGS_LOAD_LIMIT)} most recently seen: narrow the filters to see others)`}
-          .
-        </Scope>
-      )}
-      {live.data && (
-        <FindingsView
-          findings={live.data}
-          workspace={workspace}
-          company={company}
-          search={search}
-          onSearchChange={onSearchChange}
-          findingHref={findingHref}
-        />
-      )}
-    </>
-  )
+/** Where the view's live parts come from: the service's figures (a change asks the index again) and the findings on screen. */
+export interface FindingsLiveSources {
+  figures(company: string, service: ServiceId): Promise<Watch<unknown>>
+  findings(company: string, service: ServiceId, ids: readonly string[]): Promise<Watch<ReadonlyMap<string, Finding>>>
 }
 
-/** The table over a list of findings (what the DOM tests render). */
+const firestoreSources: FindingsLiveSources = {
+  figures: (company, service) => import('../data/reports-live').then((m) => m.watchServiceStats(company, service)),
+  findings: (company, service, ids) => import('./findings-live').then((m) => m.watchFindingsByIds(company, service, ids)),
+}
+
+function LiveFindings(props: FindingsSectionProps & { company: string }) {
+  const searcher = useMemo(() => searcherFor(props.company), [props.company])
+  return <FindingsView {...props} searcher={searcher} sources={firestoreSources} />
+}
+
+/**
+ * After a change the search index takes a moment to have it (its trigger runs after the write):
+ * the table asks again at once and once more after this.
+ */
+const INDEX_CATCH_UP_MS = 3000
+
+/** The table over what the search index finds (the DOM tests give it their own searcher). */
 export function FindingsView({
-  findings,
+  searcher,
+  sources,
   workspace,
   company,
+  service,
   search,
   onSearchChange,
   findingHref,
   now: nowProp,
 }: {
-  findings: Finding[]
+  searcher: FindingsSearcher
+  sources: FindingsLiveSources
   workspace: Pick<Workspace, 'access'>
   company: string
+  service: ServiceId
   search: FindingsSearch
   onSearchChange(next: FindingsSearch): void
   findingHref(id: string): string
@@ -284,28 +272,49 @@ export function FindingsView({
 }) {
   const [mountedAt] = useState(() => Date.now())
   const now = nowProp ?? mountedAt
-  const rows = useMemo(() => findings.map((f) => findingRow(f, now)), [findings, now])
-  const [selection, setSelection] = useState<RowSelectionState>({})
+  const { severity, status, asset, tag, q, sort, group } = search
+  const query = useMemo<FindingsQuery>(
+    () => ({ service, severity, status, asset, tag, q: q?.trim() || undefined, sort }),
+    [service, severity, status, asset, tag, q, sort],
+  )
+  const results = useFindingsResults(searcher, query, group)
+  const { refresh } = results
+
+  // The figures of the service change with every finding that changes: the list is asked again.
+  const stats = useLiveData(() => sources.figures(company, service), [sources, company, service])
+  const statsSeen = useRef<unknown>(undefined)
+  useEffect(() => {
+    if (stats.status !== 'ready') return
+    const first = statsSeen.current === undefined
+    statsSeen.current = stats.data
+    if (first) return
+    refresh()
+    const again = setTimeout(refresh, INDEX_CATCH_UP_MS)
+    return () => clearTimeout(again)
+    // refresh is a new function each render; the figures are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stats.data])
+
+  // The findings on screen, live: a move shows before the index has it.
+  const [visibleIds, setVisibleIds] = useState<string[]>([])
+  const idsKey = visibleIds.join(',')
+  const live = useLiveData(() => sources.findings(company, service, idsKey ? idsKey.split(',') : []), [sources, company, service, idsKey])
+  const onVisibleIds = useCallback((ids: string[]) => setVisibleIds((last) => (last.join(',') === ids.join(',') ? last : ids)), [])
+
+  const [selection, setSelection] = useState<ReadonlyMap<string, FindingRow>>(new Map())
   const [move, setMove] = useState<FindingAction | null>(null)
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const role = findingRole(workspace.access)
 
-  const severities = useMemo(() => count(rows.map((r) => r.severity)), [rows])
-  const statuses = useMemo(() => count(rows.map((r) => r.status)), [rows])
-  const assets = useMemo(() => [...count(rows.map((r) => r.asset)).keys()].sort(), [rows])
-  const tags = useMemo(() => [...count(rows.flatMap((r) => r.tags)).keys()].sort(), [rows])
-
-  // Rows that left the list (filtered out by a live change) leave the selection too.
-  const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows])
-  const selected = Object.keys(selection).filter((id) => selection[id] && byId.has(id))
-  const eligible = (action: FindingAction) => selected.filter((id) => mayMakeMove(role, action, byId.get(id)!.status))
+  const selected = [...selection.values()]
+  const eligible = (action: FindingAction) => selected.filter((row) => mayMakeMove(role, action, row.status)).map((row) => row.id)
   const bulkMoves = BULK_MOVES.filter((action) => role !== null && (FINDING_ACTIONS[action].by as readonly FindingRole[]).includes(role))
 
   const submit = async (action: FindingAction, request: MoveRequest) => {
     const ids = eligible(action)
     if (ids.length > RETEST_MAX_FINDINGS) throw new Error(`Choose at most ${RETEST_MAX_FINDINGS} findings at once.`)
     const outcome = await makeMove(company, ids, action, request)
-    setSelection({})
+    setSelection(new Map())
     setResult(
       outcome.refused.length === 0
         ? { tone: 'success', text: `${findingActionLabels[action]}: ${ids.length} finding${ids.length === 1 ? '' : 's'} done.` }
@@ -316,8 +325,23 @@ export function FindingsView({
     )
   }
 
+  const summary = results.summary
   return (
     <>
+      <LiveStatus live={results.summary ? { status: 'ready', retry: results.retry } : results} what="findings" />
+      {results.status === 'failed' && results.summary && (
+        <Message $tone="error" role="alert">
+          The findings could not be brought up to date.{' '}
+          <Button type="button" $variant="secondary" onClick={results.retry}>
+            Try again
+          </Button>
+        </Message>
+      )}
+      {summary && (
+        <Scope>
+          {search.status?.length ? 'Findings in the chosen statuses' : 'Open findings; choose statuses below to see closed ones'}.
+        </Scope>
+      )}
       <Toolbar>
         <SearchLabel>
           Search
@@ -343,9 +367,9 @@ export function FindingsView({
         <FacetButtons
           label="Severity"
           facet="severity"
-          values={SEVERITIES.filter((s) => severities.has(s))}
+          values={SEVERITIES}
           labels={severityLabels}
-          counts={severities}
+          counts={summary?.severity}
           search={search}
           onSearchChange={onSearchChange}
         />
@@ -354,14 +378,14 @@ export function FindingsView({
           facet="status"
           values={FINDING_STATUSES}
           labels={findingStatusLabels}
-          counts={statuses}
+          counts={summary?.status}
           search={search}
           onSearchChange={onSearchChange}
         />
       </Toolbar>
       <Toolbar>
-        <TextFacet label="Asset" facet="asset" options={assets} search={search} onSearchChange={onSearchChange} />
-        <TextFacet label="Tag" facet="tag" options={tags} search={search} onSearchChange={onSearchChange} />
+        <TextFacet label="Asset" facet="asset" options={summary?.assets ?? []} search={search} onSearchChange={onSearchChange} />
+        <TextFacet label="Tag" facet="tag" options={summary?.tags ?? []} search={search} onSearchChange={onSearchChange} />
       </Toolbar>
       {bulkMoves.length > 0 && (
         <Bulk role="group" aria-label="Selected findings">
@@ -380,7 +404,7 @@ export function FindingsView({
                   {findingActionLabels[action]} ({eligible(action).length})
                 </Button>
               ))}
-              <Button type="button" $variant="secondary" onClick={() => setSelection({})}>
+              <Button type="button" $variant="secondary" onClick={() => setSelection(new Map())}>
                 Clear selection
               </Button>
             </>
@@ -392,18 +416,25 @@ export function FindingsView({
           )}
         </Bulk>
       )}
-      <FindingsTable
-        rows={rows}
-        search={search}
-        onSearchChange={onSearchChange}
-        findingHref={findingHref}
-        selection={selection}
-        onSelectionChange={(next) => {
-          setResult(null)
-          setSelection(next)
-        }}
-        caption="Findings of this service"
-      />
+      {summary && (
+        <FindingsTable
+          summary={summary}
+          rows={results.rows}
+          version={results.version}
+          live={live.data ?? NO_LIVE_ROWS}
+          onVisibleIds={onVisibleIds}
+          search={search}
+          onSearchChange={onSearchChange}
+          findingHref={findingHref}
+          selection={selection}
+          onSelectionChange={(next) => {
+            setResult(null)
+            setSelection(next)
+          }}
+          caption="Findings of this service"
+          now={now}
+        />
+      )}
       {move && (
         <MoveDialog
           open
@@ -419,6 +450,8 @@ export function FindingsView({
   )
 }
 
+const NO_LIVE_ROWS: ReadonlyMap<string, Finding> = new Map()
+
 function FacetButtons<T extends string>({
   label,
   facet,
@@ -432,7 +465,8 @@ function FacetButtons<T extends string>({
   facet: FindingsFacet
   values: readonly T[]
   labels: Record<T, string>
-  counts: Map<string, number>
+  /** Undefined until the index has answered. */
+  counts: Record<string, number> | undefined
   search: FindingsSearch
   onSearchChange(next: FindingsSearch): void
 }) {
@@ -447,7 +481,7 @@ function FacetButtons<T extends string>({
           aria-pressed={chosen.includes(value)}
           onClick={() => onSearchChange(toggleFacet(search, facet, value))}
         >
-          {labels[value]} {counts.has(value) && <small>{formatNumber(counts.get(value)!)}</small>}
+          {labels[value]} {counts && <small>{formatNumber(counts[value] ?? 0)}</small>}
         </Chip>
       ))}
     </Facet>

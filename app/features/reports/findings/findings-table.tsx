@@ -1,22 +1,9 @@
-// The findings table: thousands of rows, filtered, searched, sorted and grouped in the browser by
-// TanStack Table, and only the rows in view rendered (TanStack Virtual). Its state lives in the
-// address bar (findings-query.ts), so a filtered view can be shared and survives a reload; only the
-// selection and which groups are open stay local.
-import { useMemo, useRef, useState, type ReactNode } from 'react'
-import {
-  flexRender,
-  getCoreRowModel,
-  getExpandedRowModel,
-  getFilteredRowModel,
-  getGroupedRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type ExpandedState,
-  type Row,
-  type RowSelectionState,
-  type SortingState,
-} from '@tanstack/react-table'
+// The findings table: as many rows as the search index finds (a hundred thousand and more), only
+// those in view rendered (TanStack Virtual) and only the pages scrolled to loaded
+// (findings-results.ts); filtered, counted, sorted and grouped by the index. Its state lives in
+// the address bar (findings-search-params.ts), so a filtered view can be shared and survives a
+// reload; only the selection and which groups are open stay local.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
@@ -25,17 +12,14 @@ import { SeverityBadge } from '~/ui/severity-badge'
 import { colors, fonts } from '~/ui/theme'
 import { VisuallyHidden } from '~/ui/visually-hidden'
 import { SlaLabel, StatusBadge } from './finding-badges'
-import { matchesSearch, rowComparators, sortOf, type FindingRow } from './findings-query'
-import { type FindingSortColumn, type FindingsSearch } from './findings-search-params'
+import type { FindingRowHit } from '#domain/findings-search.ts'
+import type { Finding } from '#domain/findings.ts'
 import { formatNumber } from '#domain/numbers.ts'
+import { hitRow, sortOf, type FindingRow } from './findings-query'
+import { FINDING_SORT_COLUMNS, type FindingSortColumn, type FindingsSearch } from './findings-search-params'
+import { REACHABLE_ROWS, type FindingsRows, type FindingsSummary } from './findings-results'
 
 const ROW_HEIGHT = 48
-
-/** A column's order from the one the exports use too. */
-const byColumn =
-  (column: keyof typeof rowComparators) =>
-  (a: Row<FindingRow>, b: Row<FindingRow>): number =>
-    rowComparators[column](a.original, b.original)
 
 const Scroller = styled.div`
   position: relative;
@@ -194,212 +178,222 @@ const sortLabels: Record<FindingSortColumn, string> = {
   lastSeen: 'Last seen',
 }
 
+/** One line of the list: a finding, a group's heading, or a finding not yet arrived. */
+type Item = { kind: 'group'; value: string; count: number } | { kind: 'row'; index: number; group: string | null }
+
 export interface FindingsTableProps {
-  rows: FindingRow[]
+  summary: FindingsSummary
+  rows: FindingsRows
+  /** Changes whenever rows arrive. */
+  version: number
+  /** The findings on screen as they are now (a status changed since the index was asked). */
+  live: ReadonlyMap<string, Finding>
+  /** The ids of the findings on screen, whenever they change. */
+  onVisibleIds(ids: string[]): void
   search: FindingsSearch
   onSearchChange(next: FindingsSearch): void
   /** Where a finding's page is: its id appended. */
   findingHref(id: string): string
-  selection: RowSelectionState
-  onSelectionChange(next: RowSelectionState): void
+  /** Chosen findings by id, with what the table showed of them. */
+  selection: ReadonlyMap<string, FindingRow>
+  onSelectionChange(next: ReadonlyMap<string, FindingRow>): void
   caption: ReactNode
+  now: number
 }
 
-export function FindingsTable({ rows, search, onSearchChange, findingHref, selection, onSelectionChange, caption }: FindingsTableProps) {
-  const [expanded, setExpanded] = useState<ExpandedState>({})
+export function FindingsTable(props: FindingsTableProps) {
+  const { summary, rows, version, live, onVisibleIds, search, onSearchChange, findingHref, selection, onSelectionChange, caption, now } =
+    props
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   const scroller = useRef<HTMLDivElement>(null)
+  const group = search.group
 
-  const columns = useMemo<ColumnDef<FindingRow>[]>(
-    () => [
-      {
-        id: 'select',
-        enableSorting: false,
-        header: ({ table }) => (
-          <input
-            type="checkbox"
-            aria-label="Select every finding shown"
-            checked={table.getIsAllRowsSelected()}
-            ref={(input) => {
-              if (input) input.indeterminate = table.getIsSomeRowsSelected()
-            }}
-            onChange={table.getToggleAllRowsSelectedHandler()}
-          />
-        ),
-        cell: ({ row }) =>
-          row.getIsGrouped() ? null : (
-            <input
-              type="checkbox"
-              aria-label={`Select ${row.original.title} on ${row.original.asset}`}
-              checked={row.getIsSelected()}
-              onChange={row.getToggleSelectedHandler()}
-            />
-          ),
-      },
-      {
-        id: 'severity',
-        accessorKey: 'severity',
-        sortingFn: byColumn('severity'),
-        cell: ({ row }) => <SeverityBadge severity={row.original.severity} />,
-      },
-      {
-        id: 'title',
-        accessorKey: 'title',
-        sortingFn: byColumn('title'),
-        cell: ({ row }) => (
-          <Link to={findingHref(row.original.id)} title={row.original.title}>
-            {row.original.title}
-          </Link>
-        ),
-      },
-      {
-        id: 'asset',
-        accessorKey: 'asset',
-        sortingFn: byColumn('asset'),
-        cell: ({ row }) => <Muted title={row.original.asset}>{row.original.asset}</Muted>,
-      },
-      {
-        id: 'status',
-        accessorKey: 'status',
-        sortingFn: byColumn('status'),
-        cell: ({ row }) => <StatusBadge status={row.original.status} regression={row.original.regression} />,
-      },
-      {
-        id: 'sla',
-        accessorKey: 'slaDaysLeft',
-        sortingFn: byColumn('sla'),
-        cell: ({ row }) => <SlaLabel row={row.original} />,
-      },
-      {
-        id: 'lastSeen',
-        accessorKey: 'lastSeenAt',
-        sortingFn: byColumn('lastSeen'),
-        cell: ({ row }) => <LocalTime at={row.original.lastSeenAt} format="date" />,
-      },
-    ],
-    [findingHref],
-  )
+  const items = useMemo<Item[]>(() => {
+    if (!group) return Array.from({ length: Math.min(summary.total, REACHABLE_ROWS) }, (_, index) => ({ kind: 'row', index, group: null }))
+    return summary.groups.flatMap(({ value, count }): Item[] => [
+      { kind: 'group', value, count },
+      ...(expanded.has(value)
+        ? Array.from({ length: Math.min(count, REACHABLE_ROWS) }, (_, index) => ({ kind: 'row' as const, index, group: value }))
+        : []),
+    ])
+  }, [group, summary, expanded])
 
-  const { column: sortColumn, descending } = sortOf(search)
-  // The table recomputes a row model whenever a state object is new: these stay the same objects
-  // until the search changes, or every render would redo (and re-render) the whole list.
-  const sorting = useMemo<SortingState>(() => [{ id: sortColumn, desc: descending }], [sortColumn, descending])
-  const { severity, status, asset, tag, q, group } = search
-  // What filters rows (the same rules as the exports'), as one global filter value.
-  const filter = useMemo<FindingsSearch>(() => ({ severity, status, asset, tag, q }), [severity, status, asset, tag, q])
-  const grouping = useMemo(() => (group ? [group] : []), [group])
-
-  const table = useReactTable({
-    data: rows,
-    columns,
-    getRowId: (row) => row.id,
-    state: {
-      sorting,
-      globalFilter: filter,
-      grouping,
-      expanded,
-      rowSelection: selection,
-    },
-    globalFilterFn: (row, _column, search: FindingsSearch) => matchesSearch(row.original, search),
-    getColumnCanGlobalFilter: (column) => column.id === 'title',
-    onExpandedChange: setExpanded,
-    onRowSelectionChange: (updater) => onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
-    enableRowSelection: (row) => !row.getIsGrouped(),
-    enableSubRowSelection: true,
-    groupedColumnMode: false,
-    autoResetExpanded: false,
-    // No pages: the list scrolls.
-    autoResetPageIndex: false,
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getGroupedRowModel: getGroupedRowModel(),
-    getExpandedRowModel: getExpandedRowModel(),
-  })
-
-  const visible = table.getRowModel().rows
   const virtualizer = useVirtualizer({
-    count: visible.length,
+    count: items.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     // The first paint (and a page without layout) shows a screenful before the size is measured.
     initialRect: { width: 1200, height: 720 },
   })
+  const inView = virtualizer.getVirtualItems()
 
+  const rowOf = (item: Item & { kind: 'row' }): FindingRow | undefined => {
+    const hit: FindingRowHit | undefined = rows.rowAt(item.index, item.group)
+    if (!hit) return undefined
+    const now_ = live.get(hit.findingId)
+    return now_ ? hitRow({ ...now_, findingId: now_.id, closedAt: now_.closedAt ?? null }, now) : hitRow(hit, now)
+  }
+
+  // Ask for the pages of what is in view, and say which findings are on screen.
+  const first = inView[0]?.index ?? 0
+  const last = inView[inView.length - 1]?.index ?? -1
+  useEffect(() => {
+    const ranges = new Map<string | null, { from: number; to: number }>()
+    const ids: string[] = []
+    for (let i = first; i <= last; i += 1) {
+      const item = items[i]
+      if (item?.kind !== 'row') continue
+      const range = ranges.get(item.group)
+      ranges.set(item.group, { from: Math.min(range?.from ?? item.index, item.index), to: Math.max(range?.to ?? item.index, item.index) })
+      const hit = rows.rowAt(item.index, item.group)
+      if (hit) ids.push(hit.findingId)
+    }
+    for (const [source, { from, to }] of ranges) rows.want(from, to, source)
+    onVisibleIds(ids)
+    // rows changes identity with each answer; version says when.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [first, last, items, version])
+
+  const { column: sortColumn, descending } = sortOf(search)
   const setSort = (column: FindingSortColumn) => {
     const next = column === sortColumn ? (descending ? column : `-${column}`) : column
     onSearchChange({ ...search, sort: next === 'severity' ? undefined : (next as FindingsSearch['sort']) })
   }
-
   const ariaSort = (column: FindingSortColumn) => (column === sortColumn ? (descending ? 'descending' : 'ascending') : undefined)
 
-  const cellsOf = (row: Row<FindingRow>) => {
-    if (row.getIsGrouped()) {
-      const open = row.getIsExpanded()
-      const value = String(row.getGroupingValue(row.groupingColumnId ?? ''))
+  const loadedRows = items.flatMap((item) => {
+    if (item.kind !== 'row') return []
+    const row = rowOf(item)
+    return row ? [row] : []
+  })
+  const allSelected = loadedRows.length > 0 && loadedRows.every((row) => selection.has(row.id))
+  const toggle = (row: FindingRow) => {
+    const next = new Map(selection)
+    if (next.has(row.id)) next.delete(row.id)
+    else next.set(row.id, row)
+    onSelectionChange(next)
+  }
+  const toggleAll = () => onSelectionChange(allSelected ? new Map() : new Map(loadedRows.map((row) => [row.id, row])))
+
+  const toggleGroup = (value: string) =>
+    setExpanded((open) => {
+      const next = new Set(open)
+      if (next.has(value)) next.delete(value)
+      else next.add(value)
+      return next
+    })
+
+  const cellsOf = (item: Item) => {
+    if (item.kind === 'group') {
+      const open = expanded.has(item.value)
       return (
         <td style={{ gridColumn: '1 / -1' }}>
-          <GroupToggle type="button" aria-expanded={open} onClick={row.getToggleExpandedHandler()}>
+          <GroupToggle type="button" aria-expanded={open} onClick={() => toggleGroup(item.value)}>
             <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-            <span>{value}</span>
+            <span>{item.value}</span>
             <span>
-              {row.subRows.length} finding{row.subRows.length === 1 ? '' : 's'}
+              {formatNumber(item.count)} finding{item.count === 1 ? '' : 's'}
             </span>
           </GroupToggle>
         </td>
       )
     }
-    return row.getVisibleCells().map((cell) => <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>)
+    const row = rowOf(item)
+    if (!row)
+      return (
+        <td style={{ gridColumn: '2 / -1' }}>
+          <Muted>Loading…</Muted>
+        </td>
+      )
+    return (
+      <>
+        <td>
+          <input
+            type="checkbox"
+            aria-label={`Select ${row.title} on ${row.asset}`}
+            checked={selection.has(row.id)}
+            onChange={() => toggle(row)}
+          />
+        </td>
+        <td>
+          <SeverityBadge severity={row.severity} />
+        </td>
+        <td>
+          <Link to={findingHref(row.id)} title={row.title}>
+            {row.title}
+          </Link>
+        </td>
+        <td>
+          <Muted title={row.asset}>{row.asset}</Muted>
+        </td>
+        <td>
+          <StatusBadge status={row.status} regression={row.regression} />
+        </td>
+        <td>
+          <SlaLabel row={row} />
+        </td>
+        <td>
+          <LocalTime at={row.lastSeenAt} format="date" />
+        </td>
+      </>
+    )
   }
 
-  const shown = table.getFilteredRowModel().rows.length
+  const total = summary.total
+  const groupsCapped = group && summary.groups.length > 0 && summary.groups.reduce((sum, g) => sum + g.count, 0) < total
   return (
     <>
       <Count role="status">
-        {shown === rows.length
-          ? `${formatNumber(rows.length)} finding${rows.length === 1 ? '' : 's'}`
-          : `${formatNumber(shown)} of ${formatNumber(rows.length)} findings`}
-        {Object.keys(selection).length > 0 && `, ${formatNumber(Object.keys(selection).length)} selected`}
+        {formatNumber(total)} finding{total === 1 ? '' : 's'}
+        {selection.size > 0 && `, ${formatNumber(selection.size)} selected`}
+        {!group && total > REACHABLE_ROWS && (
+          <>
+            {' '}
+            (the first {formatNumber(REACHABLE_ROWS)} in this order are listed: narrow the filters or change the order to reach the others)
+          </>
+        )}
+        {groupsCapped && <> (the {formatNumber(summary.groups.length)} largest groups are listed: narrow the filters to see others)</>}
       </Count>
       <Scroller ref={scroller} tabIndex={-1}>
-        <Table aria-rowcount={visible.length + 1}>
+        <Table aria-rowcount={items.length + 1}>
           <caption>
             <VisuallyHidden>{caption}</VisuallyHidden>
           </caption>
           <thead>
             <tr aria-rowindex={1}>
-              {table.getHeaderGroups()[0]!.headers.map((header) => {
-                const id = header.column.id as FindingSortColumn | 'select'
-                if (id === 'select') return <th key={id}>{flexRender(header.column.columnDef.header, header.getContext())}</th>
-                return (
-                  <th key={id} aria-sort={ariaSort(id)}>
-                    <SortButton type="button" onClick={() => setSort(id)}>
-                      {sortLabels[id]}
-                      <span aria-hidden="true">{id === sortColumn ? (descending ? '↓' : '↑') : ''}</span>
-                    </SortButton>
-                  </th>
-                )
-              })}
+              <th>
+                <input type="checkbox" aria-label="Select every finding loaded" checked={allSelected} onChange={toggleAll} />
+              </th>
+              {FINDING_SORT_COLUMNS.map((id) => (
+                <th key={id} aria-sort={ariaSort(id)}>
+                  <SortButton type="button" onClick={() => setSort(id)}>
+                    {sortLabels[id]}
+                    <span aria-hidden="true">{id === sortColumn ? (descending ? '↓' : '↑') : ''}</span>
+                  </SortButton>
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = visible[item.index]!
+            {inView.map((virtual) => {
+              const item = items[virtual.index]!
+              const row = item.kind === 'row' ? rowOf(item) : undefined
               return (
                 <tr
-                  key={row.id}
-                  aria-rowindex={item.index + 2}
-                  data-selected={row.getIsSelected()}
-                  data-group={row.getIsGrouped() || undefined}
-                  style={{ transform: `translateY(${item.start}px)` }}
+                  key={item.kind === 'group' ? `group:${item.value}` : `${item.group ?? ''}#${item.index}`}
+                  aria-rowindex={virtual.index + 2}
+                  data-selected={row ? selection.has(row.id) : undefined}
+                  data-group={item.kind === 'group' || undefined}
+                  style={{ transform: `translateY(${virtual.start}px)` }}
                 >
-                  {cellsOf(row)}
+                  {cellsOf(item)}
                 </tr>
               )
             })}
           </tbody>
         </Table>
-        {visible.length === 0 && <Empty>No findings match these filters.</Empty>}
+        {items.length === 0 && <Empty>No findings match these filters.</Empty>}
       </Scroller>
     </>
   )
