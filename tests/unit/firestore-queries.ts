@@ -1,0 +1,179 @@
+// Every Firestore query the product runs, by the declaration that builds it (browser listeners and
+// reads, the edge's REST queries, the functions): one entry per shape, so a filter added only in
+// some cases makes two. The coverage test checks each entry against its site in the source and
+// checks firestore.indexes.json against all of them (decision 0036).
+import type { Direction, FilterOp, QueryShape, Scope } from './firestore-index-rules'
+
+export interface CataloguedQuery extends QueryShape {
+  /** `file#top-level declaration` that builds the query */
+  site: string
+}
+
+type On = { collection: string; scope: Scope }
+type Clause = { filter: { field: string; op: FilterOp } } | { order: { field: string; direction: Direction } }
+
+const collection = (id: string): On => ({ collection: id, scope: 'COLLECTION' })
+const group = (id: string): On => ({ collection: id, scope: 'COLLECTION_GROUP' })
+const where = (field: string, op: FilterOp): Clause => ({ filter: { field, op } })
+const orderBy = (field: string, direction: Direction = 'asc'): Clause => ({ order: { field, direction } })
+const byId = '__name__'
+
+/** The queries of one file: [declaration, collection, ...clauses]. */
+const file = (path: string, entries: [string, On, ...Clause[]][]): CataloguedQuery[] =>
+  entries.map(([name, on, ...clauses]) => ({
+    site: `${path}#${name}`,
+    ...on,
+    filters: clauses.flatMap((c) => ('filter' in c ? [c.filter] : [])),
+    orderBy: clauses.flatMap((c) => ('order' in c ? [c.order] : [])),
+  }))
+
+export const QUERIES: CataloguedQuery[] = [
+  // The browser (firebase/firestore).
+  ...file('app/features/activity/activity-live.ts', [
+    ['watchActivity', collection('events'), where('createdByUid', '=='), orderBy('createdAt', 'desc')],
+  ]),
+  ...file('app/features/admin/hub/admin-hub-live.ts', [
+    ['watchPeopleCount', collection('users_access'), where('companies', 'array-contains')],
+    ['watchAuditEvents', collection('audit_events'), orderBy('createdAt', 'desc')],
+    ['watchAuditEvents', collection('audit_events'), where('audience', '=='), orderBy('createdAt', 'desc')],
+    ['watchAuditEvents', collection('audit_events'), where('companyId', '=='), orderBy('createdAt', 'desc')],
+  ]),
+  ...file('app/features/admin/org/org-live.ts', [
+    ['watchCompanyAudit', collection('audit_events'), where('companyId', '=='), where('audience', '=='), orderBy('createdAt', 'desc')],
+    ['watchDastKeys', collection('dast_keys'), where('company', '=='), orderBy('createdAt', 'desc')],
+  ]),
+  ...file('app/features/analyst/desk/desk-live.ts', [
+    ['watchDrafts', collection('scans'), where('service', '=='), where('state', '=='), orderBy('startedAt', 'desc')],
+    ['watchRecentScans', collection('scans'), where('service', '=='), orderBy('startedAt', 'desc')],
+    ['watchRequestedRetests', collection('retests'), where('service', '=='), where('state', '=='), orderBy('requestedAt', 'desc')],
+    ['watchDisputed', collection('findings'), where('service', '=='), where('status', '=='), orderBy('lastSeenAt', 'desc')],
+  ]),
+  ...file('app/features/analyst/service-page/analyst-live.ts', [
+    ['watchServiceScans', collection('scans'), where('service', '=='), orderBy('startedAt', 'desc')],
+    ['watchDraftFindings', collection('draft_findings')],
+    ['watchRequestedRetests', collection('retests'), where('service', '=='), where('state', '==')],
+    ['watchTemplateMappings', collection('template_mappings'), where('service', '==')],
+    ['watchScanJobs', collection('scan_jobs'), where('company', '=='), where('service', '=='), orderBy('createdAt', 'desc')],
+  ]),
+  ...file('app/features/dashboard/dashboard-live.ts', [
+    ['watchDashboard', collection('activity'), where('service', '=='), orderBy('at', 'desc')],
+    ['watchDashboard', collection('activity'), where('service', '=='), where('at', '>'), orderBy('at', 'desc')],
+  ]),
+  ...file('app/features/fleet/fleet-live.ts', [
+    ['watchLocations', collection('locations'), orderBy('name')],
+    ['watchAgents', collection('agents'), orderBy('name')],
+    ['watchRecentJobs', collection('scan_jobs'), orderBy('createdAt', 'desc')],
+  ]),
+  ...file('app/features/notifications/notifications-live.ts', [
+    ['watchNotifications', collection('notifications'), where('uid', '=='), orderBy('createdAt', 'desc')],
+  ]),
+  ...file('app/features/reports/data/reports-live.ts', [
+    ['watchPublishedScans', collection('scans'), where('service', '=='), where('state', '=='), orderBy('publishedAt', 'desc')],
+    ['readComparedFindings', collection('findings'), where('service', '=='), where(byId, 'in')],
+    ['watchCompanyActivity', collection('activity'), where('service', '=='), orderBy('at', 'desc')],
+  ]),
+  ...file('app/features/reports/exports/findings-pages.ts', [
+    ['segmentQuery', collection('findings'), where('service', '=='), where('status', '=='), orderBy('lastSeenAt', 'desc')],
+    ['segmentQuery', collection('findings'), where('service', '=='), where('status', 'in'), orderBy('lastSeenAt', 'desc')],
+    [
+      'segmentQuery',
+      collection('findings'),
+      where('service', '=='),
+      where('status', '=='),
+      where('severity', '=='),
+      orderBy('lastSeenAt', 'desc'),
+    ],
+    [
+      'segmentQuery',
+      collection('findings'),
+      where('service', '=='),
+      where('status', 'in'),
+      where('severity', '=='),
+      orderBy('lastSeenAt', 'desc'),
+    ],
+  ]),
+  ...file('app/features/reports/exports/history-reads.ts', [
+    ['readHistories', group('history'), where('company', '=='), where('service', '=='), where('findingId', 'in')],
+  ]),
+  ...file('app/features/reports/findings/findings-live.ts', [
+    ['watchServiceFindings', collection('findings'), where('service', '=='), where('status', 'in'), orderBy('lastSeenAt', 'desc')],
+    ['watchFindingsByIds', collection('findings'), where('service', '=='), where(byId, 'in')],
+    ['watchFindingHistory', collection('history'), orderBy('at', 'desc')],
+    ['watchFindingComments', collection('comments'), where('visibility', '==')],
+    ['watchFindingRetests', collection('retests'), where('service', '=='), where('findingIds', 'array-contains')],
+  ]),
+  ...file('app/features/templates/template-library-live.ts', [
+    ['watchLatestTemplates', collection('finding_templates'), orderBy('updatedAt', 'desc')],
+    ['readWholeLibrary', collection('finding_templates'), orderBy('title')],
+  ]),
+  ...file('app/features/vault/vault-links-live.ts', [
+    ['watchVaultLinks', collection('vault_links'), where('createdBy', '=='), orderBy('createdAt', 'desc')],
+  ]),
+  ...file('app/features/vault/vault-requests-live.ts', [
+    ['watchVaultRequests', collection('vault_requests'), where('createdBy', '=='), orderBy('createdAt', 'desc')],
+    [
+      'watchTeamVaultRequests',
+      collection('vault_request_shares'),
+      where('teamUids', 'array-contains'),
+      where('company', '=='),
+      orderBy('createdAt', 'desc'),
+    ],
+  ]),
+
+  // The edge: structured queries over Firestore REST, with the reader's token.
+  ...file('app/features/reports/data/reports-edge.server.ts', [
+    ['publishedScans', collection('scans'), where('service', '=='), where('state', '=='), orderBy('publishedAt', 'desc')],
+  ]),
+
+  // The functions (firebase-admin).
+  ...file('functions/src/admin/companies.ts', [['listCompanyPeople', collection('users_access'), where('companies', 'array-contains')]]),
+  ...file('functions/src/admin/email-key-calls.ts', [['createEmailKey', collection('email_keys'), where('match', '==')]]),
+  ...file('functions/src/admin/list-users.ts', [['listUsers', collection('users_access'), where('companies', 'array-contains')]]),
+  ...file('functions/src/admin/people.ts', [['assertChangeAllowed', collection('users_access'), where('companies', 'array-contains')]]),
+  ...file('functions/src/admin/services.ts', [
+    ['listServiceManagers', collection('users_access'), where('servicesManaged', 'array-contains')],
+  ]),
+  ...file('functions/src/agents/fleet-callables.ts', [
+    ['deleteLocation', collection('agents'), where('locationId', '==')],
+    ['deleteLocation', collection('scan_jobs'), where('locationId', '=='), where('state', 'in')],
+    ['changeAgentAs', collection('agent_enrolments'), where('agentId', '=='), where('usedAt', '==')],
+  ]),
+  ...file('functions/src/agents/fleet-store.ts', [
+    ['reclaimExpiredLeases', collection('scan_jobs'), where('state', 'in'), where('leaseExpiresAt', '<=')],
+    ['reclaimExpiredLeases', collection('scan_jobs'), where('state', 'in'), where('locationId', '=='), where('leaseExpiresAt', '<=')],
+    [
+      'leaseNextJob',
+      collection('scan_jobs'),
+      where('locationId', '=='),
+      where('state', '=='),
+      where('scanner', 'in'),
+      orderBy('createdAt'),
+    ],
+  ]),
+  ...file('functions/src/delete-finding-template.ts', [['deleteFindingTemplate', group('findings'), where('templateSlug', '==')]]),
+  ...file('functions/src/email-keys.ts', [['findEmailKey', collection('email_keys'), where('match', 'in')]]),
+  ...file('functions/src/reports/notify.ts', [['notifyCompany', collection('users_access'), where('companies', 'array-contains')]]),
+  ...file('functions/src/reports/sweep.ts', [
+    ['sweepFindings', group('findings'), where('status', '=='), where('riskAcceptance.expiresAt', '<=')],
+    ['sweepFindings', group('findings'), where('slaState', 'in'), where('sla.dueAt', '<=')],
+  ]),
+  ...file('functions/src/scans/create-draft-scan.ts', [
+    ['writeDraftScan', collection('scans'), where('service', '=='), where('state', '==')],
+  ]),
+  ...file('functions/src/scans/publish-scan.ts', [
+    ['publishedScans', collection('scans'), where('service', '=='), where('state', '==')],
+    ['draftMerges', collection('draft_findings'), where('mergedInto', '!=')],
+    ['publishDraftScan', collection('draft_findings'), orderBy(byId)],
+    ['publishDraftScan', collection('draft_assets'), orderBy(byId)],
+    ['publishDraftScan', collection('findings'), where('service', '=='), orderBy(byId)],
+    ['publishDraftScan', collection('assets'), where('service', '=='), orderBy(byId)],
+  ]),
+  ...file('functions/src/scans/review-draft-findings.ts', [
+    ['reviewDraftFindings', collection('draft_findings'), where('mergedInto', 'in')],
+  ]),
+  ...file('functions/src/vault/vault-sweep.ts', [
+    ['sweepVault', group('vault_sealed'), where('expiresAt', '<=')],
+    ['sweepVault', collection('vault_links'), where('purgeAt', '<=')],
+    ['sweepVault', collection('vault_requests'), where('purgeAt', '<=')],
+  ]),
+]

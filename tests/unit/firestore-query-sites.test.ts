@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest'
+import { scanSource } from './firestore-query-sites'
+
+const lines = (...source: string[]) => source.join('\n')
+const web = "import { collection, collectionGroup, documentId, limit, or, orderBy, query, where as w } from 'firebase/firestore'"
+
+describe('query sites in browser code', () => {
+  it('reads filters, orders and the collection of a query, per top-level declaration', () => {
+    const sites = scanSource(
+      'app/features/x/x-live.ts',
+      lines(
+        web,
+        "import { THINGS_COLLECTION } from '#domain/things.ts'",
+        "import { scansPath } from '#domain/scans.ts'",
+        'export const watchThings = (uid: string) => query(collection(db, THINGS_COLLECTION), w("owner", "==", uid), orderBy("createdAt", "desc"), limit(5))',
+        'export function watchScans(company: string, since: number | null) {',
+        '  const scans = collection(db, scansPath(company))',
+        "  return query(scans, w('service', '==', 's'), ...(since === null ? [] : [w('at', '>', since)]), w(documentId(), 'in', []), orderBy('at', 'desc'))",
+        '}',
+        "export const plain = () => collection(db, 'things')",
+      ),
+    )
+    expect(sites).toEqual([
+      {
+        site: 'app/features/x/x-live.ts#watchThings',
+        filters: ['owner =='],
+        orders: ['createdAt desc'],
+        sources: [{ scope: 'COLLECTION', name: 'THINGS_COLLECTION', from: '#domain/things.ts' }],
+        problems: [],
+      },
+      {
+        site: 'app/features/x/x-live.ts#watchScans',
+        filters: ['__name__ in', 'at >', 'service =='],
+        orders: ['at desc'],
+        sources: [{ scope: 'COLLECTION', name: 'scansPath', from: '#domain/scans.ts' }],
+        problems: [],
+      },
+    ])
+  })
+
+  it('tells a collection group, and ignores a `where` that is not Firestore’s', () => {
+    const sites = scanSource(
+      'app/features/x/history.ts',
+      lines(
+        web,
+        "const HISTORY = 'history'",
+        "export const read = () => query(collectionGroup(db, HISTORY), w('company', '==', 'c'))",
+        'const where = (x: unknown) => String(x)',
+        'export const label = () => where(1)',
+      ),
+    )
+    expect(sites.map(({ site, sources }) => ({ site, sources }))).toEqual([
+      { site: 'app/features/x/history.ts#read', sources: [{ scope: 'COLLECTION_GROUP', literal: 'history' }] },
+    ])
+  })
+
+  it('follows the watchQuery helper to its collection, and skips the helper itself', () => {
+    const sites = scanSource(
+      'app/features/x/fleet-live.ts',
+      lines(
+        "import { orderBy } from 'firebase/firestore'",
+        "import { watchQuery } from '~/core/watch-query'",
+        "import { AGENTS } from '#domain/agents.ts'",
+        "export const watchAgents = () => watchQuery(AGENTS, read, orderBy('name'))",
+        'export const watchAll = () => watchQuery(AGENTS, read)',
+      ),
+    )
+    expect(sites.map((s) => [s.site, s.orders, s.sources])).toEqual([
+      ['app/features/x/fleet-live.ts#watchAgents', ['name asc'], [{ scope: 'COLLECTION', name: 'AGENTS', from: '#domain/agents.ts' }]],
+    ])
+    const helper = scanSource(
+      'app/core/watch-query.ts',
+      lines(
+        "import { collection, query } from 'firebase/firestore'",
+        'export const watchQuery = (path: string, read: unknown, ...constraints: never[]) => query(collection(db, path), ...constraints)',
+      ),
+    )
+    expect(helper).toEqual([])
+  })
+
+  it('reports what the catalogue cannot describe', () => {
+    const [site] = scanSource(
+      'app/features/x/odd.ts',
+      lines(
+        web,
+        "import { THINGS } from '#domain/things.ts'",
+        'export const odd = (field: string) => query(collection(db, THINGS), w(field, "==", 1), or(w("a", "==", 1), w("b", "==", 2)))',
+      ),
+    )
+    expect(site!.problems.map((p) => p.split(':')[0])).toEqual([
+      'a filter not written with a literal field and operator',
+      'a query part the index check does not model',
+    ])
+  })
+})
+
+describe('query sites in the functions', () => {
+  it('follows Admin SDK chains through variables to their collection', () => {
+    const sites = scanSource(
+      'functions/src/jobs.ts',
+      lines(
+        "import { FieldPath } from 'firebase-admin/firestore'",
+        "import { JOBS } from '#domain/jobs.ts'",
+        "import { draftsPath } from '#domain/drafts.ts'",
+        'export async function reclaim(db: Db, location?: string) {',
+        "  let q = db.collection(JOBS).where('state', 'in', ['a'])",
+        "  if (location) q = q.where('locationId', '==', location)",
+        "  await q.where('leaseExpiresAt', '<=', 1).limit(10).get()",
+        "  await db.collectionGroup('findings').where('templateSlug', '==', 's').count().get()",
+        '  const drafts = db.collection(draftsPath("c"))',
+        '  await drafts.orderBy(FieldPath.documentId()).startAfter("x").get()',
+        "  await db.collection(JOBS).doc('x').get()",
+        '}',
+      ),
+    )
+    expect(sites).toEqual([
+      {
+        site: 'functions/src/jobs.ts#reclaim',
+        filters: ['leaseExpiresAt <=', 'locationId ==', 'state in', 'templateSlug =='],
+        orders: ['__name__ asc'],
+        sources: [
+          { scope: 'COLLECTION', name: 'JOBS', from: '#domain/jobs.ts' },
+          { scope: 'COLLECTION_GROUP', literal: 'findings' },
+          { scope: 'COLLECTION', name: 'draftsPath', from: '#domain/drafts.ts' },
+        ],
+        problems: [],
+      },
+    ])
+  })
+
+  it('reports a Filter object and limitToLast', () => {
+    const [site] = scanSource(
+      'functions/src/odd.ts',
+      lines(
+        "export const odd = (db: Db) => db.collection('jobs').where(Filter.or(Filter.where('a', '==', 1))).get()",
+        "export const last = (db: Db) => db.collection('jobs').orderBy('at').limitToLast(3).get()",
+      ),
+    )
+    expect(site!.problems[0]).toMatch(/^a Filter object/)
+    expect(
+      scanSource('functions/src/odd.ts', "export const last = (db: Db) => db.collection('jobs').orderBy('at').limitToLast(3).get()")[0]!
+        .problems[0],
+    ).toMatch(/^a query part the index check does not model/)
+  })
+})
+
+describe('query sites over REST', () => {
+  const builder = (op: string, exported = '') =>
+    lines(
+      `${exported}async function runQuery(config: C, parent: string, collectionId: string, filters: F[], order: O) {`,
+      "  const where = { compositeFilter: { op: 'AND', filters: filters.map((f) => ({ fieldFilter: { field: { fieldPath: f.field }, op: '" +
+        op +
+        "', value: f.value } })) } }",
+      '  return fetch(url, { body: JSON.stringify({ structuredQuery: { from: [{ collectionId }], where, orderBy: [order] } }) })',
+      '}',
+    )
+  const caller = lines(
+    "import { scansPath } from '#domain/scans.ts'",
+    'async function published(company: string) {',
+    "  return runQuery(config, scansPath(company).slice(0, 9), scansPath(company).slice(10), [{ field: 'service', value: v }, { field: 'state', value: w }], { field: 'publishedAt', direction: 'DESCENDING' })",
+    '}',
+  )
+
+  it('reads the callers of a structured-query builder: its collection argument, filters and order', () => {
+    expect(scanSource('app/features/r/edge.server.ts', lines(builder('EQUAL'), caller))).toEqual([
+      {
+        site: 'app/features/r/edge.server.ts#published',
+        filters: ['service ==', 'state =='],
+        orders: ['publishedAt desc'],
+        sources: [{ scope: 'COLLECTION', name: 'scansPath', from: '#domain/scans.ts' }],
+        problems: [],
+      },
+    ])
+  })
+
+  it('reports a builder whose operator cannot be read, or whose callers may be elsewhere', () => {
+    const [mixed] = scanSource('app/features/r/edge.server.ts', lines(builder("' + op + '"), caller))
+    expect(mixed!.problems[0]).toMatch(/^a REST query builder that does not write exactly one known filter operator/)
+    const [exported] = scanSource('app/features/r/edge.server.ts', lines(builder('EQUAL', 'export '), caller))
+    expect(exported!.problems[0]).toMatch(/^an exported REST query builder/)
+  })
+})
