@@ -128,6 +128,24 @@ describe('query sites in the functions', () => {
     ])
   })
 
+  it('takes the variable a query names from its own block', () => {
+    const [site] = scanSource(
+      'functions/src/pages.ts',
+      lines(
+        "import { A, B } from '#domain/ab.ts'",
+        'export async function pages(db: Db) {',
+        "  async function first() { const q = db.collection(A); return q.where('a', '==', 1).get() }",
+        "  async function second() { const q = db.collection(B); return q.where('b', '==', 1).get() }",
+        '  return [await first(), await second()]',
+        '}',
+      ),
+    )
+    expect(site!.sources).toEqual([
+      { scope: 'COLLECTION', name: 'A', from: '#domain/ab.ts' },
+      { scope: 'COLLECTION', name: 'B', from: '#domain/ab.ts' },
+    ])
+  })
+
   it('reports a Filter object and limitToLast', () => {
     const [site] = scanSource(
       'functions/src/odd.ts',

@@ -90,11 +90,20 @@ export function scanSource(file: string, source: string): QuerySite[] {
 
   for (const statement of sf.statements) {
     const site: QuerySite = { site: `${file}#${topLevelName(statement)}`, filters: [], orders: [], sources: [], problems: [] }
-    const declarations = new Map<string, ts.Expression>()
+    // Local variables by name, each with the block it is visible in: a use takes the innermost.
+    const declarations = new Map<string, { init: ts.Expression; scope: ts.Node }[]>()
     walk(statement, (node) => {
-      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
-        declarations.set(node.name.text, node.initializer)
+      if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || !node.initializer) return
+      let scope: ts.Node = node
+      while (scope.parent && !ts.isBlock(scope.parent) && !ts.isSourceFile(scope.parent) && !ts.isFunctionLike(scope.parent))
+        scope = scope.parent
+      const entry = { init: node.initializer, scope: scope.parent ?? scope }
+      declarations.set(node.name.text, [...(declarations.get(node.name.text) ?? []), entry])
     })
+    const declared = (use: ts.Identifier) =>
+      (declarations.get(use.text) ?? [])
+        .filter(({ scope }) => scope.pos <= use.pos && use.end <= scope.end)
+        .sort((a, b) => a.scope.end - a.scope.pos - (b.scope.end - b.scope.pos))[0]?.init
     const problem = (node: ts.Node, why: string) => site.problems.push(`${why}: ${text(node, sf).slice(0, 120)}`)
 
     const named = (node: ts.Expression, scope: Scope): CollectionSource | null => {
@@ -102,7 +111,7 @@ export function scanSource(file: string, source: string): QuerySite[] {
       if (literal !== null) return { scope, literal }
       if (ts.isIdentifier(node)) {
         if (localStrings.has(node.text)) return { scope, literal: localStrings.get(node.text)! }
-        const init = declarations.get(node.text)
+        const init = declared(node)
         if (init) return named(init, scope)
         return { scope, name: imports.get(node.text)?.name ?? node.text, from: imports.get(node.text)?.from ?? null }
       }
@@ -120,7 +129,7 @@ export function scanSource(file: string, source: string): QuerySite[] {
       if (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node) || ts.isAsExpression(node)) return rootOf(node.expression, seen)
       if (ts.isConditionalExpression(node)) return rootOf(node.whenTrue, seen) ?? rootOf(node.whenFalse, seen)
       if (ts.isIdentifier(node)) {
-        const init = declarations.get(node.text)
+        const init = declared(node)
         if (!init || seen.has(node.text)) return null
         return rootOf(init, new Set([...seen, node.text]))
       }
