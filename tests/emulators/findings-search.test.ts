@@ -10,7 +10,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LEVEL } from '#domain/access.ts'
 import { companyPath } from '#domain/companies.ts'
 import { findingPath, type StoredFinding } from '#domain/findings.ts'
-import { FINDINGS_INDEX, FINDINGS_SEARCH_KEY_LIFETIME_SECONDS, findingObjectID, type FindingSearchRecord } from '#domain/findings-search.ts'
+import {
+  alphabeticalOrder,
+  findingObjectID,
+  findingsSortIndex,
+  FINDINGS_INDEX,
+  FINDINGS_SEARCH_KEY_LIFETIME_SECONDS,
+  type FindingSearchRecord,
+} from '#domain/findings-search.ts'
 import type { ServiceId } from '#domain/services.ts'
 import type { SearchClientResponse } from '#domain/template-library-calls.ts'
 import { algoliaHosts } from '#domain/template-search.ts'
@@ -111,6 +118,7 @@ afterAll(async () => {
 
 describe('syncFindingSearch', () => {
   it('indexes a finding with what the search needs, follows its changes and drops it when deleted', async () => {
+    const written = findingDocument('dast', { title: `Exposed ${run} admin panel`, tags: ['exposure'] })
     expect(await indexed(acme, 'dast')).toEqual({
       objectID: findingObjectID(acme, findingId('dast')),
       findingId: findingId('dast'),
@@ -120,9 +128,19 @@ describe('syncFindingSearch', () => {
       severity: 'high',
       severityRank: 4,
       status: 'open',
+      statusRank: 0,
       asset: 'app.acme.example:443',
       tags: ['exposure'],
+      cwe: written.cwe,
       templateSlug: null,
+      regression: false,
+      // What the table shows and sorts by, as the document has it.
+      lastSeenAt: written.lastSeenAt,
+      sla: { startedAt: written.sla.startedAt, dueAt: written.sla.dueAt, pausedAt: null },
+      closedAt: null,
+      slaDueAt: written.sla.dueAt,
+      ...Object.fromEntries(alphabeticalOrder(`Exposed ${run} admin panel`).map((n, i) => [`titleOrder${i}`, n])),
+      ...Object.fromEntries(alphabeticalOrder('app.acme.example:443').map((n, i) => [`assetOrder${i}`, n])),
     })
     await admin.db.doc(findingPath(acme, findingId('dast'))).update({ status: 'in_remediation', severity: 'critical' })
     await eventually(async () => expect(await indexed(acme, 'dast')).toMatchObject({ status: 'in_remediation', severity: 'critical' }))
@@ -142,7 +160,13 @@ describe('getSearchClient for findings', () => {
     // The browser's own filters are ANDed with the key's: asking for globex or cloud finds nothing.
     expect(await found(searchKey, `company:"${globex}"`)).toEqual([])
     expect(await found(searchKey, 'service:cloud')).toEqual([])
-    // Only the findings index.
+    // The table's sort replicas too, under the same filter.
+    const { hits } = await searchAs(searchKey).searchSingleIndex<FindingSearchRecord>({
+      indexName: findingsSortIndex('-lastSeen'),
+      searchParams: { query: `exposed ${run}` },
+    })
+    expect(hits.map((hit) => `${hit.company}/${hit.service}`).sort()).toEqual([`${acme}/dast`, `${acme}/network`])
+    // Only the findings indexes.
     await expect(
       searchAs(searchKey).searchSingleIndex({ indexName: 'finding_templates', searchParams: { query: '' } }),
     ).rejects.toMatchObject({

@@ -6,12 +6,18 @@ export class FindingsTable {
   readonly section: Locator
   readonly table: Locator
   readonly search: Locator
+  /** "1,234 findings": how many the filters find, all of them. */
+  readonly count: Locator
+  /** The table's own scroll box. */
+  readonly scroller: Locator
 
   constructor(page: Page) {
     this.page = page
     this.section = page.getByRole('region', { name: 'Findings' })
     this.table = this.section.getByRole('table')
     this.search = this.section.getByRole('searchbox', { name: 'Search' })
+    this.count = this.section.getByRole('status').filter({ hasText: /^[\d,]+ findings?\b/ })
+    this.scroller = this.section.locator('div:has(> table)')
   }
 
   async open(service: string, query = ''): Promise<void> {

@@ -23,6 +23,23 @@ export async function createFinding(company: string, service: ServiceId, overrid
   return id
 }
 
+/** `count` open findings of `service` in `company` in one batch, the `n`th given `overrides(n)`; their ids. */
+export async function createFindings(
+  company: string,
+  service: ServiceId,
+  count: number,
+  overrides: (n: number) => Partial<StoredFinding>,
+): Promise<string[]> {
+  const now = Date.now()
+  const ids = Array.from({ length: count }, () => `e2e-${randomUUID()}`)
+  const batch = db().batch()
+  ids.forEach((id, n) =>
+    batch.set(db().doc(findingPath(company, id)), { ...findingDocument(service, { fingerprint: id, ...overrides(n) }, now) }),
+  )
+  await batch.commit()
+  return ids
+}
+
 /**
  * Removes findings the test made, with what hangs off them. Each subcollection is listed on its own:
  * a recursive delete searches every document below the company, which is slow with the demo year.

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import styled from 'styled-components'
 import { canViewResults, findingRole, type FindingRole } from '#domain/access.ts'
 import { FINDING_STATUSES, findingStatusLabels, type Finding } from '#domain/findings.ts'
-import type { FindingsQuery } from '#domain/findings-search.ts'
+import type { FindingRowHit, FindingsQuery } from '#domain/findings-search.ts'
 import { FINDING_ACTIONS, findingActionLabels, mayMakeMove, type FindingAction } from '#domain/finding-workflow.ts'
 import { RETEST_MAX_FINDINGS } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
@@ -296,10 +296,34 @@ export function FindingsView({
   }, [stats.data])
 
   // The findings on screen, live: a move shows before the index has it.
-  const [visibleIds, setVisibleIds] = useState<string[]>([])
-  const idsKey = visibleIds.join(',')
+  const [visible, setVisible] = useState<FindingRowHit[]>([])
+  const idsKey = visible.map((hit) => hit.findingId).join(',')
   const live = useLiveData(() => sources.findings(company, service, idsKey ? idsKey.split(',') : []), [sources, company, service, idsKey])
-  const onVisibleIds = useCallback((ids: string[]) => setVisibleIds((last) => (last.join(',') === ids.join(',') ? last : ids)), [])
+  const onVisibleRows = useCallback(
+    (hits: FindingRowHit[]) => setVisible((last) => (last.length === hits.length && last.every((hit, i) => hit === hits[i]) ? last : hits)),
+    [],
+  )
+  // A finding on screen that the index still has otherwise: asked again, less and less often, until it agrees.
+  const stale = visible.some((hit) => {
+    const now_ = live.data?.get(hit.findingId)
+    return now_ !== undefined && (now_.status !== hit.status || now_.severity !== hit.severity)
+  })
+  const [staleRounds, setStaleRounds] = useState(0)
+  useEffect(() => {
+    if (!stale) {
+      setStaleRounds(0)
+      return
+    }
+    const timer = setTimeout(
+      () => {
+        setStaleRounds((n) => n + 1)
+        refresh()
+      },
+      Math.min(1000 * 2 ** staleRounds, 8000),
+    )
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stale, staleRounds, results.version])
 
   const [selection, setSelection] = useState<ReadonlyMap<string, FindingRow>>(new Map())
   const [move, setMove] = useState<FindingAction | null>(null)
@@ -422,7 +446,7 @@ export function FindingsView({
           rows={results.rows}
           version={results.version}
           live={live.data ?? NO_LIVE_ROWS}
-          onVisibleIds={onVisibleIds}
+          onVisibleRows={onVisibleRows}
           search={search}
           onSearchChange={onSearchChange}
           findingHref={findingHref}

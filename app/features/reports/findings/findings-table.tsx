@@ -188,8 +188,8 @@ export interface FindingsTableProps {
   version: number
   /** The findings on screen as they are now (a status changed since the index was asked). */
   live: ReadonlyMap<string, Finding>
-  /** The ids of the findings on screen, whenever they change. */
-  onVisibleIds(ids: string[]): void
+  /** The findings on screen as the index gave them, whenever they change. */
+  onVisibleRows(hits: FindingRowHit[]): void
   search: FindingsSearch
   onSearchChange(next: FindingsSearch): void
   /** Where a finding's page is: its id appended. */
@@ -202,7 +202,7 @@ export interface FindingsTableProps {
 }
 
 export function FindingsTable(props: FindingsTableProps) {
-  const { summary, rows, version, live, onVisibleIds, search, onSearchChange, findingHref, selection, onSelectionChange, caption, now } =
+  const { summary, rows, version, live, onVisibleRows, search, onSearchChange, findingHref, selection, onSelectionChange, caption, now } =
     props
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   const scroller = useRef<HTMLDivElement>(null)
@@ -240,17 +240,17 @@ export function FindingsTable(props: FindingsTableProps) {
   const last = inView[inView.length - 1]?.index ?? -1
   useEffect(() => {
     const ranges = new Map<string | null, { from: number; to: number }>()
-    const ids: string[] = []
+    const hits: FindingRowHit[] = []
     for (let i = first; i <= last; i += 1) {
       const item = items[i]
       if (item?.kind !== 'row') continue
       const range = ranges.get(item.group)
       ranges.set(item.group, { from: Math.min(range?.from ?? item.index, item.index), to: Math.max(range?.to ?? item.index, item.index) })
       const hit = rows.rowAt(item.index, item.group)
-      if (hit) ids.push(hit.findingId)
+      if (hit) hits.push(hit)
     }
     for (const [source, { from, to }] of ranges) rows.want(from, to, source)
-    onVisibleIds(ids)
+    onVisibleRows(hits)
     // rows changes identity with each answer; version says when.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [first, last, items, version])
