@@ -1,19 +1,9 @@
-// The findings an export holds: those the findings table shows for the same search (facets, text,
-// order), so a download matches the screen: the same rules (findings-query.ts) filter and sort both.
-import type { Finding } from '#domain/findings.ts'
+// The search's filters as an export records them (JSON, PDF cover): the facets and the text, not
+// the grouping or the order. Which findings an export holds is export-plan.ts's to say.
 import type { ExportFilters } from '#domain/report-export.ts'
-import { findingRow, matchesSearch, rowComparators, sortOf } from '../findings/findings-query'
 import { type FindingsSearch } from '../findings/findings-search-params'
 
 const FACETS = ['severity', 'status', 'asset', 'tag'] as const
-
-export function filteredFindings(findings: readonly Finding[], search: FindingsSearch, now: number): Finding[] {
-  const kept = findings.map((finding) => ({ finding, row: findingRow(finding, now) })).filter(({ row }) => matchesSearch(row, search))
-  const { column, descending } = sortOf(search)
-  const compare = rowComparators[column]
-  kept.sort((a, b) => (descending ? -1 : 1) * compare(a.row, b.row))
-  return kept.map((k) => k.finding)
-}
 
 /** The search's filters as the export records them (grouping and order are not filters). */
 export const exportFiltersOf = (search: FindingsSearch): ExportFilters =>

@@ -1,17 +1,17 @@
-// The export menu of a service page, fed live: the service's figures and latest scan, and (for
-// people who see results) its findings as the page's search filters them, asked for when the menu
-// first opens. The listeners are the ones the page holds (or will), so the database serves them once.
-import { useMemo, useState } from 'react'
+// The export menu of a service page, fed live with the service's figures and latest scan. For
+// people who see results, the findings are read by the export itself, page by page from the
+// database, as the page's search filters them (counted when the menu opens): no list of them is
+// held by the page for it.
+import { useMemo } from 'react'
 import { canViewResults } from '#domain/access.ts'
-import type { Finding, FindingStatus } from '#domain/findings.ts'
 import type { ServiceId } from '#domain/services.ts'
-import { notAsked, useLiveData } from '~/core/live-data'
+import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { reportLiveOf, type ServiceReportData } from '../data/report-data'
-import { loadedStatuses } from '../findings/findings-query'
 import { type FindingsSearch } from '../findings/findings-search-params'
 import { ExportMenu } from './export-menu'
-import { exportFiltersOf, filteredFindings } from './filtered-findings'
+import { firestoreExportSource } from './export-source'
+import { exportFiltersOf } from './filtered-findings'
 
 export function ServiceExports({
   workspace,
@@ -58,21 +58,11 @@ function LiveExports({
     [company.slug, service],
     firstPaint && reportLiveOf(firstPaint),
   )
-  // Stats-only readers never ask for findings (the rules would refuse them), nor does anyone before
-  // opening the menu. The same query as the table's, which the SDK answers from one listener.
-  const [opened, setOpened] = useState(false)
-  const statusKey = loadedStatuses(search).join(',')
-  const findings = useLiveData(
-    () =>
-      results && opened
-        ? import('../findings/findings-live').then((m) =>
-            m.watchServiceFindings(company.slug, service, statusKey.split(',') as FindingStatus[]),
-          )
-        : notAsked<Finding[]>(),
-    [company.slug, service, results, opened, statusKey],
+  // Stats-only readers never ask for findings (the rules would refuse them).
+  const source = useMemo(
+    () => (results ? firestoreExportSource(company.slug, service, search) : null),
+    [company.slug, service, results, search],
   )
-  const loaded = findings.status === 'ready' ? findings.data : undefined
-  const shown = useMemo(() => loaded && filteredFindings(loaded, search, Date.now()), [loaded, search])
   const filters = useMemo(() => exportFiltersOf(search), [search])
   const data = report.data
   if (!data) return null
@@ -80,14 +70,12 @@ function LiveExports({
     <ExportMenu
       company={company}
       service={service}
-      findings={shown}
+      source={source}
       filters={filters}
       stats={data.stats}
       scan={data.scans[0] ?? null}
       loadMonths={() => import('../data/reports-live').then((m) => m.readServiceMonths(company.slug, service))}
       access={workspace.access}
-      findingsFailed={findings.status === 'failed'}
-      onOpen={() => (findings.status === 'failed' ? findings.retry() : setOpened(true))}
     />
   )
 }
