@@ -92,6 +92,27 @@ export const QUERIES: CataloguedQuery[] = [
       orderBy('lastSeenAt', 'desc'),
     ],
   ]),
+  ...file('app/features/reports/exports/findings-pages.ts', [
+    // One query per segment of the export's plan: statuses as one (==) or several (in), a severity or none.
+    ['segmentQuery', collection('findings'), where('service', '=='), where('status', 'in'), orderBy('lastSeenAt', 'desc')],
+    ['segmentQuery', collection('findings'), where('service', '=='), where('status', '=='), orderBy('lastSeenAt', 'desc')],
+    [
+      'segmentQuery',
+      collection('findings'),
+      where('service', '=='),
+      where('status', 'in'),
+      where('severity', '=='),
+      orderBy('lastSeenAt', 'desc'),
+    ],
+    [
+      'segmentQuery',
+      collection('findings'),
+      where('service', '=='),
+      where('status', '=='),
+      where('severity', '=='),
+      orderBy('lastSeenAt', 'desc'),
+    ],
+  ]),
   ...file('app/features/reports/exports/history-reads.ts', [
     ['readHistories', group('history'), where('company', '=='), where('service', '=='), where('findingId', 'in')],
   ]),
