@@ -32,8 +32,10 @@ export const QUERIES: CataloguedQuery[] = [
   ...file('app/features/activity/activity-live.ts', [
     ['watchActivity', collection('events'), where('createdByUid', '=='), orderBy('createdAt', 'desc')],
   ]),
+  ...file('app/features/admin/email-keys/email-keys-live.ts', [['watchEmailKeys', collection('email_keys'), orderBy('createdAt', 'desc')]]),
   ...file('app/features/admin/hub/admin-hub-live.ts', [
     ['watchPeopleCount', collection('users_access'), where('companies', 'array-contains')],
+    ['watchExpiringKeys', collection('email_keys'), where('revokedAt', '=='), where('expiresAt', '>'), where('expiresAt', '<=')],
     ['watchAuditEvents', collection('audit_events'), orderBy('createdAt', 'desc')],
     ['watchAuditEvents', collection('audit_events'), where('audience', '=='), orderBy('createdAt', 'desc')],
     ['watchAuditEvents', collection('audit_events'), where('companyId', '=='), orderBy('createdAt', 'desc')],
@@ -43,15 +45,19 @@ export const QUERIES: CataloguedQuery[] = [
     ['watchDastKeys', collection('dast_keys'), where('company', '=='), orderBy('createdAt', 'desc')],
   ]),
   ...file('app/features/analyst/desk/desk-live.ts', [
-    ['watchDrafts', collection('scans'), where('service', '=='), where('state', '=='), orderBy('startedAt', 'desc')],
+    ['watchDrafts', collection('scans'), where('service', '=='), where('state', '=='), orderBy('startedAt')],
+    ['watchDrafts', collection('scans'), where('service', '=='), where('state', '==')],
     ['watchRecentScans', collection('scans'), where('service', '=='), orderBy('startedAt', 'desc')],
-    ['watchRequestedRetests', collection('retests'), where('service', '=='), where('state', '=='), orderBy('requestedAt', 'desc')],
+    ['watchRequestedRetests', collection('retests'), where('service', '=='), where('state', '=='), orderBy('dueAt')],
+    ['watchRequestedRetests', collection('retests'), where('service', '=='), where('state', '==')],
+    ['watchRequestedRetests', collection('retests'), where('service', '=='), where('state', '=='), where('dueAt', '<')],
     ['watchDisputed', collection('findings'), where('service', '=='), where('status', '=='), orderBy('lastSeenAt', 'desc')],
+    ['watchDisputed', collection('findings'), where('service', '=='), where('status', '==')],
   ]),
   ...file('app/features/analyst/service-page/analyst-live.ts', [
     ['watchServiceScans', collection('scans'), where('service', '=='), orderBy('startedAt', 'desc')],
     ['watchDraftFindings', collection('draft_findings')],
-    ['watchRequestedRetests', collection('retests'), where('service', '=='), where('state', '==')],
+    ['watchRequestedRetests', collection('retests'), where('service', '=='), where('state', '=='), orderBy('dueAt')],
     ['watchTemplateMappings', collection('template_mappings'), where('service', '==')],
     ['watchScanJobs', collection('scan_jobs'), where('company', '=='), where('service', '=='), orderBy('createdAt', 'desc')],
   ]),
@@ -66,6 +72,8 @@ export const QUERIES: CataloguedQuery[] = [
   ]),
   ...file('app/features/notifications/notifications-live.ts', [
     ['watchNotifications', collection('notifications'), where('uid', '=='), orderBy('createdAt', 'desc')],
+    ['watchNotifications', collection('notifications'), where('uid', '=='), where('read', '==')],
+    ['markAllRead', collection('notifications'), where('uid', '=='), where('read', '==')],
   ]),
   ...file('app/features/reports/data/reports-live.ts', [
     ['watchPublishedScans', collection('scans'), where('service', '=='), where('state', '=='), orderBy('publishedAt', 'desc')],

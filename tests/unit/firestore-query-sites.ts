@@ -26,7 +26,7 @@ export interface QuerySite {
 
 const WEB_MODULES = ['firebase/firestore', 'firebase/firestore/lite']
 /** Project helpers whose argument names the collection a query is built on: name → argument index. */
-const COLLECTION_HELPERS: Record<string, number> = { watchQuery: 0 }
+const COLLECTION_HELPERS: Record<string, number> = { watchQuery: 0, watchPages: 0 }
 /** Query parts the index rules here do not model (cursors need nothing beyond the order): a site that uses one fails until they do. */
 const UNMODELLED = ['and', 'or', 'limitToLast', 'findNearest']
 const FILTER_OPS: readonly string[] = ['==', 'in', 'array-contains', 'array-contains-any', '<', '<=', '>', '>=', '!=', 'not-in']

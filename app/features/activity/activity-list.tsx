@@ -1,5 +1,6 @@
 import styled from 'styled-components'
 import { useLiveData } from '~/core/live-data'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { LocalTime } from '~/ui/local-time'
@@ -48,17 +49,20 @@ export function ActivityList({ uid }: { uid: string }) {
       <h2 id="activity-title">Recent activity</h2>
       {activity.status !== 'ready' ? (
         <LiveStatus live={activity} what="your activity" />
-      ) : activity.data.length === 0 ? (
+      ) : activity.data.items.length === 0 ? (
         <Muted>No activity yet.</Muted>
       ) : (
-        <List>
-          {activity.data.map((event) => (
-            <li key={event.id}>
-              <span>{describe(event.type)}</span>
-              {event.at !== null && <LocalTime at={event.at} />}
-            </li>
-          ))}
-        </List>
+        <>
+          <List>
+            {activity.data.items.map((event) => (
+              <li key={event.id}>
+                <span>{describe(event.type)}</span>
+                {event.at !== null && <LocalTime at={event.at} />}
+              </li>
+            ))}
+          </List>
+          <ListCap shown={activity.data.items.length} what="events" more={activity.data.more} />
+        </>
       )}
     </Section>
   )

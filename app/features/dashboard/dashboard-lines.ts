@@ -15,6 +15,9 @@ export interface DashboardLine {
   tone: 'neutral' | 'good' | 'warning' | 'danger'
 }
 
+/** Updates per service summed since the last visit; beyond, the page says more happened. */
+export const SINCE_LIMIT = 200
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 const phrases: Record<CompanyActivityType, { say: (n: number) => string; tone: DashboardLine['tone'] }> = {

@@ -20,14 +20,16 @@ import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 import type { Session } from '~/core/session'
+import { SINCE_LIMIT } from './dashboard-lines'
 
 export interface DashboardData {
   activity: CompanyActivity[]
   stats: Partial<Record<ServiceId, ServiceStats>>
+  /** Services with more changes since the last visit than are summed (the page says so). */
+  capped?: ServiceId[]
 }
 
-/** Per service: everything since the last visit up to this many; the latest few on a first visit. */
-const SINCE_LIMIT = 200
+/** Per service: everything since the last visit up to SINCE_LIMIT; the latest few on a first visit. */
 const FIRST_VISIT_LIMIT = 5
 
 /**
@@ -39,12 +41,17 @@ export const watchDashboard =
   (next, fail) => {
     const db = firestore()
     const activity = new Map<ServiceId, CompanyActivity[]>()
+    const capped = new Set<ServiceId>()
     const stats: Partial<Record<ServiceId, ServiceStats>> = {}
     const answered = new Set<string>()
     const expected = serviceIds.length * 2
     const publish = () => {
       if (answered.size < expected) return
-      next({ activity: [...activity.values()].flat().sort((a, b) => b.at - a.at), stats: { ...stats } })
+      next({
+        activity: [...activity.values()].flat().sort((a, b) => b.at - a.at),
+        stats: { ...stats },
+        capped: serviceIds.filter((service) => capped.has(service)),
+      })
     }
     const stops: Unsubscribe[] = serviceIds.flatMap((service) => [
       onSnapshot(
@@ -53,13 +60,17 @@ export const watchDashboard =
           where('service', '==', service),
           ...(since === null ? [] : [where('at', '>', Timestamp.fromMillis(since))]),
           orderBy('at', 'desc'),
-          limit(since === null ? FIRST_VISIT_LIMIT : SINCE_LIMIT),
+          // One more than summed since the last visit: it tells that more happened.
+          limit(since === null ? FIRST_VISIT_LIMIT : SINCE_LIMIT + 1),
         ),
         (snapshot) => {
+          const docs = since === null ? snapshot.docs : snapshot.docs.slice(0, SINCE_LIMIT)
           activity.set(
             service,
-            snapshot.docs.flatMap((d) => companyActivityFromDocument(d.id, d.data()) ?? []),
+            docs.flatMap((d) => companyActivityFromDocument(d.id, d.data()) ?? []),
           )
+          if (since !== null && snapshot.size > SINCE_LIMIT) capped.add(service)
+          else capped.delete(service)
           answered.add(`a:${service}`)
           publish()
         },

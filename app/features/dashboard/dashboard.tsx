@@ -7,7 +7,8 @@ import { brand } from '#domain/brand.ts'
 import type { Company } from '#domain/companies.ts'
 import { findingStatusLabels } from '#domain/findings.ts'
 import { searchableServices } from '#domain/findings-search.ts'
-import { services, type ServiceId } from '#domain/services.ts'
+import { formatNumber } from '#domain/numbers.ts'
+import { serviceById, services, type ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
 import type { Session } from '~/core/session'
 import type { Workspace } from '~/core/workspace'
@@ -16,7 +17,7 @@ import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
 import { fieldControl } from '~/ui/text-field'
 import { useHydrated } from '~/ui/use-hydrated'
-import { activityLines, slaLines, type DashboardLine } from './dashboard-lines'
+import { activityLines, SINCE_LIMIT, slaLines, type DashboardLine } from './dashboard-lines'
 import type { FindingHit } from '~/core/findings-search-client'
 import { useFindingsSearch } from './use-findings-search'
 import { LocalTime } from '~/ui/local-time'
@@ -167,6 +168,12 @@ function CompanyDashboard({
           <Muted>{since === null ? 'Nothing has been published yet.' : 'Nothing new since then.'}</Muted>
         ) : (
           <DashboardLines lines={changes} testId="dashboard-changes" />
+        )}
+        {(data.data?.capped ?? []).length > 0 && (
+          <Muted role="note" data-list-cap="changes">
+            More happened in {(data.data?.capped ?? []).map((service) => serviceById(service)?.label ?? service).join(', ')} than is summed
+            here (the latest {formatNumber(SINCE_LIMIT)} updates of each are): its report holds every figure.
+          </Muted>
         )}
       </Card>
       {sla.length > 0 && (

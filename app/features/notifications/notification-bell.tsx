@@ -3,9 +3,10 @@ import { Link } from '@tanstack/react-router'
 import { IconBell } from '@tabler/icons-react'
 import { Popover } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
-import type { AppNotification } from '#domain/notifications.ts'
+import { formatNumber } from '#domain/numbers.ts'
 import { useLiveData, type LiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { notify } from '~/ui/notifications/notifications'
 import { headerTrigger } from '~/ui/menu'
@@ -14,6 +15,7 @@ import { layers, offsets, timings } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 import { VisuallyHidden } from '~/ui/visually-hidden'
 import { LocalTime } from '~/ui/local-time'
+import type { NotificationsView } from './notifications-live'
 
 const fadeIn = keyframes`
   from { opacity: 0; }
@@ -104,6 +106,10 @@ const List = styled.ul`
   }
 `
 
+const Cap = styled.div`
+  padding: 0 14px 12px;
+`
+
 const Empty = styled.div`
   padding: 16px 14px;
   color: var(--color-text-muted);
@@ -117,12 +123,12 @@ export function NotificationList({
   onMarkAllRead,
   onOpen,
 }: {
-  live: LiveData<AppNotification[]>
+  live: LiveData<NotificationsView>
   onMarkAllRead: () => void
   onOpen: () => void
 }) {
-  const list = live.data ?? []
-  const unread = list.filter((n) => !n.read).length
+  const list = live.data?.items ?? []
+  const unread = live.data?.unread ?? 0
   return (
     <>
       <Head>
@@ -153,6 +159,13 @@ export function NotificationList({
           ))}
         </List>
       )}
+      {live.data && (
+        <Cap>
+          <ListCap shown={list.length} what="notifications" more={live.data.more}>
+            {unread > list.filter((n) => !n.read).length ? 'Mark all read covers the older ones too.' : null}
+          </ListCap>
+        </Cap>
+      )}
     </>
   )
 }
@@ -164,25 +177,28 @@ export function NotificationBell({ uid }: { uid: string }) {
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   const notifications = useLiveData(() => live().then((m) => m.watchNotifications(uid)), [uid])
-  const unread = (notifications.data ?? []).filter((n) => !n.read)
+  const count = notifications.data?.unread ?? 0
+  const shownUnread = (notifications.data?.items ?? []).filter((n) => !n.read)
 
   const markAllRead = async () => {
     try {
-      await (await live()).markRead(unread.map((n) => n.id))
+      const m = await live()
+      // Beyond the listed ones, the older unread are found on the server.
+      await (count > shownUnread.length ? m.markAllRead(uid) : m.markRead(shownUnread.map((n) => n.id)))
     } catch {
       notify({ tone: 'error', title: 'Not marked as read', message: 'Please try again.' })
     }
   }
 
-  const label = unread.length === 0 ? 'Notifications' : `Notifications, ${unread.length} unread`
+  const label = count === 0 ? 'Notifications' : `Notifications, ${formatNumber(count)} unread`
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
         <Trigger type="button" aria-label={label} disabled={!hydrated} data-testid="notification-bell">
           <IconBell size={20} aria-hidden="true" />
-          {unread.length > 0 && (
+          {count > 0 && (
             <Count aria-hidden="true" data-testid="notification-count">
-              {unread.length > 99 ? '99+' : unread.length}
+              {count > 99 ? '99+' : count}
             </Count>
           )}
         </Trigger>

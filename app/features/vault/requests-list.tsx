@@ -4,6 +4,7 @@ import type { VaultPayload } from '#domain/vault-crypto.ts'
 import { requestStatus, type RequestStatus, type VaultRequest, type VaultRequestShare } from '#domain/vault-requests.ts'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
@@ -26,14 +27,17 @@ export function RequestsList({ uid, company }: { uid: string; company: { slug: s
         <h2 id="requests-title">Your requests</h2>
         {requests.status !== 'ready' ? (
           <LiveStatus live={requests} what="your requests" />
-        ) : requests.data.length === 0 ? (
+        ) : requests.data.items.length === 0 ? (
           <Hint>No requests yet.</Hint>
         ) : (
-          <EntryList>
-            {requests.data.map((request) => (
-              <RequestRow key={request.id} request={request} status={requestStatus(request, now)} uid={uid} />
-            ))}
-          </EntryList>
+          <>
+            <EntryList>
+              {requests.data.items.map((request) => (
+                <RequestRow key={request.id} request={request} status={requestStatus(request, now)} uid={uid} />
+              ))}
+            </EntryList>
+            <ListCap shown={requests.data.items.length} what="requests" onMore={requests.data.more} loading={requests.data.loading} />
+          </>
         )}
       </Panel>
       {company && <TeamRequestsList uid={uid} company={company} now={now} />}
@@ -51,14 +55,17 @@ function TeamRequestsList({ uid, company, now }: { uid: string; company: { slug:
       <h2 id="team-requests-title">Shared with you for {company.companyName}</h2>
       {requests.status !== 'ready' ? (
         <LiveStatus live={requests} what="the requests shared with you" />
-      ) : requests.data.length === 0 ? (
+      ) : requests.data.items.length === 0 ? (
         <Hint>No other analyst of this engagement has shared a request with you.</Hint>
       ) : (
-        <EntryList>
-          {requests.data.map((request) => (
-            <RequestRow key={request.id} request={request} status={requestStatus(request, now)} uid={uid} />
-          ))}
-        </EntryList>
+        <>
+          <EntryList>
+            {requests.data.items.map((request) => (
+              <RequestRow key={request.id} request={request} status={requestStatus(request, now)} uid={uid} />
+            ))}
+          </EntryList>
+          <ListCap shown={requests.data.items.length} what="shared requests" onMore={requests.data.more} loading={requests.data.loading} />
+        </>
       )}
     </Panel>
   )

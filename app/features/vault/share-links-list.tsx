@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import { linkStatus, type LinkStatus, type VaultLink } from '#domain/vault.ts'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { FormMessage } from '~/ui/text-field'
@@ -46,14 +47,17 @@ export function ShareLinksList({ uid }: { uid: string }) {
       <h2 id="links-title">Your links</h2>
       {links.status !== 'ready' ? (
         <LiveStatus live={links} what="your links" />
-      ) : links.data.length === 0 ? (
+      ) : links.data.items.length === 0 ? (
         <Hint>No links yet.</Hint>
       ) : (
-        <EntryList>
-          {links.data.map((link) => (
-            <LinkRow key={link.id} link={link} status={linkStatus(link, now)} />
-          ))}
-        </EntryList>
+        <>
+          <EntryList>
+            {links.data.items.map((link) => (
+              <LinkRow key={link.id} link={link} status={linkStatus(link, now)} />
+            ))}
+          </EntryList>
+          <ListCap shown={links.data.items.length} what="links" onMore={links.data.more} loading={links.data.loading} />
+        </>
       )}
     </Section>
   )

@@ -11,6 +11,7 @@ import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { DataTable } from '~/ui/data-table'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { formatTime } from '~/ui/local-time'
 import { surface } from '~/ui/surface'
@@ -158,7 +159,7 @@ export function EmailKeysAdmin({ companies }: { companies: readonly Company[] })
   const [now] = useState(() => Date.now())
   const names = useMemo(() => new Map(companies.map((c) => [c.slug, c.companyName])), [companies])
 
-  const rows = useMemo(() => (keys.data ?? []).filter((key) => !state || emailKeyState(key, now) === state), [keys.data, state, now])
+  const rows = useMemo(() => (keys.data?.items ?? []).filter((key) => !state || emailKeyState(key, now) === state), [keys.data, state, now])
   const columns = useMemo(() => {
     const column = createColumnHelper<EmailKeyRow>()
     return [
@@ -211,14 +212,25 @@ export function EmailKeysAdmin({ companies }: { companies: readonly Company[] })
         {keys.status !== 'ready' ? (
           <LiveStatus live={keys} what="the email keys" />
         ) : (
-          <DataTable
-            label="Email keys"
-            data={rows}
-            columns={columns}
-            rowId={(key) => key.id}
-            empty={(keys.data ?? []).length === 0 ? 'No keys yet.' : 'No key is in that state.'}
-            initialSort={[{ id: 'expiresAt', desc: false }]}
-          />
+          <>
+            <DataTable
+              label="Email keys"
+              data={rows}
+              columns={columns}
+              rowId={(key) => key.id}
+              empty={keys.data.items.length === 0 ? 'No keys yet.' : 'No key is in that state.'}
+              initialSort={[{ id: 'expiresAt', desc: false }]}
+            />
+            <ListCap
+              shown={keys.data.items.length}
+              what="keys"
+              order="most recently added"
+              onMore={keys.data.more}
+              loading={keys.data.loading}
+            >
+              The state filter and the sort apply to these.
+            </ListCap>
+          </>
         )}
       </Section>
       {revoking && (

@@ -1,13 +1,17 @@
-// Every email key, live, for platform admins (the only readers the rules allow). Loaded with
-// `import()` (Firestore SDK).
-import { collection, onSnapshot } from 'firebase/firestore'
+// The email keys, newest first a page at a time, live, for platform admins (the only readers the
+// rules allow): keys stay after they expire or are revoked, so the list grows with use. Loaded
+// with `import()` (Firestore SDK).
+import { orderBy } from 'firebase/firestore'
 import { EMAIL_KEYS_COLLECTION, emailKeyRowFromDocument, type EmailKeyRow } from '#domain/email-keys.ts'
-import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
+import { watchPages, type Paged } from '~/core/watch-query'
 
-export const watchEmailKeys: Watch<EmailKeyRow[]> = (next, fail) =>
-  onSnapshot(
-    collection(firestore(), EMAIL_KEYS_COLLECTION),
-    (snapshot) => next(snapshot.docs.flatMap((d) => emailKeyRowFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),
-    fail,
-  )
+/** Keys a page of the list holds. */
+export const EMAIL_KEYS_PAGE = 100
+
+export const watchEmailKeys: Watch<Paged<EmailKeyRow>> = watchPages(
+  EMAIL_KEYS_COLLECTION,
+  emailKeyRowFromDocument,
+  EMAIL_KEYS_PAGE,
+  orderBy('createdAt', 'desc'),
+)

@@ -7,6 +7,8 @@ import { hasLevel, LEVEL, seesAllCompanies, type Access } from '#domain/access.t
 import { auditActionVerbs, type AuditEvent } from '#domain/audit-events.ts'
 import type { Company } from '#domain/companies.ts'
 import { useLiveData } from '~/core/live-data'
+import type { Capped } from '~/core/watch-query'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { LocalTime } from '~/ui/local-time'
 import { surface } from '~/ui/surface'
@@ -86,7 +88,7 @@ function AreaCountLine({ count, company }: { count: AreaCount; company: Company 
 function AuditTrail({ feed }: { feed: AuditFeed }) {
   const { kind } = feed
   const slug = feed.kind === 'company' ? feed.slug : null
-  const events = useLiveData<AuditEvent[]>(
+  const events = useLiveData<Capped<AuditEvent>>(
     () =>
       import('./admin-hub-live').then((m) =>
         m.watchAuditEvents(slug === null ? { kind: kind === 'company' ? 'all' : kind } : { kind: 'company', slug }),
@@ -98,23 +100,28 @@ function AuditTrail({ feed }: { feed: AuditFeed }) {
       <h2 id="audit-title">Latest changes</h2>
       {events.status !== 'ready' ? (
         <LiveStatus live={events} what="the latest changes" />
-      ) : events.data.length === 0 ? (
+      ) : events.data.items.length === 0 ? (
         <p className="muted">No changes recorded yet.</p>
       ) : (
-        <ol aria-label="Latest changes">
-          {events.data.map((event) => (
-            <li key={event.id} data-action={event.action}>
-              {event.actorEmail ?? event.actorUid} {auditActionVerbs[event.action]} <strong>{event.target.label}</strong>
-              {event.companyId && <span className="muted"> · {event.companyId}</span>}
-              {event.at !== null && (
-                <>
-                  {' · '}
-                  <LocalTime at={event.at} />
-                </>
-              )}
-            </li>
-          ))}
-        </ol>
+        <>
+          <ol aria-label="Latest changes">
+            {events.data.items.map((event) => (
+              <li key={event.id} data-action={event.action}>
+                {event.actorEmail ?? event.actorUid} {auditActionVerbs[event.action]} <strong>{event.target.label}</strong>
+                {event.companyId && <span className="muted"> · {event.companyId}</span>}
+                {event.at !== null && (
+                  <>
+                    {' · '}
+                    <LocalTime at={event.at} />
+                  </>
+                )}
+              </li>
+            ))}
+          </ol>
+          <ListCap shown={events.data.items.length} what="changes" more={events.data.more}>
+            Older changes are in each company&rsquo;s audit trail.
+          </ListCap>
+        </>
       )}
     </Section>
   )

@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { auditActionLabels, type AuditEvent } from '#domain/audit-events.ts'
 import { auditChanges as changes } from './audit-changes'
 import { useLiveData } from '~/core/live-data'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { OrgSection, Muted } from './org-section'
 import { DataTable } from '~/ui/data-table'
@@ -44,14 +45,19 @@ export function CompanyAuditTrail({ company }: { company: string }) {
       {events.status !== 'ready' ? (
         <LiveStatus live={events} what="the audit trail" />
       ) : (
-        <DataTable
-          label="Audit trail"
-          data={events.data}
-          columns={columns}
-          rowId={(e) => e.id}
-          filterLabel="Filter events"
-          empty="No changes recorded yet."
-        />
+        <>
+          <DataTable
+            label="Audit trail"
+            data={events.data.items}
+            columns={columns}
+            rowId={(e) => e.id}
+            filterLabel="Filter events"
+            empty="No changes recorded yet."
+          />
+          <ListCap shown={events.data.items.length} what="changes" onMore={events.data.more} loading={events.data.loading}>
+            The filter and sort apply to these.
+          </ListCap>
+        </>
       )}
     </OrgSection>
   )

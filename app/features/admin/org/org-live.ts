@@ -1,5 +1,5 @@
 // The administration pages' listeners. Loaded with `import()` (Firestore SDK).
-import { collection, doc, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, doc, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import { AUDIT_EVENTS_COLLECTION, auditEventFromDocument, type AuditEvent } from '#domain/audit-events.ts'
 import { DAST_KEYS_COLLECTION, dastKeyFromDocument, type DastKey } from '#domain/dast-keys.ts'
 import { scanScopeFromDocument, scanScopePath, type ScopeEntry } from '#domain/scan-scope.ts'
@@ -7,8 +7,10 @@ import { catalogueFrom, SERVICES_COLLECTION, type ServiceCatalogueEntry } from '
 import { unknownYet } from '~/core/cache-snapshots'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
+import { watchPages, type Paged } from '~/core/watch-query'
 
-const RECENT_EVENTS = 50
+/** Audit events a page of the trail holds, newest first. */
+export const AUDIT_PAGE = 50
 
 /**
  * The company's scan scope. A scope missing from the cache while the database is out of reach is
@@ -26,23 +28,19 @@ export const watchScanScope =
     )
 
 /**
- * The company's latest audit events, newest first. Every company event is for the analysts'
- * audience too; asking for it lets the rules admit senior analysts as well as platform and company admins.
+ * The company's audit events, newest first, a page at a time. Every company event is for the
+ * analysts' audience too; asking for it lets the rules admit senior analysts as well as platform
+ * and company admins.
  */
-export const watchCompanyAudit =
-  (company: string): Watch<AuditEvent[]> =>
-  (next, fail) =>
-    onSnapshot(
-      query(
-        collection(firestore(), AUDIT_EVENTS_COLLECTION),
-        where('companyId', '==', company),
-        where('audience', '==', 'analysts'),
-        orderBy('createdAt', 'desc'),
-        limit(RECENT_EVENTS),
-      ),
-      (snapshot) => next(snapshot.docs.flatMap((d) => auditEventFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),
-      fail,
-    )
+export const watchCompanyAudit = (company: string): Watch<Paged<AuditEvent>> =>
+  watchPages(
+    AUDIT_EVENTS_COLLECTION,
+    auditEventFromDocument,
+    AUDIT_PAGE,
+    where('companyId', '==', company),
+    where('audience', '==', 'analysts'),
+    orderBy('createdAt', 'desc'),
+  )
 
 export const watchCatalogue: Watch<ServiceCatalogueEntry[]> = (next, fail) =>
   onSnapshot(

@@ -8,7 +8,7 @@ import { retestFromDocument } from '#domain/retests.ts'
 import { scanFromDocument, type Scan } from '#domain/scans.ts'
 import { DEMO_COMPANIES } from '../../../../emulators/seed/demo-accounts.ts'
 import { findingDocument, retestDocument } from '../../../../tests/builders.ts'
-import { deskServices, type DeskData } from './desk-data'
+import { DESK_LIMITS, deskServices, type DeskData, type DeskService } from './desk-data'
 import { DeskView } from './analyst-desk'
 
 const DAY = 86_400_000
@@ -28,6 +28,16 @@ const scan = (id: string, service: string, state: string, files: string[], at: n
     updatedAt: at + DAY,
     updatedBy: 'senior@sectest.example',
   })!
+
+/** A service's lists as the listeners give them: each holds them all unless `more` says otherwise. */
+const whole = <T,>(items: T[]) => ({ items, more: false, total: items.length })
+const nothing = (service: DeskService['service']): DeskService => ({
+  service,
+  drafts: whole([]),
+  scans: whole([]),
+  retests: { ...whole([]), overdue: 0 },
+  disputed: whole([]),
+})
 
 function renderDesk(data: DeskData) {
   const router = createRouter({
@@ -63,18 +73,21 @@ describe('DeskView', () => {
     services: [
       {
         service: 'network',
-        drafts: [scan('imp-1', 'network', 'draft', ['hosts.xml'], NOW - 2 * DAY)],
-        scans: [
+        drafts: whole([scan('imp-1', 'network', 'draft', ['hosts.xml'], NOW - 2 * DAY)]),
+        scans: whole([
           scan('imp-1', 'network', 'draft', ['hosts.xml'], NOW - 2 * DAY),
           scan('network-2026-11', 'network', 'published', [], NOW - 20 * DAY),
-        ],
-        retests: [
-          retestFromDocument('late', retestDocument('network', ['f1', 'f2'], {}, NOW - 10 * DAY))!,
-          retestFromDocument('soon', retestDocument('network', ['f3'], {}, NOW - 2 * DAY))!,
-        ],
-        disputed: [findingFromDocument('fp-1', findingDocument('network', { status: 'disputed', title: 'Telnet open' }))!],
+        ]),
+        retests: {
+          ...whole([
+            retestFromDocument('late', retestDocument('network', ['f1', 'f2'], {}, NOW - 10 * DAY))!,
+            retestFromDocument('soon', retestDocument('network', ['f3'], {}, NOW - 2 * DAY))!,
+          ]),
+          overdue: 1,
+        },
+        disputed: whole([findingFromDocument('fp-1', findingDocument('network', { status: 'disputed', title: 'Telnet open' }))!]),
       },
-      { service: 'password_cracking', drafts: [], scans: [], retests: [], disputed: [] },
+      nothing('password_cracking'),
     ],
   }
 
@@ -108,10 +121,30 @@ describe('DeskView', () => {
     const tile = screen.getByTestId('desk-tile-network')
     expect(within(tile).getByText('Retests overdue').nextElementSibling?.textContent).toBe('1')
     expect(within(screen.getByTestId('desk-tile-password_cracking')).queryByText('Retests overdue')).toBeNull()
+    // Everything is shown: no line says otherwise.
+    expect(screen.queryByRole('note')).toBeNull()
+  })
+
+  it('says which part of a list is shown when a service holds more than the desk follows, and counts them all', async () => {
+    const retests = Array.from({ length: DESK_LIMITS.retests }, (_, i) =>
+      retestFromDocument(`r${i}`, retestDocument('network', [`f${i}`], {}, NOW - 30 * DAY + i * 3_600_000))!,
+    )
+    renderDesk({
+      company: 'acme',
+      services: [{ ...nothing('network'), retests: { items: retests, more: true, total: 180, overdue: 120 } }],
+    })
+    const region = await screen.findByRole('region', { name: 'Retests requested' })
+    expect(within(region).getAllByRole('row').slice(1)).toHaveLength(DESK_LIMITS.retests)
+    expect(within(region).getByRole('note').textContent).toContain(`The ${DESK_LIMITS.retests} soonest due retests of a service are shown`)
+    const tile = screen.getByTestId('desk-tile-network')
+    // The server's counts, not the rows loaded.
+    expect(within(tile).getByText('Retests requested').nextElementSibling?.textContent).toBe('180')
+    expect(within(tile).getByText('Retests overdue').nextElementSibling?.textContent).toBe('120')
+    expect(within(screen.getByRole('region', { name: 'Drafts waiting to be published' })).queryByRole('note')).toBeNull()
   })
 
   it('says so when there is nothing to do, and every region can take the keyboard focus', async () => {
-    renderDesk({ company: 'acme', services: [{ service: 'dast', drafts: [], scans: [], retests: [], disputed: [] }] })
+    renderDesk({ company: 'acme', services: [nothing('dast')] })
     expect(await screen.findByText('No drafts are waiting.')).toBeTruthy()
     expect(screen.getByText('No retests are waiting: clients have not asked for any.')).toBeTruthy()
     expect(screen.getByText('No findings are disputed.')).toBeTruthy()

@@ -12,7 +12,8 @@ import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
 import { colors } from '~/ui/theme'
 import { VisuallyHidden } from '~/ui/visually-hidden'
-import { deskServices, disputedRows, draftRows, latestImports, retestRows, type DeskData } from './desk-data'
+import { ListCap } from '~/ui/list-cap'
+import { DESK_LIMITS, deskCaps, deskServices, disputedRows, draftRows, latestImports, retestRows, type DeskData } from './desk-data'
 import { formatTime } from '~/ui/local-time'
 
 // The desk renders in the browser (live data): dates in the reader's language and zone.
@@ -195,11 +196,13 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
   const retests = retestRows(data, now)
   const disputed = disputedRows(data)
   const imports = latestImports(data)
+  const caps = deskCaps(data)
+  const moreImports = caps.imports || latestImports(data, Infinity).length > imports.length
   return (
     <>
       <Tiles>
         {data.services.map(({ service, drafts: waiting, retests: asked, disputed: contested }) => {
-          const overdue = asked.filter((r) => r.dueAt < now).length
+          const overdue = asked.overdue
           const headingId = `desk-tile-${service}`
           return (
             <Tile key={service} aria-labelledby={headingId} data-testid={headingId}>
@@ -210,9 +213,9 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
               </h2>
               <dl>
                 <dt>Drafts to publish</dt>
-                <dd>{formatNumber(waiting.length)}</dd>
+                <dd>{formatNumber(waiting.total)}</dd>
                 <dt>Retests requested</dt>
-                <dd>{formatNumber(asked.length)}</dd>
+                <dd>{formatNumber(asked.total)}</dd>
                 {overdue > 0 && (
                   <>
                     <dt className="danger">Retests overdue</dt>
@@ -220,7 +223,7 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
                   </>
                 )}
                 <dt>Disputed findings</dt>
-                <dd>{formatNumber(contested.length)}</dd>
+                <dd>{formatNumber(contested.total)}</dd>
               </dl>
             </Tile>
           )
@@ -256,6 +259,9 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
               ))}
             </tbody>
           </Table>
+          <ListCap shown={DESK_LIMITS.drafts} what="drafts of a service" order="longest waiting" more={caps.drafts}>
+            The service&rsquo;s page lists its drafts among its scans.
+          </ListCap>
         </Section>
 
         <Section
@@ -314,6 +320,9 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
               ))}
             </tbody>
           </Table>
+          <ListCap shown={DESK_LIMITS.retests} what="retests of a service" order="soonest due" more={caps.retests}>
+            The tiles count them all; the rest follow as these are answered.
+          </ListCap>
         </Section>
 
         <Section id="desk-disputed" title="Findings disputed by clients" empty={disputed.length === 0 ? 'No findings are disputed.' : null}>
@@ -343,6 +352,9 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
               ))}
             </tbody>
           </Table>
+          <ListCap shown={DESK_LIMITS.disputed} what="disputed findings of a service" order="most recently seen" more={caps.disputed}>
+            The tiles count them all; the service&rsquo;s report filters findings by status.
+          </ListCap>
         </Section>
 
         <Section id="desk-imports" title="Latest imports" empty={imports.length === 0 ? 'Nothing has been imported yet.' : null}>
@@ -372,6 +384,9 @@ export function DeskView({ data, now }: { data: DeskData; now: number }) {
               ))}
             </tbody>
           </Table>
+          <ListCap shown={imports.length} what="imports" order="latest" more={moreImports}>
+            The service&rsquo;s page lists more of its scans.
+          </ListCap>
         </Section>
       </Panels>
     </>

@@ -7,19 +7,26 @@ import type { Finding } from '#domain/findings.ts'
 import type { Retest } from '#domain/retests.ts'
 import { mayImportScans } from '#domain/scan-import-calls.ts'
 import type { Scan } from '#domain/scans.ts'
+import type { Capped, Counted } from '~/core/watch-query'
 import { serviceEnabledFor } from '#domain/access.ts'
 import { services, type ServiceId } from '#domain/services.ts'
 
-/** How many of each a service's listeners follow: a desk, not an archive. */
+/** How many of each a service's listeners follow: a desk, not an archive (the page says when one holds more). */
 export const DESK_LIMITS = { drafts: 20, retests: 50, disputed: 50, scans: 15 } as const
 
+/** The retests waiting, the soonest due first, with how many wait and how many of them are overdue. */
+export interface DeskRetests extends Counted<Retest> {
+  overdue: number
+}
+
+/** Each list is capped: `more` says it holds more than it shows, `total` counts them all. */
 export interface DeskService {
   service: ServiceId
-  drafts: Scan[]
-  retests: Retest[]
-  disputed: Finding[]
+  drafts: Counted<Scan>
+  retests: DeskRetests
+  disputed: Counted<Finding>
   /** The service's latest scans, any state; imports are those with files. */
-  scans: Scan[]
+  scans: Capped<Scan>
 }
 
 export interface DeskData {
@@ -43,7 +50,7 @@ export interface DraftRow {
 export function draftRows(data: DeskData): DraftRow[] {
   return data.services
     .flatMap(({ service, drafts }) =>
-      drafts.map((scan) => ({
+      drafts.items.map((scan) => ({
         service,
         scan,
         importedAt: scan.updatedAt,
@@ -62,7 +69,7 @@ export interface RetestRow {
 /** Retests clients asked for, the earliest deadline first; past deadlines are overdue. */
 export function retestRows(data: DeskData, now: number): RetestRow[] {
   return data.services
-    .flatMap(({ service, retests }) => retests.map((retest) => ({ service, retest, overdue: retest.dueAt < now })))
+    .flatMap(({ service, retests }) => retests.items.map((retest) => ({ service, retest, overdue: retest.dueAt < now })))
     .sort((a, b) => a.retest.dueAt - b.retest.dueAt || a.retest.id.localeCompare(b.retest.id))
 }
 
@@ -74,14 +81,20 @@ export interface DisputedRow {
 /** Findings clients dispute, the longest waiting first. */
 export function disputedRows(data: DeskData): DisputedRow[] {
   return data.services
-    .flatMap(({ service, disputed }) => disputed.map((finding) => ({ service, finding })))
+    .flatMap(({ service, disputed }) => disputed.items.map((finding) => ({ service, finding })))
     .sort((a, b) => a.finding.updatedAt - b.finding.updatedAt || a.finding.id.localeCompare(b.finding.id))
 }
 
 /** Scans that came from files, newest first. */
 export function latestImports(data: DeskData, count = 8): { service: ServiceId; scan: Scan }[] {
   return data.services
-    .flatMap(({ service, scans }) => scans.filter((s) => s.files.length > 0).map((scan) => ({ service, scan })))
+    .flatMap(({ service, scans }) => scans.items.filter((s) => s.files.length > 0).map((scan) => ({ service, scan })))
     .sort((a, b) => b.scan.startedAt - a.scan.startedAt || a.scan.id.localeCompare(b.scan.id))
     .slice(0, count)
+}
+
+/** Which of the desk's lists hold more than they show, for the line under each. */
+export function deskCaps(data: DeskData): { drafts: boolean; retests: boolean; disputed: boolean; imports: boolean } {
+  const any = (part: 'drafts' | 'retests' | 'disputed' | 'scans') => data.services.some((s) => s[part].more)
+  return { drafts: any('drafts'), retests: any('retests'), disputed: any('disputed'), imports: any('scans') }
 }

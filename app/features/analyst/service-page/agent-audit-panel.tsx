@@ -9,6 +9,7 @@ import { MAX_SEALED_AUDIT_CHARS } from '#domain/agents-calls.ts'
 import { JOB_STATE_LABELS } from '#domain/scan-jobs.ts'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { LocalTime } from '~/ui/local-time'
 import { Field, FormMessage, Label, Select } from '~/ui/text-field'
@@ -134,29 +135,34 @@ export function AgentAuditPanel({ company, companyName, onScan }: { company: str
       )}
       {message && <FormMessage $tone={message.tone}>{message.text}</FormMessage>}
       <LiveStatus live={jobs} what="the password audit jobs" />
-      {(jobs.data ?? []).length > 0 && (
-        <Table aria-label="Password audit jobs">
-          <thead>
-            <tr>
-              <th>Queued</th>
-              <th>State</th>
-              <th>Progress</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(jobs.data ?? []).map((job) => (
-              <tr key={job.id} data-job={job.id}>
-                <td>
-                  <LocalTime at={job.createdAt} />
-                </td>
-                <td data-testid="job-state">{JOB_STATE_LABELS[job.state]}</td>
-                <td>
-                  <JobOutcome job={job} onScan={onScan} />
-                </td>
+      {(jobs.data?.items ?? []).length > 0 && (
+        <>
+          <Table aria-label="Password audit jobs">
+            <thead>
+              <tr>
+                <th>Queued</th>
+                <th>State</th>
+                <th>Progress</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {(jobs.data?.items ?? []).map((job) => (
+                <tr key={job.id} data-job={job.id}>
+                  <td>
+                    <LocalTime at={job.createdAt} />
+                  </td>
+                  <td data-testid="job-state">{JOB_STATE_LABELS[job.state]}</td>
+                  <td>
+                    <JobOutcome job={job} onScan={onScan} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <ListCap shown={jobs.data?.items.length ?? 0} what="password audit jobs" more={jobs.data?.more ?? false}>
+            Each job&rsquo;s scan stays in the list of scans.
+          </ListCap>
+        </>
       )}
     </Panel>
   )

@@ -15,7 +15,7 @@ import { scanScopeFromDocument, scanScopePath, type ScopeEntry } from '#domain/s
 import { firestore } from '~/core/firebase'
 import { retestFromDocument, retestsPath, type Retest } from '#domain/retests.ts'
 import { draftFindingFromDocument, draftFindingsPath, type DraftFinding } from '#domain/scan-drafts.ts'
-import { scanFromDocument, scansPath, type Scan } from '#domain/scans.ts'
+import { scanFromDocument, scanPath, scansPath, type Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { TEMPLATES_COLLECTION } from '#domain/template-library.ts'
 import {
@@ -26,12 +26,16 @@ import {
 } from '#domain/template-mappings.ts'
 import { combine } from '~/core/combine'
 import type { Watch } from '~/core/live-data'
-import { watchQuery } from '~/core/watch-query'
+import { capped, watchQuery, type Capped } from '~/core/watch-query'
 
 /** Scans listed on the page, newest first. */
 export const SCANS_LISTED = 30
 /** Draft findings followed live; a larger draft is reviewed by filtering. */
 export const DRAFT_FINDINGS_FOLLOWED = 5_000
+/** Retest requests listed, the soonest due first. */
+export const RETESTS_LISTED = 50
+/** Scan jobs listed, newest first. */
+export const SCAN_JOBS_LISTED = 10
 
 /** A watch whose values come in `order`. */
 const sorted =
@@ -39,31 +43,52 @@ const sorted =
   (next, fail) =>
     watch((values) => next([...values].sort(order)), fail)
 
-export const watchServiceScans = (company: string, service: ServiceId): Watch<Scan[]> =>
-  watchQuery(scansPath(company), scanFromDocument, where('service', '==', service), orderBy('startedAt', 'desc'), limit(SCANS_LISTED))
+/** The service's latest scans, newest first. */
+export const watchServiceScans = (company: string, service: ServiceId): Watch<Capped<Scan>> =>
+  capped(SCANS_LISTED, (cap) =>
+    watchQuery(scansPath(company), scanFromDocument, where('service', '==', service), orderBy('startedAt', 'desc'), cap),
+  )
+
+/** One scan, followed on its own when it is older than the scans listed (a link to it). */
+export const watchScan =
+  (company: string, id: string): Watch<Scan | null> =>
+  (next, fail) =>
+    onSnapshot(doc(firestore(), scanPath(company, id)), (snapshot) => next(scanFromDocument(id, snapshot.data())), fail)
 
 /** A scan listed with the company it belongs to (the "All companies" list). */
 export type CompanyScan = Scan & { company: string }
 
-/** The service's scans of several companies at once, newest first. */
-export function watchCompaniesScans(companies: readonly string[], service: ServiceId): Watch<CompanyScan[]> {
+/**
+ * The service's latest scans of several companies at once, newest first: each company gives its
+ * latest as many as are listed, so the newest of them all are exactly those.
+ */
+export function watchCompaniesScans(companies: readonly string[], service: ServiceId): Watch<Capped<CompanyScan>> {
   const parts = Object.fromEntries(companies.map((company) => [company, watchServiceScans(company, service)]))
-  return combine(parts, (values) =>
-    Object.entries(values)
-      .flatMap(([company, scans]) => (scans as Scan[]).map((scan) => ({ ...scan, company })))
+  return combine(parts, (values) => {
+    const all = Object.entries(values)
+      .flatMap(([company, scans]) => (scans as Capped<Scan>).items.map((scan) => ({ ...scan, company })))
       .sort((a, b) => b.startedAt - a.startedAt)
-      .slice(0, SCANS_LISTED * 2),
-  )
+    return {
+      items: all.slice(0, SCANS_LISTED),
+      more: all.length > SCANS_LISTED || Object.values(values).some((scans) => (scans as Capped<Scan>).more),
+    }
+  })
 }
 
 export const watchDraftFindings = (company: string, scanId: string): Watch<DraftFinding[]> =>
   watchQuery(draftFindingsPath(company, scanId), draftFindingFromDocument, limit(DRAFT_FINDINGS_FOLLOWED))
 
 /** Retest requests of the service waiting on the analysts, the soonest due first. */
-export const watchRequestedRetests = (company: string, service: ServiceId): Watch<Retest[]> =>
-  sorted(
-    watchQuery(retestsPath(company), retestFromDocument, where('service', '==', service), where('state', '==', 'requested')),
-    (a, b) => a.dueAt - b.dueAt,
+export const watchRequestedRetests = (company: string, service: ServiceId): Watch<Capped<Retest>> =>
+  capped(RETESTS_LISTED, (cap) =>
+    watchQuery(
+      retestsPath(company),
+      retestFromDocument,
+      where('service', '==', service),
+      where('state', '==', 'requested'),
+      orderBy('dueAt'),
+      cap,
+    ),
   )
 
 function templateChoice(slug: string, data: unknown): TemplateChoice | null {
@@ -91,14 +116,16 @@ export const watchAgents = (): Watch<Agent[]> =>
   sorted(watchQuery(AGENTS_COLLECTION, agentFromDocument), (a, b) => a.name.localeCompare(b.name))
 
 /** The company's latest scan jobs of the service, newest first, followed live for their progress. */
-export const watchScanJobs = (company: string, service: ServiceId): Watch<ScanJob[]> =>
-  watchQuery(
-    SCAN_JOBS_COLLECTION,
-    scanJobFromDocument,
-    where('company', '==', company),
-    where('service', '==', service),
-    orderBy('createdAt', 'desc'),
-    limit(10),
+export const watchScanJobs = (company: string, service: ServiceId): Watch<Capped<ScanJob>> =>
+  capped(SCAN_JOBS_LISTED, (cap) =>
+    watchQuery(
+      SCAN_JOBS_COLLECTION,
+      scanJobFromDocument,
+      where('company', '==', company),
+      where('service', '==', service),
+      orderBy('createdAt', 'desc'),
+      cap,
+    ),
   )
 
 /** The company's scan scope (the targets a scan may name). */

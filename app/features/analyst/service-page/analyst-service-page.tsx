@@ -10,8 +10,10 @@ import { mayImportScans } from '#domain/scan-import-calls.ts'
 import { scanStateLabels, type Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
+import type { Capped } from '~/core/watch-query'
 import type { Workspace } from '~/core/workspace'
 import { LocalTime } from '~/ui/local-time'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { Label, Select } from '~/ui/text-field'
 import { DraftReviewPanel } from './draft-review'
@@ -29,9 +31,12 @@ function ScanList({
   scans,
   selected,
   onSelect,
+  more,
   companyNames,
 }: {
   scans: readonly ListedScan[]
+  /** Older scans exist beyond those listed. */
+  more: boolean
   selected: string | null
   onSelect(scan: ListedScan): void
   /** Set when several companies are listed: the company column's names by slug. */
@@ -39,40 +44,48 @@ function ScanList({
 }) {
   if (scans.length === 0) return <Muted>No scans yet: import the first one above.</Muted>
   return (
-    <Table aria-label="Scans">
-      <thead>
-        <tr>
-          {companyNames && <th scope="col">Company</th>}
-          <th scope="col">Scan</th>
-          <th scope="col">State</th>
-          <th scope="col">Tool</th>
-          <th scope="col">Started</th>
-          <th scope="col">Findings</th>
-        </tr>
-      </thead>
-      <tbody>
-        {scans.map((scan) => (
-          <tr key={`${scan.company ?? ''}/${scan.id}`} aria-current={`${scan.company ?? ''}/${scan.id}` === selected ? 'true' : undefined}>
-            {companyNames && <td>{companyNames.get(scan.company ?? '') ?? scan.company}</td>}
-            <td>
-              <button type="button" className="link" onClick={() => onSelect(scan)}>
-                {scan.title}
-              </button>
-            </td>
-            <td>
-              <Tag $tone={scan.state === 'draft' ? 'warning' : scan.state === 'published' ? 'primary' : 'muted'}>
-                {scanStateLabels[scan.state]}
-              </Tag>
-            </td>
-            <td>{scan.tool}</td>
-            <td>
-              <LocalTime at={scan.startedAt} format="date" />
-            </td>
-            <td className="number">{scan.state === 'draft' ? (scan.importReport?.findings ?? '') : scan.counts.total}</td>
+    <>
+      <Table aria-label="Scans">
+        <thead>
+          <tr>
+            {companyNames && <th scope="col">Company</th>}
+            <th scope="col">Scan</th>
+            <th scope="col">State</th>
+            <th scope="col">Tool</th>
+            <th scope="col">Started</th>
+            <th scope="col">Findings</th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {scans.map((scan) => (
+            <tr
+              key={`${scan.company ?? ''}/${scan.id}`}
+              aria-current={`${scan.company ?? ''}/${scan.id}` === selected ? 'true' : undefined}
+            >
+              {companyNames && <td>{companyNames.get(scan.company ?? '') ?? scan.company}</td>}
+              <td>
+                <button type="button" className="link" onClick={() => onSelect(scan)}>
+                  {scan.title}
+                </button>
+              </td>
+              <td>
+                <Tag $tone={scan.state === 'draft' ? 'warning' : scan.state === 'published' ? 'primary' : 'muted'}>
+                  {scanStateLabels[scan.state]}
+                </Tag>
+              </td>
+              <td>{scan.tool}</td>
+              <td>
+                <LocalTime at={scan.startedAt} format="date" />
+              </td>
+              <td className="number">{scan.state === 'draft' ? (scan.importReport?.findings ?? '') : scan.counts.total}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <ListCap shown={scans.length} what="scans" more={more}>
+        Published ones are all in the service&rsquo;s report.
+      </ListCap>
+    </>
   )
 }
 
@@ -114,18 +127,28 @@ export function AnalystServicePage(props: AnalystServicePageProps) {
   const slug = company?.slug
   // What the list follows: one company, or every company (their slugs joined).
   const listed = allCompanies ? companies.map((c) => c.slug).join(',') : (slug ?? '')
-  const scans = useLiveData<ListedScan[]>(async () => {
+  const scans = useLiveData<Capped<ListedScan>>(async () => {
     const live = await import('./analyst-live')
     if (allCompanies) return live.watchCompaniesScans(listed.split(',').filter(Boolean), service)
-    return listed ? live.watchServiceScans(listed, service) : (next) => (next([]), () => {})
+    return listed ? live.watchServiceScans(listed, service) : (next) => (next({ items: [], more: false }), () => {})
   }, [listed, allCompanies, service])
+  // The company the shown scan (and the review) belongs to.
+  const working = allCompanies ? scanCompany : (slug ?? null)
+  const list = scans.data?.items ?? []
+  const listedScan = list.find((s) => s.id === scanId && (!allCompanies || s.company === scanCompany)) ?? null
+  // A linked scan older than those listed is followed on its own.
+  const alone = scans.status === 'ready' && scanId !== null && listedScan === null && working !== null ? `${working}/${scanId}` : null
+  const older = useLiveData<Scan | null>(async () => {
+    if (alone === null) return (next) => (next(null), () => {})
+    const [company, id] = alone.split('/') as [string, string]
+    return (await import('./analyst-live')).watchScan(company, id)
+  }, [alone])
   if (!mayImportScans(workspace.access, service)) return <Muted>Your access does not include importing this service's scans.</Muted>
   if (!company && !allCompanies) return <Muted>Choose a company in the user menu to work on its scans.</Muted>
 
-  const list = scans.data ?? []
-  const scan = list.find((s) => s.id === scanId && (!allCompanies || s.company === scanCompany)) ?? null
-  // The company the shown scan (and the review) belongs to.
-  const working = allCompanies ? scanCompany : (slug ?? null)
+  const shownScan = listedScan ?? (alone !== null && older.data?.service === service ? older.data : null)
+  const scan: ListedScan | null = shownScan && allCompanies ? { ...shownScan, company: working ?? undefined } : shownScan
+  const more = scans.data?.more ?? false
   const picker = (
     <Toolbar>
       <Label htmlFor={companyField}>Company</Label>
@@ -154,6 +177,7 @@ export function AnalystServicePage(props: AnalystServicePageProps) {
           {scans.status === 'ready' && (
             <ScanList
               scans={list}
+              more={more}
               selected={scan ? `${scan.company ?? ''}/${scan.id}` : null}
               onSelect={(s) => onScan(s.id, s.company)}
               companyNames={new Map(companies.map((c) => [c.slug, c.companyName]))}
@@ -183,7 +207,9 @@ export function AnalystServicePage(props: AnalystServicePageProps) {
       <Panel aria-label="Scans">
         <h2>Scans</h2>
         <LiveStatus live={scans} what="the scans" />
-        {scans.status === 'ready' && <ScanList scans={list} selected={scan ? `/${scan.id}` : null} onSelect={(s) => onScan(s.id)} />}
+        {scans.status === 'ready' && (
+          <ScanList scans={list} more={more} selected={scan ? `/${scan.id}` : null} onSelect={(s) => onScan(s.id)} />
+        )}
       </Panel>
       {scan?.state === 'draft' && <DraftReviewPanel key={scan.id} company={company.slug} service={service} scan={scan} />}
       {scan && scan.state !== 'draft' && <PublishedSummary company={company.slug} scan={scan} />}

@@ -8,6 +8,7 @@ import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
 import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label, Select } from '~/ui/text-field'
 import { callAnalyst, failureMessage } from './analyst-calls'
@@ -89,36 +90,41 @@ export function QueueScanPanel({ company, service, onScan }: { company: string; 
       )}
       {message && <FormMessage $tone={message.tone}>{message.text}</FormMessage>}
       <LiveStatus live={jobs} what="the scan jobs" />
-      {(jobs.data ?? []).length > 0 && (
-        <Table aria-label="Scan jobs">
-          <thead>
-            <tr>
-              <th>Queued</th>
-              <th>Profile and targets</th>
-              <th>State</th>
-              <th>Progress</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(jobs.data ?? []).map((job) => (
-              <tr key={job.id} data-job={job.id}>
-                <td>
-                  <LocalTime at={job.createdAt} />
-                </td>
-                <td>
-                  {SCAN_PROFILES[job.profile].label}: {job.targets.join(', ')}
-                </td>
-                <td data-testid="job-state">
-                  {JOB_STATE_LABELS[job.state]}
-                  {job.attempts > 1 && ` (attempt ${job.attempts} of ${job.maxAttempts})`}
-                </td>
-                <td>
-                  <JobOutcome job={job} onScan={onScan} />
-                </td>
+      {(jobs.data?.items ?? []).length > 0 && (
+        <>
+          <Table aria-label="Scan jobs">
+            <thead>
+              <tr>
+                <th>Queued</th>
+                <th>Profile and targets</th>
+                <th>State</th>
+                <th>Progress</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {(jobs.data?.items ?? []).map((job) => (
+                <tr key={job.id} data-job={job.id}>
+                  <td>
+                    <LocalTime at={job.createdAt} />
+                  </td>
+                  <td>
+                    {SCAN_PROFILES[job.profile].label}: {job.targets.join(', ')}
+                  </td>
+                  <td data-testid="job-state">
+                    {JOB_STATE_LABELS[job.state]}
+                    {job.attempts > 1 && ` (attempt ${job.attempts} of ${job.maxAttempts})`}
+                  </td>
+                  <td>
+                    <JobOutcome job={job} onScan={onScan} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <ListCap shown={jobs.data?.items.length ?? 0} what="scan jobs" more={jobs.data?.more ?? false}>
+            Each job&rsquo;s scan stays in the list of scans.
+          </ListCap>
+        </>
       )}
     </Panel>
   )

@@ -6,6 +6,7 @@ import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
 import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { callAnalyst, failureMessage } from './analyst-calls'
 import { ErrorText, Muted, Panel, Tag, Toolbar } from './parts'
@@ -80,14 +81,19 @@ export function RetestQueue({ company, service }: { company: string; service: Se
       <h2 id={heading}>Retests waiting on us</h2>
       <LiveStatus live={retests} what="the retest requests" />
       {retests.status === 'ready' &&
-        (retests.data.length === 0 ? (
+        (retests.data.items.length === 0 ? (
           <Muted>No retest is waiting.</Muted>
         ) : (
-          <ol>
-            {retests.data.map((retest) => (
-              <RetestRequest key={retest.id} company={company} retest={retest} />
-            ))}
-          </ol>
+          <>
+            <ol>
+              {retests.data.items.map((retest) => (
+                <RetestRequest key={retest.id} company={company} retest={retest} />
+              ))}
+            </ol>
+            <ListCap shown={retests.data.items.length} what="retest requests" order="soonest due" more={retests.data.more}>
+              The next ones appear as these are answered.
+            </ListCap>
+          </>
         ))}
     </Panel>
   )

@@ -60,8 +60,10 @@ export interface ServiceReportData {
   company: string
   service: ServiceId
   stats: ServiceStats
-  /** Published, newest first. */
+  /** Published, newest first: the latest SCANS_SHOWN. */
   scans: Scan[]
+  /** Older published scans exist than those in `scans` (the page says so). */
+  moreScans?: boolean
   /** Oldest first. */
   months: MonthFigures[]
 }

@@ -114,13 +114,15 @@ export async function readServiceReport(config: Config, idToken: string, company
   // The figures and the monthly documents in one read, beside the query.
   const [[stats, ...monthly], scans] = await Promise.all([
     reader.getAll([serviceStatsPath(company, service), ...months.map((month) => serviceMonthPath(company, service, month))]),
-    publishedScans(config, idToken, company, service, SCANS_SHOWN),
+    // One more than shown: it tells that older scans exist.
+    publishedScans(config, idToken, company, service, SCANS_SHOWN + 1),
   ])
   return {
     company,
     service,
     stats: readServiceStats(stats),
-    scans,
+    scans: scans.slice(0, SCANS_SHOWN),
+    moreScans: scans.length > SCANS_SHOWN,
     months: months.map((month, i) => monthFigures(readServiceMonth(month, monthly[i]))),
   }
 }

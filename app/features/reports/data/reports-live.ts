@@ -217,11 +217,13 @@ export const watchServiceReport = (company: string, service: ServiceId): Watch<S
   // The report and its export menu follow the same figures.
   sharedWatch(
     `service-report/${company}/${service}`,
-    combine({ stats: watchServiceStats(company, service), scans: watchPublishedScans(company, service) }, (parts) => ({
+    // One more scan than shown: it tells that older ones exist.
+    combine({ stats: watchServiceStats(company, service), scans: watchPublishedScans(company, service, SCANS_SHOWN + 1) }, (parts) => ({
       company,
       service,
       stats: parts.stats,
-      scans: parts.scans,
+      scans: parts.scans.slice(0, SCANS_SHOWN),
+      moreScans: parts.scans.length > SCANS_SHOWN,
     })),
   )
 

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { serviceById, type ServiceId } from '#domain/services.ts'
 import { notAsked, useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { reportLiveOf, seesResults, type MonthFigures, type ServiceReportData } from '../data/report-data'
@@ -118,6 +119,9 @@ export function ServiceReport({
             onScan={(id) => onChoose({ scan: id === data.scans[0]?.id ? undefined : id, compare: undefined })}
             onCompare={(id) => onChoose({ scan: choice.scan, compare: id ?? undefined })}
           />
+          <ListCap shown={data.scans.length} what="published scans" more={data.moreScans ?? false}>
+            They can be chosen and compared here, and the trends cover them; the open findings cover every scan.
+          </ListCap>
           <Meta>
             {scan.title}: published <LocalTime at={scan.publishedAt ?? scan.startedAt} format="date" />
             {scan.tool ? `, ${scan.tool}` : ''}

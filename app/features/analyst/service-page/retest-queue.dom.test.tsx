@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { retestFromDocument, type Retest } from '#domain/retests.ts'
+import type { Watch } from '~/core/live-data'
+import type { Capped } from '~/core/watch-query'
+import { retestDocument } from '../../../../tests/builders.ts'
+
+// The queue's listener, answered by the test as Firestore would.
+const listener = vi.hoisted(() => ({ next: null as ((value: unknown) => void) | null }))
+vi.mock('./analyst-live', () => ({
+  RETESTS_LISTED: 50,
+  watchRequestedRetests: (): Watch<Capped<Retest>> => (next) => {
+    listener.next = next as (value: unknown) => void
+    return () => {}
+  },
+}))
+
+const { RetestQueue } = await import('./retest-queue')
+
+afterEach(() => {
+  cleanup()
+  listener.next = null
+})
+
+const DAY = 86_400_000
+const retests = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    retestFromDocument(`r${i}`, retestDocument('network', [`f${i}`], {}, Date.UTC(2026, 0, 1) + i * DAY))!,
+  )
+
+describe('RetestQueue', () => {
+  it('lists the soonest due and says when more wait beyond them', async () => {
+    render(<RetestQueue company="acme" service="network" />)
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the retest requests')
+    await vi.waitFor(() => expect(listener.next).not.toBeNull())
+    await act(async () => listener.next!({ items: retests(50), more: true }))
+    const panel = screen.getByRole('region', { name: 'Retests waiting on us' })
+    expect(within(panel).getAllByRole('group', { name: /^Outcome of / })).toHaveLength(50)
+    expect(within(panel).getByRole('note')).toHaveTextContent(
+      'The 50 soonest due retest requests are shown; there are more. The next ones appear as these are answered.',
+    )
+  })
+
+  it('says nothing of a cap when every request is listed', async () => {
+    render(<RetestQueue company="acme" service="network" />)
+    await vi.waitFor(() => expect(listener.next).not.toBeNull())
+    await act(async () => listener.next!({ items: retests(3), more: false }))
+    expect(screen.getAllByRole('group', { name: /^Outcome of / })).toHaveLength(3)
+    expect(screen.queryByRole('note')).toBeNull()
+  })
+})
