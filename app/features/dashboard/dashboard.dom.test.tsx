@@ -111,4 +111,15 @@ describe('Dashboard', () => {
     expect(screen.getByText('Acme has no reports you can see yet.')).toBeInTheDocument()
     expect(live.started).toEqual([])
   })
+
+  it('says when a service had more updates since the last visit than are summed', async () => {
+    await renderDashboard(workspace(Date.UTC(2026, 0, 1)))
+    await vi.waitFor(() => expect(live.started).toHaveLength(1))
+    act(() => live.next({ activity: [activity('a', { count: 3 })], stats: {}, capped: [] }))
+    expect(screen.queryByRole('note')).toBeNull()
+    act(() => live.next({ activity: [activity('a', { count: 3 })], stats: {}, capped: ['dast'] }))
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'More happened in DAST than is summed here (the latest 200 updates of each are): its report holds every figure.',
+    )
+  })
 })
