@@ -243,10 +243,11 @@ function LiveFindings(props: FindingsSectionProps & { company: string }) {
 }
 
 /**
- * After a change the search index takes a moment to have it (its trigger runs after the write):
- * the table asks again at once and once more after this.
+ * After a change the search index takes a while to have it (its trigger runs after the write; a
+ * large publication's findings arrive over minutes): the table asks again at once, then after
+ * growing pauses, until two answers in a row agree or the pauses run out.
  */
-const INDEX_CATCH_UP_MS = 3000
+const CATCH_UP_PAUSES_MS = [3000, 6000, 12_000, 24_000, 48_000]
 
 /** The table over what the search index finds (the DOM tests give it their own searcher). */
 export function FindingsView({
@@ -283,17 +284,32 @@ export function FindingsView({
   // The figures of the service change with every finding that changes: the list is asked again.
   const stats = useLiveData(() => sources.figures(company, service), [sources, company, service])
   const statsSeen = useRef<unknown>(undefined)
+  const [catchUp, setCatchUp] = useState<{ round: number; answer: string | null } | null>(null)
   useEffect(() => {
     if (stats.status !== 'ready') return
     const first = statsSeen.current === undefined
     statsSeen.current = stats.data
     if (first) return
+    setCatchUp({ round: 0, answer: null })
     refresh()
-    const again = setTimeout(refresh, INDEX_CATCH_UP_MS)
-    return () => clearTimeout(again)
     // refresh is a new function each render; the figures are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stats.data])
+  const answer = results.status === 'ready' ? JSON.stringify(results.summary) : null
+  useEffect(() => {
+    if (!catchUp || answer === null) return
+    const pause = CATCH_UP_PAUSES_MS[catchUp.round]
+    if ((catchUp.round > 0 && answer === catchUp.answer) || pause === undefined) {
+      setCatchUp(null)
+      return
+    }
+    const timer = setTimeout(() => {
+      setCatchUp({ round: catchUp.round + 1, answer })
+      refresh()
+    }, pause)
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [catchUp, answer])
 
   // The findings on screen, live: a move shows before the index has it.
   const [visible, setVisible] = useState<FindingRowHit[]>([])
