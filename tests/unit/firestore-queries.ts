@@ -125,7 +125,6 @@ export const QUERIES: CataloguedQuery[] = [
     ['readHistories', group('history'), where('company', '=='), where('service', '=='), where('findingId', 'in')],
   ]),
   ...file('app/features/reports/findings/findings-live.ts', [
-    ['watchServiceFindings', collection('findings'), where('service', '=='), where('status', 'in'), orderBy('lastSeenAt', 'desc')],
     ['watchFindingsByIds', collection('findings'), where('service', '=='), where(byId, 'in')],
     ['watchFindingHistory', collection('history'), orderBy('at', 'desc')],
     ['watchFindingComments', collection('comments'), where('visibility', '==')],

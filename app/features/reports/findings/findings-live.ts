@@ -1,7 +1,7 @@
-// A service's findings and one finding's record, history, comments, occurrences and retests, live.
+// The findings on screen in a service's table, and one finding's record, history, comments, occurrences and retests, live.
 // Loaded with `import()` (Firestore SDK). Every query names what the rules let the reader see:
 // clients ask only for client comments; the rules refuse them the rest.
-import { collection, doc, documentId, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, doc, documentId, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import { commentFromDocument, findingCommentsPath, type FindingComment } from '#domain/finding-comments.ts'
 import { findingHistoryPath, historyFromDocument, type FindingHistoryEntry } from '#domain/finding-history.ts'
 import {
@@ -12,33 +12,13 @@ import {
   occurrencesPath,
   type Finding,
   type FindingOccurrence,
-  type FindingStatus,
 } from '#domain/findings.ts'
 import { retestFromDocument, retestsPath, type Retest } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { firestore } from '~/core/firebase'
-import { FINDINGS_LOAD_LIMIT } from './findings-query'
 import type { Watch } from '~/core/live-data'
-import { sharedWatch } from '~/core/shared-watch'
 
 const present = <T>(value: T | null): value is T => value !== null
-
-/** The findings of one service in these statuses, most recently seen first (the table filters and sorts them in the browser). */
-export const watchServiceFindings = (company: string, service: ServiceId, statuses: readonly FindingStatus[]): Watch<Finding[]> =>
-  // The table and the export menu follow the same findings.
-  sharedWatch(`findings/${company}/${service}/${statuses.join(',')}`, (next, fail) =>
-    onSnapshot(
-      query(
-        collection(firestore(), findingsPath(company)),
-        where('service', '==', service),
-        where('status', 'in', [...statuses]),
-        orderBy('lastSeenAt', 'desc'),
-        limit(FINDINGS_LOAD_LIMIT),
-      ),
-      (snapshot) => next(snapshot.docs.map((d) => findingFromDocument(d.id, d.data())).filter(present)),
-      fail,
-    ),
-  )
 
 /** Ids per `in` query: Firestore takes at most 30. */
 const IDS_PER_QUERY = 30

@@ -1,20 +1,14 @@
 // The findings table's state in the address bar (filters as repeated keys, the search text, the
-// grouping and the order), and each finding as a table row with its SLA worked out at a moment.
-import { FINDING_STATUSES, OPEN_STATUSES, type Finding, type FindingStatus } from '#domain/findings.ts'
-import type { FindingRowHit } from '#domain/findings-search.ts'
+// grouping and the order), and each finding as a table row with its SLA worked out at a moment;
+// the exports filter the findings they read with the same rules as the index (matchesSearch).
+import { FINDING_STATUSES, type Finding, type FindingStatus } from '#domain/findings.ts'
+import { queriedStatuses, type FindingRowHit } from '#domain/findings-search.ts'
 import { slaDaysLeft, slaStateAt } from '#domain/sla.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 import { type FindingSortColumn, type FindingsFacet, type FindingsSearch } from './findings-search-params'
 
-/**
- * Most findings the table loads at once: a large company's service holds ten thousand and more over
- * a year, nearly all closed; the table asks for the statuses it shows, most recently seen first.
- */
-export const FINDINGS_LOAD_LIMIT = 2_000
-
-/** The statuses the table loads: those the filter names, else the open ones. */
-export const loadedStatuses = (search: Pick<FindingsSearch, 'status'>): readonly FindingStatus[] =>
-  search.status?.length ? search.status : OPEN_STATUSES
+/** The statuses the table and the exports cover: those the filter names, else the open ones. */
+export const loadedStatuses = queriedStatuses
 
 /** The table's default order: most severe first. */
 export const DEFAULT_SORT = 'severity'
@@ -97,22 +91,6 @@ export function slaText(row: Pick<FindingRow, 'slaState' | 'slaDaysLeft'>): stri
     default:
       return `${count(days ?? 0)} left`
   }
-}
-
-/** Unset deadlines sort after every set one. */
-const slaKey = (row: FindingRow) => row.slaDaysLeft ?? Number.MAX_SAFE_INTEGER
-// Made on first sort: a collator costs several milliseconds to create (see #domain/numbers.ts).
-let collator: Intl.Collator | undefined
-const compareText = (a: string, b: string) => (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })).compare(a, b)
-
-/** How each column orders rows, ascending: the table and the exports sort alike. */
-export const rowComparators: Record<FindingSortColumn, (a: FindingRow, b: FindingRow) => number> = {
-  severity: (a, b) => severityRank(a.severity) - severityRank(b.severity),
-  title: (a, b) => compareText(a.title, b.title),
-  asset: (a, b) => compareText(a.asset, b.asset),
-  status: (a, b) => statusRank(a.status) - statusRank(b.status),
-  sla: (a, b) => slaKey(a) - slaKey(b),
-  lastSeen: (a, b) => a.lastSeenAt - b.lastSeenAt,
 }
 
 /** Whether a row passes the search's facets and text: the table shows, and the exports hold, those that do. */
