@@ -216,10 +216,15 @@ export const ReviewDraftFindingsResponseSchema = v.strictObject({ changed: v.num
 
 export const PublishScanRequestSchema = v.strictObject({ company: CompanySchema, scanId: ScanIdSchema })
 export const PublishScanResponseSchema = v.strictObject({
-  /** False when it was published before: publishing again changes nothing. */
+  /** True when this call published it; false when it was published before (nothing changes) or is still being written. */
   published: v.boolean(),
   previousScanId: v.nullable(v.string()),
   counts: v.strictObject({ total: v.number(), new: v.number(), persisting: v.number(), notDetected: v.number(), reopened: v.number() }),
+  /**
+   * While it is still being written (a large scan takes more than one call): how far, in draft and
+   * service findings gone through; call again to go on. Null once published.
+   */
+  progress: v.nullable(v.strictObject({ done: v.number(), total: v.number() })),
 })
 
 // --- discardDraftScan

@@ -138,6 +138,37 @@ export const ImportReportSchema = v.object({
 })
 export type ImportReport = v.InferOutput<typeof ImportReportSchema>
 
+/**
+ * A publication's phases, in order: the draft's findings (new and seen again), the service's
+ * findings it missed, the draft's assets, the service's assets it missed, then the scan itself.
+ */
+export const PUBLICATION_PHASES = ['seen', 'missed', 'assets', 'gone', 'finish'] as const
+export type PublicationPhase = (typeof PUBLICATION_PHASES)[number]
+
+/**
+ * A publication in progress, written in steps that can stop anywhere (a timeout, a crash) and go on
+ * from here: the counts of the steps folded so far, the position after the last of them, and who is
+ * writing it now (a lease, so two calls never write the same steps).
+ */
+const ScanPublishingSchema = v.object({
+  counts: ScanCountsSchema,
+  startedAt: TimestampSchema,
+  phase: v.optional(v.picklist(PUBLICATION_PHASES), 'seen'),
+  /** The last document id the phase went through (null: from the start). */
+  cursor: v.optional(v.nullable(v.string()), null),
+  /** Members documents the phase has written. */
+  page: count,
+  /** The next step's number. */
+  step: count,
+  /** Draft findings and service findings gone through, of `total`. */
+  done: count,
+  total: count,
+  newSevere: count,
+  runner: v.optional(v.nullable(v.string()), null),
+  leaseExpiresAt: v.optional(v.nullable(TimestampSchema), null),
+})
+export type ScanPublishing = v.InferOutput<typeof ScanPublishingSchema>
+
 const StoredScanSchema = v.object({
   service: ServiceIdSchema,
   state: v.picklist(SCAN_STATES),
@@ -159,8 +190,8 @@ const StoredScanSchema = v.object({
   files: v.optional(v.array(ImportedFileSchema), []),
   importReport: v.optional(v.nullable(ImportReportSchema), null),
   importedBy: v.optional(v.nullable(v.string()), null),
-  /** While a publication is being written: the counts it planned before writing anything. */
-  publishing: v.optional(v.nullable(v.object({ counts: ScanCountsSchema, startedAt: TimestampSchema })), null),
+  /** While a publication is being written: where it stands (publish-scan.ts). */
+  publishing: v.optional(v.nullable(ScanPublishingSchema), null),
   updatedAt: TimestampSchema,
   updatedBy: v.string(),
 })

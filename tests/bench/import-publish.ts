@@ -1,7 +1,7 @@
 // `npm run bench:import`: importing and publishing 10,000 findings through the callables, as the
 // analyst's browser sends them (batches of 200), on the Firebase emulators: a first scan (all new),
 // then a second one of the same scope (80 % persisting, 20 % new, the rest not detected). One run,
-// figures only: the time of each step and findings per second.
+// figures only: the time of each step, findings per second and the publish calls it took.
 import { createHash, randomUUID } from 'node:crypto'
 import { LEVEL } from '#domain/access.ts'
 import type { CallableName, CallableRequest, CallableResponse } from '#domain/callables.ts'
@@ -58,12 +58,19 @@ async function importAndPublish(label: string, findings: ParsedFinding[]) {
       assets: [],
     })
   const imported = performance.now()
-  const { counts } = await call('publishScan', { company: SLUG, scanId })
+  // A large scan is published over several calls, each answering with its progress.
+  let calls = 0
+  let answer: CallableResponse<'publishScan'>
+  do {
+    answer = await call('publishScan', { company: SLUG, scanId })
+    calls++
+  } while (answer.progress)
+  const { counts } = answer
   const published = performance.now()
   const importS = (imported - started) / 1000
   const publishS = (published - imported) / 1000
   console.log(
-    `${label.padEnd(34)} import ${importS.toFixed(1).padStart(6)} s (${(findings.length / importS).toFixed(0)} findings/s)   publish ${publishS.toFixed(1).padStart(6)} s (${(findings.length / publishS).toFixed(0)} findings/s)   ${JSON.stringify(counts)}`,
+    `${label.padEnd(34)} import ${importS.toFixed(1).padStart(6)} s (${(findings.length / importS).toFixed(0)} findings/s)   publish ${publishS.toFixed(1).padStart(6)} s (${(findings.length / publishS).toFixed(0)} findings/s, ${calls} calls)   ${JSON.stringify(counts)}`,
   )
 }
 

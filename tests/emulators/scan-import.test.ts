@@ -272,6 +272,7 @@ describe('import, review, publish', () => {
       published: true,
       previousScanId: null,
       counts: { total: 3, new: 3, persisting: 0, notDetected: 0, reopened: 0 },
+      progress: null,
     })
     const scan = scanFromDocument(draft.scanId, (await admin.db.doc(scanPath(SLUG, draft.scanId)).get()).data())!
     expect(scan).toMatchObject({ state: 'published', publishing: null, counts: { new: 3, bySeverity: { critical: 1, medium: 2 } } })
@@ -319,6 +320,7 @@ describe('import, review, publish', () => {
       published: true,
       previousScanId: draft.scanId,
       counts: { total: 3, new: 1, persisting: 1, notDetected: 1, reopened: 1 },
+      progress: null,
     })
     const after = new Map((await findingsNow()).map((f) => [f.id, f]))
     expect(after.get(critical)).toMatchObject({ status: 'reopened', regression: true, seenCount: 2 })

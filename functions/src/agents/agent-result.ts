@@ -23,10 +23,14 @@ import { formatIp, parseIp } from '#domain/scan-scope.ts'
 import { scanFromDocument, scanPath } from '#domain/scans.ts'
 import { addressRefusal } from '#domain/special-addresses.ts'
 import type { Firestore } from 'firebase-admin/firestore'
+import * as logger from 'firebase-functions/logger'
 import { writeDraftFindings } from '../scans/add-draft-findings.ts'
 import { writeDraftScan } from '../scans/create-draft-scan.ts'
 import { publishDraftScan } from '../scans/publish-scan.ts'
 import { dropSealedInput, FleetError, finishJob, heldJob, parseBody } from './fleet-store.ts'
+
+/** How long a CI scan's publication may take within the agent API's 300 s. */
+const CI_PUBLISH_BUDGET_MS = 200_000
 
 const targetText = (target: FindingTarget): string | null =>
   target.kind === 'url' ? target.url : target.kind === 'host' ? (target.ip ?? target.host) : null
@@ -224,7 +228,15 @@ async function writeJobDraft(
 async function publishAtOnce(db: Firestore, job: ScanJob, scanId: string): Promise<void> {
   const scan = scanFromDocument(scanId, (await db.doc(scanPath(job.company, scanId)).get()).data())
   if (!scan) throw new Error(`Draft ${scanId} cannot be read back`)
-  await publishDraftScan(db, job.company, scan, { by: job.createdBy, name: 'CI pipeline (DAST key)' })
+  // Within the agent API's own time; a scan too large for it is left half-written, for an analyst to finish publishing.
+  const outcome = await publishDraftScan(
+    db,
+    job.company,
+    scan,
+    { by: job.createdBy, name: 'CI pipeline (DAST key)' },
+    { budgetMs: CI_PUBLISH_BUDGET_MS },
+  )
+  if (outcome.progress) logger.warn('agent result: the scan is not yet fully published', { scanId, ...outcome.progress })
 }
 
 /** The agent's last word on a job: its output imported as a draft scan, or its failure (retried while attempts remain). */

@@ -2,7 +2,9 @@
 // change writes the finding's patch, its history entry, the service's counters (the difference of
 // the finding's contribution before and after), the month's figures and, where it is worth a line,
 // the company's activity. Retest requests move their counter here too. Scans, callables, the sweep
-// and the seed all come through here, so no path can forget a counter.
+// and the seed all come through here, so no path can forget a counter. Large writes (a publication,
+// the sweep) put the counters and months in the ledger instead, folded at most once a second
+// (stats-fold.ts, decision 0037).
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore'
 import { companyActivityPath, type CompanyActivityType } from '#domain/company-activity.ts'
 import { findingHistoryPath, storedHistoryEntry } from '#domain/finding-history.ts'
@@ -17,18 +19,9 @@ import {
   type FindingState,
 } from '#domain/finding-workflow.ts'
 import type { StoredRetest } from '#domain/retests.ts'
-import {
-  contributionDelta,
-  findingContribution,
-  monthlyChanges,
-  readServiceMonth,
-  retestContribution,
-  serviceMonthPath,
-  serviceStatsPath,
-  type ServiceMonth,
-} from '#domain/service-stats.ts'
+import { readServiceMonth, serviceMonthPath, serviceStatsPath, type ServiceMonth } from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
-import type { Severity } from '#domain/template-vocabulary.ts'
+import { addToMonth, isEmptyStatsDelta, pendingEntryDocument, statsDelta, statsPendingPath, type ScanStep } from '#domain/stats-ledger.ts'
 
 /** A finding's change: its state before (null: first published) and what the plan changes. */
 export interface FindingWrite {
@@ -89,6 +82,11 @@ export interface StoreChanges {
   retests?: readonly RetestWrite[]
   /** Lines the caller adds (a retest requested, a scan published) besides those the moves give. */
   activity?: readonly ActivityLine[]
+  /**
+   * Large writes (a publication's steps, the sweep): the service figures and months go to the
+   * ledger, with the scan's step when there is one, for a fold to add (decision 0037).
+   */
+  ledger?: true | { scan: ScanStep }
 }
 
 /** The finding a transaction read, with epoch-ms times, or null when there is none. */
@@ -101,7 +99,7 @@ export async function readFinding(db: Firestore, tx: Transaction, company: strin
 const stored = (record: object) => storedTimes(record, Timestamp.fromMillis) as Record<string, unknown>
 
 /** Dotted counter paths as the nested increments a merge writes. */
-function increments(delta: Map<string, number>): Record<string, unknown> {
+export function increments(delta: Map<string, number>): Record<string, unknown> {
   const out: Record<string, Record<string, unknown> | unknown> = {}
   for (const [path, n] of delta) {
     const [head, tail] = path.split('.') as [string, string | undefined]
@@ -132,40 +130,29 @@ const activitySummary = (type: CompanyActivityType, count: number) => {
 }
 
 /**
- * Writes every change of `changes` in `tx`. Reads the month documents it updates first, so call it
- * after the transaction's own reads and before (or instead of) its other writes.
+ * Writes every change of `changes` in `tx`. Reads the month documents it updates first (unless the
+ * aggregates go to the ledger), so call it after the transaction's own reads and before (or
+ * instead of) its other writes.
  */
 export async function applyFindingChanges(db: Firestore, tx: Transaction, changes: StoreChanges): Promise<void> {
   const { company, updatedBy } = changes
-  const serviceDeltas = new Map<string, Map<string, number>>()
-  const addDelta = (service: string, delta: Map<string, number>) => {
-    const totals = serviceDeltas.get(service) ?? new Map<string, number>()
-    for (const [k, n] of delta) totals.set(k, (totals.get(k) ?? 0) + n)
-    serviceDeltas.set(service, totals)
-  }
-  const monthKeys = new Set<string>()
-  const monthly: { service: string; change: ReturnType<typeof monthlyChanges>[number] }[] = []
-  const afters: { write: FindingWrite; after: StoredFinding }[] = []
-
-  for (const write of changes.findings) {
-    const after = { ...(write.before ?? {}), ...write.patch } as StoredFinding
-    afters.push({ write, after })
-    addDelta(after.service, contributionDelta(findingContribution(write.before), findingContribution(after)))
-    for (const change of monthlyChanges(write.before, after)) {
-      monthKeys.add(`${after.service}/${change.month}`)
-      monthly.push({ service: after.service, change })
-    }
-  }
-  for (const retest of changes.retests ?? [])
-    addDelta(retest.service, contributionDelta(retestContribution(retest.before), retestContribution(retest.after)))
+  const afters: { write: FindingWrite; after: StoredFinding }[] = changes.findings.map((write) => ({
+    write,
+    after: { ...(write.before ?? {}), ...write.patch } as StoredFinding,
+  }))
+  const delta = statsDelta(
+    afters.map(({ write, after }) => ({ before: write.before, after })),
+    changes.retests ?? [],
+  )
 
   // Reads: the months these changes add to (read-modify-write, so a number is counted once per change).
   const months = new Map<string, ServiceMonth>()
-  for (const key of monthKeys) {
-    const [service, month] = key.split('/') as [string, string]
-    const snapshot = await tx.get(db.doc(serviceMonthPath(company, service, month)))
-    months.set(key, readServiceMonth(month, snapshot.data()))
-  }
+  if (!changes.ledger)
+    for (const key of Object.keys(delta.months)) {
+      const [service, month] = key.split('/') as [string, string]
+      const snapshot = await tx.get(db.doc(serviceMonthPath(company, service, month)))
+      months.set(key, readServiceMonth(month, snapshot.data()))
+    }
 
   // Writes.
   const now = FieldValue.serverTimestamp()
@@ -180,26 +167,18 @@ export async function applyFindingChanges(db: Firestore, tx: Transaction, change
       )
   }
 
-  for (const [service, delta] of serviceDeltas) {
-    if (delta.size === 0) continue
-    tx.set(db.doc(serviceStatsPath(company, service)), increments(delta), { merge: true })
-  }
-
-  for (const { service, change } of monthly) {
-    const month = months.get(`${service}/${change.month}`)
-    if (!month) continue
-    if (change.opened) month.opened[change.opened] = (month.opened[change.opened] ?? 0) + 1
-    if (change.fixed) {
-      const severity: Severity = change.fixed.severity
-      month.fixed[severity] = (month.fixed[severity] ?? 0) + 1
-      if (change.fixed.withinSla) month.fixedWithinSla[severity] = (month.fixedWithinSla[severity] ?? 0) + 1
-      month.remediationDays[severity] = [...(month.remediationDays[severity] ?? []), change.fixed.days]
+  if (changes.ledger) {
+    // The aggregates are folded later, at most once a second (stats-fold.ts).
+    const scan = changes.ledger === true ? null : changes.ledger.scan
+    if (!isEmptyStatsDelta(delta) || scan) tx.set(db.collection(statsPendingPath(company)).doc(), pendingEntryDocument(delta, scan))
+  } else {
+    for (const [service, counters] of Object.entries(delta.services))
+      tx.set(db.doc(serviceStatsPath(company, service)), increments(new Map(Object.entries(counters))), { merge: true })
+    for (const [key, month] of months) {
+      const [service] = key.split('/') as [string]
+      const { month: id, ...figures } = addToMonth(month, delta.months[key]!)
+      tx.set(db.doc(serviceMonthPath(company, service, id)), figures)
     }
-  }
-  for (const [key, month] of months) {
-    const [service] = key.split('/') as [string]
-    const { month: id, ...figures } = month
-    tx.set(db.doc(serviceMonthPath(company, service, id)), figures)
   }
 
   // Activity: one line per kind of move and service, plus the caller's own.

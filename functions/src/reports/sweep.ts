@@ -1,13 +1,17 @@
 // The hourly sweep over every company's findings: accepted risks whose expiry passed reopen, and
 // SLA states move on with the clock (ok, due soon, breached), each through the finding store so
-// the counters follow. People are told when findings enter due soon or breached.
+// the counters follow. People are told when findings enter due soon or breached. The counters go
+// through the stats ledger, folded at most once a second per company (decision 0037): a sweep over
+// a large service moves thousands of findings, which would otherwise write its figures per chunk.
 import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore'
 import { planAcceptanceExpiry, planSlaRefresh } from '#domain/finding-workflow.ts'
 import type { SlaState } from '#domain/findings.ts'
 import type { NotificationType } from '#domain/notifications.ts'
 import { serviceById, type ServiceId } from '#domain/services.ts'
 import { DAY_MS, DUE_SOON_SHARE } from '#domain/sla.ts'
+import { aggregatePacer, type AggregatePacer } from '#domain/stats-ledger.ts'
 import { applyFindingChanges, readFinding, type ActivityLine, type FindingWrite } from './finding-store.ts'
+import { foldPaced } from './stats-fold.ts'
 import { notifyCompany } from './notify.ts'
 
 /** Findings one transaction moves. */
@@ -36,7 +40,11 @@ function byCompany(docs: readonly QueryDocumentSnapshot[]): Map<string, string[]
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-export async function sweepFindings(db: Firestore, now: number): Promise<SweepSummary> {
+export async function sweepFindings(
+  db: Firestore,
+  now: number,
+  pacerOf: () => AggregatePacer = () => aggregatePacer(),
+): Promise<SweepSummary> {
   const findings = db.collectionGroup('findings')
   const [expired, ticking] = await Promise.all([
     findings.where('status', '==', 'risk_accepted').where('riskAcceptance.expiresAt', '<=', Timestamp.fromMillis(now)).get(),
@@ -52,6 +60,8 @@ export async function sweepFindings(db: Firestore, now: number): Promise<SweepSu
 
   for (const [company, allIds] of candidates) {
     const ids = [...new Set(allIds)]
+    const pacer = pacerOf()
+    let unfolded = false
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK)
       const result = await db.runTransaction(async (tx) => {
@@ -82,9 +92,14 @@ export async function sweepFindings(db: Firestore, now: number): Promise<SweepSu
           count,
           at: now,
         }))
-        if (writes.length > 0) await applyFindingChanges(db, tx, { company, updatedBy: 'system', findings: writes, activity })
-        return { reopened, states }
+        if (writes.length > 0) await applyFindingChanges(db, tx, { company, updatedBy: 'system', findings: writes, activity, ledger: true })
+        return { reopened, states, wrote: writes.length > 0 }
       })
+      unfolded ||= result.wrote
+      if (unfolded && pacer.due()) {
+        await foldPaced(db, company, pacer)
+        unfolded = false
+      }
       summary.reopened += result.reopened
       summary.refreshed += result.states.length
       for (const s of result.states) {
@@ -94,6 +109,7 @@ export async function sweepFindings(db: Firestore, now: number): Promise<SweepSu
         entered.set(key, (entered.get(key) ?? 0) + 1)
       }
     }
+    if (unfolded) await foldPaced(db, company, pacer)
   }
 
   for (const [key, count] of entered) {

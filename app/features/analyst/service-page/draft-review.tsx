@@ -24,7 +24,7 @@ const matches = (finding: DraftFinding, text: string) =>
   [finding.title, finding.asset, finding.ruleId, finding.templateSlug ?? ''].some((field) => field.toLowerCase().includes(text))
 
 export function DraftReviewPanel({ company, service, scan }: { company: string; service: ServiceId; scan: Scan }) {
-  const ids = { filter: useId(), severity: useId(), template: useId(), heading: useId(), cvss: useId() }
+  const ids = { filter: useId(), severity: useId(), template: useId(), heading: useId(), cvss: useId(), publishing: useId() }
   const [vector, setVector] = useState('')
   const findings = useLiveData(async () => (await import('./analyst-live')).watchDraftFindings(company, scan.id), [company, scan.id])
   const templates = useLiveData(async () => (await import('./analyst-live')).watchTemplateChoices(), [])
@@ -34,6 +34,7 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
   const [error, setError] = useState<string | null>(null)
   const [confirm, setConfirm] = useState<'publish' | 'discard' | null>(null)
   const [outcome, setOutcome] = useState<string | null>(null)
+  const [publishing, setPublishing] = useState<{ done: number; total: number } | null>(null)
 
   const all = useMemo(
     () =>
@@ -75,15 +76,22 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
     setError(null)
     try {
       if (action === 'publish') {
-        const { counts } = await callAnalyst('publishScan', { company, scanId: scan.id })
-        setOutcome(
-          `Published: ${counts.new} new, ${counts.persisting} persisting, ${counts.notDetected} not detected, ${counts.reopened} reopened.`,
-        )
+        // A large scan is written over several calls, each answering how far it got.
+        for (;;) {
+          const { counts, progress } = await callAnalyst('publishScan', { company, scanId: scan.id })
+          setPublishing(progress)
+          if (progress) continue
+          setOutcome(
+            `Published: ${counts.new} new, ${counts.persisting} persisting, ${counts.notDetected} not detected, ${counts.reopened} reopened.`,
+          )
+          break
+        }
       } else await callAnalyst('discardDraftScan', { company, scanId: scan.id })
       setConfirm(null)
     } catch (failure) {
       setError(await failureMessage(failure))
     } finally {
+      setPublishing(null)
       setBusy(false)
     }
   }
@@ -287,6 +295,14 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
         }
       >
         {error && <ErrorText role="alert">{error}</ErrorText>}
+        {publishing && (
+          <p role="status">
+            <label htmlFor={ids.publishing}>
+              Publishing: {publishing.done.toLocaleString('en')} of {publishing.total.toLocaleString('en')} findings gone through
+            </label>{' '}
+            <progress id={ids.publishing} value={publishing.done} max={Math.max(publishing.total, 1)} />
+          </p>
+        )}
         <DialogActions>
           <Button type="button" $variant="secondary" disabled={busy} onClick={() => setConfirm(null)}>
             Cancel
