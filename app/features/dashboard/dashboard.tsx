@@ -7,7 +7,6 @@ import { brand } from '#domain/brand.ts'
 import type { Company } from '#domain/companies.ts'
 import { findingStatusLabels } from '#domain/findings.ts'
 import { searchableServices } from '#domain/findings-search.ts'
-import { formatNumber } from '#domain/numbers.ts'
 import { serviceById, services, type ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
 import type { Session } from '~/core/session'
@@ -172,7 +171,7 @@ function CompanyDashboard({
         {(data.data?.capped ?? []).length > 0 && (
           <Muted role="note" data-list-cap="changes">
             More happened in {(data.data?.capped ?? []).map((service) => serviceById(service)?.label ?? service).join(', ')} than is summed
-            here (the latest {formatNumber(SINCE_LIMIT)} updates of each are): its report holds every figure.
+            here (the latest {SINCE_LIMIT} updates of each are): its report holds every figure.
           </Muted>
         )}
       </Card>

@@ -3,10 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { IconBell } from '@tabler/icons-react'
 import { Popover } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
-import { formatNumber } from '#domain/numbers.ts'
 import { useLiveData, type LiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
-import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { notify } from '~/ui/notifications/notifications'
 import { headerTrigger } from '~/ui/menu'
@@ -106,8 +104,11 @@ const List = styled.ul`
   }
 `
 
-const Cap = styled.div`
+const Cap = styled.p`
+  margin: 0;
   padding: 0 14px 12px;
+  font-size: 14px;
+  color: var(--color-text-muted);
 `
 
 const Empty = styled.div`
@@ -159,11 +160,11 @@ export function NotificationList({
           ))}
         </List>
       )}
-      {live.data && (
-        <Cap>
-          <ListCap shown={list.length} what="notifications" more={live.data.more}>
-            {unread > list.filter((n) => !n.read).length ? 'Mark all read covers the older ones too.' : null}
-          </ListCap>
+      {live.data?.more && (
+        // As ui/list-cap says it, kept inline: the bell is on every page's first load.
+        <Cap role="note">
+          The {list.length} most recent notifications are shown; there are more.
+          {unread > list.filter((n) => !n.read).length && ' Mark all read covers the older ones too.'}
         </Cap>
       )}
     </>
@@ -190,7 +191,7 @@ export function NotificationBell({ uid }: { uid: string }) {
     }
   }
 
-  const label = count === 0 ? 'Notifications' : `Notifications, ${formatNumber(count)} unread`
+  const label = count === 0 ? 'Notifications' : `Notifications, ${count} unread`
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>

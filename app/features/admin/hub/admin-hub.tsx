@@ -67,6 +67,9 @@ const Section = styled.section`
   }
 `
 
+/** Only platform admins may list (and so count) people: below them the people page lists them through its callable. */
+const countable = (count: AreaCount, access: Access) => count !== 'company-people' || hasLevel(access, LEVEL.platformAdmin)
+
 function AreaCountLine({ count, company }: { count: AreaCount; company: Company | null | undefined }) {
   const slug = count === 'company-people' ? (company?.slug ?? null) : null
   const live = useLiveData<number>(
@@ -157,7 +160,7 @@ export function AdminHub({
               ? seesAllCompanies(access) && (
                   <Count data-count="companies">{`${companies.length} ${companies.length === 1 ? 'company' : 'companies'}`}</Count>
                 )
-              : count && <AreaCountLine count={count} company={company} />}
+              : count && countable(count, access) && <AreaCountLine count={count} company={company} />}
           </li>
         ))}
       </Areas>
