@@ -29,29 +29,26 @@ const IDS_PER_QUERY = 30
  * service are left out.
  */
 export const watchFindingsByIds =
-  (company: string, service: ServiceId, ids: readonly string[]): Watch<Map<string, Finding>> =>
+  (company: string, service: ServiceId, ids: readonly string[]): Watch<Finding[]> =>
   (next, fail) => {
     const chunks: string[][] = []
     for (let i = 0; i < ids.length; i += IDS_PER_QUERY) chunks.push(ids.slice(i, i + IDS_PER_QUERY))
-    const parts = chunks.map(() => new Map<string, Finding>())
+    // Arrays, not Maps: useLiveData keeps a value equal as plain data, and every Map is.
+    const parts: Finding[][] = chunks.map(() => [])
     const arrived = new Set<number>()
     const stops = chunks.map((chunk, i) =>
       onSnapshot(
         // The rules read a list by its service, so the query names it.
         query(collection(firestore(), findingsPath(company)), where('service', '==', service), where(documentId(), 'in', chunk)),
         (snapshot) => {
-          parts[i] = new Map(
-            snapshot.docs
-              .map((d) => [d.id, findingFromDocument(d.id, d.data())] as const)
-              .filter((e): e is [string, Finding] => e[1] !== null),
-          )
+          parts[i] = snapshot.docs.map((d) => findingFromDocument(d.id, d.data())).filter(present)
           arrived.add(i)
-          if (arrived.size === chunks.length) next(new Map(parts.flatMap((part) => [...part])))
+          if (arrived.size === chunks.length) next(parts.flat())
         },
         fail,
       ),
     )
-    if (chunks.length === 0) next(new Map())
+    if (chunks.length === 0) next([])
     return () => stops.forEach((stop) => stop())
   }
 

@@ -229,7 +229,7 @@ function FindingsForCompany(props: FindingsSectionProps & { company: string }) {
 /** Where the view's live parts come from: the service's figures (a change asks the index again) and the findings on screen. */
 export interface FindingsLiveSources {
   figures(company: string, service: ServiceId): Promise<Watch<unknown>>
-  findings(company: string, service: ServiceId, ids: readonly string[]): Promise<Watch<ReadonlyMap<string, Finding>>>
+  findings(company: string, service: ServiceId, ids: readonly string[]): Promise<Watch<Finding[]>>
 }
 
 const firestoreSources: FindingsLiveSources = {
@@ -245,7 +245,7 @@ function LiveFindings(props: FindingsSectionProps & { company: string }) {
 /**
  * After a change the search index takes a while to have it (its trigger runs after the write; a
  * large publication's findings arrive over minutes): the table asks again at once, then after
- * growing pauses, until two answers in a row agree or the pauses run out.
+ * growing pauses, until the answer has changed and then held, or the pauses run out.
  */
 const CATCH_UP_PAUSES_MS = [3000, 6000, 12_000, 24_000, 48_000]
 
@@ -284,27 +284,32 @@ export function FindingsView({
   // The figures of the service change with every finding that changes: the list is asked again.
   const stats = useLiveData(() => sources.figures(company, service), [sources, company, service])
   const statsSeen = useRef<unknown>(undefined)
-  const [catchUp, setCatchUp] = useState<{ round: number; answer: string | null } | null>(null)
+  // `before`: the answer when the figures changed; the catch-up ends once a later answer differs
+  // from it and the next agrees (the index has the change), or when the pauses run out.
+  const [catchUp, setCatchUp] = useState<{ round: number; before: string | null; last: string | null } | null>(null)
+  const answer = results.status === 'ready' ? JSON.stringify(results.summary) : null
+  const answerNow = useRef(answer)
+  answerNow.current = answer
   useEffect(() => {
     if (stats.status !== 'ready') return
     const first = statsSeen.current === undefined
     statsSeen.current = stats.data
     if (first) return
-    setCatchUp({ round: 0, answer: null })
+    setCatchUp({ round: 0, before: answerNow.current, last: null })
     refresh()
     // refresh is a new function each render; the figures are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stats.data])
-  const answer = results.status === 'ready' ? JSON.stringify(results.summary) : null
   useEffect(() => {
     if (!catchUp || answer === null) return
     const pause = CATCH_UP_PAUSES_MS[catchUp.round]
-    if ((catchUp.round > 0 && answer === catchUp.answer) || pause === undefined) {
+    const settled = catchUp.last !== null && catchUp.last !== catchUp.before && answer === catchUp.last
+    if (settled || pause === undefined) {
       setCatchUp(null)
       return
     }
     const timer = setTimeout(() => {
-      setCatchUp({ round: catchUp.round + 1, answer })
+      setCatchUp({ ...catchUp, round: catchUp.round + 1, last: answer })
       refresh()
     }, pause)
     return () => clearTimeout(timer)
@@ -315,13 +320,14 @@ export function FindingsView({
   const [visible, setVisible] = useState<FindingRowHit[]>([])
   const idsKey = visible.map((hit) => hit.findingId).join(',')
   const live = useLiveData(() => sources.findings(company, service, idsKey ? idsKey.split(',') : []), [sources, company, service, idsKey])
+  const liveById = useMemo(() => new Map((live.data ?? []).map((finding) => [finding.id, finding])), [live.data])
   const onVisibleRows = useCallback(
     (hits: FindingRowHit[]) => setVisible((last) => (last.length === hits.length && last.every((hit, i) => hit === hits[i]) ? last : hits)),
     [],
   )
   // A finding on screen that the index still has otherwise: asked again, less and less often, until it agrees.
   const stale = visible.some((hit) => {
-    const now_ = live.data?.get(hit.findingId)
+    const now_ = liveById.get(hit.findingId)
     return now_ !== undefined && (now_.status !== hit.status || now_.severity !== hit.severity)
   })
   const [staleRounds, setStaleRounds] = useState(0)
@@ -461,7 +467,7 @@ export function FindingsView({
           summary={summary}
           rows={results.rows}
           version={results.version}
-          live={live.data ?? NO_LIVE_ROWS}
+          live={liveById}
           onVisibleRows={onVisibleRows}
           search={search}
           onSearchChange={onSearchChange}
@@ -489,8 +495,6 @@ export function FindingsView({
     </>
   )
 }
-
-const NO_LIVE_ROWS: ReadonlyMap<string, Finding> = new Map()
 
 function FacetButtons<T extends string>({
   label,
