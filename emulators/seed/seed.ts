@@ -2,6 +2,7 @@
 // the same users, claims and documents, whatever was changed in between.
 //   npm run seed              seed (the emulators must be running)
 //   npm run seed -- --if-empty   seed only when the emulators hold no data yet
+//   SEED_FINDINGS=100000 npm run seed   also that many open findings in Acme's DAST (a large client)
 import type { Auth, UpdateRequest } from 'firebase-admin/auth'
 import { Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { COMPANIES_COLLECTION, companyPath } from '#domain/companies.ts'
@@ -22,7 +23,8 @@ import {
   type DemoEmailKey,
 } from './demo-accounts.ts'
 import { seedAdminOrg } from './admin-org.ts'
-import { seedReports, type ReportsSummary } from './reports/seed-reports.ts'
+import { seedReports, type ReportsSummary, type SeedReportsOptions } from './reports/seed-reports.ts'
+import { scaleFindingsFromEnv } from './reports/scale-findings.ts'
 import {
   DEMO_AUDIT_HISTORY,
   DEMO_DISABLED_PERSON,
@@ -190,7 +192,7 @@ export interface SeedSummary extends LibrarySummary {
   reports: ReportsSummary | null
 }
 
-export interface SeedOptions {
+export interface SeedOptions extends Pick<SeedReportsOptions, 'scaleFindings' | 'progress'> {
   /** The demo reports (scans, findings ...): about a minute; tests of the rest leave them out. */
   reports?: boolean
   /** Where to index the demo findings for search (the dev stack). */
@@ -214,7 +216,15 @@ export async function seedDemoData(clients?: AdminClients, options: SeedOptions 
     await seedAdminOrg(db)
     const library = await seedTemplateLibrary(db)
     await seedFleet(db)
-    const reports = options.reports === false ? null : await seedReports(db, options.search ? { search: options.search } : {})
+    const { search, scaleFindings, progress } = options
+    const reports =
+      options.reports === false
+        ? null
+        : await seedReports(db, {
+            ...(search ? { search } : {}),
+            ...(scaleFindings ? { scaleFindings } : {}),
+            ...(progress ? { progress } : {}),
+          })
     return { companies: DEMO_COMPANIES.length, accounts: DEMO_ACCOUNTS.length, emailKeys: DEMO_EMAIL_KEYS.length, ...library, reports }
   })
 }
@@ -227,10 +237,14 @@ export function formatReportsSummary(reports: ReportsSummary): string {
     .join(', ')
   const removed = reports.removed > 0 ? `, ${reports.removed} stale removed` : ''
   const indexed = reports.indexed > 0 ? `, ${reports.indexed.toLocaleString('en-GB')} findings in search` : ''
-  return `Reports: ${reports.scans} scans and findings (${perCompany}); ${reports.documents.toLocaleString('en-GB')} documents in ${(reports.milliseconds / 1000).toFixed(1)} s${removed}${indexed}.`
+  const scale = reports.scale
+    ? `; Acme's DAST has ${reports.scale.open.toLocaleString('en-GB')} open and ${reports.scale.closed.toLocaleString('en-GB')} closed findings more (SEED_FINDINGS)`
+    : ''
+  return `Reports: ${reports.scans} scans and findings (${perCompany})${scale}; ${reports.documents.toLocaleString('en-GB')} documents in ${(reports.milliseconds / 1000).toFixed(1)} s${removed}${indexed}.`
 }
 
 async function main(): Promise<void> {
+  const scaleFindings = scaleFindingsFromEnv()
   await assertEmulatorsReachable()
   const clients = connectToEmulators()
   try {
@@ -238,7 +252,11 @@ async function main(): Promise<void> {
       console.log('Emulators already hold data: not seeding.')
       return
     }
-    const summary = await seedDemoData(clients, { search: searchEmulatorConfigFromEnv() })
+    const summary = await seedDemoData(clients, {
+      search: searchEmulatorConfigFromEnv(),
+      scaleFindings,
+      progress: (line) => console.log(line),
+    })
     const indexed = await indexTemplateLibrary(clients.db, searchEmulatorConfigFromEnv())
     console.log(
       `Seeded ${summary.companies} companies, ${summary.accounts} accounts, ${summary.emailKeys} email keys and ` +

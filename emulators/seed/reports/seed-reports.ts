@@ -17,14 +17,31 @@ import { applyFindingsIndexSettings, FINDINGS_INDEX, findingSearchRecord } from 
 import { RETESTS_COLLECTION, retestPath } from '#domain/retests.ts'
 import { DRAFT_ASSETS_COLLECTION, DRAFT_FINDINGS_COLLECTION, draftAssetsPath, draftFindingPath } from '#domain/scan-drafts.ts'
 import { scanMembersPath, SCANS_COLLECTION, scanPath } from '#domain/scans.ts'
-import { serviceMonthPath, SERVICE_STATS_COLLECTION, serviceStatsPath } from '#domain/service-stats.ts'
+import {
+  readServiceStats,
+  serviceMonthPath,
+  SERVICE_STATS_COLLECTION,
+  serviceStatsPath,
+  sumContributions,
+  type ServiceStats,
+} from '#domain/service-stats.ts'
+import { SEVERITIES } from '#domain/template-vocabulary.ts'
 import { services } from '#domain/services.ts'
 import { algoliaHosts } from '#domain/template-search.ts'
 import { withoutBackgroundTriggers } from '../../firebase/triggers.ts'
 import type { SearchEmulatorConfig } from '../../search/config.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from '../demo-accounts.ts'
-import { simulateService, type CompanyPeople, type Person } from './simulate.ts'
-import { buildUniverse, COMPANY_PROFILES } from './universe.ts'
+import {
+  SCALE_CHUNK,
+  scaleChunk,
+  scaleChunkCount,
+  SCALE_COMPANY,
+  SCALE_SERVICE,
+  tallyScaleFindings,
+  type ScaleTally,
+} from './scale-findings.ts'
+import { simulateService, type CompanyPeople, type MonthFigures, type Person } from './simulate.ts'
+import { buildUniverse, COMPANY_PROFILES, reportsScale } from './universe.ts'
 
 /** The collections of a company the reports seed owns. */
 export const REPORT_COLLECTIONS = [
@@ -85,8 +102,8 @@ export interface ReportDocuments {
 
 const pad = (n: number) => String(n).padStart(3, '0')
 
-/** Every report document of the demo companies, computed in memory. */
-export async function buildReportDocuments(): Promise<ReportDocuments> {
+/** Every report document of the demo companies (`share` of the demo year), computed in memory. */
+export async function buildReportDocuments(share = reportsScale()): Promise<ReportDocuments> {
   const documents = new Map<string, Record<string, unknown>>()
   const put = (path: string, data: object) => documents.set(path, data as Record<string, unknown>)
   const findings: Record<string, number> = {}
@@ -99,7 +116,7 @@ export async function buildReportDocuments(): Promise<ReportDocuments> {
     const activity: { at: number; service: string; data: object }[] = []
     for (const { id: service } of services) {
       if (!serviceEnabledFor(company, service)) continue
-      const seed = await simulateService(profile, buildUniverse(profile, service), people)
+      const seed = await simulateService(profile, buildUniverse(profile, service, share), people)
       const slug = company.slug
       for (const [id, finding] of seed.findings) {
         put(findingPath(slug, id), finding)
@@ -137,8 +154,17 @@ export async function buildReportDocuments(): Promise<ReportDocuments> {
   return { documents, findings, scans }
 }
 
+/** What the scale option added to Acme's DAST (SEED_FINDINGS). */
+export interface ScaleSummary {
+  open: number
+  closed: number
+  retests: number
+}
+
 export interface ReportsSummary {
   findings: Record<string, number>
+  /** Null without the scale option. */
+  scale: ScaleSummary | null
   scans: number
   documents: number
   removed: number
@@ -147,11 +173,14 @@ export interface ReportsSummary {
   milliseconds: number
 }
 
-/** Replaces the findings index with the seeded findings (the demo companies own every finding there). */
-async function indexFindings(search: SearchEmulatorConfig, documents: ReadonlyMap<string, Record<string, unknown>>): Promise<number> {
-  const client = algoliasearch(search.appId, search.adminApiKey, {
+const searchClient = (search: SearchEmulatorConfig) =>
+  algoliasearch(search.appId, search.adminApiKey, {
     hosts: algoliaHosts({ hosts: [`${search.host}:${search.port}`], protocol: 'http' }, 'readWrite'),
   })
+
+/** Replaces the findings index with the seeded findings (the demo companies own every finding there). */
+async function indexFindings(search: SearchEmulatorConfig, documents: ReadonlyMap<string, Record<string, unknown>>): Promise<number> {
+  const client = searchClient(search)
   await applyFindingsIndexSettings(client)
   const records = []
   for (const [path, data] of documents) {
@@ -163,15 +192,68 @@ async function indexFindings(search: SearchEmulatorConfig, documents: ReadonlyMa
   return records.length
 }
 
+/** The counters of stored figures, in findingContribution's form (dotted paths), to add others to. */
+function statsContribution(stats: ServiceStats): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const group of ['open', 'byStatus', 'dueSoon', 'breached'] as const)
+    for (const [key, n] of Object.entries(stats[group])) if (n) out.set(`${group}.${key}`, n)
+  for (const key of ['retestsWaitingOnUs', 'retestsWaitingOnYou', 'regressions'] as const) if (stats[key]) out.set(key, stats[key])
+  return out
+}
+
+/** The demo year's figures of the scale service with the scale findings' part added. */
+function addScaleFigures(documents: Map<string, Record<string, unknown>>, tally: ScaleTally): void {
+  const statsPath = serviceStatsPath(SCALE_COMPANY, SCALE_SERVICE)
+  const demo = readServiceStats(documents.get(statsPath))
+  documents.set(statsPath, {
+    ...sumContributions([statsContribution(demo), tally.contribution]),
+    lastScanId: demo.lastScanId,
+    lastPublishedAt: demo.lastPublishedAt,
+  })
+  for (const [month, scale] of tally.months) {
+    const path = serviceMonthPath(SCALE_COMPANY, SCALE_SERVICE, month)
+    const demoMonth = documents.get(path) as MonthFigures | undefined
+    const sum = (key: 'opened' | 'fixed' | 'fixedWithinSla') =>
+      Object.fromEntries(SEVERITIES.map((s) => [s, (demoMonth?.[key][s] ?? 0) + scale[key][s]]))
+    documents.set(path, {
+      opened: sum('opened'),
+      fixed: sum('fixed'),
+      fixedWithinSla: sum('fixedWithinSla'),
+      remediationDays: Object.fromEntries(
+        SEVERITIES.map((s) => [s, [...(demoMonth?.remediationDays[s] ?? []), ...scale.remediationDays[s]]]),
+      ),
+    })
+  }
+}
+
 export interface SeedReportsOptions {
   /** Fill the findings search index too (the dev stack); tests without a search emulator leave it out. */
   search?: SearchEmulatorConfig
+  /** Open findings to add to Acme's DAST, the case of a large client (SEED_FINDINGS); none by default. */
+  scaleFindings?: number
+  /** The share of the demo year to write (SEED_REPORTS_SCALE by default). */
+  share?: number
+  /** Told how the long parts get on. */
+  progress?: (line: string) => void
 }
 
 /** Writes the demo reports (BulkWriter), and deletes report documents of demo companies it did not write. */
 export async function seedReports(db: Firestore, options: SeedReportsOptions = {}): Promise<ReportsSummary> {
   const started = performance.now()
-  const { documents, findings, scans } = await buildReportDocuments()
+  const { documents, findings, scans } = await buildReportDocuments(options.share)
+  const scaleOpen = options.scaleFindings ?? 0
+  const people = companyPeople(SCALE_COMPANY)
+  // A first pass over the scale findings: the paths to keep, and their part of the service's figures.
+  const tally = scaleOpen > 0 ? await tallyScaleFindings(scaleOpen, people) : null
+  if (tally) {
+    addScaleFigures(documents, tally)
+    options.progress?.(
+      `Scale findings: ${tally.open.toLocaleString('en-GB')} open and ${tally.closed.toLocaleString('en-GB')} closed in Acme's DAST, ` +
+        `planned in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
+  }
+  const written = (path: string) => documents.has(path) || tally?.paths.has(path) === true
+  let indexed = 0
   // The findings search trigger would otherwise run once per seeded finding, for minutes; the seed
   // fills the index itself instead.
   const removed = await withoutBackgroundTriggers(async () => {
@@ -203,13 +285,43 @@ export async function seedReports(db: Firestore, options: SeedReportsOptions = {
           }),
       ),
     )
-    const deletions = [...stale.flat(), ...nested.flat()].filter((ref) => !documents.has(ref.path))
+    const deletions = [...stale.flat(), ...nested.flat()].filter((ref) => !written(ref.path))
 
     await Promise.all(deletions.map((ref) => db.recursiveDelete(ref, writer)))
-    for (const [path, data] of documents) void writer.set(db.doc(path), storedTimes(data, Timestamp.fromMillis) as Record<string, unknown>)
+    const set = (path: string, data: object) =>
+      void writer.set(db.doc(path), storedTimes(data, Timestamp.fromMillis) as Record<string, unknown>)
+    for (const [path, data] of documents) set(path, data)
+    await writer.flush()
+    if (options.search) indexed = await indexFindings(options.search, documents)
+    // The second pass writes (and indexes) them a chunk at a time: never all of them in memory.
+    const client = options.search && tally ? searchClient(options.search) : null
+    const chunks = scaleChunkCount(scaleOpen)
+    for (let index = 0; index < chunks; index++) {
+      const chunk = await scaleChunk(scaleOpen, index, people)
+      for (const [id, finding] of chunk.findings) set(findingPath(SCALE_COMPANY, id), finding)
+      for (const [id, retest] of chunk.retests) set(retestPath(SCALE_COMPANY, id), retest)
+      await writer.flush()
+      if (client) {
+        const objects = chunk.findings.map(([id, finding]) => ({ ...findingSearchRecord(SCALE_COMPANY, { id, ...finding }) }))
+        await client.saveObjects({ indexName: FINDINGS_INDEX, objects, waitForTasks: true })
+        indexed += objects.length
+      }
+      const done = Math.min(scaleOpen, (index + 1) * SCALE_CHUNK)
+      options.progress?.(
+        `Scale findings: ${done.toLocaleString('en-GB')} of ${scaleOpen.toLocaleString('en-GB')} open (and the closed ones with them) ` +
+          `written${client ? ' and indexed' : ''}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      )
+    }
     await writer.close()
     return deletions.length
   })
-  const indexed = options.search ? await indexFindings(options.search, documents) : 0
-  return { findings, scans, documents: documents.size, removed, indexed, milliseconds: Math.round(performance.now() - started) }
+  return {
+    findings,
+    scale: tally ? { open: tally.open, closed: tally.closed, retests: tally.retests } : null,
+    scans,
+    documents: documents.size + (tally?.paths.size ?? 0),
+    removed,
+    indexed,
+    milliseconds: Math.round(performance.now() - started),
+  }
 }

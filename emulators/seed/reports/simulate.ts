@@ -17,7 +17,14 @@ import {
 import type { StoredRetest } from '#domain/retests.ts'
 import { planScanPublication, type ObservedFinding, type PublicationChange } from '#domain/scan-publication.ts'
 import type { ScanMembers, StoredScan } from '#domain/scans.ts'
-import { findingContribution, monthlyChanges, retestContribution, sumContributions, type ServiceStats } from '#domain/service-stats.ts'
+import {
+  findingContribution,
+  monthlyChanges,
+  retestContribution,
+  sumContributions,
+  type MonthlyChange,
+  type ServiceStats,
+} from '#domain/service-stats.ts'
 import { DAY_MS, DEFAULT_RETEST_TURNAROUND_DAYS, slaPolicyFor } from '#domain/sla.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 import type { CompanyActivityType } from '#domain/company-activity.ts'
@@ -94,6 +101,26 @@ export interface ServiceSeed {
   draft: DraftMaterial & { id: string }
 }
 
+/** Adds a finding's monthly change (monthlyChanges) to the figures of its month. */
+export function addMonthlyChange(months: Map<string, MonthFigures>, change: MonthlyChange): void {
+  let figures = months.get(change.month)
+  if (!figures) {
+    figures = {
+      opened: emptyBySeverity(),
+      fixed: emptyBySeverity(),
+      fixedWithinSla: emptyBySeverity(),
+      remediationDays: Object.fromEntries(SEVERITIES.map((s) => [s, [] as number[]])) as Record<Severity, number[]>,
+    }
+    months.set(change.month, figures)
+  }
+  if (change.opened) figures.opened[change.opened]++
+  if (change.fixed) {
+    figures.fixed[change.fixed.severity]++
+    if (change.fixed.withinSla) figures.fixedWithinSla[change.fixed.severity]++
+    figures.remediationDays[change.fixed.severity].push(Math.round(change.fixed.days * 100) / 100)
+  }
+}
+
 /** The months whose scans keep per-finding occurrences (the last ones). */
 export const OCCURRENCE_MONTHS = 3
 
@@ -104,7 +131,8 @@ const emptyBySeverity = () => Object.fromEntries(SEVERITIES.map((s) => [s, 0])) 
 /** Scan ids read as the service and month, so the demo data is easy to find. */
 export const demoScanId = (service: string, month: number) => `${service}-${monthId(month)}`
 
-function observedOf(issue: IssueSpec, fingerprint: string, month: number): ObservedFinding {
+/** What the month's scan reports of an issue (the template's text where it has one). */
+export function observedOf(issue: IssueSpec, fingerprint: string, month: number): ObservedFinding {
   const template = issue.rule.template
   return {
     fingerprint,
@@ -151,32 +179,10 @@ export async function simulateService(profile: CompanyProfile, universe: Service
   }
   const { findings } = seed
 
-  const monthFigures = (key: string) => {
-    let figures = seed.months.get(key)
-    if (!figures) {
-      figures = {
-        opened: emptyBySeverity(),
-        fixed: emptyBySeverity(),
-        fixedWithinSla: emptyBySeverity(),
-        remediationDays: Object.fromEntries(SEVERITIES.map((s) => [s, [] as number[]])) as Record<Severity, number[]>,
-      }
-      seed.months.set(key, figures)
-    }
-    return figures
-  }
-
   const record = (id: string, before: StoredFinding | null, after: StoredFinding, changes: readonly HistoryEntry[]) => {
     findings.set(id, after)
     if (changes.length > 0) seed.history.set(id, [...(seed.history.get(id) ?? []), ...changes])
-    for (const change of monthlyChanges(before, after)) {
-      const figures = monthFigures(change.month)
-      if (change.opened) figures.opened[change.opened]++
-      if (change.fixed) {
-        figures.fixed[change.fixed.severity]++
-        if (change.fixed.withinSla) figures.fixedWithinSla[change.fixed.severity]++
-        figures.remediationDays[change.fixed.severity].push(Math.round(change.fixed.days * 100) / 100)
-      }
-    }
+    for (const change of monthlyChanges(before, after)) addMonthlyChange(seed.months, change)
   }
 
   const applyPlan = (id: string, plan: Plan | null, by: Actor, at: number) => {

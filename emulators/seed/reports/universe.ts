@@ -166,7 +166,7 @@ export const COMPANY_PROFILES: Record<string, CompanyProfile> = {
   },
 }
 
-const severityWeighted = (rules: readonly Rule[]) => rules.map((rule) => [rule, SEVERITY_WEIGHT[rule.severity]] as const)
+export const severityWeighted = (rules: readonly Rule[]) => rules.map((rule) => [rule, SEVERITY_WEIGHT[rule.severity]] as const)
 
 /**
  * The months an issue is seen: it appears in `start`, stays one month or several (few for the
@@ -276,8 +276,9 @@ const DAST_PATHS = [
   '/returns',
   '/invoices/download',
 ]
-const DAST_PARAMETERS = ['q', 'id', 'redirect', 'file', 'page', 'sort', 'token', 'email', 'callback', 'orderId', 'returnUrl', 'lang']
-const PARAMETRISED =
+export const DAST_PARAMETERS = ['q', 'id', 'redirect', 'file', 'page', 'sort', 'token', 'email', 'callback', 'orderId', 'returnUrl', 'lang']
+/** DAST rules that concern a request parameter. */
+export const PARAMETRISED =
   /injection|scripting|traversal|inclusion|redirect|ssrf|idor|crlf|template|deserialization|pollution|formula|enumeration|cross-site-request/
 
 function dastUniverse(profile: CompanyProfile, random: Random, count: number): ServiceUniverse {
@@ -992,10 +993,10 @@ export function reportsScale(env: Record<string, string | undefined> = process.e
   return Number.isFinite(scale) && scale > 0 && scale <= 1 ? scale : 1
 }
 
-/** Everything a company's service sees over the year, drawn the same way on every run. */
-export function buildUniverse(profile: CompanyProfile, service: ServiceId): ServiceUniverse {
+/** Everything a company's service sees over the year (`share` of it), drawn the same way on every run. */
+export function buildUniverse(profile: CompanyProfile, service: ServiceId, share = reportsScale()): ServiceUniverse {
   const random = seededRandom(`${profile.slug}/${service}`)
-  const count = Math.round((profile.issues[service] ?? 0) * reportsScale())
+  const count = Math.round((profile.issues[service] ?? 0) * share)
   switch (service) {
     case 'dast':
       return dastUniverse(profile, random, count)
