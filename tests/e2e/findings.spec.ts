@@ -184,7 +184,7 @@ test.describe('as a client manager of Acme, over more findings than a page holds
       await findings.scroller.evaluate((box) => box.scrollTo(0, 0))
       await expect(findings.row('Paged finding 000')).toHaveCount(1)
 
-      // An analyst marks the first a duplicate: the open table shows it, then counts it out.
+      // An analyst marks the first a duplicate: the open table counts it out without a reload.
       const duplicate = await callAs(ANALYST.uid, 'changeFindingStatus', {
         company: 'acme',
         findingIds: [ids[0]],
@@ -192,9 +192,18 @@ test.describe('as a client manager of Acme, over more findings than a page holds
         note: 'Same as another finding.',
       })
       expect(duplicate.error).toBeUndefined()
-      await expect(findings.row('Paged finding 000').locator('[data-status]')).toHaveText('Duplicate', { timeout: 20_000 })
       await expect(findings.count).toHaveText('149 findings', { timeout: 60_000 })
       await expect(findings.row('Paged finding 000')).toHaveCount(0)
+      // A move that keeps a finding in the list shows on its row.
+      const remediation = await callAs(MANAGER.uid, 'changeFindingStatus', {
+        company: 'acme',
+        findingIds: [ids[1]],
+        action: 'start_remediation',
+        note: '',
+      })
+      expect(remediation.error).toBeUndefined()
+      await expect(findings.row('Paged finding 001').locator('[data-status]')).toHaveText('In remediation', { timeout: 60_000 })
+      await expect(findings.count).toHaveText('149 findings')
     })
   })
 })
