@@ -15,6 +15,22 @@ import { call } from '~/core/call'
 
 const SEARCH_TIMEOUTS = { connect: 1000, read: 2000, write: 30_000 } as const
 
+/**
+ * Answers are never kept: the browser client keeps every answer by default, so asking again after
+ * a change (the findings table's refresh) would give the old answer back. Requests in flight are
+ * still shared.
+ */
+const noResponsesCache = {
+  get: <T>(_key: unknown, fetch: () => Promise<T>, events?: { miss?: (value: T) => Promise<unknown> }): Promise<T> =>
+    fetch().then(async (value) => {
+      await events?.miss?.(value)
+      return value
+    }),
+  set: <T>(_key: unknown, value: T): Promise<T> => Promise.resolve(value),
+  delete: (): Promise<void> => Promise.resolve(),
+  clear: (): Promise<void> => Promise.resolve(),
+}
+
 interface KeyedClient {
   client: LiteClient
   renewAfter: number
@@ -27,6 +43,7 @@ async function createClient(company: string): Promise<KeyedClient> {
   const response = await call('getSearchClient', { type: 'findings', company })
   const client = liteClient(response.appId, response.searchKey, {
     timeouts: SEARCH_TIMEOUTS,
+    responsesCache: noResponsesCache,
     ...(response.searchHosts ? { hosts: algoliaHosts(response.searchHosts, 'read') } : {}),
   })
   // Renewed a minute early, so no search runs with a key about to expire.
