@@ -10,7 +10,12 @@ import * as logger from 'firebase-functions/logger'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { mayRequestSearchCredentials, seesAllCompanies } from '#domain/access.ts'
 import { companyFromDocument, companyPath } from '#domain/companies.ts'
-import { FINDINGS_INDEX_NAMES, FINDINGS_SEARCH_KEY_LIFETIME_SECONDS, findingsKeyFilter, searchableServices } from '#domain/findings-search.ts'
+import {
+  FINDINGS_INDEX_NAMES,
+  FINDINGS_SEARCH_KEY_LIFETIME_SECONDS,
+  findingsKeyFilter,
+  searchableServices,
+} from '#domain/findings-search.ts'
 import { SEARCH_KEY_LIFETIME_SECONDS, TEMPLATE_INDEX_NAMES } from '#domain/template-search.ts'
 import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { adminDb } from './admin.ts'
