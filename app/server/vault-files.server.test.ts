@@ -164,9 +164,23 @@ describe('the vault file store', () => {
   it('refuses a chunk already on its way, and gives back the bytes of an upload that failed', async () => {
     const { context, bucket } = setup()
     const id = newVaultId()
-    const twice = await Promise.all([send(context, 'PUT', `${id}/0/0`, chunk(10)), send(context, 'PUT', `${id}/0/0`, chunk(10))])
-    expect(twice.map((a) => a.status).sort()).toEqual([201, 409])
+    // The first upload is held inside the store until the second has been answered: "on its way"
+    // then never depends on which request the event loop happens to finish first.
     const put = bucket.put
+    let arrived!: () => void
+    let release!: () => void
+    const storing = new Promise<void>((resolve) => (arrived = resolve))
+    const held = new Promise<void>((resolve) => (release = resolve))
+    bucket.put = async (...args) => {
+      arrived()
+      await held
+      return put.apply(bucket, args)
+    }
+    const first = send(context, 'PUT', `${id}/0/0`, chunk(10))
+    await storing
+    expect((await send(context, 'PUT', `${id}/0/0`, chunk(10))).status).toBe(409)
+    release()
+    expect((await first).status).toBe(201)
     bucket.put = async () => {
       throw new Error('R2 is down')
     }
