@@ -31,7 +31,7 @@ vi.mock('algoliasearch/lite', () => ({
   }),
 }))
 
-const { searchFindings } = await import('./findings-search-client')
+const { prepareFindingsSearch, searchFindings } = await import('./findings-search-client')
 
 const start = Date.UTC(2026, 11, 1, 9)
 
@@ -71,5 +71,20 @@ describe('searchFindings', () => {
     vi.setSystemTime(start + FINDINGS_SEARCH_KEY_LIFETIME_SECONDS * 1000)
     await expect(searchFindings('initech', 'admin')).rejects.toMatchObject({ code: 'permission-denied' })
     expect(service.searchedWith).toEqual(['key-1'])
+  })
+
+  it('asks for a key ahead of the first search, and the search uses it; a refused key is asked for again by the search', async () => {
+    prepareFindingsSearch('umbrella')
+    expect(service.keyRequests).toEqual([{ type: 'findings', company: 'umbrella' }])
+    await searchFindings('umbrella', 'admin')
+    expect(service.keyRequests).toHaveLength(1)
+    expect(service.searchedWith).toEqual(['key-1'])
+
+    service.refuseKeys = true
+    prepareFindingsSearch('hooli')
+    await vi.waitFor(() => expect(service.keyRequests).toHaveLength(2))
+    service.refuseKeys = false
+    await searchFindings('hooli', 'admin')
+    expect(service.keyRequests).toHaveLength(3)
   })
 })

@@ -72,6 +72,15 @@ export const FINDINGS_SHOWN = 8
 const keyRefused = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && (error.status === 400 || error.status === 403)
 
+/**
+ * Asks for the company's key ahead of the first search (a page that will search soon: the report
+ * with its findings table), so the first rows wait for the search alone. Failures are left for the
+ * search itself to meet and say.
+ */
+export function prepareFindingsSearch(company: string): void {
+  void findingsClient(company).catch(() => {})
+}
+
 /** What one query of a multi-query search answers. */
 export interface FindingsSearchResult<Hit> {
   hits: Hit[]
