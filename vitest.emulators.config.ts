@@ -3,14 +3,19 @@ import { defineConfig } from 'vitest/config'
 import { domainAlias } from './tests/config/domain-alias.ts'
 
 /**
- * The full demo year (seed-reports.test.ts) leaves about 126,000 documents in the emulator, which
- * slows every write and trigger after it: that file runs last.
+ * Files that wipe the emulators or hold background triggers back run after the others: turning
+ * triggers on again reloads them, and the first trigger after that waits for a new worker, which
+ * on a busy machine takes long enough to make a waiting test give up. The full demo year
+ * (seed-reports.test.ts) leaves about 126,000 documents in the emulator, which slows every write
+ * and trigger after it: that file runs last of all.
  */
-class FullSeedLast extends BaseSequencer {
+const TRIGGERS_HELD_BACK = ['hot-documents.test.ts', 'seed.test.ts', 'seed-scale.test.ts']
+class TriggerPausesLast extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files)
-    const last = (file: TestSpecification) => (file.moduleId.endsWith('seed-reports.test.ts') ? 1 : 0)
-    return [...sorted].sort((a, b) => last(a) - last(b))
+    const rank = (file: TestSpecification) =>
+      file.moduleId.endsWith('seed-reports.test.ts') ? 2 : TRIGGERS_HELD_BACK.some((name) => file.moduleId.endsWith(`/${name}`)) ? 1 : 0
+    return [...sorted].sort((a, b) => rank(a) - rank(b))
   }
 }
 
@@ -26,7 +31,7 @@ export default defineConfig({
     globalSetup: ['tests/emulators/global-setup.ts'],
     // One set of emulators holds the state of every file: files run one after the other.
     fileParallelism: false,
-    sequence: { sequencer: FullSeedLast },
+    sequence: { sequencer: TriggerPausesLast },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -13,8 +13,11 @@ import { callByName, connectCallableClient, expectCallableError, type CallableCl
 let admin: AdminClients
 const clients: CallableClient[] = []
 
-// The trigger runs in the functions emulator; its effects show within seconds.
-const eventually = (assertion: () => Promise<void>) => vi.waitFor(assertion, { timeout: 20_000, interval: 200 })
+// The trigger runs in the functions emulator; its effects usually show within seconds, but its
+// first run may wait for a new worker: as long as the index triggers get (template-fixtures.ts).
+const eventually = (assertion: () => Promise<void>) => vi.waitFor(assertion, { timeout: 45_000, interval: 200 })
+// A test waits for the trigger up to twice.
+vi.setConfig({ testTimeout: 100_000 })
 
 const claimsOf = async (uid: string) => (await admin.auth.getUser(uid)).customClaims ?? {}
 const accessOf = async (uid: string) => (await admin.db.doc(userAccessPath(uid)).get()).data()
