@@ -12,12 +12,19 @@ function buildApp(): void {
   if (build.status !== 0) throw new Error('vite build failed')
 }
 
+export interface PreviewOptions {
+  /** Build first (the default); false serves the build already there. */
+  build?: boolean
+  /** The server's environment instead of this process's. */
+  env?: NodeJS.ProcessEnv
+}
+
 /** The build alone, on `port`: enough for pages that need no data. */
-export async function withPreviewServer<T>(run: (baseUrl: string) => Promise<T>, port = 3100): Promise<T> {
-  buildApp()
+export async function withPreviewServer<T>(run: (baseUrl: string) => Promise<T>, port = 3100, options: PreviewOptions = {}): Promise<T> {
+  if (options.build !== false) buildApp()
   const server = startService('preview', [nodeBinary(), vite, 'preview'], {
     cwd: ROOT,
-    env: { ...process.env, APP_PORT: String(port) },
+    env: { ...(options.env ?? process.env), APP_PORT: String(port) },
     logFile: path.join(LOG_DIR, 'bench-preview.log'),
   })
   const baseUrl = `http://127.0.0.1:${port}`

@@ -1,0 +1,192 @@
+// `npm run bench:scale`: Acme's DAST report at the size of a large client. For each size (open
+// findings added by the seed's SEED_FINDINGS; BENCH_SCALE_SIZES, default 1000,10000,100000,
+// ascending) it seeds, signs the demo client manager in, opens /reports/dast in Chromium and prints:
+// how long seeding took; the time from scrolling the findings section into view to its first rows;
+// the Firestore document reads of the page view (counted as Firestore bills them, firestore-reads.ts:
+// the edge's REST reads and the browser's listeners and gets), in total and by collection; the
+// server-rendered report page against the bare page (as bench:reports); and the time a severity
+// filter and a sort take to change what the table shows. It knows the page only as a person sees
+// it: rows of the findings table and the count above it. One run, figures only. The demo year is
+// seeded at a tenth (SEED_REPORTS_SCALE, as the e2e suite), so the large case is the added findings.
+import { spawn } from 'node:child_process'
+import { chromium, type Browser, type Locator } from '@playwright/test'
+import { FieldValue } from 'firebase-admin/firestore'
+import * as v from 'valibot'
+import { userPreferencesPath } from '#domain/users-preferences.ts'
+import { sharedAdmin } from '../../emulators/firebase/admin.ts'
+import { EMULATOR_HOST, EMULATOR_PORTS, emulatorClientEnv, nodeBinary, ROOT } from '../../emulators/firebase/env.ts'
+import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
+import { chromiumArgs, chromiumExecutable } from '../support/chromium.ts'
+import { signInByEmailLink, timeClick } from './browser.ts'
+import { formatReads, startReadCounter, type ReadCounter, type ReadCounts } from './firestore-reads.ts'
+import { CONNECTIONS, DURATION_S, idTokenFor, measure, ratio, row, warmUp } from './page-load.ts'
+import { withPreviewServer, withStack } from './preview-server.ts'
+
+const SizesSchema = v.pipe(
+  v.string(),
+  v.transform((text) => text.split(',').map((s) => Number(s.trim()))),
+  v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000))),
+  v.minLength(1),
+)
+const SIZES = [...v.parse(SizesSchema, process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000')].sort((a, b) => a - b)
+process.env.SEED_REPORTS_SCALE ??= '0.1'
+const MANAGER = demoAccount('manager@acme.example')
+/**
+ * The build again, with its Firestore reads going through the counter, where people sign in (the
+ * only port the sign-in links may lead back to); the stack's own app moves aside for it.
+ */
+const COUNTED_PORT = 3000
+const STACK_PORT = 3200
+/** A page view is over once no read came for this long. */
+const QUIET_MS = 3_000
+
+const { db } = sharedAdmin()
+const f = (n: number) => n.toLocaleString('en-GB')
+
+/** `SEED_FINDINGS=size npm run seed`, its progress passed on; how long it took. */
+async function seed(size: number): Promise<number> {
+  const started = performance.now()
+  const child = spawn(nodeBinary(), ['--experimental-strip-types', 'emulators/seed/seed.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...emulatorClientEnv(), SEED_FINDINGS: String(size) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let pending = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString('utf8')
+    const lines = pending.split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) if (/^(Scale findings|Reports):/.test(line)) console.log(`  seed: ${line}`)
+  })
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+  if (code !== 0) throw new Error(`The seed with SEED_FINDINGS=${size} failed (exit ${code})`)
+  return performance.now() - started
+}
+
+/** The manager opens Acme's reports (their default company is another). */
+const preferAcme = () =>
+  db.doc(userPreferencesPath(MANAGER.uid)).set({ defaultCompany: 'acme', updatedAt: FieldValue.serverTimestamp() }, { merge: true })
+
+async function waitForQuiet(counter: ReadCounter, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (counter.quietFor() < QUIET_MS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250))
+}
+
+interface PageView {
+  loadMs: number
+  firstRowsMs: number
+  count: string
+  reads: ReadCounts
+  filterMs: number | null
+  sortMs: number | null
+}
+
+/** A click's effect on the table, or null when the page has no such control. */
+async function optionalClick(region: Locator, target: Locator): Promise<number | null> {
+  if ((await target.count()) === 0) return null
+  return timeClick(region, target.first())
+}
+
+async function pageView(browser: Browser, app: string, counter: ReadCounter): Promise<PageView> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  try {
+    const page = await context.newPage()
+    await signInByEmailLink(page, app, MANAGER.email)
+    // Whatever the home page still streams is not this view's.
+    await waitForQuiet(counter)
+    counter.reset()
+    const opened = performance.now()
+    await page.goto(`${app}/reports/dast`, { waitUntil: 'load' })
+    const loadMs = performance.now() - opened
+    const region = page.getByRole('region', { name: 'Findings' })
+    await region.waitFor({ state: 'attached', timeout: 60_000 })
+    const firstRowsMs = await region.evaluate(
+      (section, timeout) =>
+        new Promise<number>((resolve, reject) => {
+          const start = performance.now()
+          section.scrollIntoView({ block: 'start' })
+          const check = () => {
+            const rows = [...section.querySelectorAll('tr, [role="row"]')].some(
+              (r) => r.querySelector('td, [role="cell"], [role="gridcell"]') !== null,
+            )
+            if (rows) resolve(performance.now() - start)
+            else if (performance.now() - start > timeout)
+              reject(
+                new Error(
+                  `No findings rows appeared; the section shows: ${(section.textContent ?? '').replace(/\s+/g, ' ').slice(0, 300)}`,
+                ),
+              )
+            else requestAnimationFrame(check)
+          }
+          check()
+        }),
+      120_000,
+    )
+    await waitForQuiet(counter)
+    const reads = counter.counts()
+    const count = ((await region.getByRole('status').first().textContent()) ?? '').trim()
+    const filterMs = await optionalClick(region, region.getByRole('button', { name: /^High\b/ }))
+    const sortMs = await optionalClick(region, region.getByRole('columnheader').getByRole('button', { name: /^(Last seen|Finding)/ }))
+    return { loadMs, firstRowsMs, count, reads, filterMs, sortMs }
+  } finally {
+    await context.close()
+  }
+}
+
+const ms = (n: number | null) => (n === null ? 'n/a (no such control)' : `${n.toFixed(0)} ms`)
+
+const counter = await startReadCounter(`${EMULATOR_HOST}:${EMULATOR_PORTS.firestore}`)
+const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs })
+const results: string[] = []
+try {
+  await withStack(async (app) => {
+    // The same build on its own port, reading Firestore through the counter: its Worker takes
+    // FIRESTORE_EMULATOR_HOST from this environment (wrangler's CLOUDFLARE_INCLUDE_PROCESS_ENV), and
+    // hands it to the browser. Only what it needs, as every variable becomes a binding of the Worker.
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true',
+      FIRESTORE_EMULATOR_HOST: counter.host,
+    }
+    await withPreviewServer(
+      async (counted) => {
+        for (const size of SIZES) {
+          console.log(`\n${f(size)} open findings added to Acme's DAST: seeding…`)
+          const seedMs = await seed(size)
+          await preferAcme()
+          const view = await pageView(browser, counted, counter)
+          if (view.reads.total === 0)
+            throw new Error(`No reads went through the counter: is ${counted} reading Firestore at ${counter.host}?`)
+          const cookie = `__Host-session=${await idTokenFor(MANAGER.uid)}`
+          await warmUp(`${app}/`, {}, 'Login with Link')
+          await warmUp(`${app}/reports/dast`, { cookie }, 'Key figures')
+          const bare = await measure(`${app}/`, {})
+          const report = await measure(`${app}/reports/dast`, { cookie })
+          const lines = [
+            `\nAcme DAST with ${f(size)} open findings added (${view.count}):`,
+            `  seeding (npm run seed with SEED_FINDINGS=${size}):          ${(seedMs / 1000).toFixed(1)} s`,
+            `  page load (navigation to the load event):                 ${view.loadMs.toFixed(0)} ms`,
+            `  first findings rows after the section scrolls into view:  ${view.firstRowsMs.toFixed(0)} ms`,
+            `  document reads of the page view:                          ${formatReads(view.reads)}`,
+            `  filter by severity (High):                                ${ms(view.filterMs)}`,
+            `  sort by a column (last seen, or title):                   ${ms(view.sortMs)}`,
+            `  SSR, workerd, ${CONNECTIONS} connections, ${DURATION_S}s each:`,
+            `    ${row('home, signed out (bare)', bare)}`,
+            `    ${row('/reports/dast, Acme manager', report)}`,
+            `    ${ratio('report/bare', report, bare)}`,
+          ]
+          console.log(lines.join('\n'))
+          results.push(...lines)
+        }
+      },
+      COUNTED_PORT,
+      { build: false, env },
+    )
+  }, STACK_PORT)
+} finally {
+  await browser.close()
+  await counter.close()
+}
+console.log(`\n---- bench:scale, one run ----${results.join('\n')}`)
+process.exit(0)
