@@ -163,8 +163,11 @@ class Collection {
   private nextInsertion = 0
   // one full-text index per searchable-attribute list in use, kept up to date on every write
   private readonly textIndexes = new Map<string, MiniSearch<SearchRecord>>()
+  // every record in a ranking's order, for queries without text (the same for each): dropped on any write
+  private readonly orders = new Map<string, SearchRecord[]>()
 
   put(record: SearchRecord): void {
+    this.orders.clear()
     const replacing = this.records.has(record.objectID)
     this.records.set(record.objectID, record)
     if (!this.insertion.has(record.objectID)) this.insertion.set(record.objectID, this.nextInsertion++)
@@ -176,11 +179,13 @@ class Collection {
 
   delete(objectID: string): void {
     if (!this.records.delete(objectID)) return
+    this.orders.clear()
     this.insertion.delete(objectID)
     for (const textIndex of this.textIndexes.values()) textIndex.discard(objectID)
   }
 
   clear(): void {
+    this.orders.clear()
     this.records.clear()
     this.insertion.clear()
     this.textIndexes.clear()
@@ -193,6 +198,17 @@ class Collection {
   /** Settings changed: indexes built for the old searchable attributes are rebuilt when next needed. */
   forgetTextIndexes(): void {
     this.textIndexes.clear()
+    this.orders.clear()
+  }
+
+  /** Every record in the order `sort` gives them, kept until the next write (`key` names the ranking). */
+  ordered(key: string, sort: (records: SearchRecord[]) => SearchRecord[]): SearchRecord[] {
+    let order = this.orders.get(key)
+    if (!order) {
+      order = sort([...this.records.values()])
+      this.orders.set(key, order)
+    }
+    return order
   }
 
   textIndex(attributes: string[]): MiniSearch<SearchRecord> {
@@ -757,8 +773,25 @@ export class IndexStore {
     const searchable = searchableAttributes(settings)
     const rankOf = new Map(searchable.map(({ attribute, rank }) => [attribute, rank]))
     let candidates: Candidate[]
+    const ranked = rankingComparator(settings, index.virtual, collection)
+    const hitsPerPage = setting('hitsPerPage') as number
+    // Without text every record ties on the textual criteria, so one order serves every such query;
+    // a query for counts alone (no hits) needs no order at all.
+    let inOrder = false
     if (words.words.length === 0) {
-      candidates = [...collection.records.values()].map((record) => ({ record, typos: 0, attribute: 0, exact: 0, score: 0 }))
+      const plain = (record: SearchRecord): Candidate => ({ record, typos: 0, attribute: 0, exact: 0, score: 0 })
+      const key = JSON.stringify([settings.ranking ?? null, settings.customRanking ?? null, index.virtual])
+      const records =
+        hitsPerPage > 0
+          ? collection.ordered(key, (all) =>
+              all
+                .map(plain)
+                .sort(ranked)
+                .map(({ record }) => record),
+            )
+          : collection.records.values()
+      candidates = [...records].map(plain)
+      inOrder = true
     } else {
       const attributes = searchable.map(({ attribute }) => attribute)
       const restricted = params.restrictSearchableAttributes?.filter((name) => rankOf.has(name))
@@ -778,9 +811,8 @@ export class IndexStore {
 
     const { filterable, countable } = facetAttributes(settings)
     const hits = candidates.filter(({ record }) => matchesFilter(record, filter, (attribute) => filterable.has(attribute)))
-    hits.sort(rankingComparator(settings, index.virtual, collection))
+    if (hitsPerPage > 0 && !inOrder) hits.sort(ranked)
 
-    const hitsPerPage = setting('hitsPerPage') as number
     const page = params.page ?? 0
     const reachable = Math.min(hits.length, setting('paginationLimitedTo') as number)
     const pageHits = hitsPerPage === 0 ? [] : hits.slice(page * hitsPerPage, Math.min((page + 1) * hitsPerPage, reachable))
