@@ -3,6 +3,7 @@
 // services whose results they may see. The functions (trigger, keys), the seed and the app import it.
 import type { IndexSettings } from 'algoliasearch'
 import { canViewResults, type Access, type CompanyFlags } from './access.ts'
+import { FINDING_SORTS, type FindingSort, type FindingSortColumn } from './finding-sorts.ts'
 import { FINDING_STATUSES } from './finding-statuses.ts'
 import { OPEN_STATUSES, type Finding, type FindingStatus } from './findings.ts'
 import { services, type ServiceId } from './services.ts'
@@ -105,12 +106,6 @@ function orderFields<A extends 'title' | 'asset'>(attribute: A, text: string) {
   const [a, b, c] = alphabeticalOrder(text)
   return { [`${attribute}Order0`]: a, [`${attribute}Order1`]: b, [`${attribute}Order2`]: c } as Record<`${A}Order${0 | 1 | 2}`, number>
 }
-
-/** The columns the findings table sorts by; `-column` reverses the column's order. */
-export const FINDING_SORT_COLUMNS = ['severity', 'title', 'asset', 'status', 'sla', 'lastSeen'] as const
-export type FindingSortColumn = (typeof FINDING_SORT_COLUMNS)[number]
-export type FindingSort = FindingSortColumn | `-${FindingSortColumn}`
-export const FINDING_SORTS: readonly FindingSort[] = FINDING_SORT_COLUMNS.flatMap((c) => [c, `-${c}`] as const)
 
 const orderKeys = (attribute: 'title' | 'asset') => [0, 1, 2].map((i) => `${attribute}Order${i}`)
 
@@ -313,3 +308,5 @@ export function findingsSummaryRequests(query: FindingsQuery, groupBy?: Findings
     ...(groupBy ? [counts([groupBy], undefined, GROUPS_SHOWN)] : []),
   ]
 }
+
+export { FINDING_SORT_COLUMNS, FINDING_SORTS, type FindingSort, type FindingSortColumn } from './finding-sorts.ts'

@@ -3,14 +3,14 @@
 // without loading the table.
 import * as v from 'valibot'
 import { FINDING_STATUSES } from '#domain/finding-statuses.ts'
-import { FINDING_SORTS } from '#domain/findings-search.ts'
+import { FINDING_SORTS } from '#domain/finding-sorts.ts'
 import { SEVERITIES } from '#domain/template-vocabulary.ts'
 import { listParam } from '~/core/search-params'
 
 export const FINDING_GROUPS = ['title', 'asset'] as const
 export type FindingGroup = (typeof FINDING_GROUPS)[number]
 
-export { FINDING_SORT_COLUMNS, type FindingSortColumn } from '#domain/findings-search.ts'
+export { FINDING_SORT_COLUMNS, type FindingSortColumn } from '#domain/finding-sorts.ts'
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max))
 
