@@ -60,7 +60,7 @@ function consoleProblems(context: BrowserContext): string[] {
     page.on('console', (message) => {
       if (message.type() !== 'error' && message.type() !== 'warning') return
       if (isListenChannelGoodbye(message.location().url)) return
-      problems.push(`${message.type()}: ${message.text()}`)
+      problems.push(`${message.type()}: ${message.text()} @ ${message.location().url}`)
     })
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
   }
