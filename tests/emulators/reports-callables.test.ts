@@ -1,7 +1,7 @@
 // The report callables, called the way the browser calls them: who may move, retest and comment
 // on which company's findings; a retest requested by a manager and completed by an analyst; a
-// risk acceptance approved and reopened by the sweep; and the service figures equal to a recount
-// after random moves.
+// risk acceptance approved and reopened by the sweep; the sweep page by page; and the service
+// figures equal to a recount after random moves.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LEVEL } from '#domain/access.ts'
@@ -306,6 +306,62 @@ describe('risk acceptance', () => {
       .orderBy('at')
       .get()
     expect(history.docs.map((d) => d.get('action'))).toEqual(['request_acceptance', 'approve_acceptance', 'acceptance_expired'])
+  })
+})
+
+describe('the hourly sweep', () => {
+  it('goes through more candidates than a page holds, moving each once, with exact counts and one notice per state', async () => {
+    // Long ago: no other test's findings are due then, so what the sweep moves is this test's alone.
+    const now = Date.UTC(1990, 5, 1)
+    const companies = [`sw-${unique()}`, `sw-${unique()}`]
+    const reader = `sweep-reader-${unique()}`
+    await Promise.all(companies.map((c) => admin.db.doc(companyPath(c)).set(companyDocument(c, { enableDast: true }))))
+    await admin.db
+      .doc(userAccessPath(reader))
+      .set({ claims: tokenClaims(LEVEL.clientManager), companies, servicesEnabled: ['dast'], servicesManaged: [] })
+    // High findings (30 days) published this many days before the sweep, with the state they had.
+    const published = (days: number, overrides: Partial<StoredFinding> = {}) => findingDocument('dast', overrides, now - days * DAY_MS)
+    const accepted = (expiresAt: number) =>
+      published(2, {
+        status: 'risk_accepted',
+        slaState: 'none',
+        closedAt: now - DAY_MS,
+        riskAcceptance: { requestedByUid: 'm', requestedByName: 'M', requestedAt: now - DAY_MS, reason: 'Behind the VPN', expiresAt },
+      })
+    const expected: Record<string, Pick<StoredFinding, 'status' | 'slaState'>> = {}
+    for (const company of companies) {
+      const seeded: Record<string, StoredFinding> = {}
+      const add = (key: string, finding: StoredFinding, after: Pick<StoredFinding, 'status' | 'slaState'>) => {
+        seeded[key] = finding
+        expected[`${company}/${key}`] = after
+      }
+      for (let i = 0; i < 3; i += 1) add(`expired-${i}`, accepted(now - (i + 1) * 1_000), { status: 'open', slaState: 'ok' })
+      add('accepted', accepted(now + DAY_MS), { status: 'risk_accepted', slaState: 'none' })
+      for (let i = 0; i < 3; i += 1) add(`soon-${i}`, published(26), { status: 'open', slaState: 'due_soon' })
+      for (let i = 0; i < 2; i += 1) add(`late-${i}`, published(40), { status: 'open', slaState: 'breached' })
+      add('soon-late', published(31, { slaState: 'due_soon' }), { status: 'open', slaState: 'breached' })
+      for (let i = 0; i < 2; i += 1) add(`fresh-${i}`, published(1), { status: 'open', slaState: 'ok' })
+      await seedFindings(company, seeded)
+    }
+
+    // Pages of 4: the accepted risks take 2, the running clocks (the reopened ones among them) 6.
+    expect(await sweepFindings(admin.db, now, { pageSize: 4 })).toEqual({ reopened: 6, refreshed: 12, notified: 4 })
+    for (const company of companies) {
+      const findings = (await admin.db.collection(findingsPath(company)).get()).docs.map((d) => findingFromDocument(d.id, d.data())!)
+      expect(Object.fromEntries(findings.map((f) => [`${company}/${f.id}`, { status: f.status, slaState: f.slaState }]))).toEqual(
+        Object.fromEntries(Object.entries(expected).filter(([key]) => key.startsWith(`${company}/`))),
+      )
+      for (let i = 0; i < 3; i += 1) {
+        const history = await admin.db.collection(`${findingPath(company, `expired-${i}`)}/history`).get()
+        expect(history.docs.map((d) => d.get('action'))).toEqual(['acceptance_expired'])
+      }
+      // The ledger is folded: the figures equal a recount.
+      expect(await stats(company, 'dast')).toEqual(sumContributions(findings.map((f) => findingContribution(f))))
+      const notices = await admin.db.collection('notifications').where('uid', '==', reader).where('company', '==', company).get()
+      expect(notices.docs.map((d) => d.get('title')).sort()).toEqual(['SLA breached: 3 DAST findings', 'SLA due soon: 3 DAST findings'])
+    }
+    // Swept again at the same moment: nothing is left to move.
+    expect(await sweepFindings(admin.db, now, { pageSize: 4 })).toEqual({ reopened: 0, refreshed: 0, notified: 0 })
   })
 })
 

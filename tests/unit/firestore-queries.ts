@@ -182,8 +182,15 @@ export const QUERIES: CataloguedQuery[] = [
   ...file('functions/src/email-keys.ts', [['findEmailKey', collection('email_keys'), where('match', 'in')]]),
   ...file('functions/src/reports/notify.ts', [['notifyCompany', collection('users_access'), where('companies', 'array-contains')]]),
   ...file('functions/src/reports/sweep.ts', [
-    ['sweepFindings', group('findings'), where('status', '=='), where('riskAcceptance.expiresAt', '<=')],
-    ['sweepFindings', group('findings'), where('slaState', 'in'), where('sla.dueAt', '<=')],
+    [
+      'sweepFindings',
+      group('findings'),
+      where('status', '=='),
+      where('riskAcceptance.expiresAt', '<='),
+      orderBy('riskAcceptance.expiresAt'),
+      orderBy(byId),
+    ],
+    ['sweepFindings', group('findings'), where('slaState', 'in'), where('sla.dueAt', '<='), orderBy('sla.dueAt'), orderBy(byId)],
   ]),
   ...file('functions/src/scans/create-draft-scan.ts', [
     ['writeDraftScan', collection('scans'), where('service', '=='), where('state', '==')],

@@ -3,7 +3,7 @@
 // the counters follow. People are told when findings enter due soon or breached. The counters go
 // through the stats ledger, folded at most once a second per company (decision 0037): a sweep over
 // a large service moves thousands of findings, which would otherwise write its figures per chunk.
-import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore'
+import { FieldPath, Timestamp, type Firestore, type QueryDocumentSnapshot, type QuerySnapshot } from 'firebase-admin/firestore'
 import { planAcceptanceExpiry, planSlaRefresh } from '#domain/finding-workflow.ts'
 import type { SlaState } from '#domain/findings.ts'
 import type { NotificationType } from '#domain/notifications.ts'
@@ -17,6 +17,9 @@ import { notifyCompany } from './notify.ts'
 /** Findings one transaction moves. */
 const CHUNK = 50
 
+/** Candidates read per page: a page is swept, its chunks written, before the next is read. */
+export const SWEEP_PAGE = 500
+
 /** No SLA window is longer than this, so nothing further off can be due soon yet. */
 const LONGEST_WINDOW_DAYS = 3 * 365
 
@@ -24,6 +27,12 @@ export interface SweepSummary {
   reopened: number
   refreshed: number
   notified: number
+}
+
+export interface SweepOptions {
+  pacerOf?: () => AggregatePacer
+  /** Candidates per page (tests sweep more than one page with a small one). */
+  pageSize?: number
 }
 
 const companyOf = (doc: QueryDocumentSnapshot) => doc.ref.parent.parent?.id ?? null
@@ -40,77 +49,109 @@ function byCompany(docs: readonly QueryDocumentSnapshot[]): Map<string, string[]
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-export async function sweepFindings(
-  db: Firestore,
-  now: number,
-  pacerOf: () => AggregatePacer = () => aggregatePacer(),
-): Promise<SweepSummary> {
+/**
+ * Sweeps the candidates page by page, in the order of the field each query filters on and then the
+ * path, so memory holds one page, whatever the number of findings. A moved finding keeps its place
+ * in that order (the due date does not change; a reopened one leaves the first query), so the
+ * cursor passes each candidate once. Every write is planned from the finding as it is read in its
+ * transaction: a finding already moved plans nothing, so a run that stops midway is taken up by the
+ * next hourly run without counting anything twice.
+ */
+export async function sweepFindings(db: Firestore, now: number, options: SweepOptions = {}): Promise<SweepSummary> {
+  const { pacerOf = () => aggregatePacer(), pageSize = SWEEP_PAGE } = options
   const findings = db.collectionGroup('findings')
-  const [expired, ticking] = await Promise.all([
-    findings.where('status', '==', 'risk_accepted').where('riskAcceptance.expiresAt', '<=', Timestamp.fromMillis(now)).get(),
+  const candidates = [
+    findings
+      .where('status', '==', 'risk_accepted')
+      .where('riskAcceptance.expiresAt', '<=', Timestamp.fromMillis(now))
+      .orderBy('riskAcceptance.expiresAt')
+      .orderBy(FieldPath.documentId()),
     findings
       .where('slaState', 'in', ['ok', 'due_soon'])
       .where('sla.dueAt', '<=', Timestamp.fromMillis(now + LONGEST_WINDOW_DAYS * DUE_SOON_SHARE * DAY_MS))
-      .get(),
-  ])
-  const candidates = byCompany([...expired.docs, ...ticking.docs])
+      .orderBy('sla.dueAt')
+      .orderBy(FieldPath.documentId()),
+  ]
   const summary: SweepSummary = { reopened: 0, refreshed: 0, notified: 0 }
   // company/service/type → how many findings entered that SLA state.
   const entered = new Map<string, number>()
+  // Per company (a company's candidates are spread over the pages): its pacer, and whether the
+  // ledger holds entries of this sweep not folded yet.
+  const ledgers = new Map<string, { pacer: AggregatePacer; unfolded: boolean }>()
+  const ledgerOf = (company: string) => {
+    let ledger = ledgers.get(company)
+    if (!ledger) ledgers.set(company, (ledger = { pacer: pacerOf(), unfolded: false }))
+    return ledger
+  }
 
-  for (const [company, allIds] of candidates) {
-    const ids = [...new Set(allIds)]
-    const pacer = pacerOf()
-    let unfolded = false
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const chunk = ids.slice(i, i + CHUNK)
-      const result = await db.runTransaction(async (tx) => {
-        const writes: FindingWrite[] = []
-        const states: { service: ServiceId; from: SlaState; to: SlaState }[] = []
-        let reopened = 0
-        for (const id of chunk) {
-          const finding = await readFinding(db, tx, company, id)
-          if (!finding) continue
-          const expiry = planAcceptanceExpiry(finding, now)
-          if (expiry?.ok) {
-            writes.push({ id, before: finding, patch: expiry.patch, change: expiry.change })
-            reopened += 1
-            continue
+  const sweepChunk = (company: string, chunk: readonly string[]) =>
+    db.runTransaction(async (tx) => {
+      const writes: FindingWrite[] = []
+      const states: { service: ServiceId; from: SlaState; to: SlaState }[] = []
+      let reopened = 0
+      for (const id of chunk) {
+        const finding = await readFinding(db, tx, company, id)
+        if (!finding) continue
+        const expiry = planAcceptanceExpiry(finding, now)
+        if (expiry?.ok) {
+          writes.push({ id, before: finding, patch: expiry.patch, change: expiry.change })
+          reopened += 1
+          continue
+        }
+        const refresh = planSlaRefresh(finding, now)
+        if (refresh) {
+          writes.push({ id, before: finding, patch: refresh, change: null })
+          states.push({ service: finding.service, from: finding.slaState, to: refresh.slaState ?? finding.slaState })
+        }
+      }
+      const breached = new Map<ServiceId, number>()
+      for (const s of states) if (s.to === 'breached') breached.set(s.service, (breached.get(s.service) ?? 0) + 1)
+      const activity: ActivityLine[] = [...breached].map(([service, count]) => ({
+        type: 'sla_breached',
+        service,
+        summary: `SLA breached for ${plural(count, 'finding', 'findings')}`,
+        count,
+        at: now,
+      }))
+      if (writes.length > 0) await applyFindingChanges(db, tx, { company, updatedBy: 'system', findings: writes, activity, ledger: true })
+      return { reopened, states, wrote: writes.length > 0 }
+    })
+
+  for (const query of candidates) {
+    let after: QueryDocumentSnapshot | null = null
+    for (;;) {
+      const page: QuerySnapshot = await (after ? query.startAfter(after) : query).limit(pageSize).get()
+      for (const [company, ids] of byCompany(page.docs)) {
+        const ledger = ledgerOf(company)
+        for (let i = 0; i < ids.length; i += CHUNK) {
+          const result = await sweepChunk(company, ids.slice(i, i + CHUNK))
+          ledger.unfolded ||= result.wrote
+          if (ledger.unfolded && ledger.pacer.due()) {
+            await foldPaced(db, company, ledger.pacer)
+            ledger.unfolded = false
           }
-          const refresh = planSlaRefresh(finding, now)
-          if (refresh) {
-            writes.push({ id, before: finding, patch: refresh, change: null })
-            states.push({ service: finding.service, from: finding.slaState, to: refresh.slaState ?? finding.slaState })
+          summary.reopened += result.reopened
+          summary.refreshed += result.states.length
+          for (const s of result.states) {
+            const type: NotificationType | null = s.to === 'breached' ? 'sla_breached' : s.to === 'due_soon' ? 'sla_due_soon' : null
+            if (!type) continue
+            const key = `${company}/${s.service}/${type}`
+            entered.set(key, (entered.get(key) ?? 0) + 1)
           }
         }
-        const breached = new Map<ServiceId, number>()
-        for (const s of states) if (s.to === 'breached') breached.set(s.service, (breached.get(s.service) ?? 0) + 1)
-        const activity: ActivityLine[] = [...breached].map(([service, count]) => ({
-          type: 'sla_breached',
-          service,
-          summary: `SLA breached for ${plural(count, 'finding', 'findings')}`,
-          count,
-          at: now,
-        }))
-        if (writes.length > 0) await applyFindingChanges(db, tx, { company, updatedBy: 'system', findings: writes, activity, ledger: true })
-        return { reopened, states, wrote: writes.length > 0 }
-      })
-      unfolded ||= result.wrote
-      if (unfolded && pacer.due()) {
-        await foldPaced(db, company, pacer)
-        unfolded = false
       }
-      summary.reopened += result.reopened
-      summary.refreshed += result.states.length
-      for (const s of result.states) {
-        const type: NotificationType | null = s.to === 'breached' ? 'sla_breached' : s.to === 'due_soon' ? 'sla_due_soon' : null
-        if (!type) continue
-        const key = `${company}/${s.service}/${type}`
-        entered.set(key, (entered.get(key) ?? 0) + 1)
-      }
+      // What the page left unfolded, where its company's second has passed: the figures trail the
+      // sweep by a page, not by the whole sweep.
+      for (const [company, ledger] of ledgers)
+        if (ledger.unfolded && ledger.pacer.due()) {
+          await foldPaced(db, company, ledger.pacer)
+          ledger.unfolded = false
+        }
+      if (page.size < pageSize) break
+      after = page.docs.at(-1)!
     }
-    if (unfolded) await foldPaced(db, company, pacer)
   }
+  for (const [company, ledger] of ledgers) if (ledger.unfolded) await foldPaced(db, company, ledger.pacer)
 
   for (const [key, count] of entered) {
     const [company, service, type] = key.split('/') as [string, ServiceId, 'sla_breached' | 'sla_due_soon']
