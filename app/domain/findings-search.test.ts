@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { allCompanyFlags, type Access } from './access.ts'
 import { OPEN_STATUSES } from './findings.ts'
 import {
-  alphabeticalOrder,
   findingObjectID,
+  findingTextMatcher,
+  searchWords,
   findingsFacetFilters,
   findingsKeyFilter,
   findingsSortIndex,
@@ -13,6 +14,7 @@ import {
   FINDINGS_INDEX_NAMES,
   FINDINGS_INDEX_SETTINGS,
   FINDINGS_INDEX_SETTINGS_LIST,
+  FINDING_SEARCHABLE_ATTRIBUTES,
 } from './findings-search.ts'
 
 const viewer: Access = { accessLevel: 1, userType: 'client', servicesEnabled: ['dast'] }
@@ -43,36 +45,6 @@ describe('findings search keys', () => {
 })
 
 describe('the findings table over the index', () => {
-  it('orders titles and assets as numbers that sort as the text does, on its first 30 characters', () => {
-    const texts = [
-      'Banner disclosure',
-      'banner',
-      'Cross-site scripting',
-      'Ça va',
-      'https://a.example/x',
-      'https://a.example/y',
-      '10.0.0.2',
-      'z',
-    ]
-    const key = (text: string) => alphabeticalOrder(text)
-    const compare = (a: string, b: string) => {
-      const [x, y] = [key(a), key(b)]
-      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]
-    }
-    expect([...texts].sort(compare)).toEqual([
-      '10.0.0.2',
-      'banner',
-      'Banner disclosure',
-      'Ça va',
-      'Cross-site scripting',
-      'https://a.example/x',
-      'https://a.example/y',
-      'z',
-    ])
-    expect(alphabeticalOrder('a'.repeat(30) + 'b')).toEqual(alphabeticalOrder('a'.repeat(30) + 'c'))
-    for (const part of alphabeticalOrder('z'.repeat(30))) expect(Number.isSafeInteger(part)).toBe(true)
-  })
-
   it('filters to the service, the open statuses unless others are chosen, OR within a facet and AND across', () => {
     expect(findingsFacetFilters({ service: 'dast' })).toEqual([['service:dast'], OPEN_STATUSES.map((s) => `status:${s}`)])
     expect(
@@ -95,5 +67,62 @@ describe('the findings table over the index', () => {
     expect(Object.fromEntries(replicas)[findingsSortIndex('-lastSeen')]?.customRanking).toEqual(['desc(lastSeenAt)', 'desc(severityRank)'])
     expect(Object.fromEntries(replicas)[findingsSortIndex('severity')]?.customRanking).toEqual(['desc(severityRank)', 'desc(lastSeenAt)'])
     expect(FINDINGS_INDEX_NAMES).toEqual([FINDINGS_INDEX, ...FINDING_SORTS.map(findingsSortIndex)])
+  })
+})
+
+describe('the text search', () => {
+  const finding = {
+    title: 'Reflected cross-site scripting in Sécurité search',
+    asset: 'https://acme.example/login?next=/account',
+    tags: ['owasp-a03', 'pci'],
+    cwe: ['CWE-79'],
+    templateSlug: 'xss-reflected',
+  }
+  const matches = (query: string) => findingTextMatcher(query)(finding)
+
+  it('splits words on anything but letters and digits, ignoring case and accents', () => {
+    expect(searchWords('Cross-site  Scripting (XSS)')).toEqual(['cross', 'site', 'scripting', 'xss'])
+    expect(searchWords('acme.example/login?next=/account')).toEqual(['acme', 'example', 'login', 'next', 'account'])
+    expect(searchWords('Sécurité, ÇA+va|x\ty')).toEqual(['securite', 'ca', 'va', 'x', 'y'])
+    expect(searchWords(' -- ')).toEqual([])
+  })
+
+  it('matches when every query word begins a word of the title, asset, tags, CWE or template', () => {
+    for (const query of [
+      'scrip',
+      'site',
+      'SCRIPTING reflected',
+      'acme.example/login',
+      'login acme',
+      'CWE-79',
+      'cwe 7',
+      'owasp',
+      'a03',
+      'xss-refl',
+      'securite',
+      'Sécu',
+      '',
+    ])
+      expect(matches(query), query).toBe(true)
+  })
+
+  it('does not match inside a word, with a typo, or when one word matches nothing', () => {
+    for (const query of ['ripting', 'scriptng', 'CWE-89', 'xss sql', 'ecurite', 'example.org']) expect(matches(query), query).toBe(false)
+  })
+
+  it('looks in no other field', () => {
+    expect(findingTextMatcher('pci')({ ...finding, tags: [] })).toBe(false)
+    expect(findingTextMatcher('xss')({ ...finding, templateSlug: undefined })).toBe(false)
+  })
+
+  it('is the rule the index is given: every searchable attribute, prefixes for every word, no typos', () => {
+    expect(FINDINGS_INDEX_SETTINGS).toMatchObject({
+      searchableAttributes: [...FINDING_SEARCHABLE_ATTRIBUTES],
+      queryType: 'prefixAll',
+      typoTolerance: false,
+    })
+    // A replica keeps the settings it was created with: each one is given the rule too.
+    for (const [, settings] of FINDINGS_INDEX_SETTINGS_LIST)
+      expect(settings).toMatchObject({ queryType: 'prefixAll', typoTolerance: false })
   })
 })

@@ -3,6 +3,7 @@
 // services whose results they may see. The functions (trigger, keys), the seed and the app import it.
 import type { IndexSettings } from 'algoliasearch'
 import { canViewResults, type Access, type CompanyFlags } from './access.ts'
+import { alphabeticalOrderFields, alphabeticalOrderKeys } from './alphabetical-order.ts'
 import { FINDING_SORTS, type FindingSort, type FindingSortColumn } from './finding-sorts.ts'
 import { FINDING_STATUSES } from './finding-statuses.ts'
 import { OPEN_STATUSES, type Finding, type FindingStatus } from './findings.ts'
@@ -52,28 +53,6 @@ export interface FindingSearchRecord {
   assetOrder2: number
 }
 
-/** Characters per number of an alphabetical order key: 38 symbols, and 38^10 stays below 2^53. */
-const ORDER_CHARS = 10
-
-/**
- * `text` as three numbers that sort as it does alphabetically, exactly on its first 30 characters
- * (case and accents ignored; characters other than letters and digits sort before them).
- */
-export function alphabeticalOrder(text: string): [number, number, number] {
-  const folded = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-  const parts: [number, number, number] = [0, 0, 0]
-  for (let part = 0; part < parts.length; part += 1) {
-    let value = 0
-    for (let i = 0; i < ORDER_CHARS; i += 1) {
-      const char = folded[part * ORDER_CHARS + i]
-      const code = char === undefined ? 0 : /[0-9]/.test(char) ? 2 + Number(char) : /[a-z]/.test(char) ? 12 + char.charCodeAt(0) - 97 : 1
-      value = value * 38 + code
-    }
-    parts[part] = value
-  }
-  return parts
-}
-
 /** Fingerprints repeat across companies (the same issue in two of them): the record's id names both. */
 export const findingObjectID = (company: string, findingId: string) => `${company}/${findingId}`
 
@@ -97,23 +76,16 @@ export function findingSearchRecord(company: string, finding: Finding): FindingS
     sla: { startedAt: finding.sla.startedAt, dueAt: finding.sla.dueAt, pausedAt: finding.sla.pausedAt ?? null },
     closedAt: finding.closedAt ?? null,
     slaDueAt: finding.closedAt == null && finding.sla.pausedAt == null ? finding.sla.dueAt : null,
-    ...orderFields('title', finding.title),
-    ...orderFields('asset', finding.asset),
+    ...alphabeticalOrderFields('title', finding.title),
+    ...alphabeticalOrderFields('asset', finding.asset),
   }
 }
-
-function orderFields<A extends 'title' | 'asset'>(attribute: A, text: string) {
-  const [a, b, c] = alphabeticalOrder(text)
-  return { [`${attribute}Order0`]: a, [`${attribute}Order1`]: b, [`${attribute}Order2`]: c } as Record<`${A}Order${0 | 1 | 2}`, number>
-}
-
-const orderKeys = (attribute: 'title' | 'asset') => [0, 1, 2].map((i) => `${attribute}Order${i}`)
 
 /** Each column in its first order (severity: most severe first; the others ascending). */
 const COLUMN_RANKING: Record<FindingSortColumn, { attributes: string[]; first: 'asc' | 'desc' }> = {
   severity: { attributes: ['severityRank'], first: 'desc' },
-  title: { attributes: orderKeys('title'), first: 'asc' },
-  asset: { attributes: orderKeys('asset'), first: 'asc' },
+  title: { attributes: alphabeticalOrderKeys('title'), first: 'asc' },
+  asset: { attributes: alphabeticalOrderKeys('asset'), first: 'asc' },
   status: { attributes: ['statusRank'], first: 'asc' },
   sla: { attributes: ['slaDueAt'], first: 'asc' },
   lastSeen: { attributes: ['lastSeenAt'], first: 'asc' },
@@ -142,11 +114,28 @@ export const findingsSortIndex = (sort: FindingSort): string =>
 /** Every index a findings key may query: the primary and its sort replicas. */
 export const FINDINGS_INDEX_NAMES: readonly string[] = [FINDINGS_INDEX, ...FINDING_SORTS.map(findingsSortIndex)]
 
+/** What the text search looks in, the most important first: for the table, the quick search and the exports alike. */
+export const FINDING_SEARCHABLE_ATTRIBUTES = ['title', 'asset', 'tags', 'cwe', 'templateSlug'] as const
+export type FindingSearchText = Pick<Finding, (typeof FINDING_SEARCHABLE_ATTRIBUTES)[number]>
+
+/**
+ * How the text search matches: every word of the query begins a word of the finding, no typo
+ * allowed (which also turns off the service's splitting and joining of words), so that
+ * `findingTextMatcher` can say exactly which findings a search holds. Each sort replica is given
+ * it too: a replica keeps the settings it was created with when its primary's change.
+ */
+const TEXT_MATCHING = { queryType: 'prefixAll', typoTolerance: false } as const satisfies IndexSettings
+
 /** A sort's replica settings: a strict order by the column whatever the text search (relevancyStrictness 0). */
-const replicaSettings = (sort: FindingSort): IndexSettings => ({ customRanking: sortRanking(sort), relevancyStrictness: 0 })
+const replicaSettings = (sort: FindingSort): IndexSettings => ({
+  customRanking: sortRanking(sort),
+  relevancyStrictness: 0,
+  ...TEXT_MATCHING,
+})
 
 export const FINDINGS_INDEX_SETTINGS: IndexSettings = {
-  searchableAttributes: ['title', 'asset', 'tags', 'cwe', 'templateSlug'],
+  searchableAttributes: [...FINDING_SEARCHABLE_ATTRIBUTES],
+  ...TEXT_MATCHING,
   // company and service are what secured keys filter on: they must be facets to filter at all.
   // title and asset are the table's groups: their values and counts come from the facets.
   attributesForFaceting: [
@@ -163,6 +152,32 @@ export const FINDINGS_INDEX_SETTINGS: IndexSettings = {
   replicas: FINDING_SORTS.map((sort) => `virtual(${findingsSortIndex(sort)})`),
   // How deep the table pages in one order; past it the table says so (and how to narrow).
   paginationLimitedTo: 5000,
+}
+
+/**
+ * A text's words as the search service splits them (no separatorsToIndex): runs of letters and
+ * digits, anything else between them a separator; case and accents ignored.
+ */
+export const searchWords = (text: string): string[] =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+
+/**
+ * Whether a finding matches `query` as the index matches it (TEXT_MATCHING over
+ * FINDING_SEARCHABLE_ATTRIBUTES): every word of the query begins a word of one of those
+ * attributes. An empty query matches every finding. The exports keep the findings it matches.
+ */
+export function findingTextMatcher(query: string): (finding: FindingSearchText) => boolean {
+  const wanted = searchWords(query)
+  if (wanted.length === 0) return () => true
+  return (finding) => {
+    const words = FINDING_SEARCHABLE_ATTRIBUTES.flatMap((attribute) => [finding[attribute] ?? []].flat().flatMap(searchWords))
+    return wanted.every((word) => words.some((candidate) => candidate.startsWith(word)))
+  }
 }
 
 /** The services of `company` whose findings `access` may search: those whose results they may see. */

@@ -123,12 +123,12 @@ async function seed(): Promise<void> {
       searchableAttributes: ['title', 'description', 'tags'],
       attributesForFaceting: ['service', 'severity', 'searchable(tags)', 'filterOnly(companyId)', 'cvss'],
       customRanking: ['desc(updatedAt)'],
-      replicas: ['virtual(templates_title_asc)', 'templates_oldest'],
+      replicas: ['virtual(templates_mildest)', 'templates_oldest'],
       unretrievableAttributes: ['internalNotes'],
     },
   })
   await admin.waitForTask({ indexName: INDEX, taskID: settings.taskID })
-  await admin.setSettings({ indexName: 'templates_title_asc', indexSettings: { customRanking: ['asc(title)'] } })
+  await admin.setSettings({ indexName: 'templates_mildest', indexSettings: { customRanking: ['asc(cvss)'] } })
   await admin.setSettings({ indexName: 'templates_oldest', indexSettings: { customRanking: ['asc(updatedAt)'] } })
   await admin.saveObjects({ indexName: INDEX, objects: TEMPLATES, waitForTasks: true })
 }
@@ -273,7 +273,7 @@ describe('search emulator: records and tasks', () => {
     expect(settings).toMatchObject({
       searchableAttributes: ['title', 'description', 'tags'],
       customRanking: ['desc(updatedAt)'],
-      replicas: ['virtual(templates_title_asc)', 'templates_oldest'],
+      replicas: ['virtual(templates_mildest)', 'templates_oldest'],
       hitsPerPage: 20,
     })
     await expect(admin.getSettings({ indexName: 'templates_oldest' })).resolves.toMatchObject({
@@ -310,8 +310,28 @@ describe('search emulator: queries', () => {
       matchedWords: ['sql', 'inj'],
       fullyHighlighted: false,
     })
-    // only the last word is a prefix
+    // only the last word is a prefix, unless every word is (queryType prefixAll)
     expect((await search(SEARCH_KEY, { query: 'inj sql' })).nbHits).toBe(0)
+    expect(ids(await search(SEARCH_KEY, { query: 'inj sql', queryType: 'prefixAll' }))).toEqual(['sqli'])
+  })
+
+  it('splits words as Algolia does: only letters and digits are searchable, symbols and tabs separate too', async () => {
+    await admin.setSettings({ indexName: 'words', indexSettings: { searchableAttributes: ['text'] } })
+    await admin.saveObjects({
+      indexName: 'words',
+      objects: [
+        { objectID: 'symbols', text: 'price=9|qty~2 a+b <tag> acme.example/login' },
+        { objectID: 'tab', text: 'left\tright' },
+      ],
+      waitForTasks: true,
+    })
+    const found = async (query: string) => ids(await search(SEARCH_KEY, { query, queryType: 'prefixAll', typoTolerance: false }, 'words'))
+    for (const query of ['qty', '9', 'b', 'tag', 'qty=2', 'acme.example/login', 'login acme', 'pri QT'])
+      expect(await found(query), query).toEqual(['symbols'])
+    expect(await found('right')).toEqual(['tab'])
+    expect(await found('ty')).toEqual([])
+    const highlighted = (await search(SEARCH_KEY, { query: 'qty', attributesToHighlight: ['text'] }, 'words')).hits[0]?._highlightResult
+    expect(highlighted?.text).toMatchObject({ value: 'price=9|<em>qty</em>~2 a+b <tag> acme.example/login', matchLevel: 'full' })
   })
 
   it('tolerates typos as Algolia does: 1 from 4 letters, 2 from 8', async () => {
@@ -411,28 +431,47 @@ describe('search emulator: queries', () => {
   })
 
   it('sorts replicas by their own custom ranking over the primary records', async () => {
-    expect(ids(await search(SEARCH_KEY, { query: '' }, 'templates_title_asc'))).toEqual([
+    expect(ids(await search(SEARCH_KEY, { query: '' }, 'templates_mildest'))).toEqual([
+      'phishing',
+      'weak-tls',
       'csrf',
       'xss',
       'default-password',
-      'phishing',
       'sqli',
-      'weak-tls',
     ])
-    expect(ids(await search(SEARCH_KEY, { query: 'cross' }, 'templates_title_asc'))).toEqual(['csrf', 'xss'])
+    expect(ids(await search(SEARCH_KEY, { query: 'cross' }, 'templates_mildest'))).toEqual(['csrf', 'xss'])
     expect(ids(await search(SEARCH_KEY, { query: 'owasp' }, 'templates_oldest'))).toEqual(['xss', 'csrf', 'sqli'])
 
     await admin.saveObjects({
       indexName: INDEX,
-      objects: [{ ...TEMPLATES[0], objectID: 'access-control', title: 'Access Control Bypass', updatedAt: 1_700_000_600 } as Template],
+      objects: [
+        { ...TEMPLATES[0], objectID: 'access-control', title: 'Access Control Bypass', cvss: 1, updatedAt: 1_700_000_600 } as Template,
+      ],
       waitForTasks: true,
     })
-    expect(ids(await search(SEARCH_KEY, { query: '', hitsPerPage: 1 }, 'templates_title_asc'))).toEqual(['access-control'])
+    expect(ids(await search(SEARCH_KEY, { query: '', hitsPerPage: 1 }, 'templates_mildest'))).toEqual(['access-control'])
     await admin.deleteObject({ indexName: INDEX, objectID: 'access-control' })
     await expect(admin.saveObject({ indexName: 'templates_oldest', body: { title: 'Nope' } })).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('replica'),
     })
+  })
+
+  it('ranks by numbers and booleans only: a string in a ranking orders nothing, as on Algolia', async () => {
+    await admin.setSettings({ indexName: 'ranked', indexSettings: { customRanking: ['asc(label)', 'desc(rank)'] } })
+    await admin.saveObjects({
+      indexName: 'ranked',
+      objects: [
+        { objectID: 'b', label: 'b', rank: 1 },
+        { objectID: 'a', label: 'a', rank: 2 },
+        { objectID: 'c', label: 'c', rank: 3 },
+        { objectID: 'numeric', label: 5, rank: 0 },
+        { objectID: 'quoted', label: '32', rank: 4 },
+      ],
+      waitForTasks: true,
+    })
+    // the one number first; the strings, "32" too, tie as missing values and fall to the next criterion
+    expect(ids(await search(ADMIN_KEY, { query: '' }, 'ranked'))).toEqual(['numeric', 'quoted', 'c', 'a', 'b'])
   })
 
   it('accepts the legacy params string, and credentials in the query string as browsers send them', async () => {

@@ -38,9 +38,14 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 // ---------------------------------------------------------------------------------------------
 // Words
 
-const tokenize: (text: string) => string[] = MiniSearch.getDefault('tokenize')
-/** A word: the complement of MiniSearch's separators, so highlighting sees the words search saw. */
-const WORD = /[^\n\r\p{Z}\p{P}]+/gu
+/**
+ * A word, as Algolia's tokenizer makes them with no `separatorsToIndex`: a run of letters and digits
+ * (with their accents); every other character (spaces, punctuation, symbols such as + = | < >,
+ * control characters such as tabs) separates words and is not searchable. Search and highlighting
+ * both split with it.
+ */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu
+const tokenize = (text: string): string[] => text.match(WORD) ?? []
 
 /** Case- and accent-insensitive, as Algolia. */
 function normalizeWord(word: string): string {
@@ -219,6 +224,7 @@ class Collection {
         fields: attributes,
         idField: 'objectID',
         extractField: attributeText,
+        tokenize,
         processTerm: normalizeWord,
       })
       textIndex.addAll([...this.records.values()])
@@ -347,14 +353,15 @@ export type SearchResponse = {
 type Candidate = { record: SearchRecord; typos: number; attribute: number; exact: number; score: number }
 type Comparator = (a: Candidate, b: Candidate) => number
 
-function sortValue(record: SearchRecord, attribute: string): number | string | undefined {
+/** Algolia sorts by numbers and booleans only: a string (even "32") or any other value counts as missing. */
+function sortValue(record: SearchRecord, attribute: string): number | undefined {
   const [value] = valuesAt(record, attribute)
-  if (typeof value === 'number' || typeof value === 'string') return value
+  if (typeof value === 'number') return value
   if (typeof value === 'boolean') return value ? 1 : 0
   return undefined
 }
 
-/** `asc(attribute)` / `desc(attribute)`; records without the attribute come last either way. */
+/** `asc(attribute)` / `desc(attribute)`; records without a number there come last either way. */
 function attributeOrder(criterion: string): Comparator | undefined {
   const [, direction, attribute] = /^(asc|desc)\((.*)\)$/.exec(criterion) ?? []
   if (!attribute) return undefined
@@ -363,8 +370,7 @@ function attributeOrder(criterion: string): Comparator | undefined {
     const x = sortValue(a.record, attribute)
     const y = sortValue(b.record, attribute)
     if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1
-    const order = typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y))
-    return sign * order
+    return sign * (x - y)
   }
 }
 

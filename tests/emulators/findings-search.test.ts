@@ -10,8 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LEVEL } from '#domain/access.ts'
 import { companyPath } from '#domain/companies.ts'
 import { findingPath, type StoredFinding } from '#domain/findings.ts'
+import { alphabeticalOrder } from '#domain/alphabetical-order.ts'
 import {
-  alphabeticalOrder,
   findingObjectID,
   findingsSortIndex,
   FINDINGS_INDEX,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { OPEN_STATUSES } from '#domain/findings.ts'
 import { SEVERITIES } from '#domain/template-vocabulary.ts'
-import { exportFinding, exportFindings, T0 } from '../../../../tests/unit/export-fixtures.ts'
+import { exportFinding, exportFindings } from '../../../../tests/unit/export-fixtures.ts'
 import { exportPlan } from './export-plan'
 
 describe('exportPlan', () => {
@@ -33,7 +33,7 @@ describe('exportPlan', () => {
     // Two severities outside the severity order: the browser keeps those of them.
     expect(recent.exactCount).toBe(false)
     const findings = exportFindings('network', 10)
-    expect(findings.filter((f) => recent.keep(f, T0)).map((f) => f.severity)).toEqual(['high', 'low', 'high', 'low'])
+    expect(findings.filter((f) => recent.keep(f)).map((f) => f.severity)).toEqual(['high', 'low', 'high', 'low'])
   })
 
   it('says when the table’s order cannot be kept, and exports most severe first', () => {
@@ -47,8 +47,8 @@ describe('exportPlan', () => {
     const plan = exportPlan({ q: ' TLS ', tag: ['pci'], asset: ['10.0.0.1:444'] })
     expect(plan.exactCount).toBe(false)
     const kept = exportFinding('network', 1, { tags: ['pci'] })
-    expect(plan.keep(kept, T0)).toBe(true)
-    expect(plan.keep({ ...kept, tags: [] }, T0)).toBe(false)
-    expect(plan.keep({ ...kept, title: 'SQL injection' }, T0)).toBe(false)
+    expect(plan.keep(kept)).toBe(true)
+    expect(plan.keep({ ...kept, tags: [] })).toBe(false)
+    expect(plan.keep({ ...kept, title: 'SQL injection' })).toBe(false)
   })
 })

@@ -5,7 +5,7 @@
 // comes most severe first. Nothing is loaded whole to be sorted.
 import type { Finding, FindingStatus } from '#domain/findings.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
-import { findingRow, loadedStatuses, matchesSearch, sortOf, statusRank } from '../findings/findings-query'
+import { findingFilter, loadedStatuses, sortOf, statusRank } from '../findings/findings-query'
 import type { FindingSortColumn, FindingsSearch } from '../findings/findings-search-params'
 
 /** One query: the service's findings in these statuses (and of this severity), most recently seen first. */
@@ -22,8 +22,8 @@ export interface ExportPlan {
   orderNote: string | null
   /** Whether the database's count is the export's count (no filter is left for the browser). */
   exactCount: boolean
-  /** The filters the queries leave to the browser (text, assets, tags, several severities). */
-  keep: (finding: Finding, now: number) => boolean
+  /** The filters the queries leave to the browser (text, assets, tags, several severities), as the table's index applies them. */
+  keep: (finding: Finding) => boolean
 }
 
 const ORDER_WORDS = {
@@ -80,6 +80,6 @@ export function exportPlan(search: FindingsSearch): ExportPlan {
         ? null
         : `Ordering by ${COLUMN_WORDS[column]} cannot be kept while the export reads page by page: it comes most severe first.`,
     exactCount,
-    keep: exactCount ? () => true : (finding, now) => matchesSearch(findingRow(finding, now), rest),
+    keep: exactCount ? () => true : findingFilter(rest),
   }
 }

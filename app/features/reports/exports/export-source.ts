@@ -31,9 +31,8 @@ export function firestoreExportSource(company: string, service: ServiceId, searc
     exactCount: plan.exactCount,
     count: async () => (await reads()).countFindings(company, service, plan.segments),
     async *pages(signal) {
-      const now = Date.now()
       for await (const page of (await reads()).readFindingPages(company, service, plan.segments, signal))
-        yield { read: page.read, findings: plan.exactCount ? page.findings : page.findings.filter((f) => plan.keep(f, now)) }
+        yield { read: page.read, findings: plan.exactCount ? page.findings : page.findings.filter(plan.keep) }
     },
   }
 }

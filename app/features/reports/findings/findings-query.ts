@@ -1,8 +1,8 @@
 // The findings table's state in the address bar (filters as repeated keys, the search text, the
 // grouping and the order), and each finding as a table row with its SLA worked out at a moment;
-// the exports filter the findings they read with the same rules as the index (matchesSearch).
+// the exports filter the findings they read with the same rules as the index (findingFilter).
 import { FINDING_STATUSES, type Finding, type FindingStatus } from '#domain/findings.ts'
-import { queriedStatuses, type FindingRowHit } from '#domain/findings-search.ts'
+import { findingTextMatcher, queriedStatuses, type FindingRowHit } from '#domain/findings-search.ts'
 import { slaDaysLeft, slaStateAt } from '#domain/sla.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 import { type FindingSortColumn, type FindingsFacet, type FindingsSearch } from './findings-search-params'
@@ -44,19 +44,13 @@ export interface FindingRow {
   slaState: 'none' | 'ok' | 'due_soon' | 'breached' | 'paused'
   /** Whole days left (negative once breached); null without a deadline or once closed. */
   slaDaysLeft: number | null
-  /** What the text search looks in, lower case. */
-  haystack: string
 }
 
 /** A finding as a row, its SLA at `now` (closed findings have none). */
-export function findingRow(finding: Finding, now: number): FindingRow {
-  return {
-    ...hitRow({ ...finding, findingId: finding.id, closedAt: finding.closedAt ?? null }, now),
-    haystack: [finding.title, finding.asset, finding.templateSlug ?? '', ...finding.tags, ...finding.cwe].join(' ').toLowerCase(),
-  }
-}
+export const findingRow = (finding: Finding, now: number): FindingRow =>
+  hitRow({ ...finding, findingId: finding.id, closedAt: finding.closedAt ?? null }, now)
 
-/** A search hit as a row of the table (which the search service filters, so no haystack). */
+/** A search hit as a row of the table. */
 export function hitRow(hit: FindingRowHit, now: number): FindingRow {
   const closed = hit.closedAt !== null
   const clock = { startedAt: hit.sla.startedAt, dueAt: hit.sla.dueAt, pausedAt: hit.sla.pausedAt ?? null }
@@ -71,7 +65,6 @@ export function hitRow(hit: FindingRowHit, now: number): FindingRow {
     lastSeenAt: hit.lastSeenAt,
     slaState: closed ? 'none' : slaStateAt(clock, now),
     slaDaysLeft: closed ? null : slaDaysLeft(clock, now),
-    haystack: '',
   }
 }
 
@@ -93,12 +86,17 @@ export function slaText(row: Pick<FindingRow, 'slaState' | 'slaDaysLeft'>): stri
   }
 }
 
-/** Whether a row passes the search's facets and text: the table shows, and the exports hold, those that do. */
-export function matchesSearch(row: FindingRow, search: FindingsSearch): boolean {
-  if (search.severity?.length && !search.severity.includes(row.severity)) return false
-  if (search.status?.length && !search.status.includes(row.status)) return false
-  if (search.asset?.length && !search.asset.includes(row.asset)) return false
-  if (search.tag?.length && !row.tags.some((tag) => search.tag!.includes(tag))) return false
-  const query = (search.q ?? '').trim().toLowerCase()
-  return query === '' || row.haystack.includes(query)
+/**
+ * Which findings pass the search's facets and text, as the index answers the table (the text by
+ * `findingTextMatcher`, the index's own rule): the exports hold those that do.
+ */
+export function findingFilter(search: FindingsSearch): (finding: Finding) => boolean {
+  const matchesText = findingTextMatcher(search.q ?? '')
+  return (finding) => {
+    if (search.severity?.length && !search.severity.includes(finding.severity)) return false
+    if (search.status?.length && !search.status.includes(finding.status)) return false
+    if (search.asset?.length && !search.asset.includes(finding.asset)) return false
+    if (search.tag?.length && !finding.tags.some((tag) => search.tag!.includes(tag))) return false
+    return matchesText(finding)
+  }
 }
