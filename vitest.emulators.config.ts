@@ -25,7 +25,8 @@ class TriggerPausesLast extends BaseSequencer {
 // it tests (rules, callables, triggers, the seed, functions' own Firestore code); helpers beside
 // them have no .test suffix. Unit tests elsewhere must not need the emulators.
 export default defineConfig({
-  resolve: { alias: domainAlias },
+  // `~/` as the app writes it: some tests run the browser's listener modules against the emulators.
+  resolve: { tsconfigPaths: true, alias: domainAlias },
   test: {
     include: ['tests/emulators/*.test.ts'],
     globalSetup: ['tests/emulators/global-setup.ts'],

@@ -187,6 +187,9 @@ export const AddDraftFindingsResponseSchema = v.strictObject({
 
 // --- reviewDraftFindings
 
+/** Draft findings one review call changes (one transaction's writes). */
+export const DRAFT_REVIEW_MAX_FINDINGS = 500
+
 export const DraftReviewSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('severity'), severity: v.picklist(SEVERITIES) }),
   /** The analyst's CVSS vector (3.1 or 4.0; the server scores it), or null to drop the scanner's. */
@@ -206,7 +209,7 @@ export const ReviewDraftFindingsRequestSchema = v.strictObject({
   findingIds: v.pipe(
     v.array(IdSchema),
     v.minLength(1, 'Choose at least one finding'),
-    v.maxLength(500, 'Choose at most 500 findings at once'),
+    v.maxLength(DRAFT_REVIEW_MAX_FINDINGS, `Choose at most ${DRAFT_REVIEW_MAX_FINDINGS} findings at once`),
   ),
   review: DraftReviewSchema,
 })

@@ -53,7 +53,7 @@ export async function expectCallableError(call: Promise<unknown>, code: string, 
  * Admin SDK made (no callable, so no sign-in rate limit is spent).
  */
 export async function signInWithClaims(
-  client: CallableClient,
+  client: Pick<CallableClient, 'auth'>,
   adminAuth: AdminAuth,
   claims: Record<string, unknown>,
 ): Promise<{ uid: string; email: string }> {

@@ -56,7 +56,16 @@ export const QUERIES: CataloguedQuery[] = [
   ]),
   ...file('app/features/analyst/service-page/analyst-live.ts', [
     ['watchServiceScans', collection('scans'), where('service', '=='), orderBy('startedAt', 'desc')],
-    ['watchDraftFindings', collection('draft_findings')],
+    // The draft review: pages of one severity at a time in document order, kept to those without a
+    // template or the false positives, and to one rule, or not; and the counts of the same (the
+    // severity held fixed or not), besides the whole draft's (no filter: no index).
+    ...[[], [where('templateSlug', '=='), where('falsePositive', '=='), where('mergedInto', '==')], [where('falsePositive', '==')]]
+      .flatMap((show) => [show, [...show, where('ruleId', '==')]])
+      .flatMap((kept): [string, On, ...Clause[]][] => [
+        ['watchDraftFindings', collection('draft_findings'), where('severity', '=='), ...kept, orderBy(byId)],
+        ['watchDraftFindings', collection('draft_findings'), where('severity', '=='), ...kept],
+        ...(kept.length > 0 ? [['watchDraftFindings', collection('draft_findings'), ...kept] as [string, On, ...Clause[]]] : []),
+      ]),
     ['watchRequestedRetests', collection('retests'), where('service', '=='), where('state', '=='), orderBy('dueAt')],
     ['watchTemplateMappings', collection('template_mappings'), where('service', '==')],
     ['watchScanJobs', collection('scan_jobs'), where('company', '=='), where('service', '=='), orderBy('createdAt', 'desc')],

@@ -1,7 +1,8 @@
 // The analyst service page's live data in the browser (loaded with `import()`: Firestore SDK):
-// the service's scans in every state, a draft's findings, the retests waiting on the analysts,
-// the template library to map findings to and the service's rule mappings.
-import { doc, limit, onSnapshot, orderBy, where } from 'firebase/firestore'
+// the service's scans in every state, a draft's findings (a page at a time, with their totals), the
+// retests waiting on the analysts, the template library to map findings to and the service's rule
+// mappings.
+import { collection, doc, documentId, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import {
   agentFromDocument,
   AGENTS_COLLECTION,
@@ -18,6 +19,7 @@ import { draftFindingFromDocument, draftFindingsPath, type DraftFinding } from '
 import { scanFromDocument, scanPath, scansPath, type Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { TEMPLATES_COLLECTION } from '#domain/template-library.ts'
+import { SEVERITIES } from '#domain/template-vocabulary.ts'
 import {
   templateMappingFromDocument,
   TEMPLATE_MAPPINGS_COLLECTION,
@@ -26,12 +28,13 @@ import {
 } from '#domain/template-mappings.ts'
 import { combine } from '~/core/combine'
 import type { Watch } from '~/core/live-data'
-import { capped, watchQuery, type Capped } from '~/core/watch-query'
+import { capped, countOf, watchPages, watchQuery, type Capped, type Paged } from '~/core/watch-query'
+import { narrows, type DraftFilter } from './draft-filter'
 
 /** Scans listed on the page, newest first. */
 export const SCANS_LISTED = 30
-/** Draft findings followed live; a larger draft is reviewed by filtering. */
-export const DRAFT_FINDINGS_FOLLOWED = 5_000
+/** Draft findings read at a time ("show more" adds as many again). */
+export const DRAFT_FINDINGS_PAGE = 100
 /** Retest requests listed, the soonest due first. */
 export const RETESTS_LISTED = 50
 /** Scan jobs listed, newest first. */
@@ -75,8 +78,125 @@ export function watchCompaniesScans(companies: readonly string[], service: Servi
   })
 }
 
-export const watchDraftFindings = (company: string, scanId: string): Watch<DraftFinding[]> =>
-  watchQuery(draftFindingsPath(company, scanId), draftFindingFromDocument, limit(DRAFT_FINDINGS_FOLLOWED))
+/**
+ * Paged lists read one after the other as one list: the next starts once the one before has
+ * nothing more and fewer than asked for are shown, so "show more" runs on into the next.
+ */
+const pagedInSequence =
+  <T>(parts: readonly Watch<Paged<T>>[], pageSize: number): Watch<Paged<T>> =>
+  (next, fail) => {
+    /** What each started part shows (null until it answers). */
+    const values: (Paged<T> | null)[] = []
+    const stops: (() => void)[] = []
+    let wanted = pageSize
+    let stopped = false
+    const start = (index: number) => {
+      values[index] = null
+      stops[index] = parts[index]!((value) => {
+        values[index] = value
+        settle()
+      }, fail)
+    }
+    const settle = () => {
+      if (stopped) return
+      const last = values.at(-1)
+      const items = values.flatMap((value) => value?.items ?? [])
+      const exhausted = last != null && !last.loading && !last.more
+      if (exhausted && items.length < wanted && values.length < parts.length) return start(values.length)
+      if (last === null && values.length === 1) return
+      const grow = (more: () => void) => () => {
+        wanted = items.length + pageSize
+        more()
+      }
+      next({
+        items,
+        loading: values.some((value) => value === null || value.loading),
+        more: last?.more ? grow(last.more) : exhausted && values.length < parts.length ? grow(() => start(values.length)) : null,
+      })
+    }
+    start(0)
+    return () => {
+      stopped = true
+      stops.forEach((stop) => stop())
+    }
+  }
+
+/** A draft's findings shown, and how many there are in all. */
+export interface DraftFindingsView extends Paged<DraftFinding> {
+  /** Counted on the server: every finding of the draft, those still needing a template, those the filter matches. */
+  totals: { all: number; unmapped: number; matching: number }
+}
+
+/** Same findings, same versions, same order. */
+const sameStart = (before: readonly DraftFinding[], after: readonly DraftFinding[]) =>
+  before.every((finding, i) => after[i]?.id === finding.id && after[i].updatedAt === finding.updatedAt)
+
+/**
+ * A draft's findings the filter keeps, the most severe first (by fingerprint within a severity), a
+ * page at a time, with their totals counted on the server (an aggregate: no document is read). The
+ * totals are counted again whenever a listed finding changes (a review), not when a page is added.
+ * Only equality filters and the document order: Firestore merges the automatic indexes.
+ */
+export function watchDraftFindings(
+  company: string,
+  scanId: string,
+  filter: DraftFilter,
+  pageSize = DRAFT_FINDINGS_PAGE,
+): Watch<DraftFindingsView> {
+  const path = draftFindingsPath(company, scanId)
+  const unmapped = () => [where('templateSlug', '==', null), where('falsePositive', '==', false), where('mergedInto', '==', null)]
+  const kept = () => [
+    ...(filter.show === 'unmapped' ? unmapped() : filter.show === 'false_positive' ? [where('falsePositive', '==', true)] : []),
+    ...(filter.ruleId ? [where('ruleId', '==', filter.ruleId)] : []),
+  ]
+  const severities = filter.severity ? [filter.severity] : SEVERITIES
+  const pages = pagedInSequence(
+    severities.map((severity) =>
+      watchPages(path, draftFindingFromDocument, pageSize, where('severity', '==', severity), ...kept(), orderBy(documentId())),
+    ),
+    pageSize,
+  )
+  const count = (...constraints: ReturnType<typeof where>[]) => countOf(query(collection(firestore(), path), ...constraints))
+  const totals = async (): Promise<DraftFindingsView['totals']> => {
+    const [all, unmappedCount, matching] = await Promise.all([
+      count(),
+      count(...unmapped()),
+      narrows(filter) ? count(...(filter.severity ? [where('severity', '==', filter.severity)] : []), ...kept()) : null,
+    ])
+    return { all, unmapped: unmappedCount, matching: matching ?? all }
+  }
+
+  return (next, fail) => {
+    let stopped = false
+    let round = 0
+    let counted: DraftFindingsView['totals'] | null = null
+    let shown: Paged<DraftFinding> | null = null
+    const publish = () => {
+      if (!stopped && shown && counted) next({ ...shown, totals: counted })
+    }
+    const stop = pages((value) => {
+      const recount = !shown || !sameStart(shown.items, value.items)
+      shown = value
+      publish()
+      if (!recount) return
+      const mine = ++round
+      totals().then(
+        (figures) => {
+          if (mine !== round) return
+          counted = figures
+          publish()
+        },
+        (error: unknown) => {
+          if (!stopped) fail(error instanceof Error ? error : new Error(String(error)))
+        },
+      )
+    }, fail)
+    return () => {
+      stopped = true
+      stop()
+    }
+  }
+}
 
 /** Retest requests of the service waiting on the analysts, the soonest due first. */
 export const watchRequestedRetests = (company: string, service: ServiceId): Watch<Capped<Retest>> =>

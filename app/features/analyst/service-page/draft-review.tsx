@@ -1,11 +1,12 @@
 // Review of a draft before the client sees it: the import report, then each finding matched by
 // fingerprint with its template (a rule mapping's, the analyst's, or flagged as unmapped),
 // severity and CVSS, false positives, merges and splits, changed a selection at a time; then
-// publish or discard.
+// publish or discard. The findings come a page at a time, narrowed on the server; the totals are
+// counted there, so a draft of 100,000 findings says 100,000.
 import { useId, useMemo, useState } from 'react'
 import { parseCvssVector } from '#domain/cvss.ts'
-import type { DraftReview } from '#domain/scan-import-calls.ts'
-import type { DraftFinding } from '#domain/scan-drafts.ts'
+import { formatNumber } from '#domain/numbers.ts'
+import { DRAFT_REVIEW_MAX_FINDINGS, type DraftReview } from '#domain/scan-import-calls.ts'
 import type { Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { suggestTemplates, type TemplateChoice } from '#domain/template-mappings.ts'
@@ -13,40 +14,48 @@ import { SEVERITIES, severityLabels, type Severity } from '#domain/template-voca
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
 import { Dialog, DialogActions } from '~/ui/dialog'
+import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { callAnalyst, failureMessage } from './analyst-calls'
+import { ALL_DRAFT_FINDINGS, DRAFT_SHOWS, draftShowLabels, narrows, type DraftFilter, type DraftShow } from './draft-filter'
 import { DraftFindingsTable } from './draft-findings-table'
 import { ErrorText, FilterInput, Muted, Panel, Tag, Toolbar } from './parts'
 import { RawFiles } from './raw-files'
 
-const matches = (finding: DraftFinding, text: string) =>
-  text === '' ||
-  [finding.title, finding.asset, finding.ruleId, finding.templateSlug ?? ''].some((field) => field.toLowerCase().includes(text))
+const matchLine = (n: number) => `${formatNumber(n)} ${n === 1 ? 'matches' : 'match'} the filter`
 
 export function DraftReviewPanel({ company, service, scan }: { company: string; service: ServiceId; scan: Scan }) {
-  const ids = { filter: useId(), severity: useId(), template: useId(), heading: useId(), cvss: useId(), publishing: useId() }
+  const ids = {
+    show: useId(),
+    level: useId(),
+    rule: useId(),
+    severity: useId(),
+    template: useId(),
+    heading: useId(),
+    cvss: useId(),
+    publishing: useId(),
+  }
   const [vector, setVector] = useState('')
-  const findings = useLiveData(async () => (await import('./analyst-live')).watchDraftFindings(company, scan.id), [company, scan.id])
+  const [filter, setFilter] = useState<DraftFilter>(ALL_DRAFT_FINDINGS)
+  const [rule, setRule] = useState('')
+  const findings = useLiveData(
+    async () => (await import('./analyst-live')).watchDraftFindings(company, scan.id, filter),
+    [company, scan.id, filter],
+  )
   const templates = useLiveData(async () => (await import('./analyst-live')).watchTemplateChoices(), [])
   const [selected, setSelected] = useState<Set<string>>(new Set())
-  const [filter, setFilter] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [confirm, setConfirm] = useState<'publish' | 'discard' | null>(null)
   const [outcome, setOutcome] = useState<string | null>(null)
   const [publishing, setPublishing] = useState<{ done: number; total: number } | null>(null)
 
-  const all = useMemo(
-    () =>
-      [...(findings.data ?? [])].sort(
-        (a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.title.localeCompare(b.title),
-      ),
-    [findings.data],
-  )
-  const byId = useMemo(() => new Map(all.map((f) => [f.id, f])), [all])
-  const shown = all.filter((f) => matches(f, filter.trim().toLowerCase()))
-  const chosen = all.filter((f) => selected.has(f.id))
-  const unmapped = all.filter((f) => !f.templateSlug && !f.falsePositive && !f.mergedInto).length
+  const view = findings.data
+  const shown = useMemo(() => view?.items ?? [], [view])
+  const byId = useMemo(() => new Map(shown.map((f) => [f.id, f])), [shown])
+  // Changes act on the selected findings that are shown (a filter changed clears the selection).
+  const chosen = shown.filter((f) => selected.has(f.id))
+  const narrowed = narrows(filter)
   const choices = templates.data ?? []
   const suggestions: TemplateChoice[] = chosen[0] ? suggestTemplates(chosen[0], choices) : []
 
@@ -59,11 +68,25 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
       ? `Now ${chosen[0]!.cvss.score.toFixed(1)}`
       : ''
 
-  async function review(change: DraftReview) {
+  const narrow = (change: Partial<DraftFilter>) => {
+    const next = { ...filter, ...change }
+    if (next.show === filter.show && next.severity === filter.severity && next.ruleId === filter.ruleId) return
+    setFilter(next)
+    setSelected(new Set())
+  }
+
+  /** Changes the findings named (the selected ones by default), as many at a time as a call takes. */
+  async function review(change: DraftReview, findingIds = chosen.map((f) => f.id)) {
     setBusy(true)
     setError(null)
     try {
-      await callAnalyst('reviewDraftFindings', { company, scanId: scan.id, findingIds: [...selected], review: change })
+      for (let start = 0; start < findingIds.length; start += DRAFT_REVIEW_MAX_FINDINGS)
+        await callAnalyst('reviewDraftFindings', {
+          company,
+          scanId: scan.id,
+          findingIds: findingIds.slice(start, start + DRAFT_REVIEW_MAX_FINDINGS),
+          review: change,
+        })
     } catch (failure) {
       setError(await failureMessage(failure))
     } finally {
@@ -127,153 +150,192 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
           </ul>
         </details>
       )}
-      <LiveStatus live={findings} what="the draft's findings" />
       {outcome && <p role="status">{outcome}</p>}
-      {findings.status === 'ready' && (
-        <>
-          <Toolbar>
-            <span>
-              {all.length} findings, {unmapped} without a template
-            </span>
-            <Button type="button" disabled={busy} onClick={() => setConfirm('publish')}>
-              Publish to the client
-            </Button>
-            <Button type="button" $variant="secondary" disabled={busy} onClick={() => setConfirm('discard')}>
-              Discard draft
-            </Button>
-          </Toolbar>
-          <Toolbar role="group" aria-label="Change the selected findings">
-            <label htmlFor={ids.filter}>Filter</label>
-            <FilterInput
-              id={ids.filter}
-              type="search"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-              placeholder="Title, asset, rule or template"
-            />
-            <span>{selected.size} selected</span>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={busy || selected.size === 0}
-              onClick={() => void review({ kind: 'false_positive', value: true })}
-            >
-              False positive
-            </Button>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={busy || selected.size === 0}
-              onClick={() => void review({ kind: 'false_positive', value: false })}
-            >
-              Not a false positive
-            </Button>
-            <label htmlFor={ids.severity}>Severity</label>
-            <select
-              id={ids.severity}
-              disabled={busy || selected.size === 0}
-              value=""
-              onChange={(event) => void review({ kind: 'severity', severity: event.target.value as Severity })}
-            >
-              <option value="">Set…</option>
-              {SEVERITIES.map((s) => (
-                <option key={s} value={s}>
-                  {severityLabels[s]}
+      <Toolbar>
+        {view && (
+          <span>
+            {`${formatNumber(view.totals.all)} ${view.totals.all === 1 ? 'finding' : 'findings'}, ` +
+              `${formatNumber(view.totals.unmapped)} without a template${narrowed ? `; ${matchLine(view.totals.matching)}` : ''}`}
+          </span>
+        )}
+        <Button type="button" disabled={busy} onClick={() => setConfirm('publish')}>
+          Publish to the client
+        </Button>
+        <Button type="button" $variant="secondary" disabled={busy} onClick={() => setConfirm('discard')}>
+          Discard draft
+        </Button>
+      </Toolbar>
+      <Toolbar role="group" aria-label="Narrow the findings">
+        <label htmlFor={ids.show}>Show</label>
+        <select id={ids.show} value={filter.show} onChange={(event) => narrow({ show: event.target.value as DraftShow })}>
+          {DRAFT_SHOWS.map((show) => (
+            <option key={show} value={show}>
+              {draftShowLabels[show]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.level}>Level</label>
+        <select
+          id={ids.level}
+          value={filter.severity ?? ''}
+          onChange={(event) => narrow({ severity: (event.target.value || null) as Severity | null })}
+        >
+          <option value="">Every severity</option>
+          {SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {severityLabels[s]}
+            </option>
+          ))}
+        </select>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            narrow({ ruleId: rule.trim() })
+          }}
+        >
+          <label htmlFor={ids.rule}>Rule</label>{' '}
+          <FilterInput
+            id={ids.rule}
+            type="search"
+            value={rule}
+            onChange={(event) => {
+              setRule(event.target.value)
+              if (event.target.value === '') narrow({ ruleId: '' })
+            }}
+            placeholder="The rule's exact id, then Enter"
+            spellCheck={false}
+          />
+        </form>
+      </Toolbar>
+      <Toolbar role="group" aria-label="Change the selected findings">
+        <span>
+          {formatNumber(chosen.length)} selected of the {formatNumber(shown.length)} shown
+        </span>
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={busy || chosen.length === 0}
+          onClick={() => void review({ kind: 'false_positive', value: true })}
+        >
+          False positive
+        </Button>
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={busy || chosen.length === 0}
+          onClick={() => void review({ kind: 'false_positive', value: false })}
+        >
+          Not a false positive
+        </Button>
+        <label htmlFor={ids.severity}>Severity</label>
+        <select
+          id={ids.severity}
+          disabled={busy || chosen.length === 0}
+          value=""
+          onChange={(event) => void review({ kind: 'severity', severity: event.target.value as Severity })}
+        >
+          <option value="">Set…</option>
+          {SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {severityLabels[s]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.template}>Template</label>
+        <select
+          id={ids.template}
+          disabled={busy || chosen.length === 0 || templates.status !== 'ready'}
+          value=""
+          onChange={(event) => {
+            const value = event.target.value
+            if (value) void review({ kind: 'template', templateSlug: value === '-' ? null : value, remember: value !== '-' })
+          }}
+        >
+          <option value="">Map to…</option>
+          {suggestions.length > 0 && (
+            <optgroup label="Suggested">
+              {suggestions.map((t) => (
+                <option key={`s-${t.slug}`} value={t.slug}>
+                  {t.title}
                 </option>
               ))}
-            </select>
-            <label htmlFor={ids.template}>Template</label>
-            <select
-              id={ids.template}
-              disabled={busy || selected.size === 0 || templates.status !== 'ready'}
-              value=""
-              onChange={(event) => {
-                const value = event.target.value
-                if (value) void review({ kind: 'template', templateSlug: value === '-' ? null : value, remember: value !== '-' })
-              }}
-            >
-              <option value="">Map to…</option>
-              {suggestions.length > 0 && (
-                <optgroup label="Suggested">
-                  {suggestions.map((t) => (
-                    <option key={`s-${t.slug}`} value={t.slug}>
-                      {t.title}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-              <optgroup label="All templates">
-                {choices.map((t) => (
-                  <option key={t.slug} value={t.slug}>
-                    {t.title}
-                  </option>
-                ))}
-              </optgroup>
-              <option value="-">No template</option>
-            </select>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={busy || selected.size < 2}
-              title="The other selected findings are published as the first one"
-              onClick={() => {
-                const [into, ...rest] = chosen
-                if (into)
-                  void callAnalyst('reviewDraftFindings', {
-                    company,
-                    scanId: scan.id,
-                    findingIds: rest.map((f) => f.id),
-                    review: { kind: 'merge', into: into.id },
-                  }).catch(async (failure) => setError(await failureMessage(failure)))
-              }}
-            >
-              Merge
-            </Button>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={busy || !chosen.some((f) => f.mergedInto || all.some((other) => other.mergedInto === f.id))}
-              title="The selected findings, and those merged into them, are published on their own again"
-              onClick={() => void review({ kind: 'split' })}
-            >
-              Split
-            </Button>
-          </Toolbar>
-          <Toolbar role="group" aria-label="CVSS of the selected findings">
-            <label htmlFor={ids.cvss}>CVSS vector</label>
-            <FilterInput
-              id={ids.cvss}
-              value={vector}
-              onChange={(event) => setVector(event.target.value)}
-              placeholder={chosen[0]?.cvss?.vector ?? 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H'}
-              spellCheck={false}
-              aria-describedby={`${ids.cvss}-score`}
-            />
-            <span id={`${ids.cvss}-score`}>{cvssPreview}</span>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={busy || selected.size === 0 || !parsedVector?.ok}
-              onClick={() => void review({ kind: 'cvss', vector: vector.trim() }).then(() => setVector(''))}
-            >
-              Set CVSS
-            </Button>
-            <Button
-              type="button"
-              $variant="secondary"
-              disabled={busy || !chosen.some((f) => f.cvss)}
-              onClick={() => void review({ kind: 'cvss', vector: null })}
-            >
-              Remove CVSS
-            </Button>
-          </Toolbar>
-          {templates.status === 'failed' && (
-            <Muted>The template library cannot be read with your access: findings keep the scanner's text.</Muted>
+            </optgroup>
           )}
-          {error && <ErrorText role="alert">{error}</ErrorText>}
-          {all.length === 0 ? (
-            <Muted>This draft has no findings: publishing it marks the open findings it does not list as not detected.</Muted>
-          ) : (
+          <optgroup label="All templates">
+            {choices.map((t) => (
+              <option key={t.slug} value={t.slug}>
+                {t.title}
+              </option>
+            ))}
+          </optgroup>
+          <option value="-">No template</option>
+        </select>
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={busy || chosen.length < 2}
+          title="The other selected findings are published as the first one"
+          onClick={() => {
+            const [into, ...rest] = chosen
+            if (into)
+              void review(
+                { kind: 'merge', into: into.id },
+                rest.map((f) => f.id),
+              )
+          }}
+        >
+          Merge
+        </Button>
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={busy || !chosen.some((f) => f.mergedInto || shown.some((other) => other.mergedInto === f.id))}
+          title="The selected findings, and those merged into them, are published on their own again"
+          onClick={() => void review({ kind: 'split' })}
+        >
+          Split
+        </Button>
+      </Toolbar>
+      <Toolbar role="group" aria-label="CVSS of the selected findings">
+        <label htmlFor={ids.cvss}>CVSS vector</label>
+        <FilterInput
+          id={ids.cvss}
+          value={vector}
+          onChange={(event) => setVector(event.target.value)}
+          placeholder={chosen[0]?.cvss?.vector ?? 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H'}
+          spellCheck={false}
+          aria-describedby={`${ids.cvss}-score`}
+        />
+        <span id={`${ids.cvss}-score`}>{cvssPreview}</span>
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={busy || chosen.length === 0 || !parsedVector?.ok}
+          onClick={() => void review({ kind: 'cvss', vector: vector.trim() }).then(() => setVector(''))}
+        >
+          Set CVSS
+        </Button>
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={busy || !chosen.some((f) => f.cvss)}
+          onClick={() => void review({ kind: 'cvss', vector: null })}
+        >
+          Remove CVSS
+        </Button>
+      </Toolbar>
+      {templates.status === 'failed' && (
+        <Muted>The template library cannot be read with your access: findings keep the scanner's text.</Muted>
+      )}
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      <LiveStatus live={findings} what="the draft's findings" />
+      {findings.status === 'ready' &&
+        (view!.totals.all === 0 ? (
+          <Muted>This draft has no findings: publishing it marks the open findings it does not list as not detected.</Muted>
+        ) : shown.length === 0 ? (
+          <Muted>No finding of this draft matches: choose all findings, every severity or no rule to see more.</Muted>
+        ) : (
+          <>
             <DraftFindingsTable
               findings={shown}
               selected={selected}
@@ -281,9 +343,13 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
               onSelectAll={(ids) => setSelected(new Set(ids ?? []))}
               titleOf={(id) => byId.get(id)?.title}
             />
-          )}
-        </>
-      )}
+            <ListCap shown={shown.length} what="findings" order="most severe" onMore={view!.more} loading={view!.loading}>
+              {narrowed
+                ? `${matchLine(view!.totals.matching)}.`
+                : `${formatNumber(view!.totals.all)} in all; narrow them by template, severity or rule above.`}
+            </ListCap>
+          </>
+        ))}
       <Dialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}

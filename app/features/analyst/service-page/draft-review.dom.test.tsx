@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { draftFindingDocument, type DraftFinding } from '#domain/scan-drafts.ts'
+import { scanFromDocument, type Scan } from '#domain/scans.ts'
+import type { Watch } from '~/core/live-data'
+import type { DraftFindingsView } from './analyst-live'
+import type { DraftFilter } from './draft-filter'
+
+// The review's listeners, answered by the test as Firestore would (analyst-live.ts has its own
+// test against the emulators): each watch started is kept with the filter it was asked for.
+const listeners = vi.hoisted(() => ({ draft: [] as { filter: unknown; next: (value: unknown) => void }[] }))
+vi.mock('./analyst-live', () => ({
+  watchDraftFindings:
+    (_company: string, _scan: string, filter: DraftFilter): Watch<DraftFindingsView> =>
+    (next) => {
+      listeners.draft.push({ filter, next: next as (value: unknown) => void })
+      return () => {}
+    },
+  watchTemplateChoices: (): Watch<unknown[]> => (next) => (next([]), () => {}),
+}))
+
+const { DraftReviewPanel } = await import('./draft-review')
+
+// happy-dom lays nothing out: the table's scroll box is given a screen's height, so rows are drawn.
+const layout = Object.getOwnPropertyDescriptors(HTMLElement.prototype)
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 720 })
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 })
+})
+afterAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', layout.clientHeight!)
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', layout.clientWidth!)
+})
+afterEach(() => {
+  cleanup()
+  listeners.draft.length = 0
+})
+
+const AT = Date.UTC(2026, 0, 10)
+const scan: Scan = scanFromDocument('imp-draft', {
+  service: 'dast',
+  state: 'draft',
+  title: 'Shop scan',
+  scopeKey: 'scope',
+  startedAt: AT,
+  counts: { bySeverity: {}, total: 0, new: 0, persisting: 0, notDetected: 0, reopened: 0 },
+  stats: { service: 'dast' },
+  updatedAt: AT,
+  updatedBy: 'senior@sectest.example',
+})!
+
+const findings = (n: number): DraftFinding[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `f${i}`,
+    ...draftFindingDocument(
+      { ruleId: `rule-${i}`, title: `Finding ${i}`, severity: 'high', target: { kind: 'url', url: `https://shop.example/${i}` }, raw: {} },
+      'a'.repeat(64),
+      'import@sectest.example',
+      AT,
+    ),
+  }))
+
+const answer = async (value: DraftFindingsView) => act(async () => listeners.draft.at(-1)!.next(value))
+
+describe('DraftReviewPanel', () => {
+  it('says it is loading until the first page and the totals are there, never that the draft is empty', async () => {
+    render(<DraftReviewPanel company="acme" service="dast" scan={scan} />)
+    expect(screen.getByRole('status')).toHaveTextContent("Loading the draft's findings")
+    expect(screen.queryByText(/has no findings/)).toBeNull()
+    await vi.waitFor(() => expect(listeners.draft).toHaveLength(1))
+    await answer({ items: [], more: null, loading: false, totals: { all: 0, unmapped: 0, matching: 0 } })
+    expect(screen.getByText(/This draft has no findings/)).toBeVisible()
+  })
+
+  it('shows the totals counted on the server, says the list holds only the first page, and shows more', async () => {
+    const more = vi.fn()
+    render(<DraftReviewPanel company="acme" service="dast" scan={scan} />)
+    await vi.waitFor(() => expect(listeners.draft).toHaveLength(1))
+    await answer({ items: findings(100), more, loading: false, totals: { all: 12_431, unmapped: 3_002, matching: 12_431 } })
+    const review = screen.getByRole('region', { name: 'Review: Shop scan' })
+    expect(review).toHaveTextContent('12,431 findings, 3,002 without a template')
+    expect(within(review).getByRole('table', { name: 'Draft findings' })).toHaveAttribute('aria-rowcount', '101')
+    const cap = within(review).getByRole('note')
+    expect(cap).toHaveTextContent('The 100 most severe findings are shown. 12,431 in all; narrow them by template, severity or rule above.')
+    await userEvent.click(within(cap).getByRole('button', { name: 'Show more' }))
+    expect(more).toHaveBeenCalledOnce()
+  })
+
+  it('narrows through the query, clears the selection and says how many match', async () => {
+    render(<DraftReviewPanel company="acme" service="dast" scan={scan} />)
+    await vi.waitFor(() => expect(listeners.draft).toHaveLength(1))
+    await answer({ items: findings(3), more: null, loading: false, totals: { all: 3, unmapped: 3, matching: 3 } })
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Finding 0 on https://shop.example/0' }))
+    expect(screen.getByText('1 selected of the 3 shown')).toBeVisible()
+
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'Without a template')
+    await userEvent.selectOptions(screen.getByLabelText('Level'), 'High')
+    await userEvent.type(screen.getByLabelText('Rule'), 'rule-1{Enter}')
+    await vi.waitFor(() => expect(listeners.draft.at(-1)!.filter).toEqual({ show: 'unmapped', severity: 'high', ruleId: 'rule-1' }))
+    await answer({ items: findings(3).slice(1, 2), more: null, loading: false, totals: { all: 3, unmapped: 3, matching: 1 } })
+    expect(screen.getByRole('region', { name: 'Review: Shop scan' })).toHaveTextContent(
+      '3 findings, 3 without a template; 1 matches the filter',
+    )
+    expect(screen.getByText('0 selected of the 1 shown')).toBeVisible()
+  })
+})
