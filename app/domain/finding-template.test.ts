@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { alphabeticalOrderFields } from './alphabetical-order.ts'
 import { TemplateSlugSchema } from './template-library-calls.ts'
 import {
   type FindingTemplate,
@@ -385,6 +386,7 @@ describe('searchRecordFromTemplate', () => {
       status: 'ready',
       excerpt: 'Summary The JNDI lookup in Log4j runs ${jndi:ldap://x}.',
       updatedAt: 1704164645000,
+      ...alphabeticalOrderFields('title', 'Log4Shell remote code execution'),
     })
   })
 

@@ -2,6 +2,7 @@
 // the record the search index holds. The schemas check whole templates (create, import) and single
 // fields (autosave); free text is validated, never rewritten, so a saved value equals the typed one.
 import * as v from 'valibot'
+import { alphabeticalOrderFields } from './alphabetical-order.ts'
 import { parseCvssVector, type CvssVersion } from './cvss.ts'
 import { markdownToPlainText } from './markdown.ts'
 import { services, type ServiceId } from './services.ts'
@@ -232,6 +233,10 @@ export interface TemplateSearchRecord {
   excerpt: string
   /** Epoch milliseconds. */
   updatedAt: number
+  /** The title in alphabetical order as numbers (alphabeticalOrder), for "Title A to Z": the search service sorts by numbers only. */
+  titleOrder0: number
+  titleOrder1: number
+  titleOrder2: number
 }
 
 /** At most `limit` characters of one-line text, the ellipsis included, ending after a whole word. */
@@ -254,5 +259,6 @@ export function searchRecordFromTemplate(template: FindingTemplate): TemplateSea
     status: template.status,
     excerpt: excerptOf(markdownToPlainText(template.description), TEMPLATE_LIMITS.excerptLength),
     updatedAt: template.updatedAt,
+    ...alphabeticalOrderFields('title', template.title),
   }
 }

@@ -1,6 +1,8 @@
-import type { IndexSettings } from 'algoliasearch'
+import { algoliasearch, type IndexSettings } from 'algoliasearch'
 import * as v from 'valibot'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSearchEmulator, type SearchEmulator } from '../../emulators/search/search-emulator.ts'
+import { searchRecordFromTemplate, type FindingTemplate } from './finding-template.ts'
 import { SearchClientRequestSchema } from './template-library-calls.ts'
 import {
   algoliaHosts,
@@ -46,12 +48,74 @@ describe('the templates indexes', () => {
   it('search and facet on fields the search record has', () => {
     const [, settings] = TEMPLATE_INDEX_SETTINGS[0] ?? []
     const bare = (attribute: string) => attribute.replace(/^\w+\((.*)\)$/, '$1')
-    const recordFields = ['title', 'severity', 'severityRank', 'cvssScore', 'cwe', 'tags', 'services', 'status', 'excerpt', 'updatedAt']
+    const recordFields = [
+      'title',
+      'severity',
+      'severityRank',
+      'cvssScore',
+      'cwe',
+      'tags',
+      'services',
+      'status',
+      'excerpt',
+      'updatedAt',
+      'titleOrder0',
+      'titleOrder1',
+      'titleOrder2',
+    ]
     for (const attribute of [...(settings?.searchableAttributes ?? []), ...(settings?.attributesForFaceting ?? [])]) {
       expect(recordFields).toContain(bare(attribute))
     }
     for (const [, { customRanking }] of TEMPLATE_INDEX_SETTINGS)
       for (const ranking of customRanking ?? []) expect(recordFields).toContain(bare(ranking))
+  })
+})
+
+describe('the templates sort orders on the search emulator', () => {
+  const credentials = { appId: 'TEMPLATESORT', adminApiKey: 'admin-key', searchApiKey: 'search-key' }
+  let emulator: SearchEmulator
+  beforeAll(async () => {
+    emulator = await startSearchEmulator({ port: 0, ...credentials })
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+
+  const template = (slug: string, title: string, severity: FindingTemplate['severity'], updatedAt: number): FindingTemplate => ({
+    slug,
+    title,
+    severity,
+    cvss: null,
+    cwe: [],
+    description: 'What it is.',
+    impact: 'What it allows.',
+    remediation: 'How to fix it.',
+    references: [],
+    tags: [],
+    services: ['dast'],
+    status: 'ready',
+    createdAt: 0,
+    updatedAt,
+    updatedBy: 'analyst@example.com',
+  })
+
+  it('lists titles A to Z, case and accents ignored, whatever their severity or age', async () => {
+    const client = algoliasearch(credentials.appId, credentials.adminApiKey, {
+      hosts: algoliaHosts({ hosts: [emulator.host], protocol: 'http' }, 'readWrite'),
+    })
+    await applyTemplateIndexSettings(client)
+    const templates = [
+      template('c', 'Ça va', 'critical', 5),
+      template('b2', 'beta', 'low', 4),
+      template('a2', 'alpha beta', 'info', 3),
+      template('a1', 'Alpha', 'medium', 2),
+      template('digits', '10 exposed services', 'high', 1),
+    ]
+    const records = templates.map((t) => ({ ...searchRecordFromTemplate(t) }))
+    await client.saveObjects({ indexName: TEMPLATES_INDEX, objects: records, waitForTasks: true })
+    const title = TEMPLATE_SORTS.find((sort) => sort.id === 'title')!
+    const { hits } = await client.searchSingleIndex({ indexName: title.indexName, searchParams: { query: '' } })
+    expect(hits.map((hit) => hit.objectID)).toEqual(['digits', 'a1', 'a2', 'b2', 'c'])
   })
 })
 

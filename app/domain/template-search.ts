@@ -2,6 +2,7 @@
 // and the getSearchClient contract. The functions (trigger, search keys), the seed and the app
 // import it; pure TypeScript, with algoliasearch for types only.
 import type { IndexSettings } from 'algoliasearch'
+import { alphabeticalOrderKeys } from './alphabetical-order.ts'
 import type { SearchHosts } from './template-library-calls.ts'
 
 /** The primary index: one record per finding_templates document, objectID = slug. */
@@ -28,7 +29,13 @@ export const TEMPLATE_SORTS: readonly TemplateSort[] = [
     indexName: `${TEMPLATES_INDEX}_severity_desc`,
     replicaRanking: ['desc(severityRank)', 'desc(cvssScore)'],
   },
-  { id: 'title', label: 'Title A to Z', indexName: `${TEMPLATES_INDEX}_title_asc`, replicaRanking: ['asc(title)'] },
+  // The search service sorts by numbers only: the records carry their titles' alphabetical order as numbers.
+  {
+    id: 'title',
+    label: 'Title A to Z',
+    indexName: `${TEMPLATES_INDEX}_title_asc`,
+    replicaRanking: alphabeticalOrderKeys('title').map((key) => `asc(${key})`),
+  },
 ]
 
 const replicas = TEMPLATE_SORTS.flatMap(({ indexName, replicaRanking }) => (replicaRanking ? [{ indexName, replicaRanking }] : []))
