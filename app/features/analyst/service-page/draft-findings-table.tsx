@@ -1,5 +1,5 @@
-// The draft's findings as a grid table of which only the rows in view are drawn (TanStack
-// Virtual), so a draft of thousands of findings reviews as smoothly as one of ten.
+// The draft's findings shown so far as a grid table of which only the rows in view are drawn
+// (TanStack Virtual), so thousands of them review as smoothly as ten.
 import { useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import styled from 'styled-components'
@@ -116,6 +116,7 @@ export function DraftFindingsTable({ findings, selected, onToggle, onSelectAll, 
               <input
                 type="checkbox"
                 aria-label="Select all shown"
+                title="Selects the findings listed here; show more to add the next ones"
                 checked={findings.length > 0 && findings.every((f) => selected.has(f.id))}
                 onChange={(event) => onSelectAll(event.target.checked ? findings.map((f) => f.id) : null)}
               />

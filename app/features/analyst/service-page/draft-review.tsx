@@ -202,7 +202,7 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
               setRule(event.target.value)
               if (event.target.value === '') narrow({ ruleId: '' })
             }}
-            placeholder="The rule's exact id, then Enter"
+            placeholder="Exact rule id, then Enter"
             spellCheck={false}
           />
         </form>
