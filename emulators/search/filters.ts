@@ -307,6 +307,13 @@ export function parseNumericFilters(list: FilterList): Filter {
 
 /** Every value at a dotted path; arrays on the way (arrays of objects too) are flattened. */
 export function valuesAt(record: unknown, path: string): unknown[] {
+  // The common case (a top-level attribute) without the walk: filters and facets read it for every record.
+  if (!path.includes('.') && record !== null && typeof record === 'object' && !Array.isArray(record)) {
+    const value = (record as Record<string, unknown>)[path]
+    if (value === undefined || value === null) return []
+    if (!Array.isArray(value)) return [value]
+    return value.flat(Infinity).filter((item) => item !== undefined && item !== null)
+  }
   let current: unknown[] = [record]
   for (const key of path.split('.')) {
     const next: unknown[] = []
@@ -318,6 +325,40 @@ export function valuesAt(record: unknown, path: string): unknown[] {
     current = next.flatMap((value) => (Array.isArray(value) ? value.flat(Infinity) : [value]))
   }
   return current.filter((value) => value !== undefined && value !== null)
+}
+
+interface FacetValues {
+  /** As stored, each once: what facet counts count. */
+  values: readonly string[]
+  /** Lower-cased: what facet filters compare with. */
+  lower: ReadonlySet<string>
+  /** The numbers among them: what facet stats add up. */
+  numbers: readonly number[]
+}
+
+// A record's facet values per attribute, worked out once and kept on the record under a symbol (no
+// answer shows it: hits are built from its string-keyed attributes). Every write puts a new record
+// object, none is changed in place, so what is kept always describes the record it is on.
+const FACET_VALUES = Symbol('facet values')
+
+/** The facet values of `record` at `attribute`. */
+export function facetValuesOf(record: object, attribute: string): FacetValues {
+  const kept = record as { [FACET_VALUES]?: Map<string, FacetValues> }
+  let byAttribute = kept[FACET_VALUES]
+  if (!byAttribute) {
+    byAttribute = new Map()
+    // Not enumerable, so a copy of the record (a partial update spreads it) starts without it.
+    Object.defineProperty(record, FACET_VALUES, { value: byAttribute })
+  }
+  let found = byAttribute.get(attribute)
+  if (!found) {
+    const all = valuesAt(record, attribute)
+    const values = [...new Set(all.flatMap((value) => facetValue(value) ?? []))]
+    const numbers = all.filter((value): value is number => typeof value === 'number')
+    found = { values, lower: new Set(values.map((value) => value.toLowerCase())), numbers }
+    byAttribute.set(attribute, found)
+  }
+  return found
 }
 
 /** The facet value Algolia derives from an attribute value, or undefined for objects. */
@@ -350,28 +391,25 @@ function compare(left: number, operator: NumericOperator, right: number): boolea
   }
 }
 
-function holds(record: unknown, condition: Condition, canFilterOn: (attribute: string) => boolean): boolean {
-  const values = valuesAt(record, condition.attribute)
+function holds(record: object, condition: Condition, canFilterOn: (attribute: string) => boolean): boolean {
   switch (condition.kind) {
-    case 'facet': {
+    case 'facet':
       // Algolia only filters on declared facets: anything else matches nothing
       if (!canFilterOn(condition.attribute)) return false
-      const wanted = condition.value.toLowerCase()
-      return values.some((value) => facetValue(value)?.toLowerCase() === wanted)
-    }
+      return facetValuesOf(record, condition.attribute).lower.has(condition.value.toLowerCase())
     case 'numeric':
-      return values.some((value) => {
+      return valuesAt(record, condition.attribute).some((value) => {
         const number = numericValue(value)
         return number !== undefined && compare(number, condition.operator, condition.value)
       })
     case 'range':
-      return values.some((value) => {
+      return valuesAt(record, condition.attribute).some((value) => {
         const number = numericValue(value)
         return number !== undefined && number >= condition.from && number <= condition.to
       })
   }
 }
 
-export function matchesFilter(record: unknown, filter: Filter, canFilterOn: (attribute: string) => boolean): boolean {
+export function matchesFilter(record: object, filter: Filter, canFilterOn: (attribute: string) => boolean): boolean {
   return filter.every((clause) => clause.some((condition) => holds(record, condition, canFilterOn) !== condition.negated))
 }

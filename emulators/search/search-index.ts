@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto'
 import MiniSearch from 'minisearch'
 import type { SearchResult } from 'minisearch'
 import { ApiError } from './api-error.ts'
-import { facetValue, matchesFilter, valuesAt } from './filters.ts'
+import { facetValuesOf, matchesFilter, valuesAt } from './filters.ts'
 import type { Filter } from './filters.ts'
+import { FacetIndex, topFacetValues } from './facet-index.ts'
 import { parseListParam } from './search-params.ts'
 import type { BatchRequest, IndexSettings, SearchParams } from './search-params.ts'
 
@@ -170,9 +171,12 @@ class Collection {
   private readonly textIndexes = new Map<string, MiniSearch<SearchRecord>>()
   // every record in a ranking's order, for queries without text (the same for each): dropped on any write
   private readonly orders = new Map<string, SearchRecord[]>()
+  // the records of each facet value, for filters: dropped on any write
+  readonly facets = new FacetIndex<SearchRecord>(() => this.records.values())
 
   put(record: SearchRecord): void {
     this.orders.clear()
+    this.facets.clear()
     const replacing = this.records.has(record.objectID)
     this.records.set(record.objectID, record)
     if (!this.insertion.has(record.objectID)) this.insertion.set(record.objectID, this.nextInsertion++)
@@ -185,12 +189,14 @@ class Collection {
   delete(objectID: string): void {
     if (!this.records.delete(objectID)) return
     this.orders.clear()
+    this.facets.clear()
     this.insertion.delete(objectID)
     for (const textIndex of this.textIndexes.values()) textIndex.discard(objectID)
   }
 
   clear(): void {
     this.orders.clear()
+    this.facets.clear()
     this.records.clear()
     this.insertion.clear()
     this.textIndexes.clear()
@@ -507,21 +513,24 @@ function requestedFacets(facets: SearchParams['facets'], countable: string[]): s
   return names.filter((name) => countable.includes(name))
 }
 
-function facetCounts(candidates: Candidate[], attributes: string[], maxValues: number): Pick<SearchResponse, 'facets' | 'facets_stats'> {
+function facetCounts(
+  records: readonly SearchRecord[],
+  attributes: string[],
+  maxValues: number,
+  facetIndex: FacetIndex<SearchRecord>,
+): Pick<SearchResponse, 'facets' | 'facets_stats'> {
   const facets: Record<string, Record<string, number>> = {}
   const stats: NonNullable<SearchResponse['facets_stats']> = {}
   for (const attribute of attributes) {
     const counts = new Map<string, number>()
     const numbers: number[] = []
-    for (const { record } of candidates) {
-      const values = valuesAt(record, attribute)
-      for (const value of values) if (typeof value === 'number') numbers.push(value)
+    for (const record of records) {
+      const found = facetValuesOf(record, attribute)
+      for (const number of found.numbers) numbers.push(number)
       // an array counts each of its values once
-      for (const value of new Set(values.flatMap((item) => facetValue(item) ?? []))) {
-        counts.set(value, (counts.get(value) ?? 0) + 1)
-      }
+      for (const value of found.values) counts.set(value, (counts.get(value) ?? 0) + 1)
     }
-    const sorted = [...counts].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0])).slice(0, maxValues)
+    const sorted = topFacetValues(counts, maxValues, facetIndex.valueRanks(attribute, collator.compare))
     facets[attribute] = Object.fromEntries(sorted)
     if (numbers.length > 0) {
       const sum = numbers.reduce((total, number) => total + number, 0)
@@ -778,12 +787,20 @@ export class IndexStore {
 
     const searchable = searchableAttributes(settings)
     const rankOf = new Map(searchable.map(({ attribute, rank }) => [attribute, rank]))
-    let candidates: Candidate[]
+    const { filterable, countable } = facetAttributes(settings)
+    const canFilterOn = (attribute: string) => filterable.has(attribute)
+    // Filtered before anything else is worked out for a record: most records of a large index fail.
+    // The facet lists give the records a filter can let through, so the rest are never looked at.
+    const allowed = collection.facets.allowedBy(filter, canFilterOn)
+    const passes = (record: SearchRecord) =>
+      allowed === null
+        ? matchesFilter(record, filter, canFilterOn)
+        : allowed.records.has(record) && (allowed.complete || matchesFilter(record, filter, canFilterOn))
+    let hits: SearchRecord[]
     const ranked = rankingComparator(settings, index.virtual, collection)
     const hitsPerPage = setting('hitsPerPage') as number
     // Without text every record ties on the textual criteria, so one order serves every such query;
     // a query for counts alone (no hits) needs no order at all.
-    let inOrder = false
     if (words.words.length === 0) {
       const plain = (record: SearchRecord): Candidate => ({ record, typos: 0, attribute: 0, exact: 0, score: 0 })
       const key = JSON.stringify([settings.ranking ?? null, settings.customRanking ?? null, index.virtual])
@@ -795,9 +812,9 @@ export class IndexStore {
                 .sort(ranked)
                 .map(({ record }) => record),
             )
-          : collection.records.values()
-      candidates = [...records].map(plain)
-      inOrder = true
+          : (allowed?.records ?? collection.records.values())
+      hits = []
+      for (const record of records) if (passes(record)) hits.push(record)
     } else {
       const attributes = searchable.map(({ attribute }) => attribute)
       const restricted = params.restrictSearchableAttributes?.filter((name) => rankOf.has(name))
@@ -809,15 +826,13 @@ export class IndexStore {
         // more important attributes score higher; the ranking criteria come first anyway
         boost: Object.fromEntries(searchable.map(({ attribute, rank }) => [attribute, searchable.length - rank])),
       })
-      candidates = results.flatMap((result) => {
+      const candidates = results.flatMap((result): Candidate[] => {
         const record = collection.records.get(result.id as string)
-        return record ? [{ record, score: result.score, ...textualCriteria(result, words, rankOf) }] : []
+        return record && passes(record) ? [{ record, score: result.score, ...textualCriteria(result, words, rankOf) }] : []
       })
+      if (hitsPerPage > 0) candidates.sort(ranked)
+      hits = candidates.map(({ record }) => record)
     }
-
-    const { filterable, countable } = facetAttributes(settings)
-    const hits = candidates.filter(({ record }) => matchesFilter(record, filter, (attribute) => filterable.has(attribute)))
-    if (hitsPerPage > 0 && !inOrder) hits.sort(ranked)
 
     const page = params.page ?? 0
     const reachable = Math.min(hits.length, setting('paginationLimitedTo') as number)
@@ -828,7 +843,7 @@ export class IndexStore {
     const attributesToHighlight =
       params.attributesToHighlight ?? settings.attributesToHighlight ?? searchable.map(({ attribute }) => attribute)
     const highlighter = new Highlighter(words, setting('highlightPreTag') as string, setting('highlightPostTag') as string)
-    const renderedHits = pageHits.map(({ record }) => {
+    const renderedHits = pageHits.map((record) => {
       const visible = retrieved(record, attributesToRetrieve, hidden)
       const highlighted: Record<string, unknown> = {}
       const highlightNames = attributesToHighlight.includes(ALL_ATTRIBUTES) ? Object.keys(record) : attributesToHighlight
@@ -844,7 +859,10 @@ export class IndexStore {
     const facets =
       params.facets === undefined
         ? {}
-        : { ...facetCounts(hits, facetNames, setting('maxValuesPerFacet') as number), exhaustiveFacetsCount: true as const }
+        : {
+            ...facetCounts(hits, facetNames, setting('maxValuesPerFacet') as number, collection.facets),
+            exhaustiveFacetsCount: true as const,
+          }
     return {
       hits: renderedHits,
       nbHits: hits.length,

@@ -1,0 +1,143 @@
+// The records holding each facet value, per attribute: what lets a query over a large index look at
+// the records its facet filters allow rather than at every record (Algolia keeps such lists too).
+// Built per attribute on first use and dropped on any write to the collection.
+import { facetValuesOf, type Filter } from './filters.ts'
+
+type Records<R> = ReadonlySet<R>
+
+/** An attribute's facet values in order, and each one's place in it. */
+export interface ValueRanks {
+  placeOf: ReadonlyMap<string, number>
+  inOrder: readonly string[]
+}
+
+/**
+ * The `max` values with the highest counts, ties in `ranks`' order: what a facet answers. A large
+ * index has tens of thousands of values counted once each, so the ties at the cut are ordered by
+ * their places (numbers) and nothing else is sorted in full.
+ */
+export function topFacetValues(counts: ReadonlyMap<string, number>, max: number, ranks: ValueRanks): [string, number][] {
+  if (counts.size <= max) {
+    const place = (value: string) => ranks.placeOf.get(value) ?? Number.MAX_SAFE_INTEGER
+    return [...counts].sort((a, b) => b[1] - a[1] || place(a[0]) - place(b[0]))
+  }
+  // The count at the cut: fewer than `max` values count more, at least `max` count as much or more.
+  const byCount = new Map<number, number>()
+  for (const count of counts.values()) byCount.set(count, (byCount.get(count) ?? 0) + 1)
+  let cut = 0
+  let above = 0
+  for (const count of [...byCount.keys()].sort((a, b) => b - a)) {
+    cut = count
+    if (above + byCount.get(count)! >= max) break
+    above += byCount.get(count)!
+  }
+  const higher: [string, number][] = []
+  const tied: number[] = []
+  for (const [value, count] of counts) {
+    if (count > cut) higher.push([value, count])
+    else if (count === cut) tied.push(ranks.placeOf.get(value) ?? Number.MAX_SAFE_INTEGER)
+  }
+  const place = (value: string) => ranks.placeOf.get(value) ?? Number.MAX_SAFE_INTEGER
+  higher.sort((a, b) => b[1] - a[1] || place(a[0]) - place(b[0]))
+  const firstTied = Float64Array.from(tied)
+    .sort()
+    .slice(0, max - higher.length)
+  return [...higher, ...[...firstTied].map((at): [string, number] => [ranks.inOrder[at]!, cut])]
+}
+
+export class FacetIndex<R extends object> {
+  private readonly byAttribute = new Map<string, Map<string, Set<R>>>()
+  private readonly clauses = new Map<string, Records<R>>()
+  private readonly ranks = new Map<string, ValueRanks>()
+  private readonly records: () => Iterable<R>
+
+  constructor(records: () => Iterable<R>) {
+    this.records = records
+  }
+
+  clear(): void {
+    this.byAttribute.clear()
+    this.clauses.clear()
+    this.ranks.clear()
+  }
+
+  /**
+   * Each facet value of `attribute` (as stored) with its place in `compare`'s order: facet counts
+   * break ties by value, and comparing places is what keeps that cheap over many values.
+   */
+  valueRanks(attribute: string, compare: (a: string, b: string) => number): ValueRanks {
+    let ranks = this.ranks.get(attribute)
+    if (!ranks) {
+      const values = new Set<string>()
+      for (const record of this.records()) for (const value of facetValuesOf(record, attribute).values) values.add(value)
+      const inOrder = [...values].sort(compare)
+      ranks = { placeOf: new Map(inOrder.map((value, place) => [value, place])), inOrder }
+      this.ranks.set(attribute, ranks)
+    }
+    return ranks
+  }
+
+  private values(attribute: string): Map<string, Set<R>> {
+    let values = this.byAttribute.get(attribute)
+    if (!values) {
+      values = new Map()
+      for (const record of this.records()) {
+        for (const value of facetValuesOf(record, attribute).lower) {
+          let holders = values.get(value)
+          if (!holders) values.set(value, (holders = new Set()))
+          holders.add(record)
+        }
+      }
+      this.byAttribute.set(attribute, values)
+    }
+    return values
+  }
+
+  /** The records whose `attribute` holds `value` (compared as facet filters compare: lower-cased). */
+  withValue(attribute: string, value: string): Records<R> {
+    return this.values(attribute).get(value.toLowerCase()) ?? new Set()
+  }
+
+  /** The records one clause of plain facet conditions allows (OR), kept until the next write: a key's filter repeats. */
+  private clauseRecords(clause: Filter[number], canFilterOn: (attribute: string) => boolean): Records<R> {
+    const key = JSON.stringify(
+      clause.map((condition) => (condition.kind === 'facet' ? [condition.attribute, condition.value.toLowerCase()] : [])),
+    )
+    let records = this.clauses.get(key)
+    if (!records) {
+      const sets = clause.flatMap((condition) =>
+        condition.kind === 'facet' && canFilterOn(condition.attribute) ? [this.withValue(condition.attribute, condition.value)] : [],
+      )
+      if (sets.length === 1) records = sets[0]!
+      else {
+        const union = new Set<R>()
+        for (const set of sets) for (const record of set) union.add(record)
+        records = union
+      }
+      this.clauses.set(key, records)
+    }
+    return records
+  }
+
+  /**
+   * The only records that can pass `filter`, from its clauses of plain facet conditions (OR within
+   * a clause, no negation), or null when it has no such clause; `complete` when those were all its
+   * clauses, so each of the records passes. Otherwise the whole filter must still be checked on
+   * each: its other clauses (numeric, negated) are not looked at here.
+   */
+  allowedBy(filter: Filter, canFilterOn: (attribute: string) => boolean): { records: Records<R>; complete: boolean } | null {
+    const clauses: Records<R>[] = []
+    for (const clause of filter) {
+      if (clause.every((condition) => condition.kind === 'facet' && !condition.negated))
+        clauses.push(this.clauseRecords(clause, canFilterOn))
+    }
+    if (clauses.length === 0) return null
+    const complete = clauses.length === filter.length
+    clauses.sort((a, b) => a.size - b.size)
+    const [smallest, ...others] = clauses
+    if (others.length === 0) return { records: smallest!, complete }
+    const allowed = new Set<R>()
+    for (const record of smallest!) if (others.every((set) => set.has(record))) allowed.add(record)
+    return { records: allowed, complete }
+  }
+}
