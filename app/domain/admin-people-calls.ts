@@ -104,8 +104,30 @@ export const RevokeUserSessionsRequestSchema = v.strictObject({ uid: UidSchema }
 export const SetUserDisabledRequestSchema = v.strictObject({ uid: UidSchema, disabled: v.boolean() })
 export const DeleteUserRequestSchema = v.strictObject({ uid: UidSchema })
 
-/** A company's people (level 3+, a company of theirs), or everyone (platform admins, null). */
-export const ListUsersRequestSchema = v.strictObject({ company: v.nullable(slug) })
+/** How many people one answer of listUsers holds: a page, never a whole company or platform. */
+export const PEOPLE_PAGE = { size: 50, max: 200 } as const
+
+/** Where the next page starts: after the last person of this one, in the list's order (address, then uid). */
+const PeopleCursorSchema = v.strictObject({ email: v.nullable(v.pipe(v.string(), v.maxLength(320))), uid: UidSchema })
+export type PeopleCursor = v.InferOutput<typeof PeopleCursorSchema>
+
+/**
+ * A page of a company's people (level 3+, a company of theirs), or of everyone (platform admins,
+ * null), in order of address. The filters narrow on the server: the start of the address, the
+ * level, and the type (platform admins; the clients only, below).
+ */
+export const ListUsersRequestSchema = v.strictObject({
+  company: v.nullable(slug),
+  pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PEOPLE_PAGE.max)), PEOPLE_PAGE.size),
+  cursor: v.optional(v.nullable(PeopleCursorSchema), null),
+  emailPrefix: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(320)), ''),
+  userType: v.optional(v.nullable(v.picklist(USER_TYPES, peopleMessages.type)), null),
+  accessLevel: v.optional(
+    v.nullable(v.pipe(v.number(peopleMessages.level), v.integer(peopleMessages.level), v.minValue(1), v.maxValue(9))),
+    null,
+  ),
+})
+export type ListUsersRequest = v.InferInput<typeof ListUsersRequestSchema>
 
 const PersonRowSchema = v.strictObject({
   uid: v.string(),
@@ -131,6 +153,16 @@ export type PersonRow = v.InferOutput<typeof PersonRowSchema>
 
 export const ListUsersResponseSchema = v.strictObject({
   people: v.array(PersonRowSchema),
+  /** Where the next page starts; null after the last. */
+  next: v.nullable(PeopleCursorSchema),
+  /** How many people the request's filters match, across every page. */
+  total: v.number(),
+  /**
+   * On a first page without an address filter: how many people of the same scope are left out
+   * because their users_access holds no address yet (it is stored at their next sign-in or
+   * change). Null on other pages.
+   */
+  unlisted: v.nullable(v.number()),
   /** Whether the caller may change these people (a senior analyst reads any company's, changes only their own companies'). */
   mayChange: v.boolean(),
 })

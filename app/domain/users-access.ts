@@ -51,6 +51,8 @@ const UserAccessSchema = v.object({
   companies: v.optional(v.array(v.string()), []),
   servicesEnabled: v.optional(v.array(v.string()), []),
   servicesManaged: v.optional(v.array(v.string()), []),
+  /** The person's address as storedEmail gives it; absent on documents written before it was kept. */
+  email: v.optional(v.nullable(v.string())),
 })
 
 export type UserAccessDocument = v.InferOutput<typeof UserAccessSchema>
@@ -64,12 +66,19 @@ export function accessGrant(data: unknown): AccessGrant | null {
   return parsed.success ? { accessLevel: parsed.output.claims.accessLevel, userType: parsed.output.claims.userType } : null
 }
 
+/**
+ * The address users_access keeps beside the access, lower-cased: Auth cannot list a company's
+ * people, so the people lists order, page and search by this field. Null for an account without one.
+ */
+export const storedEmail = (email: string | null | undefined) => email?.toLowerCase() ?? null
+
 /** The document of a person let in by an email key (or created by an administrator). */
-export const newUserAccessDocument = (grant: AccessGrant, companies: readonly string[]) => ({
+export const newUserAccessDocument = (grant: AccessGrant, companies: readonly string[], email: string | null) => ({
   claims: { userType: grant.userType, accessLevel: grant.accessLevel },
   companies: [...companies],
   servicesEnabled: [] as string[],
   servicesManaged: [] as string[],
+  email: storedEmail(email),
 })
 
 const claimNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)

@@ -96,7 +96,8 @@ export function DataTable<T>({
   columns: ColumnDef<T, any>[]
   empty: ReactNode
   rowId: (row: T) => string
-  pageSize?: number
+  /** Rows per page; null: every row given, on one page (the caller pages, e.g. from a server). */
+  pageSize?: number | null
   initialSort?: SortingState
   /** The text filter's label; no filter without one. */
   filterLabel?: string
@@ -115,8 +116,7 @@ export function DataTable<T>({
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-    initialState: { pagination: { pageSize } },
+    ...(pageSize === null ? {} : { getPaginationRowModel: getPaginationRowModel(), initialState: { pagination: { pageSize } } }),
     autoResetPageIndex: true,
   })
   const rows = table.getRowModel().rows

@@ -124,7 +124,7 @@ export function companyDocument(company: DemoCompany): Record<string, unknown> {
 
 export function usersAccessDocument(account: DemoAccount): Record<string, unknown> {
   return {
-    ...newUserAccessDocument(account, account.companies),
+    ...newUserAccessDocument(account, account.companies, account.email),
     servicesEnabled: [...account.servicesEnabled],
     servicesManaged: [...account.servicesManaged],
   }

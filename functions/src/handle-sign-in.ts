@@ -9,6 +9,7 @@ import { userPreferencesPath } from '#domain/users-preferences.ts'
 import {
   accessGrant,
   newUserAccessDocument,
+  storedEmail,
   USERS_ACCESS_COLLECTION,
   userAccessPath,
   type HandleSignInResponse,
@@ -22,13 +23,18 @@ import { syncClaims } from './sync-user-claims.ts'
 
 // The access of `uid`: from users_access, or, on the first sign-in of an address that matches
 // an email key, from a users_access (and users_preferences) created now. Null: no access.
-async function accessOf(db: Firestore, uid: string, email: string | null): Promise<HandleSignInResponse | null> {
+// `address` is the account's, verified or not: a document written before users_access kept it
+// (or by hand) gets it now, and so comes into the people lists.
+async function accessOf(db: Firestore, uid: string, email: string | null, address: string | null): Promise<HandleSignInResponse | null> {
   const accessRef = db.doc(userAccessPath(uid))
   return db.runTransaction(async (tx) => {
     const access = await tx.get(accessRef)
     if (access.exists) {
       const grant = accessGrant(access.data())
-      if (grant) return grant
+      if (grant) {
+        if (address !== null && access.get('email') !== storedEmail(address)) tx.update(accessRef, { email: storedEmail(address) })
+        return grant
+      }
       logger.error(`handleSignIn: ${USERS_ACCESS_COLLECTION} has no valid claims`, { uid })
       return null
     }
@@ -39,7 +45,7 @@ async function accessOf(db: Firestore, uid: string, email: string | null): Promi
     const preferencesRef = db.doc(userPreferencesPath(uid))
     const preferences = await tx.get(preferencesRef)
     tx.create(accessRef, {
-      ...newUserAccessDocument(key, [key.company]),
+      ...newUserAccessDocument(key, [key.company], email),
       updatedAt: FieldValue.serverTimestamp(),
       updatedBy: 'system',
     })
@@ -64,7 +70,7 @@ export const handleSignIn = defineCallable('handleSignIn', {}, async ({ uid, tok
 
   const db = adminDb()
   const auth = adminAuth()
-  const access = await accessOf(db, uid, email)
+  const access = await accessOf(db, uid, email, typeof token.email === 'string' ? token.email : null)
   if (!access) throw new HttpsError('permission-denied', 'You are not currently authorized to use this workspace.')
 
   // Other claims (e.g. revoked) stay; the access ones follow the document. The trigger would do the

@@ -7,11 +7,11 @@ import { Timestamp } from 'firebase-admin/firestore'
 import { collection, connectFirestoreEmulator, getDocs, getFirestore, query, where } from 'firebase/firestore'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { UserType } from '#domain/access.ts'
-import { peopleMessages, type PersonRow } from '#domain/admin-people-calls.ts'
+import { PEOPLE_PAGE, peopleMessages, type PersonRow } from '#domain/admin-people-calls.ts'
 import { AUDIT_EVENTS_COLLECTION } from '#domain/audit-events.ts'
-import type { CallableName, CallableRequest } from '#domain/callables.ts'
+import type { CallableName, CallableRequest, CallableResponse } from '#domain/callables.ts'
 import { companyPath } from '#domain/companies.ts'
-import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
+import { readUserAccess, storedEmail, userAccessPath } from '#domain/users-access.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
@@ -60,11 +60,13 @@ interface Access {
   servicesManaged?: string[]
 }
 
-const accessDocument = (access: Access) => ({
+/** users_access as the product writes it; `email` null leaves the address out, as documents written before it was kept. */
+const accessDocument = (access: Access, email: string | null) => ({
   claims: { userType: access.userType, accessLevel: access.accessLevel },
   companies: access.companies,
   servicesEnabled: access.servicesEnabled ?? [],
   servicesManaged: access.servicesManaged ?? [],
+  ...(email === null ? {} : { email: storedEmail(email) }),
 })
 
 /** A signed-in caller with these claims and users_access. */
@@ -72,15 +74,15 @@ async function caller(name: string, access: Access): Promise<Caller> {
   const client = connectCallableClient(`people-${name}`)
   clients.push(client)
   const { uid, email } = await signInWithClaims(client, admin.auth, { userType: access.userType, accessLevel: access.accessLevel })
-  await admin.db.doc(userAccessPath(uid)).set(accessDocument(access))
+  await admin.db.doc(userAccessPath(uid)).set(accessDocument(access, email))
   return { uid, email, client }
 }
 
 /** A person to act on: an account with users_access, not signed in anywhere. */
-async function person(access: Access): Promise<string> {
-  const user = await admin.auth.createUser({ email: `person-${unique()}@people.example`, emailVerified: true })
+async function person(access: Access, email = `person-${unique()}@people.example`, stored: string | null = email): Promise<string> {
+  const user = await admin.auth.createUser({ email, emailVerified: true })
   await admin.auth.setCustomUserClaims(user.uid, { userType: access.userType, accessLevel: access.accessLevel })
-  await admin.db.doc(userAccessPath(user.uid)).set(accessDocument(access))
+  await admin.db.doc(userAccessPath(user.uid)).set(accessDocument(access, stored))
   return user.uid
 }
 
@@ -97,6 +99,16 @@ async function events(targetId: string) {
 }
 
 const call = <N extends CallableName>(who: Caller, name: N, data: CallableRequest<N>) => callByName(who.client, name, data)
+
+const list = async (who: Caller, request: CallableRequest<'listUsers'>) =>
+  (await call(who, 'listUsers', request)) as CallableResponse<'listUsers'>
+
+/** The row of `uid` in the list `who` reads of `company` (null: everyone), found by the start of their address. */
+async function rowOf(who: Caller, company: string | null, uid: string): Promise<PersonRow | undefined> {
+  const { email } = await admin.auth.getUser(uid)
+  const { people } = await list(who, { company, emailPrefix: email ?? '' })
+  return people.find((row) => row.uid === uid)
+}
 
 /** Refused with permission-denied: nothing written, no event. */
 async function refused<N extends CallableName>(who: Caller, name: N, data: CallableRequest<N>, target: string, message?: string) {
@@ -357,19 +369,16 @@ describe('someone who also works for companies their admin does not administer',
 
   it('shows in her list with only what concerns her companies', async () => {
     const target = await person({ userType: 'client', accessLevel: 2, companies: [A, B, I], servicesEnabled: ['network', 'cloud'] })
-    const { people } = (await call(ada, 'listUsers', { company: A })) as { people: PersonRow[] }
     // A has network and cloud on; B and I are not hers.
-    expect(people.find((row) => row.uid === target)).toMatchObject({
+    expect(await rowOf(ada, A, target)).toMatchObject({
       companies: [A],
       servicesEnabled: ['network', 'cloud'],
       inOtherCompanies: true,
     })
-    expect(people.find((row) => row.uid === ada.uid)).toMatchObject({ companies: [A, U], inOtherCompanies: false })
+    expect(await rowOf(ada, A, ada.uid)).toMatchObject({ companies: [A, U], inOtherCompanies: false })
     // Globex has network only: its admin sees no cloud, nor acme or initech.
-    const { people: globex } = (await call(adminB, 'listUsers', { company: B })) as { people: PersonRow[] }
-    expect(globex.find((row) => row.uid === target)).toMatchObject({ companies: [B], servicesEnabled: ['network'], inOtherCompanies: true })
-    const { people: everyone } = (await call(platform, 'listUsers', { company: null })) as { people: PersonRow[] }
-    expect(everyone.find((row) => row.uid === target)).toMatchObject({
+    expect(await rowOf(adminB, B, target)).toMatchObject({ companies: [B], servicesEnabled: ['network'], inOtherCompanies: true })
+    expect(await rowOf(platform, null, target)).toMatchObject({
       companies: [A, B, I],
       servicesEnabled: ['network', 'cloud'],
       inOtherCompanies: false,
@@ -605,11 +614,11 @@ describe('setUserDisabled and deleteUser (platform admins)', () => {
 describe('listUsers', () => {
   it("gives a company admin their company's clients, with what Auth knows", async () => {
     const target = await person(client1([A, B]))
-    await person({ userType: 'analyst', accessLevel: 5, companies: [A] })
-    const { people, mayChange } = (await call(adminA, 'listUsers', { company: A })) as { people: PersonRow[]; mayChange: boolean }
+    const analyst = await person({ userType: 'analyst', accessLevel: 5, companies: [A] })
+    const { people, mayChange } = await list(adminA, { company: A })
     expect(mayChange).toBe(true)
     expect(people.every((row) => row.userType === 'client' && row.companies.includes(A))).toBe(true)
-    expect(people.find((row) => row.uid === target)).toMatchObject({
+    expect(await rowOf(adminA, A, target)).toMatchObject({
       email: expect.stringContaining('@people.example'),
       disabled: false,
       createdAt: expect.any(Number),
@@ -617,25 +626,134 @@ describe('listUsers', () => {
       companies: [A],
       inOtherCompanies: true,
     })
-    expect(people.some((row) => row.uid === adminA.uid && row.lastSignInAt !== null)).toBe(true)
+    expect(await rowOf(adminA, A, analyst)).toBeUndefined()
+    expect((await rowOf(adminA, A, adminA.uid))?.lastSignInAt).not.toBeNull()
   })
 
   it('refuses a company admin another company or everyone; a platform admin lists everyone', async () => {
     await expectCallableError(call(adminA, 'listUsers', { company: B }), 'permission-denied', peopleMessages.notYourCompany)
     await expectCallableError(call(adminA, 'listUsers', { company: null }), 'permission-denied', peopleMessages.notYourCompany)
-    const { people, mayChange } = (await call(platform, 'listUsers', { company: null })) as { people: PersonRow[]; mayChange: boolean }
-    expect(people.map((row) => row.uid)).toEqual(expect.arrayContaining([adminA.uid, adminB.uid, senior.uid, analystA.uid]))
-    expect(mayChange).toBe(true)
+    for (const who of [adminA, adminB, senior, analystA]) expect(await rowOf(platform, null, who.uid)).toBeDefined()
+    expect((await list(platform, { company: null })).mayChange).toBe(true)
   })
 
   it("gives a senior analyst any company's clients to read (their page opens for every company), never everyone", async () => {
-    const { people, mayChange } = (await call(senior, 'listUsers', { company: B })) as { people: PersonRow[]; mayChange: boolean }
-    expect(people.map((row) => row.uid)).toContain(adminB.uid)
+    const { people, mayChange } = await list(senior, { company: B })
+    expect(await rowOf(senior, B, adminB.uid)).toBeDefined()
     // To read, not to change: B is not one of the senior analyst's companies, and a change is refused.
     expect(mayChange).toBe(false)
     await expectCallableError(call(senior, 'revokeUserSessions', { uid: adminB.uid }), 'permission-denied', peopleMessages.notYourCompany)
     expect(people.every((row) => row.userType === 'client' && row.companies.includes(B))).toBe(true)
     await expectCallableError(call(senior, 'listUsers', { company: null }), 'permission-denied', peopleMessages.notYourCompany)
+  })
+})
+
+describe('listUsers a page at a time', () => {
+  // P: 120 clients (three of them its admins, the first ten in B too), three analysts working for
+  // it, its admin, and one client whose users_access holds no address yet.
+  const P = `people-p-${unique()}`
+  const tag = `pg${unique()}`
+  let adminP: Caller
+  let clientUids: string[]
+  let analystUids: string[]
+  let unlistedUid: string
+
+  /** Every page of a request, following the cursors (at most 20: a loop would fail the test, not hang it). */
+  async function allPages(who: Caller, request: CallableRequest<'listUsers'>) {
+    const pages: CallableResponse<'listUsers'>[] = []
+    let cursor: CallableRequest<'listUsers'>['cursor'] = null
+    do {
+      const page = await list(who, { ...request, cursor })
+      pages.push(page)
+      cursor = page.next
+    } while (cursor && pages.length < 20)
+    return pages
+  }
+  const uidsOf = (pages: CallableResponse<'listUsers'>[]) => pages.flatMap((page) => page.people.map((row) => row.uid))
+
+  beforeAll(async () => {
+    await admin.db.doc(companyPath(P)).set(companyDocument(P, { enableViewResultsNetwork: true }))
+    adminP = await caller('admin-p', { userType: 'client', accessLevel: 3, companies: [P] })
+    clientUids = []
+    for (let from = 0; from < 120; from += 20) {
+      const chunk = Array.from({ length: 20 }, (_, k) => from + k)
+      clientUids.push(
+        ...(await Promise.all(
+          chunk.map((i) =>
+            person(
+              { userType: 'client', accessLevel: i % 40 === 0 ? 3 : 1, companies: i < 10 ? [P, B] : [P], servicesEnabled: ['network'] },
+              `${tag}-${String(i).padStart(3, '0')}@paging.example`,
+            ),
+          ),
+        )),
+      )
+    }
+    analystUids = await Promise.all(
+      [0, 1, 2].map((i) => person({ userType: 'analyst', accessLevel: 5, companies: [P] }, `${tag}-analyst-${i}@paging.example`)),
+    )
+    unlistedUid = await person(client1([P]), `${tag}-unlisted@paging.example`, null)
+  })
+
+  it('gives a company admin every client once, in order of address, with the exact number on every page', async () => {
+    const pages = await allPages(adminP, { company: P, pageSize: 50 })
+    expect(pages.map((page) => page.people.length)).toEqual([50, 50, 21])
+    expect(pages.map((page) => page.total)).toEqual([121, 121, 121])
+    expect(pages.at(-1)?.next).toBeNull()
+    const uids = uidsOf(pages)
+    expect(new Set(uids).size).toBe(uids.length)
+    expect([...uids].sort()).toEqual([adminP.uid, ...clientUids].sort())
+    const emails = pages.flatMap((page) => page.people.map((row) => row.email ?? ''))
+    expect(emails).toEqual([...emails].sort())
+    // The one without a stored address is counted apart, on the first page only.
+    expect(pages.map((page) => page.unlisted)).toEqual([1, null, null])
+    // What concerns P only: not B, where the first ten work too.
+    expect(pages.flatMap((page) => page.people).find((row) => row.uid === clientUids[0])).toMatchObject({
+      companies: [P],
+      inOtherCompanies: true,
+    })
+  })
+
+  it('narrows on the server by the start of an address, whatever its case, and by level; analysts stay out below platform admin', async () => {
+    const narrowed = await list(adminP, { company: P, emailPrefix: ` ${tag.toUpperCase()}-00` })
+    expect(narrowed).toMatchObject({ total: 10, next: null, unlisted: null })
+    expect(narrowed.people.map((row) => row.uid)).toEqual(clientUids.slice(0, 10))
+    const admins = await list(adminP, { company: P, accessLevel: 3 })
+    expect(admins.people.map((row) => row.uid).sort()).toEqual([adminP.uid, clientUids[0], clientUids[40], clientUids[80]].sort())
+    expect(admins.total).toBe(4)
+    // Asking for analysts does not show a company admin any: the type is the server's, clients.
+    const asked = await list(adminP, { company: P, userType: 'analyst', emailPrefix: `${tag}-analyst` })
+    expect(asked).toMatchObject({ people: [], total: 0 })
+    const pagedPrefix = await allPages(adminP, { company: P, emailPrefix: `${tag}-0`, pageSize: 30 })
+    expect(pagedPrefix.map((page) => page.people.length)).toEqual([30, 30, 30, 10])
+    expect(uidsOf(pagedPrefix)).toEqual(clientUids.slice(0, 100))
+  })
+
+  it("gives a platform admin the company's analysts too, by type and level; a senior analyst reads its clients only", async () => {
+    const everyone = await allPages(platform, { company: P, pageSize: 200 })
+    expect(everyone).toHaveLength(1)
+    expect(everyone[0]).toMatchObject({ total: 124, unlisted: 1, next: null, mayChange: true })
+    expect(uidsOf(everyone).sort()).toEqual([adminP.uid, ...clientUids, ...analystUids].sort())
+    const analysts = await list(platform, { company: null, userType: 'analyst', accessLevel: 5, emailPrefix: tag })
+    expect(analysts.people.map((row) => row.uid)).toEqual(analystUids)
+    expect(analysts.total).toBe(3)
+    const read = await allPages(senior, { company: P, pageSize: 200 })
+    expect(read[0]).toMatchObject({ total: 121, mayChange: false })
+    expect(uidsOf(read)).not.toContain(analystUids[0])
+  })
+
+  it('refuses another company whatever the cursor, and a page larger than the largest', async () => {
+    const cursor = { email: null, uid: adminP.uid }
+    await expectCallableError(call(adminB, 'listUsers', { company: P, cursor }), 'permission-denied', peopleMessages.notYourCompany)
+    await expectCallableError(call(adminP, 'listUsers', { company: null, cursor }), 'permission-denied', peopleMessages.notYourCompany)
+    await expectCallableError(call(adminP, 'listUsers', { company: P, pageSize: PEOPLE_PAGE.max + 1 }), 'invalid-argument')
+  })
+
+  it('lists someone whose users_access held no address once a change of their access stores it', async () => {
+    expect(await rowOf(adminP, P, unlistedUid)).toBeUndefined()
+    expect(await call(adminP, 'updateUserAccess', update(unlistedUid, { ...client1([P]), accessLevel: 2 }))).toEqual({ changed: true })
+    expect((await stored(unlistedUid))?.email).toBe(`${tag}-unlisted@paging.example`)
+    expect(await rowOf(adminP, P, unlistedUid)).toMatchObject({ accessLevel: 2 })
+    expect((await list(adminP, { company: P })).unlisted).toBe(0)
   })
 })
 

@@ -165,7 +165,24 @@ export const QUERIES: CataloguedQuery[] = [
   // The functions (firebase-admin).
   ...file('functions/src/admin/companies.ts', [['listCompanyPeople', collection('users_access'), where('companies', 'array-contains')]]),
   ...file('functions/src/admin/email-key-calls.ts', [['createEmailKey', collection('email_keys'), where('match', '==')]]),
-  ...file('functions/src/admin/list-users.ts', [['listUsers', collection('users_access'), where('companies', 'array-contains')]]),
+  // A page of people: any of company, type and level held fixed, from the start of an address or not,
+  // in order of address; and the count of the same people unordered (those without an address too).
+  ...file(
+    'functions/src/admin/list-users.ts',
+    [[], [where('companies', 'array-contains')]].flatMap((company) =>
+      [[], [where('claims.userType', '==')]].flatMap((type) =>
+        [[], [where('claims.accessLevel', '==')]].flatMap((level): [string, On, ...Clause[]][] => {
+          const scope = [...company, ...type, ...level]
+          const page = [orderBy('email'), orderBy(byId)]
+          return [
+            ['peopleQueries', collection('users_access'), ...scope],
+            ['peopleQueries', collection('users_access'), ...scope, ...page],
+            ['peopleQueries', collection('users_access'), ...scope, where('email', '>='), where('email', '<'), ...page],
+          ]
+        }),
+      ),
+    ),
+  ),
   ...file('functions/src/admin/people.ts', [['assertChangeAllowed', collection('users_access'), where('companies', 'array-contains')]]),
   ...file('functions/src/admin/services.ts', [
     ['listServiceManagers', collection('users_access'), where('servicesManaged', 'array-contains')],

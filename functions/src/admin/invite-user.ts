@@ -14,7 +14,7 @@ import * as logger from 'firebase-functions/logger'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { seesAllCompanies } from '#domain/access.ts'
 import { mayManageEveryone, peopleMessages, type PersonAccess } from '#domain/admin-people-calls.ts'
-import { readUserAccess, userAccessPath } from '#domain/users-access.ts'
+import { readUserAccess, storedEmail, userAccessPath } from '#domain/users-access.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { adminAuth, adminDb } from '../admin.ts'
 import { appOrigins, mailConfig } from '../config.ts'
@@ -103,6 +103,7 @@ export const inviteUser = defineCallable('inviteUser', {}, async (caller, reques
         companies: after.companies,
         servicesEnabled: after.servicesEnabled,
         servicesManaged: after.servicesManaged,
+        email: storedEmail(email),
         updatedAt: FieldValue.serverTimestamp(),
         updatedBy: caller.email ?? caller.uid,
       })

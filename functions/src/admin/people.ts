@@ -16,7 +16,7 @@ import {
 import type { CompanyFlags } from '#domain/access.ts'
 import type { AuditAction, AuditEventInput, AuditSnapshot } from '#domain/audit-events.ts'
 import { companyFromDocument, companyPath } from '#domain/companies.ts'
-import { readUserAccess, USERS_ACCESS_COLLECTION, userAccessPath } from '#domain/users-access.ts'
+import { readUserAccess, storedEmail, USERS_ACCESS_COLLECTION, userAccessPath } from '#domain/users-access.ts'
 import { adminAuth } from '../admin.ts'
 import type { Caller } from '../define-callable.ts'
 import { recordAuditEvent } from './audit.ts'
@@ -133,13 +133,11 @@ export function recordPersonEvents(
   }
 }
 
-/** How events name a person: their address, else their uid. */
-export async function personLabel(uid: string): Promise<string> {
-  const user = await adminAuth()
+/** The person's Auth account, null when there is none (any more). */
+const accountOf = (uid: string) =>
+  adminAuth()
     .getUser(uid)
     .catch(() => null)
-  return user?.email ?? uid
-}
 
 export interface PersonChange {
   action: AuditAction
@@ -165,7 +163,11 @@ export interface PersonChange {
  * would leave everything as it is (nothing written, no event).
  */
 export async function changePerson(db: Firestore, caller: Caller, uid: string, change: PersonChange): Promise<boolean> {
-  const label = await personLabel(uid)
+  const account = await accountOf(uid)
+  // Events name a person by their address, else their uid.
+  const label = account?.email ?? uid
+  // A change of access also stores the address, for a document written before users_access kept it.
+  const address = account ? { email: storedEmail(account.email) } : {}
   return db.runTransaction(async (tx) => {
     const actor = await readActor(db, tx, caller)
     if (change.selfForbidden && uid === caller.uid) throw new HttpsError('permission-denied', peopleMessages.yourself)
@@ -190,7 +192,9 @@ export async function changePerson(db: Firestore, caller: Caller, uid: string, c
     if ((after === null || sameAccess(before, after)) && nothing) return false
     await change.beforeWrite?.()
     if (change.remove) for (const path of change.remove) tx.delete(db.doc(path))
-    else if (after || change.extra) tx.update(ref, { ...(after ? accessWrite(after, caller.email ?? caller.uid) : {}), ...change.extra })
+    else if (after || change.extra) {
+      tx.update(ref, { ...(after ? { ...accessWrite(after, caller.email ?? caller.uid), ...address } : {}), ...change.extra })
+    }
     const own = change.snapshots
     recordPersonEvents(
       db,

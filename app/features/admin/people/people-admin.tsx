@@ -1,10 +1,10 @@
 // The people tables of /admin/app/users (everyone, platform admins) and
 // /admin/company/manage-users (the selected company's clients, its admins): search and filters,
 // sorting and pages, invitations and changes in a dialog, destructive actions confirmed first.
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { createColumnHelper } from '@tanstack/react-table'
 import styled from 'styled-components'
-import type { PersonRow } from '#domain/admin-people-calls.ts'
+import { PEOPLE_PAGE, type ListUsersRequest, type PeopleCursor, type PersonRow } from '#domain/admin-people-calls.ts'
 import { LEVEL, type Access } from '#domain/access.ts'
 import type { Company } from '#domain/companies.ts'
 import { LocalTime } from '~/ui/local-time'
@@ -15,7 +15,7 @@ import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { FormMessage, Select } from '~/ui/text-field'
 import { PersonDialog } from './person-dialog'
-import { filterPeople, levelName, LEVEL_NAMES, NO_FILTER, SIGN_IN_FILTERS, type PeopleFilter } from './people-view'
+import { isFiltered, levelName, LEVEL_NAMES, NO_FILTER, peopleRequest, readPeople, showingLine, type PeopleFilter } from './people-view'
 
 const Section = styled.section`
   ${surface}
@@ -58,6 +58,16 @@ const Muted = styled.span`
   color: var(--color-text-muted);
 `
 
+const Count = styled.p`
+  margin: 0;
+  font-size: 14px;
+`
+
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+`
+
 const ReadOnlyNote = styled.p`
   margin: 0;
   font-size: 14px;
@@ -65,30 +75,91 @@ const ReadOnlyNote = styled.p`
 `
 
 /** `mayChange`: the server's word on whether the reader may change these people, not only read them. */
-type Load = { status: 'loading' | 'ready' | 'failed'; rows: PersonRow[]; mayChange: boolean; error: string | null }
+type Load = {
+  status: 'loading' | 'ready' | 'failed'
+  /** A further page, or the pages shown read again after a change, is on its way. */
+  busy: boolean
+  rows: PersonRow[]
+  next: PeopleCursor | null
+  total: number
+  unlisted: number | null
+  mayChange: boolean
+  error: string | null
+}
 
-const LOADING: Load = { status: 'loading', rows: [], mayChange: false, error: null }
+const LOADING: Load = { status: 'loading', busy: false, rows: [], next: null, total: 0, unlisted: null, mayChange: false, error: null }
 
-function usePeople(company: string | null) {
+const failureText = (failure: unknown) => (failure instanceof Error ? failure.message : 'The list could not be read.')
+
+/**
+ * A page of people at a time, from the server, for `request` (a new one only when the filters
+ * change); an answer that arrives after the filters changed again is dropped.
+ */
+function usePeople(request: ListUsersRequest) {
   const [state, setState] = useState<Load>(LOADING)
-  const reload = useCallback(async () => {
-    setState((last) => ({ ...last, status: last.rows.length > 0 ? 'ready' : 'loading' }))
-    try {
-      const { people, mayChange } = await (await import('./people-client')).listPeople(company)
-      setState({ status: 'ready', rows: people, mayChange, error: null })
-    } catch (failure) {
-      setState((last) => ({
-        ...last,
-        status: 'failed',
-        error: failure instanceof Error ? failure.message : 'The list could not be read.',
-      }))
-    }
-  }, [company])
+  const asked = useRef(0)
+  const read = useCallback(
+    async (atLeast: number) => {
+      const ask = ++asked.current
+      setState((last) => ({ ...last, busy: last.status === 'ready' }))
+      try {
+        const { listPeople } = await import('./people-client')
+        const answer = await readPeople(listPeople, request, atLeast)
+        if (ask !== asked.current) return
+        setState({
+          status: 'ready',
+          busy: false,
+          rows: answer.people,
+          next: answer.next,
+          total: answer.total,
+          unlisted: answer.unlisted,
+          mayChange: answer.mayChange,
+          error: null,
+        })
+      } catch (failure) {
+        if (ask !== asked.current) return
+        setState((last) => ({ ...last, status: last.status === 'ready' ? 'ready' : 'failed', busy: false, error: failureText(failure) }))
+      }
+    },
+    [request],
+  )
   useEffect(() => {
     setState(LOADING)
-    void reload()
-  }, [reload])
-  return { ...state, reload }
+    void read(PEOPLE_PAGE.size)
+  }, [read])
+  const more = useCallback(async () => {
+    if (!state.next || state.busy) return
+    const ask = ++asked.current
+    setState((last) => ({ ...last, busy: true }))
+    try {
+      const { listPeople } = await import('./people-client')
+      const answer = await listPeople({ ...request, cursor: state.next })
+      if (ask !== asked.current) return
+      setState((last) => ({
+        ...last,
+        busy: false,
+        rows: [...last.rows, ...answer.people],
+        next: answer.next,
+        total: answer.total,
+        error: null,
+      }))
+    } catch (failure) {
+      if (ask === asked.current) setState((last) => ({ ...last, busy: false, error: failureText(failure) }))
+    }
+  }, [request, state.next, state.busy])
+  // After a change: the people shown, read again (a change may move, add or take away someone).
+  const refresh = useCallback(() => read(state.rows.length), [read, state.rows.length])
+  return { ...state, more, refresh, retry: () => void read(PEOPLE_PAGE.size) }
+}
+
+/** A value that follows `value` once it has stayed the same for a moment: one request per pause in typing, not per key. */
+function useSettled<T>(value: T, ms = 250): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
 }
 
 type Pending = { kind: 'revoke' | 'remove' | 'disable' | 'enable' | 'delete'; person: PersonRow }
@@ -119,15 +190,16 @@ export function PeopleAdmin({
   company: Company | null
 }) {
   const platform = (actor.accessLevel ?? 0) >= LEVEL.platformAdmin
-  const people = usePeople(company?.slug ?? null)
-  const mayChange = people.mayChange
   const [filter, setFilter] = useState<PeopleFilter>(NO_FILTER)
+  const settled = useSettled(filter)
+  const slug = company?.slug ?? null
+  const people = usePeople(useMemo(() => peopleRequest(slug, settled), [slug, settled]))
+  const mayChange = people.mayChange
   const [editing, setEditing] = useState<PersonRow | null | 'new'>(null)
   const [pending, setPending] = useState<Pending | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const names = useMemo(() => new Map(companies.map((c) => [c.slug, c.companyName])), [companies])
 
-  const rows = useMemo(() => filterPeople(people.rows, filter), [people.rows, filter])
   const columns = useMemo(() => {
     const column = createColumnHelper<PersonRow>()
     return [
@@ -154,7 +226,6 @@ export function PeopleAdmin({
           const at = getValue()
           return at === null ? 'Never' : <LocalTime at={at} />
         },
-        sortUndefined: 'last',
       }),
       // Only for those the server lets change these people; others read the list.
       ...(!mayChange
@@ -214,7 +285,8 @@ export function PeopleAdmin({
               },
             }),
           ]),
-    ]
+      // The server orders by address across every page: a column sorted in the browser would sort only the pages loaded.
+    ].map((definition) => ({ ...definition, enableSorting: false }))
   }, [company, names, platform, uid, mayChange])
 
   async function act({ kind, person }: Pending) {
@@ -224,16 +296,17 @@ export function PeopleAdmin({
     if (kind === 'disable' || kind === 'enable') await client.setDisabled(person.uid, kind === 'disable')
     if (kind === 'delete') await client.deletePerson(person.uid)
     setNotice(`${CONFIRM[kind].title}: done for ${person.email}.`)
-    await people.reload()
+    await people.refresh()
   }
 
   const companyChoices = platform ? companies : []
+  const filtered = isFiltered(settled)
   return (
-    <Section aria-label="People" aria-busy={people.status === 'loading'}>
+    <Section aria-label="People" aria-busy={people.status === 'loading' || people.busy}>
       <Bar>
         <input
           type="search"
-          placeholder="Search by address or name"
+          placeholder="Search by the start of an address"
           aria-label="Search people"
           value={filter.text}
           onChange={(e) => setFilter({ ...filter, text: e.target.value })}
@@ -265,14 +338,6 @@ export function PeopleAdmin({
             <option value="analyst">Analysts</option>
           </Select>
         )}
-        <Select aria-label="Last sign-in" value={filter.signIn} onChange={(e) => setFilter({ ...filter, signIn: e.target.value })}>
-          <option value="">Any last sign-in</option>
-          {SIGN_IN_FILTERS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
         {mayChange && (
           <Button type="button" onClick={() => setEditing('new')}>
             Invite a person
@@ -283,18 +348,38 @@ export function PeopleAdmin({
         <ReadOnlyNote>You can read this company&rsquo;s people; its administrators and platform administrators change them.</ReadOnlyNote>
       )}
       {notice && <FormMessage $tone="success">{notice}</FormMessage>}
-      {people.status === 'failed' && people.error && <FormMessage $tone="error">{people.error}</FormMessage>}
-      {people.status === 'loading' ? (
-        <LiveStatus live={{ status: 'loading', retry: () => void people.reload() }} what="the people" />
+      {people.status === 'ready' && people.error && <FormMessage $tone="error">{people.error}</FormMessage>}
+      {people.status !== 'ready' ? (
+        <LiveStatus live={{ status: people.status, retry: people.retry }} what="the people" />
       ) : (
-        <DataTable
-          label="People"
-          data={rows}
-          columns={columns}
-          rowId={(row) => row.uid}
-          empty={people.rows.length === 0 ? 'Nobody yet: invite someone.' : 'Nobody matches these filters.'}
-          initialSort={[{ id: 'email', desc: false }]}
-        />
+        <>
+          <Count aria-live="polite">
+            {showingLine(people.rows.length, people.total)}
+            {filtered && ' matching these filters'}.{people.next && ' Search by address or filter to narrow them.'}
+          </Count>
+          {!!people.unlisted && (
+            <ReadOnlyNote>
+              {people.unlisted === 1 ? '1 person is' : `${people.unlisted} people are`} not listed yet: the list learns an address at its
+              owner&rsquo;s next sign-in.
+            </ReadOnlyNote>
+          )}
+          <DataTable
+            label="People"
+            data={people.rows}
+            columns={columns}
+            rowId={(row) => row.uid}
+            empty={filtered ? 'Nobody matches these filters.' : 'Nobody yet: invite someone.'}
+            // Every person loaded shows: the pages come from the server, a page at a time.
+            pageSize={null}
+          />
+          {people.next && (
+            <More>
+              <Button type="button" $variant="secondary" disabled={people.busy} onClick={() => void people.more()}>
+                {people.busy ? 'Loading more…' : `Show ${Math.min(PEOPLE_PAGE.size, people.total - people.rows.length)} more`}
+              </Button>
+            </More>
+          )}
+        </>
       )}
       {editing !== null && (
         <PersonDialog
@@ -307,7 +392,7 @@ export function PeopleAdmin({
           defaultCompany={company?.slug ?? null}
           onDone={(message) => {
             setNotice(message)
-            void people.reload()
+            void people.refresh()
           }}
         />
       )}

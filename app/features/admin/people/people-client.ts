@@ -2,7 +2,7 @@
 import type { CallableRequest } from '#domain/callables.ts'
 import { call } from '~/core/call'
 
-export const listPeople = (company: string | null) => call('listUsers', { company })
+export const listPeople = (request: CallableRequest<'listUsers'>) => call('listUsers', request)
 
 export const invitePerson = (request: Omit<CallableRequest<'inviteUser'>, 'url' | 'timeZone'>) =>
   call('inviteUser', { ...request, url: window.location.origin, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })

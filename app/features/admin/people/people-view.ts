@@ -1,7 +1,10 @@
-// What the people tables show and filter, apart from React: level names, the levels a form
-// offers, and the filters of /admin/app/users and /admin/company/manage-users.
-import { grantableLevel, type PersonRow } from '#domain/admin-people-calls.ts'
+// What the people tables show and ask for, apart from React: level names, the levels a form
+// offers, the filters of /admin/app/users and /admin/company/manage-users as a listUsers request,
+// and the pages read again after a change.
+import { grantableLevel, PEOPLE_PAGE, type ListUsersRequest } from '#domain/admin-people-calls.ts'
 import { LEVEL, type Access, type UserType } from '#domain/access.ts'
+import type { CallableResponse } from '#domain/callables.ts'
+import { formatNumber } from '#domain/numbers.ts'
 
 export const LEVEL_NAMES: Readonly<Record<number, string>> = {
   [LEVEL.clientViewer]: 'Client viewer',
@@ -24,41 +27,52 @@ export function levelChoices(actor: Access, userType: UserType): number[] {
   return userType === 'client' ? levels.filter((level) => level <= grantableLevel(actor)) : []
 }
 
+/** The filters of the people tables; the server applies them, to every page. */
 export interface PeopleFilter {
+  /** The start of the address. */
   text: string
+  /** Platform admins: one company's people ('' everyone). */
   company: string
   level: string
+  /** Platform admins: clients or analysts (below, clients only). */
   type: string
-  /** '' any, 'recent' within 30 days, 'stale' longer ago, 'never'. */
-  signIn: string
 }
 
-export const NO_FILTER: PeopleFilter = { text: '', company: '', level: '', type: '', signIn: '' }
+export const NO_FILTER: PeopleFilter = { text: '', company: '', level: '', type: '' }
 
-export const SIGN_IN_FILTERS = [
-  { value: 'recent', label: 'Signed in within 30 days' },
-  { value: 'stale', label: 'Not signed in for 30 days' },
-  { value: 'never', label: 'Never signed in' },
-] as const
+export const isFiltered = (filter: PeopleFilter) => filter.text.trim() !== '' || !!filter.company || !!filter.level || !!filter.type
 
-const MONTH_MS = 30 * 24 * 3600_000
+/** What a table asks listUsers for, a page at a time: `company` is the page's own (null: everyone's, where the filter may pick one). */
+export const peopleRequest = (company: string | null, filter: PeopleFilter): ListUsersRequest => ({
+  company: company ?? (filter.company || null),
+  emailPrefix: filter.text.trim().toLowerCase(),
+  accessLevel: filter.level ? Number(filter.level) : null,
+  userType: filter.type === 'client' || filter.type === 'analyst' ? filter.type : null,
+})
 
-function signInMatches(at: number | null, filter: string, now: number): boolean {
-  if (filter === 'never') return at === null
-  if (filter === 'recent') return at !== null && now - at <= MONTH_MS
-  if (filter === 'stale') return at !== null && now - at > MONTH_MS
-  return true
-}
+/** "Showing 50 of 1,234 people". */
+export const showingLine = (shown: number, total: number) =>
+  `Showing ${formatNumber(shown)} of ${formatNumber(total)} ${total === 1 ? 'person' : 'people'}`
 
-/** The rows the filters let through: text in the address or name, and the chosen company, level, type and last sign-in. */
-export function filterPeople(rows: readonly PersonRow[], filter: PeopleFilter, now = Date.now()): PersonRow[] {
-  const text = filter.text.trim().toLowerCase()
-  return rows.filter(
-    (row) =>
-      (!text || (row.email ?? '').toLowerCase().includes(text) || (row.displayName ?? '').toLowerCase().includes(text)) &&
-      (!filter.company || row.companies.includes(filter.company)) &&
-      (!filter.level || String(row.accessLevel) === filter.level) &&
-      (!filter.type || row.userType === filter.type) &&
-      signInMatches(row.lastSignInAt, filter.signIn, now),
-  )
+export type PeoplePage = CallableResponse<'listUsers'>
+
+/**
+ * The first `atLeast` people of a request (at least a page), in pages of at most the largest
+ * listUsers gives: what a table showed, read again after a change so that the change shows where
+ * the person is, wherever they are in the list.
+ */
+export async function readPeople(
+  page: (request: ListUsersRequest) => Promise<PeoplePage>,
+  request: ListUsersRequest,
+  atLeast: number,
+): Promise<PeoplePage> {
+  const size = (wanted: number) => Math.min(PEOPLE_PAGE.max, Math.max(wanted, 1))
+  const first = await page({ ...request, cursor: null, pageSize: size(Math.max(atLeast, PEOPLE_PAGE.size)) })
+  let last = first
+  let people = first.people
+  while (last.next && people.length < atLeast) {
+    last = await page({ ...request, cursor: last.next, pageSize: size(atLeast - people.length) })
+    people = [...people, ...last.people]
+  }
+  return { ...last, people, unlisted: first.unlisted }
 }
