@@ -210,6 +210,8 @@ test.describe('a senior analyst', () => {
     await shell.open('/admin/company/manage-users')
     const table = page.getByRole('table', { name: 'People' })
     await expect(table.getByText('admin@acme.example')).toBeVisible()
+    // A page of the company's people, with the number of them all.
+    await expect(page.getByText(/^Showing \d+ of \d+ (people|person)\./)).toBeVisible()
     await expect(
       page.getByText('You can read this company’s people; its administrators and platform administrators change them.'),
     ).toBeVisible()

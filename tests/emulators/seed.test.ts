@@ -64,6 +64,7 @@ describe('demo seed', () => {
         companies: account.companies,
         servicesEnabled: account.servicesEnabled,
         servicesManaged: account.servicesManaged,
+        email: account.email.toLowerCase(),
       })
       const preferences = await clients.db.doc(userPreferencesPath(account.uid)).get()
       expect(preferences.data()).toEqual({ defaultCompany: account.defaultCompany })

@@ -374,6 +374,8 @@ describe('handleSignIn', () => {
     const access = (await admin.db.doc(userAccessPath(uid)).get()).data()
     expect(access?.claims).toMatchObject({ accessLevel: 5, userType: 'analyst' })
     expect(access?.claims.synced).toBeInstanceOf(Timestamp)
+    // A document written without the address (as before users_access kept it) gets it, for the people lists.
+    expect(access?.email).toBe(member.email.toLowerCase())
     const events = await admin.db.collection(EVENTS_COLLECTION).where('createdByUid', '==', uid).get()
     expect(events.docs.map((d) => d.data())).toEqual([{ type: 'sign_in', createdByUid: uid, createdAt: expect.any(Timestamp) }])
 
@@ -398,6 +400,7 @@ describe('handleSignIn', () => {
       companies: ['initech'],
       servicesEnabled: [],
       servicesManaged: [],
+      email,
       updatedAt: expect.any(Timestamp),
       updatedBy: 'system',
     })

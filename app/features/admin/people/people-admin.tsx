@@ -149,7 +149,11 @@ function usePeople(request: ListUsersRequest) {
   }, [request, state.next, state.busy])
   // After a change: the people shown, read again (a change may move, add or take away someone).
   const refresh = useCallback(() => read(state.rows.length), [read, state.rows.length])
-  return { ...state, more, refresh, retry: () => void read(PEOPLE_PAGE.size) }
+  const retry = () => {
+    setState(LOADING)
+    void read(PEOPLE_PAGE.size)
+  }
+  return { ...state, more, refresh, retry }
 }
 
 /** A value that follows `value` once it has stayed the same for a moment: one request per pause in typing, not per key. */
@@ -301,6 +305,8 @@ export function PeopleAdmin({
 
   const companyChoices = platform ? companies : []
   const filtered = isFiltered(settled)
+  // People Auth no longer knows are left out of a page: then fewer remain than the count says.
+  const left = people.total - people.rows.length
   return (
     <Section aria-label="People" aria-busy={people.status === 'loading' || people.busy}>
       <Bar>
@@ -375,7 +381,7 @@ export function PeopleAdmin({
           {people.next && (
             <More>
               <Button type="button" $variant="secondary" disabled={people.busy} onClick={() => void people.more()}>
-                {people.busy ? 'Loading more…' : `Show ${Math.min(PEOPLE_PAGE.size, people.total - people.rows.length)} more`}
+                {people.busy ? 'Loading more…' : left > 0 ? `Show ${Math.min(PEOPLE_PAGE.size, left)} more` : 'Show more'}
               </Button>
             </More>
           )}
