@@ -1,6 +1,8 @@
 // What the benchmarks that drive Chromium share: signing a demo person in through the emailed link
-// (the mail inbox of the local stack), and timing a click until the page shows its effect.
-import type { Locator, Page } from '@playwright/test'
+// (the mail inbox of the local stack), timing a step until the page shows its effect, and an export
+// with the tab's memory while it runs.
+import { statSync } from 'node:fs'
+import type { CDPSession, Locator, Page } from '@playwright/test'
 
 export const INBOX = 'http://127.0.0.1:1080'
 
@@ -42,28 +44,100 @@ export async function signInByEmailLink(page: Page, app: string, email: string):
   })
 }
 
+/** What a timed step does to its target: a click, text typed into a field, or text entered with Enter. */
+export type Act = { click: true } | { type: string } | { enter: string }
+
 /**
- * Milliseconds from clicking `target` to the next frame after what `region` shows changed: its
- * status text (the count) or the start of its rows. The clock runs in the page, so the figure holds
- * no round trip to the benchmark.
+ * Milliseconds from doing `act` to `target` to the next frame after what `region` shows changed:
+ * its status text (the count) or the start of its rows. The clock runs in the page, so the figure
+ * holds no round trip to the benchmark. Text reaches a field as typing does (the value, then an
+ * input event), so the page's own handlers see it.
  */
-export async function timeClick(region: Locator, target: Locator): Promise<number> {
-  const button = await target.elementHandle({ timeout: 5_000 })
-  if (!button) throw new Error('Nothing to click')
-  return region.evaluate(async (section, element) => {
-    const shown = () =>
-      (section.querySelector('[role="status"]')?.textContent ?? '') +
-      ([...section.querySelectorAll('tbody, [role="rowgroup"]')].map((g) => g.textContent ?? '').join('') || '').slice(0, 400)
-    const before = shown()
-    const start = performance.now()
-    ;(element as HTMLElement).click()
-    await new Promise<void>((resolve) => {
-      const check = () => {
-        if (shown() !== before) requestAnimationFrame(() => resolve())
-        else requestAnimationFrame(check)
+export async function timeEffect(region: Locator, target: Locator, act: Act = { click: true }): Promise<number> {
+  const element = await target.elementHandle({ timeout: 5_000 })
+  if (!element) throw new Error('Nothing to act on')
+  return region.evaluate(
+    async (section, [element, act]) => {
+      const shown = () =>
+        (section.querySelector('[role="status"]')?.textContent ?? '') +
+        ([...section.querySelectorAll('tbody, [role="rowgroup"]')].map((g) => g.textContent ?? '').join('') || '').slice(0, 400)
+      const before = shown()
+      const field = element as HTMLInputElement
+      const start = performance.now()
+      if ('click' in act) field.click()
+      else {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, 'type' in act ? act.type : act.enter)
+        field.dispatchEvent(new Event('input', { bubbles: true }))
+        if ('enter' in act) field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
       }
-      check()
-    })
-    return performance.now() - start
-  }, button)
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          if (shown() !== before) requestAnimationFrame(() => resolve())
+          else requestAnimationFrame(check)
+        }
+        check()
+      })
+      return performance.now() - start
+    },
+    [element, act] as const,
+  )
 }
+
+/** The median and the 95th percentile of some timings. */
+export function spread(timings: readonly number[]): { median: number; p95: number; runs: number } {
+  const sorted = [...timings].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN
+  return { median: at(0.5), p95: at(0.95), runs: sorted.length }
+}
+
+async function heapUsed(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }
+  return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0
+}
+
+export interface ExportRun {
+  ms: number
+  heapBefore: number
+  heapPeak: number
+  bytes: number
+  /** What the page said when the file was done. */
+  message: string
+}
+
+/**
+ * One export from the report page on screen, as a person makes it (the Export menu, a format), to
+ * the downloaded file: how long it took, and the tab's JavaScript heap after a collection before it
+ * and at its highest while it ran (read through the DevTools protocol every 50 ms). The page's
+ * context must accept downloads and have no save-file picker (nobody is there to answer it).
+ */
+export async function exportWithHeap(page: Page, format: 'csv' | 'json' | 'sarif' | 'pdf'): Promise<ExportRun> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  await page.getByRole('button', { name: /^Export/ }).waitFor()
+  await cdp.send('HeapProfiler.collectGarbage')
+  const heapBefore = await heapUsed(cdp)
+  let heapPeak = heapBefore
+  let sampling = true
+  const sampler = (async () => {
+    while (sampling) {
+      heapPeak = Math.max(heapPeak, await heapUsed(cdp))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })()
+  try {
+    await page.getByRole('button', { name: /^Export/ }).click()
+    const item = page.getByRole('menuitem', { name: format === 'pdf' ? /PDF report/ : new RegExp(format.toUpperCase()) })
+    const started = Date.now()
+    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 1_800_000 }), item.click()])
+    const path = await file.path()
+    const ms = Date.now() - started
+    const message = (await page.getByText(/^acme-corporation-dast-.*findings\.$/).textContent()) ?? ''
+    return { ms, heapBefore, heapPeak, bytes: statSync(path).size, message }
+  } finally {
+    sampling = false
+    await sampler
+    await cdp.detach()
+  }
+}
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`

@@ -2,22 +2,23 @@
 // BENCH_FINDINGS) from the report page, as a person would: the time from the click to the file,
 // and the tab's JavaScript heap before and at its highest while the export runs (read through the
 // DevTools protocol every 50 ms). One run per format (BENCH_FORMATS, default csv,json,pdf),
-// printed, never asserted. The demo seed's findings count; the run adds what is missing (with a
-// description the size of a real one) and removes what it added. The production build in
-// workerd, the emulators and Chromium, all on this machine.
-import { statSync } from 'node:fs'
-import { chromium, type CDPSession, type Page } from '@playwright/test'
+// printed, never asserted (browser.ts exportWithHeap measures, as for bench:scale). The demo seed's
+// findings count; the run adds what is missing (with a description the size of a real one) and
+// removes what it added. The production build in workerd, the emulators and Chromium, all on this
+// machine.
+import { chromium } from '@playwright/test'
+import * as v from 'valibot'
 import { findingPath, findingsPath, OPEN_STATUSES } from '#domain/findings.ts'
 import { SEVERITIES } from '#domain/template-vocabulary.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
 import { findingDocument } from '../builders.ts'
 import { chromiumArgs, chromiumExecutable } from '../support/chromium.ts'
+import { exportWithHeap, mb, signInByEmailLink } from './browser.ts'
 import { withStack } from './preview-server.ts'
 
 const WANTED = Number(process.env.BENCH_FINDINGS ?? 10_000)
-const FORMATS = (process.env.BENCH_FORMATS ?? 'csv,json,pdf').split(',')
-const INBOX = 'http://127.0.0.1:1080'
+const FORMATS = v.parse(v.array(v.picklist(['csv', 'json', 'sarif', 'pdf'])), (process.env.BENCH_FORMATS ?? 'csv,json,pdf').split(','))
 const VIEWER = demoAccount('viewer@acme.example')
 const { db } = sharedAdmin()
 
@@ -58,40 +59,6 @@ async function fill(): Promise<string[]> {
   return added
 }
 
-async function heap(cdp: CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }
-  return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0
-}
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
-
-async function exportOnce(page: Page, cdp: CDPSession, format: string) {
-  await page.reload()
-  await page.getByRole('button', { name: /^Export/ }).waitFor()
-  await cdp.send('HeapProfiler.collectGarbage')
-  const before = await heap(cdp)
-  let peak = before
-  let sampling = true
-  const sampler = (async () => {
-    while (sampling) {
-      peak = Math.max(peak, await heap(cdp))
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  })()
-  await page.getByRole('button', { name: /^Export/ }).click()
-  const item = page.getByRole('menuitem', { name: format === 'pdf' ? /PDF report/ : new RegExp(format.toUpperCase()) })
-  const started = Date.now()
-  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 600_000 }), item.click()])
-  const took = Date.now() - started
-  sampling = false
-  await sampler
-  const size = statSync(await file.path()).size
-  const message = await page.getByText(/^acme-corporation-dast-.*findings\.$/).textContent()
-  console.log(
-    `  ${format.toUpperCase().padEnd(5)} ${String(took).padStart(7)} ms   heap before ${mb(before).padStart(9)}   peak ${mb(peak).padStart(9)}   ${mb(size).padStart(9)} file   (${message})`,
-  )
-}
-
 async function measure(app: string) {
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs })
   try {
@@ -99,18 +66,15 @@ async function measure(app: string) {
     // Downloads, not the save-file picker (nobody is there to answer it).
     await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker)
     const page = await context.newPage()
-    const sent = Date.now()
-    await page.goto(`${app}/`)
-    await page.getByRole('textbox', { name: 'Email' }).fill(VIEWER.email)
-    await page.getByRole('button', { name: 'Login with Link' }).click()
-    const mail = (await (await fetch(`${INBOX}/api/wait?to=${VIEWER.email}&after=${sent}&timeout=20000`)).json()) as { links: string[] }
-    await page.goto(mail.links.find((l) => l.includes('oobCode='))!)
-    await page.waitForURL(`${app}/`)
-    await page.goto(`${app}/reports/dast`)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Performance.enable')
+    await signInByEmailLink(page, app, VIEWER.email)
     console.log(`\nExport of Acme's open DAST findings (${WANTED.toLocaleString('en')} asked for), one run each in Chromium:`)
-    for (const format of FORMATS) await exportOnce(page, cdp, format)
+    for (const format of FORMATS) {
+      await page.goto(`${app}/reports/dast`)
+      const run = await exportWithHeap(page, format)
+      console.log(
+        `  ${format.toUpperCase().padEnd(5)} ${String(run.ms).padStart(7)} ms   heap before ${mb(run.heapBefore).padStart(9)}   peak ${mb(run.heapPeak).padStart(9)}   ${mb(run.bytes).padStart(9)} file   (${run.message})`,
+      )
+    }
   } finally {
     await browser.close()
   }

@@ -4,8 +4,10 @@
 // how long seeding took; the time from scrolling the findings section into view to its first rows;
 // the Firestore document reads of the page view (counted as Firestore bills them, firestore-reads.ts:
 // the edge's REST reads and the browser's listeners and gets), in total and by collection; the
-// server-rendered report page against the bare page (as bench:reports); and the time a severity
-// filter and a sort take to change what the table shows. It knows the page only as a person sees
+// server-rendered report page against the bare page (as bench:reports); the median and 95th
+// percentile of the time a severity filter, a sort, a text search and an asset facet take to change
+// what the table shows (BENCH_SCALE_ROUNDS rounds each); and a CSV export of every open finding,
+// with the tab's heap before and at its highest. It knows the page only as a person sees
 // it: rows of the findings table and the count above it. One run, figures only. The demo year is
 // seeded at a tenth (SEED_REPORTS_SCALE, as the e2e suite), so the large case is the added findings.
 import { spawn } from 'node:child_process'
@@ -17,7 +19,7 @@ import { sharedAdmin } from '../../emulators/firebase/admin.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, emulatorClientEnv, nodeBinary, ROOT } from '../../emulators/firebase/env.ts'
 import { demoAccount } from '../../emulators/seed/demo-accounts.ts'
 import { chromiumArgs, chromiumExecutable } from '../support/chromium.ts'
-import { signInByEmailLink, timeClick } from './browser.ts'
+import { exportWithHeap, mb, signInByEmailLink, spread, timeEffect, type ExportRun } from './browser.ts'
 import { formatReads, startReadCounter, type ReadCounter, type ReadCounts } from './firestore-reads.ts'
 import { CONNECTIONS, DURATION_S, idTokenFor, measure, ratio, row, warmUp } from './page-load.ts'
 import { withPreviewServer, withStack } from './preview-server.ts'
@@ -74,23 +76,103 @@ async function waitForQuiet(counter: ReadCounter, timeoutMs = 120_000): Promise<
 
 interface PageView {
   loadMs: number
-  firstRowsMs: number
+  /** The first rows after the section comes into view, and the requests that ran meanwhile. */
+  first: { ms: number; waitedOn: string[] }
+  /** The same when the report is opened again. */
+  again: { ms: number; waitedOn: string[] }
   count: string
   reads: ReadCounts
-  filterMs: number | null
-  sortMs: number | null
+  steps: Record<Step, number[]>
+  csv: ExportRun
 }
 
-/** A click's effect on the table, or null when the page has no such control. */
-async function optionalClick(region: Locator, target: Locator): Promise<number | null> {
-  if ((await target.count()) === 0) return null
-  return timeClick(region, target.first())
+type Step = 'filter' | 'sort' | 'search' | 'facet'
+/** Rounds of each step; a round is there and back (on and off, one order and the other). */
+const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 10)
+/** Words a person looks for in this estate: applications and kinds of finding. */
+const QUERIES = ['billing', 'cross site', 'portal', 'cookie', 'admin', 'header', 'api', 'sql', 'shop', 'session']
+
+/**
+ * The table's answers, timed as a person sees them, ROUNDS times each: a severity filter on and
+ * off, a column's order one way and the other, a text search typed and cleared, an asset facet
+ * chosen and removed.
+ */
+async function steps(region: Locator): Promise<Record<Step, number[]>> {
+  const out: Record<Step, number[]> = { filter: [], sort: [], search: [], facet: [] }
+  const high = region.getByRole('button', { name: /^High\b/ })
+  const sort = region.getByRole('columnheader').getByRole('button', { name: /^Last seen/ })
+  const search = region.getByRole('searchbox')
+  const asset = region.getByLabel('Filter by asset')
+  for (let round = 0; round < ROUNDS; round++) {
+    out.filter.push(await timeEffect(region, high), await timeEffect(region, high))
+    out.sort.push(await timeEffect(region, sort), await timeEffect(region, sort))
+    out.search.push(
+      await timeEffect(region, search, { type: QUERIES[round % QUERIES.length]! }),
+      await timeEffect(region, search, { type: '' }),
+    )
+    // An asset the index offers for this view (the facet's suggestions).
+    const value = await region.locator('datalist option').nth(round).getAttribute('value')
+    if (!value) throw new Error('The asset filter offers no assets')
+    out.facet.push(await timeEffect(region, asset, { enter: value }))
+    out.facet.push(await timeEffect(region, region.getByRole('button', { name: `Remove asset filter ${value}` })))
+  }
+  return out
+}
+
+/**
+ * Milliseconds from scrolling the findings section into view to its first rows, and the requests
+ * (other than the page's scripts) that ran meanwhile.
+ */
+async function firstRows(region: Locator, logged: readonly string[]): Promise<{ ms: number; waitedOn: string[] }> {
+  return region
+    .evaluate(
+      (section, timeout) =>
+        new Promise<{ ms: number; waitedOn: string[] }>((resolve, reject) => {
+          const start = performance.now()
+          section.scrollIntoView({ block: 'start' })
+          // What the rows waited on: the requests still running when the section came into view.
+          const waitedOn = () =>
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => (entry as PerformanceResourceTiming).responseEnd > start && !entry.name.endsWith('.js'))
+              .map((entry) => {
+                const url = new URL(entry.name)
+                const what = url.pathname.split('/').filter(Boolean).slice(-1)[0] ?? url.pathname
+                const from = (entry.startTime - start).toFixed(0)
+                return `${what} ${from}..${((entry as PerformanceResourceTiming).responseEnd - start).toFixed(0)} ms`
+              })
+          const check = () => {
+            const rows = [...section.querySelectorAll('tr, [role="row"]')].some(
+              (r) => r.querySelector('td, [role="cell"], [role="gridcell"]') !== null,
+            )
+            if (rows) resolve({ ms: performance.now() - start, waitedOn: waitedOn() })
+            else if (performance.now() - start > timeout)
+              reject(
+                new Error(
+                  `No findings rows appeared; the section shows: ${(section.textContent ?? '').replace(/\s+/g, ' ').slice(0, 300)}; requests: ${waitedOn().join(', ')}`,
+                ),
+              )
+            else requestAnimationFrame(check)
+          }
+          check()
+        }),
+      120_000,
+    )
+    .catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe page logged: ${logged.join('\n') || 'nothing'}`)
+    })
 }
 
 async function pageView(browser: Browser, app: string, counter: ReadCounter): Promise<PageView> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 900 } })
+  // Downloads, not the save-file picker (nobody is there to answer it).
+  await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker)
   try {
     const page = await context.newPage()
+    const logged: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`)
+    })
     await signInByEmailLink(page, app, MANAGER.email)
     // Whatever the home page still streams is not this view's.
     await waitForQuiet(counter)
@@ -100,40 +182,27 @@ async function pageView(browser: Browser, app: string, counter: ReadCounter): Pr
     const loadMs = performance.now() - opened
     const region = page.getByRole('region', { name: 'Findings' })
     await region.waitFor({ state: 'attached', timeout: 60_000 })
-    const firstRowsMs = await region.evaluate(
-      (section, timeout) =>
-        new Promise<number>((resolve, reject) => {
-          const start = performance.now()
-          section.scrollIntoView({ block: 'start' })
-          const check = () => {
-            const rows = [...section.querySelectorAll('tr, [role="row"]')].some(
-              (r) => r.querySelector('td, [role="cell"], [role="gridcell"]') !== null,
-            )
-            if (rows) resolve(performance.now() - start)
-            else if (performance.now() - start > timeout)
-              reject(
-                new Error(
-                  `No findings rows appeared; the section shows: ${(section.textContent ?? '').replace(/\s+/g, ' ').slice(0, 300)}`,
-                ),
-              )
-            else requestAnimationFrame(check)
-          }
-          check()
-        }),
-      120_000,
-    )
+    const first = await firstRows(region, logged)
     await waitForQuiet(counter)
     const reads = counter.counts()
     const count = ((await region.getByRole('status').first().textContent()) ?? '').trim()
-    const filterMs = await optionalClick(region, region.getByRole('button', { name: /^High\b/ }))
-    const sortMs = await optionalClick(region, region.getByRole('columnheader').getByRole('button', { name: /^(Last seen|Finding)/ }))
-    return { loadMs, firstRowsMs, count, reads, filterMs, sortMs }
+    // The same person opening the report again: what a later visit waits for.
+    await page.reload({ waitUntil: 'load' })
+    await region.waitFor({ state: 'attached', timeout: 60_000 })
+    const again = await firstRows(region, logged)
+    const timed = await steps(region)
+    // The whole view, as the table stands: every open finding.
+    const csv = await exportWithHeap(page, 'csv')
+    return { loadMs, first, again, count, reads, steps: timed, csv }
   } finally {
     await context.close()
   }
 }
 
-const ms = (n: number | null) => (n === null ? 'n/a (no such control)' : `${n.toFixed(0)} ms`)
+const timing = (timings: number[]) => {
+  const { median, p95, runs } = spread(timings)
+  return `median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (${runs} runs)`
+}
 
 const counter = await startReadCounter(`${EMULATOR_HOST}:${EMULATOR_PORTS.firestore}`)
 const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs })
@@ -167,10 +236,14 @@ try {
             `\nAcme DAST with ${f(size)} open findings added (${view.count}):`,
             `  seeding (npm run seed with SEED_FINDINGS=${size}):          ${(seedMs / 1000).toFixed(1)} s`,
             `  page load (navigation to the load event):                 ${view.loadMs.toFixed(0)} ms`,
-            `  first findings rows after the section scrolls into view:  ${view.firstRowsMs.toFixed(0)} ms`,
+            `  first findings rows after the section scrolls into view:  ${view.first.ms.toFixed(0)} ms (${view.first.waitedOn.join(', ') || 'no request'})`,
+            `  the same when the report is opened again:                 ${view.again.ms.toFixed(0)} ms (${view.again.waitedOn.join(', ') || 'no request'})`,
             `  document reads of the page view:                          ${formatReads(view.reads)}`,
-            `  filter by severity (High):                                ${ms(view.filterMs)}`,
-            `  sort by a column (last seen, or title):                   ${ms(view.sortMs)}`,
+            `  filter by severity (High on, off):                        ${timing(view.steps.filter)}`,
+            `  sort by last seen (one way, the other):                   ${timing(view.steps.sort)}`,
+            `  text search (typed, cleared):                             ${timing(view.steps.search)}`,
+            `  asset facet (chosen, removed):                            ${timing(view.steps.facet)}`,
+            `  CSV export of the view: ${(view.csv.ms / 1000).toFixed(1)} s, ${mb(view.csv.bytes)}; tab heap ${mb(view.csv.heapBefore)} before, ${mb(view.csv.heapPeak)} at most (${view.csv.message})`,
             `  SSR, workerd, ${CONNECTIONS} connections, ${DURATION_S}s each:`,
             `    ${row('home, signed out (bare)', bare)}`,
             `    ${row('/reports/dast, Acme manager', report)}`,
