@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useFindingsSearchAhead } from '~/core/findings-search-ahead'
 import type { FindingHit } from '~/core/findings-search-client'
 
 export type FindingsSearchState =
@@ -14,6 +15,8 @@ const TYPING_PAUSE_MS = 200
 export function useFindingsSearch(company: string, text: string): FindingsSearchState {
   const [state, setState] = useState<FindingsSearchState>({ status: 'idle' })
   const query = text.trim()
+  // Whoever is on the dashboard may search, or open a report's findings, next.
+  useFindingsSearchAhead(company)
 
   useEffect(() => {
     if (query === '') {

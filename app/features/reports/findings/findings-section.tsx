@@ -10,7 +10,7 @@ import { FINDING_ACTIONS, findingActionLabels, mayMakeMove, type FindingAction }
 import { RETEST_MAX_FINDINGS } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
-import { afterIdle } from '~/core/after-idle'
+import { useFindingsSearchAhead } from '~/core/findings-search-ahead'
 import { useLiveData, type Watch } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { Button } from '~/ui/button'
@@ -216,10 +216,8 @@ const NOT_YET_LOADED = { status: 'loading', retry: () => {} } as const
 
 function FindingsForCompany(props: FindingsSectionProps & { company: string }) {
   const headingId = useId()
-  // The search key comes from a callable: asked for once the page is idle, not when the reader
-  // reaches the table, so the first rows wait for the search alone.
-  const { company } = props
-  useEffect(() => afterIdle(() => void import('~/core/findings-search-client').then((m) => m.prepareFindingsSearch(company))), [company])
+  // The search key is asked for once the page is idle, not when the reader reaches the table.
+  useFindingsSearchAhead(props.company)
   const [section, near] = useNearScreen<HTMLElement>(FINDINGS_AHEAD)
   // An address that names filters (a shared link, say) was opened for the findings.
   const wanted = near || hasFindingFilters(props.search)
