@@ -28,10 +28,9 @@ import {
   draftFindingFromDocument,
   draftFindingsPath,
   type DraftFinding,
-  type StoredDraftAsset,
 } from '#domain/scan-drafts.ts'
 import { draftPublication, seenAsset, type TemplateText } from '#domain/scan-import/draft-publication.ts'
-import { importStats, type StatsFinding } from '#domain/scan-import/import-stats.ts'
+import { importStatsAccumulator, type StatsFinding } from '#domain/scan-import/import-stats.ts'
 import { planScanPublication, type FindingWrite as PlannedWrite, type ObservedFinding } from '#domain/scan-publication.ts'
 import {
   SCAN_MEMBERS_PER_DOCUMENT,
@@ -613,9 +612,12 @@ export async function publishDraftScan(
     return next
   }
 
-  /** The scan's figures, from the draft read page by page, only the fields they need. */
+  /**
+   * The scan's figures, folded from the draft read page by page (only the fields they need): the
+   * call keeps the figures, never the draft's findings or assets.
+   */
   async function scanFigures() {
-    const findings: StatsFinding[] = []
+    const figures = importStatsAccumulator(scan.service, scan.startedAt)
     let cursor: string | null = null
     for (;;) {
       let query = db
@@ -630,21 +632,24 @@ export async function publishDraftScan(
       const texts = await templates(
         docs.flatMap((d) => (typeof d.get('templateSlug') === 'string' ? [d.get('templateSlug') as string] : [])),
       )
-      for (const doc of docs) {
-        const data = doc.data()
-        if (data.mergedInto || data.falsePositive) continue
-        const strings = (value: unknown) => (Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [])
-        const template = typeof data.templateSlug === 'string' ? texts.get(data.templateSlug) : undefined
-        findings.push({
-          severity: data.severity,
-          asset: String(data.asset ?? ''),
-          cwe: [...new Set([...strings(data.cwe), ...(template?.cwe ?? [])])],
-          tags: strings(data.tags),
-          location: typeof data.location === 'object' && data.location ? data.location : {},
-        })
-      }
+      const strings = (value: unknown) => (Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [])
+      figures.add(
+        docs.flatMap((doc): StatsFinding[] => {
+          const data = doc.data()
+          if (data.mergedInto || data.falsePositive) return []
+          const template = typeof data.templateSlug === 'string' ? texts.get(data.templateSlug) : undefined
+          return [
+            {
+              severity: data.severity,
+              asset: String(data.asset ?? ''),
+              cwe: [...new Set([...strings(data.cwe), ...(template?.cwe ?? [])])],
+              tags: strings(data.tags),
+              location: typeof data.location === 'object' && data.location ? data.location : {},
+            },
+          ]
+        }),
+      )
     }
-    const assets: (StoredDraftAsset & { id: string })[] = []
     cursor = null
     for (;;) {
       let query = db.collection(draftAssetsPath(company, scanId)).orderBy(FieldPath.documentId()).limit(DRAFT_PAGE)
@@ -652,25 +657,16 @@ export async function publishDraftScan(
       const docs = (await query.get()).docs
       if (docs.length === 0) break
       cursor = docs.at(-1)!.id
-      for (const doc of docs) {
-        const asset = draftAssetFromDocument(doc.id, doc.data())
-        if (asset) assets.push(asset)
-      }
+      figures.addAssets(
+        docs.flatMap((doc) => {
+          const asset = draftAssetFromDocument(doc.id, doc.data())
+          return asset
+            ? [{ ...asset, parent: asset.parent ?? undefined, cloud: asset.cloud ?? undefined, account: asset.account ?? undefined }]
+            : []
+        }),
+      )
     }
-    const parsedStats = scan.stats.service === 'cloud' || scan.stats.service === 'password_cracking' ? scan.stats : undefined
-    return importStats(
-      scan.service,
-      findings,
-      assets.map((a) => ({
-        ...a,
-        parent: a.parent ?? undefined,
-        cloud: a.cloud ?? undefined,
-        account: a.account ?? undefined,
-        notAfter: a.notAfter,
-      })),
-      scan.startedAt,
-      parsedStats,
-    )
+    return figures.result(scan.stats.service === 'cloud' || scan.stats.service === 'password_cracking' ? scan.stats : undefined)
   }
 }
 
