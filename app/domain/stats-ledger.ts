@@ -17,6 +17,14 @@ export const statsPendingPath = (company: string) => `${companyPath(company)}/${
 /** Firestore's sustained rate for one document: an aggregate is written at most once per this. */
 export const AGGREGATE_WRITE_INTERVAL_MS = 1_000
 
+/**
+ * companies/{slug}/stats_fold/latest: written by each fold that writes, in its transaction, so the
+ * time it was last written (its update time) is the company's last fold. Every fold reads it first
+ * and waits out that second: two writers of one company's ledger at once (two publications, a
+ * publication and the sweep, on any instances) fold at most once a second between them.
+ */
+export const statsFoldPath = (company: string) => `${companyPath(company)}/stats_fold/latest`
+
 /** Entries one fold takes: their deletes and the aggregates' writes stay within a transaction's 500. */
 export const FOLD_ENTRIES = 300
 

@@ -3,15 +3,19 @@
 // committed write is recorded per document path with its time (the recorder below sees each
 // transaction and batch the functions' code commits), a listener on the service figures records the
 // versions the emulator stored, and afterwards the figures, the month and the scans' counts equal a
-// recount of the findings. HOT_DOCUMENTS_FINDINGS sets the size (default 4,000, about a minute here).
+// recount of the findings; and two writers of one company's ledger at once (two publications, or
+// two loops of steps and folds), each folding whenever its own pacer allows and taking the other's
+// entries too, fold at most once a second between them. HOT_DOCUMENTS_FINDINGS sets the size
+// (default 4,000, about a minute here).
 import { createHash, randomUUID } from 'node:crypto'
 import type { Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { companyPath } from '#domain/companies.ts'
 import { findingFromDocument, findingsPath, type Finding } from '#domain/findings.ts'
-import type { ParsedFinding } from '#domain/scan-import/parsed-scan.ts'
+import type { ParsedFinding, ScanFormat } from '#domain/scan-import/parsed-scan.ts'
 import { IMPORT_BATCH_FINDINGS } from '#domain/scan-import-calls.ts'
 import { scanFromDocument, scanMembersFromDocument, scanMembersPath, scanPath } from '#domain/scans.ts'
+import type { ServiceId } from '#domain/services.ts'
 import {
   findingContribution,
   readServiceMonth,
@@ -21,14 +25,16 @@ import {
   sumContributions,
 } from '#domain/service-stats.ts'
 import { monthKey } from '#domain/sla.ts'
-import { AGGREGATE_WRITE_INTERVAL_MS, STATS_PENDING_COLLECTION, statsPendingPath } from '#domain/stats-ledger.ts'
+import { AGGREGATE_WRITE_INTERVAL_MS, aggregatePacer, STATS_PENDING_COLLECTION, statsPendingPath } from '#domain/stats-ledger.ts'
 import { SEVERITIES } from '#domain/template-vocabulary.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { withoutBackgroundTriggers } from '../../emulators/firebase/triggers.ts'
+import { applyFindingChanges } from '../../functions/src/reports/finding-store.ts'
+import { foldPaced } from '../../functions/src/reports/stats-fold.ts'
 import { writeDraftFindings } from '../../functions/src/scans/add-draft-findings.ts'
 import { writeDraftScan } from '../../functions/src/scans/create-draft-scan.ts'
 import { publishDraftScan, type PublishOutcome } from '../../functions/src/scans/publish-scan.ts'
-import { companyDocument } from '../builders.ts'
+import { companyDocument, findingDocument } from '../builders.ts'
 
 const FINDINGS = Number(process.env.HOT_DOCUMENTS_FINDINGS ?? 4_000)
 const SLUG = `hot-${randomUUID().slice(0, 8)}`
@@ -96,17 +102,24 @@ const finding = (n: number): ParsedFinding => ({
   raw: { script: 'vulners' },
 })
 
+interface Drafted {
+  company: string
+  service: ServiceId
+  format: ScanFormat
+}
+const NETWORK: Drafted = { company: SLUG, service: 'network', format: 'nmap_xml' }
+
 /** A draft of `findings`, written by the import's own code, as the callables would. */
-async function draft(label: string, findings: ParsedFinding[], startedAt: number) {
-  const sha256 = sha(`${SLUG}-${label}`)
+async function draft(label: string, findings: ParsedFinding[], startedAt: number, { company, service, format }: Drafted = NETWORK) {
+  const sha256 = sha(`${company}-${label}`)
   const { scanId } = await writeDraftScan(
     admin.db,
     {
-      company: SLUG,
-      service: 'network',
+      company,
+      service,
       title: label,
-      scopeKey: 'network:hot',
-      files: [{ name: `${label}.xml`, sha256, size: findings.length * 500, format: 'nmap_xml', tool: 'nmap', toolVersion: '7.95' }],
+      scopeKey: `${service}:hot`,
+      files: [{ name: `${label}.xml`, sha256, size: findings.length * 500, format, tool: format.split('_')[0]!, toolVersion: '1' }],
       startedAt,
       finishedAt: startedAt + 60_000,
       targets: ['10.2.0.0/16'],
@@ -114,22 +127,33 @@ async function draft(label: string, findings: ParsedFinding[], startedAt: number
     },
     BY,
   )
-  const scan = scanFromDocument(scanId, (await admin.db.doc(scanPath(SLUG, scanId)).get()).data())!
+  const scan = scanFromDocument(scanId, (await admin.db.doc(scanPath(company, scanId)).get()).data())!
   for (let start = 0; start < findings.length; start += IMPORT_BATCH_FINDINGS)
     await writeDraftFindings(
       admin.db,
       scan,
-      { company: SLUG, scanId, sourceFile: sha256, findings: findings.slice(start, start + IMPORT_BATCH_FINDINGS), assets: [] },
+      { company, scanId, sourceFile: sha256, findings: findings.slice(start, start + IMPORT_BATCH_FINDINGS), assets: [] },
       BY,
     )
   return scanId
 }
 
 /** Publishes over calls of `budgetMs` each until it is published; returns the last answer and the calls. */
-async function publish(db: Firestore, scanId: string, budgetMs?: number): Promise<{ outcome: PublishOutcome; calls: number }> {
+async function publish(
+  db: Firestore,
+  scanId: string,
+  budgetMs?: number,
+  company = SLUG,
+): Promise<{ outcome: PublishOutcome; calls: number }> {
   for (let calls = 1; ; calls++) {
-    const scan = scanFromDocument(scanId, (await admin.db.doc(scanPath(SLUG, scanId)).get()).data())!
-    const outcome = await publishDraftScan(db, SLUG, scan, { by: BY, name: 'Senior Analyst' }, budgetMs === undefined ? {} : { budgetMs })
+    const scan = scanFromDocument(scanId, (await admin.db.doc(scanPath(company, scanId)).get()).data())!
+    const outcome = await publishDraftScan(
+      db,
+      company,
+      scan,
+      { by: BY, name: 'Senior Analyst' },
+      budgetMs === undefined ? {} : { budgetMs },
+    )
     if (!outcome.progress) return { outcome, calls }
   }
 }
@@ -147,13 +171,21 @@ function tightest(log: readonly Recorded[]) {
   return gaps
 }
 
-async function allFindings(): Promise<Finding[]> {
+async function allFindings(company = SLUG): Promise<Finding[]> {
   const out: Finding[] = []
-  for (const doc of (await admin.db.collection(findingsPath(SLUG)).get()).docs) {
+  for (const doc of (await admin.db.collection(findingsPath(company)).get()).docs) {
     const f = findingFromDocument(doc.id, doc.data())
     if (f) out.push(f)
   }
   return out
+}
+
+/** No document written twice within a second; the ledger's entries, made by a step and deleted by its fold, aside. */
+function expectNoHotDocuments(log: readonly Recorded[], company: string) {
+  const pending = (path: string) => path.startsWith(`${statsPendingPath(company)}/`)
+  const hot = tightest(log.filter((w) => !pending(w.path))).filter((g) => g.shortest < AGGREGATE_WRITE_INTERVAL_MS)
+  expect(hot).toEqual([])
+  expect(tightest(log.filter((w) => pending(w.path))).every((g) => g.writes === 2)).toBe(true)
 }
 
 beforeAll(async () => {
@@ -204,11 +236,7 @@ describe(`publishing ${FINDINGS.toLocaleString('en')} findings`, () => {
       counts: { total: FINDINGS, new: FINDINGS / 5, persisting: (FINDINGS * 4) / 5, notDetected: FINDINGS / 5, reopened: 0 },
     })
 
-    // No document written twice within a second; the ledger's entries, made by a step and deleted by its fold, aside.
-    const pending = (path: string) => path.startsWith(`${statsPendingPath(SLUG)}/`)
-    const hot = tightest(log.filter((w) => !pending(w.path))).filter((g) => g.shortest < AGGREGATE_WRITE_INTERVAL_MS)
-    expect(hot).toEqual([])
-    expect(tightest(log.filter((w) => pending(w.path))).every((g) => g.writes === 2)).toBe(true)
+    expectNoHotDocuments(log, SLUG)
     // The aggregates were written often (the publication's progress showed), just never faster than that.
     const figures = tightest(log).find((g) => g.path === serviceStatsPath(SLUG, 'network'))!
     expect(figures.writes).toBeGreaterThan(2)
@@ -251,5 +279,87 @@ describe(`publishing ${FINDINGS.toLocaleString('en')} findings`, () => {
       expect(new Set(members.map((m) => m.id)).size).toBe(size)
     }
     expect(findings.filter((f) => f.status === 'not_detected')).toHaveLength(FINDINGS / 5)
+  })
+})
+
+describe('two writers of one company at once', () => {
+  it('fold at most once a second between them, each folding every second', { timeout: 120_000 }, async () => {
+    const company = `hot3-${randomUUID().slice(0, 8)}`
+    await admin.db.doc(companyPath(company)).set(companyDocument(company, { enableViewResultsNetwork: true }))
+    const log: Recorded[] = []
+    const db = recordingDb(admin.db, log)
+    // As a publication or the sweep does: steps into the ledger, a fold whenever its own pacer allows.
+    const writer = async (name: string) => {
+      const pacer = aggregatePacer()
+      for (let n = 0; n < 150; n += 1) {
+        await db.runTransaction((tx) =>
+          applyFindingChanges(db, tx, {
+            company,
+            updatedBy: BY,
+            findings: [
+              { id: `${name}-${n}`, before: null, patch: findingDocument('network', { severity: SEVERITIES[n % 5]! }), change: null },
+            ],
+            ledger: true,
+          }),
+        )
+        if (pacer.due()) await foldPaced(db, company, pacer)
+      }
+      await foldPaced(db, company, pacer)
+    }
+    await withoutBackgroundTriggers(() => Promise.all([writer('a'), writer('b')]))
+
+    expectNoHotDocuments(log, company)
+    const figures = log.filter((w) => w.path === serviceStatsPath(company, 'network'))
+    expect(figures.length).toBeGreaterThan(2)
+    const findings = await allFindings(company)
+    expect(findings).toHaveLength(300)
+    expect(readServiceStats((await admin.db.doc(serviceStatsPath(company, 'network')).get()).data())).toEqual(
+      sumContributions(findings.map((f) => findingContribution(f))),
+    )
+  })
+})
+
+describe('two publications of one company at once', () => {
+  it('fold at most once a second between them, and the figures equal a recount', { timeout: 300_000 }, async () => {
+    const company = `hot2-${randomUUID().slice(0, 8)}`
+    await admin.db.doc(companyPath(company)).set(companyDocument(company, { enableViewResultsNetwork: true, enableDast: true }))
+    const size = Math.min(FINDINGS, 1_500)
+    const services = [
+      { company, service: 'network', format: 'nmap_xml' },
+      { company, service: 'dast', format: 'zap_xml' },
+    ] satisfies Drafted[]
+    const log: Recorded[] = []
+    const db = recordingDb(admin.db, log)
+    // Each publication paces its own folds, and each fold takes the other's entries too.
+    const outcomes = await withoutBackgroundTriggers(async () => {
+      const ids = await Promise.all(
+        services.map((s) =>
+          draft(
+            `both-${s.service}`,
+            Array.from({ length: size }, (_, n) => finding(n)),
+            Date.UTC(2026, 0, 12),
+            s,
+          ),
+        ),
+      )
+      return Promise.all(
+        ids.map(async (id) => {
+          const started = Date.now()
+          return { ...(await publish(db, id, undefined, company)), started, ended: Date.now() }
+        }),
+      )
+    })
+    for (const { outcome } of outcomes) expect(outcome).toMatchObject({ published: true, counts: { total: size, new: size } })
+    // They went on together for seconds, each folding every second.
+    const together = Math.min(...outcomes.map((o) => o.ended)) - Math.max(...outcomes.map((o) => o.started))
+    expect(together).toBeGreaterThan(3 * AGGREGATE_WRITE_INTERVAL_MS)
+
+    expectNoHotDocuments(log, company)
+    const findings = await allFindings(company)
+    expect(findings).toHaveLength(2 * size)
+    for (const { service } of services) {
+      const stats = readServiceStats((await admin.db.doc(serviceStatsPath(company, service)).get()).data())
+      expect(stats, service).toEqual(sumContributions(findings.filter((f) => f.service === service).map((f) => findingContribution(f))))
+    }
   })
 })

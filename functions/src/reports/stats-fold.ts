@@ -1,16 +1,20 @@
 // The fold of the stats ledger (#domain/stats-ledger.ts, decision 0037): one transaction takes the
 // company's pending entries, adds them to the service figures (increments), the months and the
 // scans' publication progress, writing each of those documents once, and deletes the entries.
-// Writers call it at most once a second (an AggregatePacer), so however large the publication or
-// the sweep, no aggregate is written more often than Firestore sustains for one document.
-import type { Firestore, Transaction } from 'firebase-admin/firestore'
+// Writers call it at most once a second (an AggregatePacer), and a fold claims its company's second
+// on the ledger's fold document (statsFoldPath) in the same transaction, so however large the
+// publication or the sweep, and however many of them run at once, no aggregate is written more
+// often than Firestore sustains for one document.
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore'
 import { readServiceMonth, serviceMonthPath, serviceStatsPath } from '#domain/service-stats.ts'
 import { scanFromDocument, scanPath, type ScanPublishing } from '#domain/scans.ts'
 import {
   addToMonth,
+  AGGREGATE_WRITE_INTERVAL_MS,
   FOLD_ENTRIES,
   foldEntries,
   pendingEntryFromDocument,
+  statsFoldPath,
   statsPendingPath,
   type AggregatePacer,
   type PendingEntry,
@@ -48,6 +52,8 @@ export interface FoldOptions {
 }
 
 export interface FoldOutcome {
+  /** False when another fold of the company wrote within the last second: this one wrote nothing. */
+  claimed: boolean
   folded: number
   /** Entries were left for another fold (more than one fold takes). */
   more: boolean
@@ -66,9 +72,17 @@ const storedProgress = (p: ScanPublishing) => ({
   'publishing.page': p.page,
 })
 
-/** Folds the company's pending entries once (call it through `foldPaced`). */
+/** Between the database's clock and ours. */
+const CLOCK_MARGIN_MS = 100
+
+/** Folds the company's pending entries once, unless another fold has its second (call it through `foldPaced`). */
 export async function foldStats(db: Firestore, company: string, options: FoldOptions = {}): Promise<FoldOutcome> {
   return db.runTransaction(async (tx) => {
+    // Read first: a fold that commits meanwhile makes this transaction run again and see it.
+    const claim = db.doc(statsFoldPath(company))
+    const last = (await tx.get(claim)).updateTime?.toMillis() ?? 0
+    if (Date.now() < last + AGGREGATE_WRITE_INTERVAL_MS + CLOCK_MARGIN_MS)
+      return { claimed: false, folded: 0, more: true, finished: false, publishing: new Map() }
     const pending = await tx.get(db.collection(statsPendingPath(company)).limit(FOLD_ENTRIES))
     const entries = pending.docs.map((d) => pendingEntryFromDocument(d.id, d.data())).filter((e): e is PendingEntry => e !== null)
     const more = pending.size === FOLD_ENTRIES
@@ -91,6 +105,7 @@ export async function foldStats(db: Firestore, company: string, options: FoldOpt
     })
     const publishing = new Map<string, ScanPublishing>()
     let finished = false
+    let released = false
     scanIds.forEach((id, n) => {
       const scan = scanFromDocument(id, scanSnapshots[n]?.data())
       if (!scan?.publishing || scan.state !== 'draft') return
@@ -100,16 +115,18 @@ export async function foldStats(db: Firestore, company: string, options: FoldOpt
       if (finish?.scanId === id) {
         finish.write(tx, progress)
         finished = true
-      } else if (release?.scanId === id && progress.runner === release.runner)
+      } else if (release?.scanId === id && progress.runner === release.runner) {
         tx.update(db.doc(scanPath(company, id)), {
           ...storedProgress(progress),
           'publishing.runner': null,
           'publishing.leaseExpiresAt': null,
         })
-      else if (step) tx.update(db.doc(scanPath(company, id)), storedProgress(progress))
+        released = true
+      } else if (step) tx.update(db.doc(scanPath(company, id)), storedProgress(progress))
     })
     for (const doc of pending.docs) tx.delete(doc.ref)
-    return { folded: pending.size, more, finished, publishing }
+    if (pending.size > 0 || finished || released) tx.set(claim, { at: FieldValue.serverTimestamp() })
+    return { claimed: true, folded: pending.size, more, finished, publishing }
   })
 }
 
@@ -121,7 +138,8 @@ export async function foldPaced(db: Firestore, company: string, pacer: Aggregate
   for (;;) {
     await pacer.wait()
     const outcome = await foldStats(db, company, options)
-    if (outcome.folded > 0 || outcome.finished || options.release) pacer.wrote()
+    // Another writer's fold just wrote the aggregates: as good as this one's for the next second.
+    if (outcome.folded > 0 || outcome.finished || options.release || !outcome.claimed) pacer.wrote()
     if (!outcome.more) return outcome
   }
 }
