@@ -1,6 +1,6 @@
 // The records holding each facet value, per attribute: what lets a query over a large index look at
 // the records its facet filters allow rather than at every record (Algolia keeps such lists too).
-// Built per attribute on first use and dropped on any write to the collection.
+// Built per attribute on first use and kept up to date as records are written.
 import { facetValuesOf, type Filter } from './filters.ts'
 
 type Records<R> = ReadonlySet<R>
@@ -75,6 +75,33 @@ export class FacetIndex<R extends object> {
       this.ranks.set(attribute, ranks)
     }
     return ranks
+  }
+
+  /** A write: `previous` (if any) leaves the lists built so far, `next` (if any) joins them. */
+  replace(previous: R | undefined, next: R | undefined): void {
+    // What the clauses allowed is worked out again when next asked (a union of lists: quick).
+    this.clauses.clear()
+    for (const [attribute, values] of this.byAttribute) {
+      if (previous) for (const value of facetValuesOf(previous, attribute).lower) values.get(value)?.delete(previous)
+      if (next) {
+        for (const value of facetValuesOf(next, attribute).lower) {
+          let holders = values.get(value)
+          if (!holders) values.set(value, (holders = new Set()))
+          holders.add(next)
+        }
+      }
+    }
+    // A value never seen before has no place yet: the places are worked out again when next asked.
+    if (next) {
+      for (const [attribute, ranks] of this.ranks) {
+        if (facetValuesOf(next, attribute).values.some((value) => !ranks.placeOf.has(value))) this.ranks.delete(attribute)
+      }
+    }
+  }
+
+  /** Builds the lists of `attribute` ahead of the queries that will need them. */
+  prepare(attribute: string): void {
+    this.values(attribute)
   }
 
   private values(attribute: string): Map<string, Set<R>> {

@@ -162,6 +162,43 @@ function facetAttributes(settings: IndexSettings): { filterable: Set<string>; co
   return { filterable, countable }
 }
 
+/** Every record in one ranking's order, kept in order as records are written. */
+class RecordOrder {
+  readonly records: SearchRecord[]
+  private readonly compare: (a: SearchRecord, b: SearchRecord) => number
+
+  constructor(records: SearchRecord[], compare: (a: SearchRecord, b: SearchRecord) => number) {
+    this.records = records
+    this.compare = compare
+  }
+
+  /** Where `record` goes: after every record that comes before it (ties are broken by first insertion, so none are equal). */
+  private place(record: SearchRecord): number {
+    let low = 0
+    let high = this.records.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (this.compare(this.records[middle]!, record) < 0) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
+
+  remove(record: SearchRecord): void {
+    const at = this.place(record)
+    if (this.records[at] === record) this.records.splice(at, 1)
+  }
+
+  insert(record: SearchRecord): void {
+    this.records.splice(this.place(record), 0, record)
+  }
+}
+
+/** A write of more records than this (or than a hundredth of the collection) drops the orders and facet lists, rebuilt when next needed, rather than keeping them up to date record by record. */
+const RECORD_BY_RECORD_WRITES = 1000
+/** How long writes pause before what queries used is built again. */
+const WARM_AFTER_MS = 300
+
 /** One set of records, shared by a primary index and its replicas. */
 class Collection {
   readonly records = new Map<string, SearchRecord>()
@@ -169,29 +206,43 @@ class Collection {
   private nextInsertion = 0
   // one full-text index per searchable-attribute list in use, kept up to date on every write
   private readonly textIndexes = new Map<string, MiniSearch<SearchRecord>>()
-  // every record in a ranking's order, for queries without text (the same for each): dropped on any write
-  private readonly orders = new Map<string, SearchRecord[]>()
-  // the records of each facet value, for filters: dropped on any write
+  // every record in a ranking's order, for queries without text (the same for each): kept up to date on every write
+  private readonly orders = new Map<string, RecordOrder>()
+  // the records of each facet value, for filters: kept up to date on every write
   readonly facets = new FacetIndex<SearchRecord>(() => this.records.values())
 
   put(record: SearchRecord): void {
-    this.orders.clear()
-    this.facets.clear()
-    const replacing = this.records.has(record.objectID)
+    const previous = this.records.get(record.objectID)
+    if (previous) for (const order of this.orders.values()) order.remove(previous)
     this.records.set(record.objectID, record)
     if (!this.insertion.has(record.objectID)) this.insertion.set(record.objectID, this.nextInsertion++)
+    for (const order of this.orders.values()) order.insert(record)
+    this.facets.replace(previous, record)
     for (const textIndex of this.textIndexes.values()) {
-      if (replacing) textIndex.replace(record)
+      if (previous) textIndex.replace(record)
       else textIndex.add(record)
     }
   }
 
   delete(objectID: string): void {
-    if (!this.records.delete(objectID)) return
-    this.orders.clear()
-    this.facets.clear()
+    const previous = this.records.get(objectID)
+    if (!previous) return
+    for (const order of this.orders.values()) order.remove(previous)
+    this.records.delete(objectID)
+    this.facets.replace(previous, undefined)
     this.insertion.delete(objectID)
     for (const textIndex of this.textIndexes.values()) textIndex.discard(objectID)
+  }
+
+  /**
+   * Ahead of a write of `count` records: a large one drops what is kept in order (the store builds
+   * it again once the writes pause); true when it did.
+   */
+  writing(count: number): boolean {
+    if (count <= Math.max(RECORD_BY_RECORD_WRITES, this.records.size / 100)) return false
+    this.orders.clear()
+    this.facets.clear()
+    return true
   }
 
   clear(): void {
@@ -212,14 +263,18 @@ class Collection {
     this.orders.clear()
   }
 
-  /** Every record in the order `sort` gives them, kept until the next write (`key` names the ranking). */
-  ordered(key: string, sort: (records: SearchRecord[]) => SearchRecord[]): SearchRecord[] {
+  /** Every record in the order `compare` gives them (`key` names the ranking), kept in order on every write. */
+  ordered(
+    key: string,
+    compare: (a: SearchRecord, b: SearchRecord) => number,
+    sort: (records: SearchRecord[]) => SearchRecord[],
+  ): SearchRecord[] {
     let order = this.orders.get(key)
     if (!order) {
-      order = sort([...this.records.values()])
+      order = new RecordOrder(sort([...this.records.values()]), compare)
       this.orders.set(key, order)
     }
-    return order
+    return order.records
   }
 
   textIndex(attributes: string[]): MiniSearch<SearchRecord> {
@@ -542,6 +597,22 @@ function facetCounts(
   return Object.keys(stats).length > 0 ? { facets, facets_stats: stats } : { facets }
 }
 
+/** Every record of `index` in its ranking's order, as a query without text ranks them (all tie on the textual criteria). */
+function noTextOrder(index: SearchIndex): SearchRecord[] {
+  const settings = index.effectiveSettings()
+  const ranked = rankingComparator(settings, index.virtual, index.collection)
+  const plain = (record: SearchRecord): Candidate => ({ record, typos: 0, attribute: 0, exact: 0, score: 0 })
+  return index.collection.ordered(
+    JSON.stringify([settings.ranking ?? null, settings.customRanking ?? null, index.virtual]),
+    (a, b) => ranked(plain(a), plain(b)),
+    (all) =>
+      all
+        .map(plain)
+        .sort(ranked)
+        .map(({ record }) => record),
+  )
+}
+
 // ---------------------------------------------------------------------------------------------
 // The store
 
@@ -576,6 +647,38 @@ export class IndexStore {
       throw new ApiError(400, `${name} is a replica: write records to its primary index ${index.primary.name}`)
     }
     return index
+  }
+
+  private readonly warming = new Map<SearchIndex, ReturnType<typeof setTimeout>>()
+
+  /**
+   * Once writes to `primary` pause, builds what its queries use (each replica's order, the facet
+   * lists and the facets' value order), a step at a time so queries are answered in between: as
+   * Algolia builds an index before serving it, the first query after an import does not pay for it.
+   */
+  private warmSoon(primary: SearchIndex): void {
+    clearTimeout(this.warming.get(primary))
+    const timer = setTimeout(() => {
+      const { filterable, countable } = facetAttributes(primary.effectiveSettings())
+      const steps = [
+        ...[primary, ...this.replicasOf(primary)].map((index) => () => void noTextOrder(index)),
+        ...[...filterable]
+          .filter((attribute) => attribute !== 'objectID')
+          .map((attribute) => () => primary.collection.facets.prepare(attribute)),
+        ...countable.map((attribute) => () => void primary.collection.facets.valueRanks(attribute, collator.compare)),
+      ]
+      const next = () => {
+        // A later write starts again.
+        if (this.warming.get(primary) !== timer) return
+        const step = steps.shift()
+        if (!step) return void this.warming.delete(primary)
+        step()
+        setImmediate(next)
+      }
+      next()
+    }, WARM_AFTER_MS)
+    timer.unref()
+    this.warming.set(primary, timer)
   }
 
   private replicasOf(primary: SearchIndex): SearchIndex[] {
@@ -640,10 +743,12 @@ export class IndexStore {
       }
       return objectID
     })
+    const large = index.collection.writing(staged.size)
     for (const [objectID, record] of staged) {
       if (record) index.collection.put(record)
       else index.collection.delete(objectID)
     }
+    if (large) this.warmSoon(index)
     return { ...this.task(index), objectIDs }
   }
 
@@ -802,17 +907,7 @@ export class IndexStore {
     // Without text every record ties on the textual criteria, so one order serves every such query;
     // a query for counts alone (no hits) needs no order at all.
     if (words.words.length === 0) {
-      const plain = (record: SearchRecord): Candidate => ({ record, typos: 0, attribute: 0, exact: 0, score: 0 })
-      const key = JSON.stringify([settings.ranking ?? null, settings.customRanking ?? null, index.virtual])
-      const records =
-        hitsPerPage > 0
-          ? collection.ordered(key, (all) =>
-              all
-                .map(plain)
-                .sort(ranked)
-                .map(({ record }) => record),
-            )
-          : (allowed?.records ?? collection.records.values())
+      const records = hitsPerPage > 0 ? noTextOrder(index) : (allowed?.records ?? collection.records.values())
       hits = []
       for (const record of records) if (passes(record)) hits.push(record)
     } else {
