@@ -131,6 +131,8 @@ export function useFindingsResults(
       },
       (error: unknown) => {
         if (!live) return
+        // The page says it in words; the console keeps what the search service answered.
+        console.warn('The findings search failed', error)
         setState((last) => ({ ...last, status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }))
       },
     )
