@@ -708,6 +708,12 @@ describe('search emulator: what it keeps between writes', () => {
     expect(kept).toEqual(await answers('afresh'))
     expect(kept[0]!.ids[0]).toBe('r20')
     expect(kept[1]!.ids).toContain('r7')
+
+    // A large write (more than a hundred records) drops them instead, to be built again.
+    const more = Array.from({ length: 150 }, (_, i) => record(100 + i))
+    await admin.saveObjects({ indexName: 'kept', objects: more, waitForTasks: true })
+    await admin.saveObjects({ indexName: 'afresh', objects: more, waitForTasks: true })
+    expect(await answers('kept')).toEqual(await answers('afresh'))
   })
 })
 

@@ -194,10 +194,15 @@ class RecordOrder {
   }
 }
 
-/** A write of more records than this (or than a hundredth of the collection) drops the orders and facet lists, rebuilt when next needed, rather than keeping them up to date record by record. */
-const RECORD_BY_RECORD_WRITES = 1000
-/** How long writes pause before what queries used is built again. */
-const WARM_AFTER_MS = 300
+/**
+ * A write of more records than this drops the orders and facet lists, built again once writes
+ * pause, rather than keeping them up to date record by record: at 100,000 records each record
+ * moves every replica's order (a few milliseconds), which an import's batches of 1,000 would pay
+ * over and over.
+ */
+const RECORD_BY_RECORD_WRITES = 100
+/** How long writes pause before what queries use is built again (an import's batches come closer). */
+const WARM_AFTER_MS = 1000
 
 /** One set of records, shared by a primary index and its replicas. */
 class Collection {
@@ -239,7 +244,7 @@ class Collection {
    * it again once the writes pause); true when it did.
    */
   writing(count: number): boolean {
-    if (count <= Math.max(RECORD_BY_RECORD_WRITES, this.records.size / 100)) return false
+    if (count <= RECORD_BY_RECORD_WRITES) return false
     this.orders.clear()
     this.facets.clear()
     return true
