@@ -27,6 +27,7 @@ export const peopleMessages = {
   moreThanYouHold: 'You cannot grant more access than you hold',
   lastAdmin: 'A company keeps at least one admin: make someone else its admin first',
   notMember: 'This person is not in that company',
+  managersAlone: "A service's managers are listed by address only, not by company, type or level",
 } as const
 
 const slug = v.pipe(
@@ -114,19 +115,28 @@ export type PeopleCursor = v.InferOutput<typeof PeopleCursorSchema>
 /**
  * A page of a company's people (level 3+, a company of theirs), or of everyone (platform admins,
  * null), in order of address. The filters narrow on the server: the start of the address, the
- * level, and the type (platform admins; the clients only, below).
+ * level, and the type (those who see every company; the clients only, below). `manages` (platform
+ * admins: the service catalogue) gives the people who manage a service, by address alone.
  */
-export const ListUsersRequestSchema = v.strictObject({
-  company: v.nullable(slug),
-  pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PEOPLE_PAGE.max)), PEOPLE_PAGE.size),
-  cursor: v.optional(v.nullable(PeopleCursorSchema), null),
-  emailPrefix: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(320)), ''),
-  userType: v.optional(v.nullable(v.picklist(USER_TYPES, peopleMessages.type)), null),
-  accessLevel: v.optional(
-    v.nullable(v.pipe(v.number(peopleMessages.level), v.integer(peopleMessages.level), v.minValue(1), v.maxValue(9))),
-    null,
+export const ListUsersRequestSchema = v.pipe(
+  v.strictObject({
+    company: v.nullable(slug),
+    pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(PEOPLE_PAGE.max)), PEOPLE_PAGE.size),
+    cursor: v.optional(v.nullable(PeopleCursorSchema), null),
+    emailPrefix: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(320)), ''),
+    userType: v.optional(v.nullable(v.picklist(USER_TYPES, peopleMessages.type)), null),
+    accessLevel: v.optional(
+      v.nullable(v.pipe(v.number(peopleMessages.level), v.integer(peopleMessages.level), v.minValue(1), v.maxValue(9))),
+      null,
+    ),
+    manages: v.optional(v.nullable(v.pipe(v.string(peopleMessages.service), ServiceIdSchema)), null),
+  }),
+  // One index serves a service's managers: no company, type or level beside it.
+  v.check(
+    (request) => request.manages === null || (request.company === null && request.userType === null && request.accessLevel === null),
+    peopleMessages.managersAlone,
   ),
-})
+)
 export type ListUsersRequest = v.InferInput<typeof ListUsersRequestSchema>
 
 const PersonRowSchema = v.strictObject({
@@ -165,6 +175,23 @@ export const ListUsersResponseSchema = v.strictObject({
   unlisted: v.nullable(v.number()),
   /** Whether the caller may change these people (a senior analyst reads any company's, changes only their own companies'). */
   mayChange: v.boolean(),
+})
+
+/**
+ * fillMissingAddresses (platform admins): users_access documents written before the address was
+ * kept get it from Auth, in order of document id a page at a time. One call goes through as many
+ * pages as fit in its time and answers where to go on; null starts from the first document.
+ */
+export const FillMissingAddressesRequestSchema = v.strictObject({ cursor: v.nullable(UidSchema) })
+export const FillMissingAddressesResponseSchema = v.strictObject({
+  /** Documents read in this call. */
+  read: v.number(),
+  /** Documents that lacked an address and now hold Auth's (null for an account without one). */
+  filled: v.number(),
+  /** Documents that lack an address and whose account is gone: left as they are. */
+  withoutAccount: v.number(),
+  /** The last document read, to go on from; null when every document has been read. */
+  next: v.nullable(v.string()),
 })
 
 // ---- Who may change whom --------------------------------------------------------------------

@@ -85,19 +85,12 @@ import {
 import {
   CreateCompanyRequestSchema,
   CreateCompanyResponseSchema,
-  ListCompanyPeopleRequestSchema,
-  ListCompanyPeopleResponseSchema,
   UpdateCompanyRequestSchema,
   UpdateCompanyResponseSchema,
   UpdateScanScopeRequestSchema,
   UpdateScanScopeResponseSchema,
 } from './company-admin.ts'
-import {
-  ListServiceManagersRequestSchema,
-  ListServiceManagersResponseSchema,
-  SaveServiceRequestSchema,
-  SaveServiceResponseSchema,
-} from './service-catalogue.ts'
+import { SaveServiceRequestSchema, SaveServiceResponseSchema } from './service-catalogue.ts'
 import {
   CreateDastKeyRequestSchema,
   CreateDastKeyResponseSchema,
@@ -107,6 +100,8 @@ import {
 import {
   ChangedResponseSchema,
   DeleteUserRequestSchema,
+  FillMissingAddressesRequestSchema,
+  FillMissingAddressesResponseSchema,
   InviteUserRequestSchema,
   InviteUserResponseSchema,
   ListUsersRequestSchema,
@@ -204,17 +199,12 @@ export const callables = {
   saveTemplateMapping: { request: SaveTemplateMappingRequestSchema, response: SaveTemplateMappingResponseSchema, who: mayImportAnyScans },
   getPasswordReuseKey: { request: PasswordReuseKeyRequestSchema, response: PasswordReuseKeyResponseSchema, who: mayImportAnyScans },
   discardDraftScan: { request: DiscardDraftScanRequestSchema, response: DiscardDraftScanResponseSchema, who: mayImportAnyScans },
-  // Companies, their switches and scan scope (level 7), and the platform's service catalogue (level 9).
+  // Companies, their switches and scan scope (level 7), and the platform's service catalogue (level 9);
+  // a company's people and a service's managers are pages of listUsers.
   createCompany: { request: CreateCompanyRequestSchema, response: CreateCompanyResponseSchema, who: mayManageCompanies },
   updateCompany: { request: UpdateCompanyRequestSchema, response: UpdateCompanyResponseSchema, who: mayManageCompanies },
   updateScanScope: { request: UpdateScanScopeRequestSchema, response: UpdateScanScopeResponseSchema, who: mayManageCompanies },
-  listCompanyPeople: { request: ListCompanyPeopleRequestSchema, response: ListCompanyPeopleResponseSchema, who: mayManageCompanies },
   saveService: { request: SaveServiceRequestSchema, response: SaveServiceResponseSchema, who: mayManageServiceCatalogue },
-  listServiceManagers: {
-    request: ListServiceManagersRequestSchema,
-    response: ListServiceManagersResponseSchema,
-    who: mayManageServiceCatalogue,
-  },
   // DAST keys: the handler checks the company (a member, or one who sees all, with DAST triggering on).
   createDastKey: { request: CreateDastKeyRequestSchema, response: CreateDastKeyResponseSchema, who: mayManageDastKeys },
   revokeDastKey: { request: RevokeDastKeyRequestSchema, response: RevokeDastKeyResponseSchema, who: mayManageDastKeys },
@@ -226,6 +216,11 @@ export const callables = {
   revokeUserSessions: { request: RevokeUserSessionsRequestSchema, response: ChangedResponseSchema, who: mayManagePeople },
   setUserDisabled: { request: SetUserDisabledRequestSchema, response: ChangedResponseSchema, who: mayManageEveryone },
   deleteUser: { request: DeleteUserRequestSchema, response: ChangedResponseSchema, who: mayManageEveryone },
+  fillMissingAddresses: {
+    request: FillMissingAddressesRequestSchema,
+    response: FillMissingAddressesResponseSchema,
+    who: mayManageEveryone,
+  },
   createEmailKey: { request: CreateEmailKeyRequestSchema, response: CreateEmailKeyResponseSchema, who: mayManageEveryone },
   revokeEmailKey: { request: RevokeEmailKeyRequestSchema, response: RevokeEmailKeyResponseSchema, who: mayManageEveryone },
   saveLocation: { request: SaveLocationRequestSchema, response: SaveLocationResponseSchema, who: mayManageFleet },

@@ -2,7 +2,7 @@
 // company's slug is derived from its name, what the company callables take and answer, and the
 // messages people see, the same in the browser's forms and in the functions.
 import * as v from 'valibot'
-import { COMPANY_FLAGS, USER_TYPES, type CompanyFlag } from './access.ts'
+import { COMPANY_FLAGS, type CompanyFlag } from './access.ts'
 import { ScanScopeSchema, ScopeEntrySchema } from './scan-scope.ts'
 
 export const COMPANY_NAME_MAX = 120
@@ -87,24 +87,6 @@ export const UpdateScanScopeRequestSchema = v.pipe(
   v.check((request) => request.add.length + request.remove.length > 0, companyMessages.nothingToChange),
 )
 export const UpdateScanScopeResponseSchema = v.strictObject({ entries: v.number() })
-
-export const ListCompanyPeopleRequestSchema = v.strictObject({ company: CompanySlugSchema })
-
-const PersonSchema = v.strictObject({
-  uid: v.string(),
-  email: v.nullable(v.string()),
-  displayName: v.nullable(v.string()),
-  userType: v.nullable(v.picklist(USER_TYPES)),
-  accessLevel: v.nullable(v.number()),
-  servicesEnabled: v.array(v.string()),
-  servicesManaged: v.array(v.string()),
-  disabled: v.boolean(),
-  /** Epoch milliseconds, or null when never. */
-  lastSignInAt: v.nullable(v.number()),
-})
-export type CompanyPerson = v.InferOutput<typeof PersonSchema>
-
-export const ListCompanyPeopleResponseSchema = v.strictObject({ people: v.array(PersonSchema) })
 
 /** What each switch turns on, as the administration pages name it. */
 export const COMPANY_FLAG_LABELS: Record<CompanyFlag, string> = {

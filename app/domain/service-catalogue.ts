@@ -147,8 +147,3 @@ export const SaveServiceRequestSchema = v.pipe(
 )
 export type SaveServiceRequest = v.InferInput<typeof SaveServiceRequestSchema>
 export const SaveServiceResponseSchema = v.strictObject({ changed: v.boolean() })
-
-export const ListServiceManagersRequestSchema = v.strictObject({ service: ServiceIdSchema })
-export const ListServiceManagersResponseSchema = v.strictObject({
-  managers: v.array(v.strictObject({ uid: v.string(), email: v.nullable(v.string()), accessLevel: v.nullable(v.number()) })),
-})

@@ -53,6 +53,14 @@ test.describe('companies', () => {
     await page.getByRole('searchbox', { name: 'Search companies' }).fill(name)
     await expect(page.getByRole('table', { name: 'Companies' }).getByRole('link', { name })).toBeVisible()
   })
+
+  test('the service catalogue names who manages each service, with how many they are', async ({ page }) => {
+    const companies = new CompaniesPage(page)
+    await companies.shell.open('/admin/app/services')
+    const cracking = page.getByRole('region', { name: 'Password cracking' })
+    await expect(cracking.getByText(/Showing \d+ of \d+ (person|people)/)).toBeVisible({ timeout: 20_000 })
+    await expect(cracking.getByText(/analyst@sectest\.example/)).toBeVisible()
+  })
 })
 
 test.describe('DAST keys', () => {
@@ -119,8 +127,15 @@ test.describe('the audit trail of a senior analyst', () => {
     await expect(latest.getByRole('listitem').filter({ hasText: `changed the location ${name} renamed` })).toHaveCount(1)
     await expect(latest.getByRole('listitem').filter({ hasText: `deleted the location ${name} renamed` })).toHaveCount(1)
 
-    // A company the senior analyst is not a member of: its trail, with the seeded history.
+    // A company the senior analyst is not a member of: its people, its analysts too, a page at a time.
     await companies.shell.open('/admin/company?company=acme')
+    const people = page.getByRole('region', { name: 'People' })
+    await expect(people.getByText(/^Showing \d+ of \d+ people/)).toBeVisible(roundTrip)
+    await expect(people.getByRole('table', { name: 'People' }).getByText('analyst@sectest.example')).toBeVisible()
+    await people.getByRole('searchbox', { name: 'Search people' }).fill('viewer@')
+    await expect(people.getByText('Showing 1 of 1 person matching this search.')).toBeVisible(roundTrip)
+
+    // And its trail, with the seeded history.
     await page.getByRole('searchbox', { name: 'Filter events' }).fill('olivia.reed@acme.example')
     await expect(companies.auditRows().filter({ hasText: 'Access changed' }).filter({ hasText: 'olivia.reed@acme.example' })).toHaveCount(
       1,

@@ -22,7 +22,7 @@ import { companyFromDocument, companyPath } from '#domain/companies.ts'
 import { DAST_KEY_PREFIX, dastKeyChecksum, dastKeyFromDocument, dastKeyHashPath, dastKeyPath } from '#domain/dast-keys.ts'
 import { scanScopeFromDocument, scanScopePath } from '#domain/scan-scope.ts'
 import { catalogueEntryFromDocument, servicePath } from '#domain/service-catalogue.ts'
-import { userAccessPath } from '#domain/users-access.ts'
+import { storedEmail, userAccessPath } from '#domain/users-access.ts'
 import { ROOT } from '../../emulators/firebase/env.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { verifyDastKey } from '../../functions/src/admin/dast-keys.ts'
@@ -65,7 +65,7 @@ async function person(name: string, level: number, userType: 'client' | 'analyst
   clients.push(client)
   const claims = tokenClaims(level, { userType })
   const { uid, email } = await signInWithClaims(client, admin.auth, { ...claims })
-  await admin.db.doc(userAccessPath(uid)).set({ claims, companies, servicesEnabled: [], servicesManaged: [] })
+  await admin.db.doc(userAccessPath(uid)).set({ claims, companies, servicesEnabled: [], servicesManaged: [], email: storedEmail(email) })
   return { name, uid, email, client, access: { accessLevel: level, userType }, companies }
 }
 
@@ -166,7 +166,8 @@ describe('who may call, by level, type and membership', () => {
       await expectOutcome(p, allowed, () => call(p, 'updateScanScope', { company: TRIGGERING, add: [entry] }))
       const scope = scanScopeFromDocument((await admin.db.doc(scanScopePath(TRIGGERING)).get()).data())
       expect(scope.some((e) => e.value === entry.value)).toBe(allowed)
-      await expectOutcome(p, allowed, () => call(p, 'listCompanyPeople', { company: TRIGGERING }), false)
+      // Whoever opens the company's page reads its people (who else may is the people callables' test).
+      if (allowed) await call(p, 'listUsers', { company: TRIGGERING })
     }
   })
 
@@ -174,7 +175,7 @@ describe('who may call, by level, type and membership', () => {
     for (const p of people) {
       const description = `Catalogue ${unique()}`
       await expectOutcome(p, mayManageServiceCatalogue(p.access), () => call(p, 'saveService', { service: 'cloud', description }))
-      await expectOutcome(p, mayManageServiceCatalogue(p.access), () => call(p, 'listServiceManagers', { service: 'cloud' }), false)
+      await expectOutcome(p, mayManageServiceCatalogue(p.access), () => call(p, 'listUsers', { company: null, manages: 'cloud' }), false)
     }
   })
 
@@ -263,13 +264,16 @@ describe('companies', () => {
     expect(await auditCount(platform.uid)).toBe(before)
   })
 
-  it('lists the people of a company with their addresses', async () => {
-    const { people: listed } = (await call(platform, 'listCompanyPeople', { company: TRIGGERING })) as {
-      people: { uid: string; email: string | null }[]
-    }
+  it("lists a company's people with their addresses, its analysts too, for whoever opens its page", async () => {
     const members = people.filter((p) => p.companies.includes(TRIGGERING))
-    for (const member of members) expect(listed).toContainEqual(expect.objectContaining({ uid: member.uid, email: member.email }))
-    expect(listed.some((row) => row.uid === platform.uid)).toBe(false)
+    expect(members.some((p) => p.access.userType === 'analyst')).toBe(true)
+    for (const reader of [platform, people[6]!]) {
+      const { people: listed } = (await call(reader, 'listUsers', { company: TRIGGERING, pageSize: 200 })) as {
+        people: { uid: string; email: string | null }[]
+      }
+      for (const member of members) expect(listed).toContainEqual(expect.objectContaining({ uid: member.uid, email: member.email }))
+      expect(listed.some((row) => row.uid === platform.uid)).toBe(false)
+    }
   })
 })
 

@@ -637,13 +637,13 @@ describe('listUsers', () => {
     expect((await list(platform, { company: null })).mayChange).toBe(true)
   })
 
-  it("gives a senior analyst any company's clients to read (their page opens for every company), never everyone", async () => {
+  it("gives a senior analyst any company's people to read (their page opens for every company), never everyone", async () => {
     const { people, mayChange } = await list(senior, { company: B })
     expect(await rowOf(senior, B, adminB.uid)).toBeDefined()
     // To read, not to change: B is not one of the senior analyst's companies, and a change is refused.
     expect(mayChange).toBe(false)
     await expectCallableError(call(senior, 'revokeUserSessions', { uid: adminB.uid }), 'permission-denied', peopleMessages.notYourCompany)
-    expect(people.every((row) => row.userType === 'client' && row.companies.includes(B))).toBe(true)
+    expect(people.every((row) => row.companies.includes(B))).toBe(true)
     await expectCallableError(call(senior, 'listUsers', { company: null }), 'permission-denied', peopleMessages.notYourCompany)
   })
 })
@@ -728,7 +728,7 @@ describe('listUsers a page at a time', () => {
     expect(uidsOf(pagedPrefix)).toEqual(clientUids.slice(0, 100))
   })
 
-  it("gives a platform admin the company's analysts too, by type and level; a senior analyst reads its clients only", async () => {
+  it("gives a platform admin and a senior analyst the company's analysts too, by type and level", async () => {
     const everyone = await allPages(platform, { company: P, pageSize: 200 })
     expect(everyone).toHaveLength(1)
     expect(everyone[0]).toMatchObject({ total: 124, unlisted: 1, next: null, mayChange: true })
@@ -736,9 +736,31 @@ describe('listUsers a page at a time', () => {
     const analysts = await list(platform, { company: null, userType: 'analyst', accessLevel: 5, emailPrefix: tag })
     expect(analysts.people.map((row) => row.uid)).toEqual(analystUids)
     expect(analysts.total).toBe(3)
+    // A senior analyst reads who works for the company, analysts too (its page names them), and changes none of them.
     const read = await allPages(senior, { company: P, pageSize: 200 })
-    expect(read[0]).toMatchObject({ total: 121, mayChange: false })
-    expect(uidsOf(read)).not.toContain(analystUids[0])
+    expect(read[0]).toMatchObject({ total: 124, mayChange: false })
+    expect(uidsOf(read).sort()).toEqual(uidsOf(everyone).sort())
+    expect((await list(senior, { company: P, userType: 'analyst' })).people.map((row) => row.uid)).toEqual(analystUids)
+  })
+
+  it("gives the service catalogue a service's managers a page at a time, and nobody else asks for them", async () => {
+    const managers = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        person(
+          { userType: 'analyst', accessLevel: 5, companies: [], servicesManaged: ['password_cracking'] },
+          `${tag}-manager-${i}@paging.example`,
+        ),
+      ),
+    )
+    const pages = await allPages(platform, { company: null, manages: 'password_cracking', emailPrefix: tag, pageSize: 2 })
+    expect(pages.map((page) => page.people.length)).toEqual([2, 2, 1])
+    expect(pages.map((page) => page.total)).toEqual([5, 5, 5])
+    expect(uidsOf(pages)).toEqual(managers)
+    const all = await list(platform, { company: null, manages: 'password_cracking', pageSize: 200 })
+    expect(all.people.every((row) => row.servicesManaged.includes('password_cracking'))).toBe(true)
+    expect(all.unlisted).toBe(0)
+    await expectCallableError(call(adminP, 'listUsers', { company: P, manages: 'password_cracking' }), 'invalid-argument')
+    await expectCallableError(call(senior, 'listUsers', { company: null, manages: 'password_cracking' }), 'permission-denied')
   })
 
   it('refuses another company whatever the cursor, and a page larger than the largest', async () => {

@@ -96,9 +96,7 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   createCompany: { companyName: 'Contract Co', flags: allCompanyFlags(false), scanScope: [] },
   updateCompany: { company: 'contract-no-such-company', flags: { enableDast: true } },
   updateScanScope: { company: 'contract-no-such-company', add: [{ kind: 'domain', value: 'contract.example' }] },
-  listCompanyPeople: { company: 'contract-no-such-company' },
   saveService: { service: 'dast', description: 'Contract' },
-  listServiceManagers: { service: 'dast' },
   createDastKey: { company: 'contract-no-such-company', name: 'CI', expiresInDays: 30, allowedTargets: ['contract.example'] },
   revokeDastKey: { id: 'AAAAAAAAAAAAAAAA' },
   listUsers: { company: 'contract-no-such-company' },
@@ -124,6 +122,7 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   revokeUserSessions: { uid: 'contract-no-such-user' },
   setUserDisabled: { uid: 'contract-no-such-user', disabled: true },
   deleteUser: { uid: 'contract-no-such-user' },
+  fillMissingAddresses: { cursor: null },
   createEmailKey: {
     match: '@contract.example',
     company: 'contract-no-such-company',

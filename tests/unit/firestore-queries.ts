@@ -163,10 +163,25 @@ export const QUERIES: CataloguedQuery[] = [
   ]),
 
   // The functions (firebase-admin).
-  ...file('functions/src/admin/companies.ts', [['listCompanyPeople', collection('users_access'), where('companies', 'array-contains')]]),
   ...file('functions/src/admin/email-key-calls.ts', [['createEmailKey', collection('email_keys'), where('match', '==')]]),
+  // Every users_access document, a page at a time in order of id, for the addresses they lack.
+  ...file('functions/src/admin/fill-addresses.ts', [['fillPage', collection('users_access'), orderBy(byId)]]),
   // A page of people: any of company, type and level held fixed, from the start of an address or not,
   // in order of address; and the count of the same people unordered (those without an address too).
+  // A service's managers: by address alone.
+  ...file('functions/src/admin/list-users.ts', [
+    ['peopleQueries', collection('users_access'), where('servicesManaged', 'array-contains')],
+    ['peopleQueries', collection('users_access'), where('servicesManaged', 'array-contains'), orderBy('email'), orderBy(byId)],
+    [
+      'peopleQueries',
+      collection('users_access'),
+      where('servicesManaged', 'array-contains'),
+      where('email', '>='),
+      where('email', '<'),
+      orderBy('email'),
+      orderBy(byId),
+    ],
+  ]),
   ...file(
     'functions/src/admin/list-users.ts',
     [[], [where('companies', 'array-contains')]].flatMap((company) =>
@@ -184,9 +199,6 @@ export const QUERIES: CataloguedQuery[] = [
     ),
   ),
   ...file('functions/src/admin/people.ts', [['assertChangeAllowed', collection('users_access'), where('companies', 'array-contains')]]),
-  ...file('functions/src/admin/services.ts', [
-    ['listServiceManagers', collection('users_access'), where('servicesManaged', 'array-contains')],
-  ]),
   ...file('functions/src/agents/fleet-callables.ts', [
     ['deleteLocation', collection('agents'), where('locationId', '==')],
     ['deleteLocation', collection('scan_jobs'), where('locationId', '=='), where('state', 'in')],

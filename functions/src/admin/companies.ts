@@ -1,15 +1,14 @@
 // The company callables: create a company (its slug derived from the name and unique), rename it
-// and switch its services, change its scan scope, and list its people. Each change is one
-// transaction with its audit event; the browsers that show the company follow its document live.
+// and switch its services, change its scan scope (its people are a page of listUsers). Each change
+// is one transaction with its audit event; the browsers that show the company follow its document live.
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { COMPANY_FLAGS, mayManageCompanies, type CompanyFlag } from '#domain/access.ts'
 import { companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
-import { companyMessages, slugCandidates, type CompanyPerson } from '#domain/company-admin.ts'
+import { companyMessages, slugCandidates } from '#domain/company-admin.ts'
 import { ScanScopeSchema, scanScopeFromDocument, scanScopePath, scopeEntryKey, type ScopeEntry } from '#domain/scan-scope.ts'
-import { readUserAccess, USERS_ACCESS_COLLECTION } from '#domain/users-access.ts'
 import * as v from 'valibot'
-import { adminAuth, adminDb } from '../admin.ts'
+import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { recordAuditEvent } from './audit.ts'
 import { allow, readOrgActor } from './org-actor.ts'
@@ -116,59 +115,3 @@ export const updateScanScope = defineCallable('updateScanScope', {}, async (call
   })
   return { entries }
 })
-
-/** People whose users_access names the company, with their sign-in account's address and state. */
-export const listCompanyPeople = defineCallable('listCompanyPeople', {}, async (caller, request) => {
-  const db = adminDb()
-  await db.runTransaction(async (tx) => {
-    const actor = await readOrgActor(db, tx, caller)
-    allow(mayManageCompanies(actor.access))
-    await readCompany(db, tx, request.company)
-  })
-  const snapshot = await db.collection(USERS_ACCESS_COLLECTION).where('companies', 'array-contains', request.company).get()
-  return { people: await peopleOf(snapshot.docs.map((doc) => ({ uid: doc.id, data: doc.data() }))) }
-})
-
-function safeAccess(data: unknown) {
-  try {
-    return readUserAccess(data)
-  } catch {
-    return null
-  }
-}
-
-/** Rows for people by their users_access documents, with what their accounts say; by address. */
-export async function peopleOf(documents: readonly { uid: string; data: unknown }[]): Promise<CompanyPerson[]> {
-  const accounts = new Map<string, { email: string | null; displayName: string | null; disabled: boolean; lastSignInAt: number | null }>()
-  for (let start = 0; start < documents.length; start += 100) {
-    const { users } = await adminAuth().getUsers(documents.slice(start, start + 100).map(({ uid }) => ({ uid })))
-    for (const user of users) {
-      const lastSignIn = user.metadata.lastSignInTime ? Date.parse(user.metadata.lastSignInTime) : NaN
-      accounts.set(user.uid, {
-        email: user.email ?? null,
-        displayName: user.displayName ?? null,
-        disabled: user.disabled,
-        lastSignInAt: Number.isFinite(lastSignIn) ? lastSignIn : null,
-      })
-    }
-  }
-  return documents
-    .flatMap(({ uid, data }) => {
-      // A malformed access document is left out rather than failing the whole list.
-      const access = safeAccess(data)
-      if (!access) return []
-      const account = accounts.get(uid)
-      return {
-        uid,
-        email: account?.email ?? null,
-        displayName: account?.displayName ?? null,
-        userType: access.claims.userType ?? null,
-        accessLevel: access.claims.accessLevel ?? null,
-        servicesEnabled: access.servicesEnabled,
-        servicesManaged: access.servicesManaged,
-        disabled: account?.disabled ?? false,
-        lastSignInAt: account?.lastSignInAt ?? null,
-      }
-    })
-    .sort((a, b) => (a.email ?? a.uid).localeCompare(b.email ?? b.uid))
-}

@@ -1,6 +1,6 @@
-// listUsers: one page of the people a platform admin (everyone), a company admin (the clients of
-// one of their companies) or a senior analyst (the clients of any company) manages, with what Auth
-// knows of them: disabled, created, last sign-in. Pages go in order of address (users_access keeps
+// listUsers: one page of the people a platform admin (everyone, or a service's managers), a company
+// admin (the clients of one of their companies) or a senior analyst (the people of any company)
+// reads, with what Auth knows of them: disabled, created, last sign-in. Pages go in order of address (users_access keeps
 // it lower-cased: Auth cannot list a company's people), each answer with the exact number the
 // filters match, counted by Firestore (a read per 1,000 people) rather than by reading them.
 // Below platform admin a row tells only what concerns the listed company and the caller's own
@@ -8,7 +8,7 @@
 import type { UserRecord } from 'firebase-admin/auth'
 import { FieldPath, type Firestore, type Query } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { seesAllCompanies, type UserType } from '#domain/access.ts'
+import { mayManageServiceCatalogue, seesAllCompanies, type UserType } from '#domain/access.ts'
 import {
   accessWithin,
   belongsElsewhere,
@@ -22,6 +22,7 @@ import {
 import { USERS_ACCESS_COLLECTION } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
+import { allow } from './org-actor.ts'
 import { personAccess, readActor, readFlags } from './people.ts'
 
 const time = (text: string | undefined) => (text ? Date.parse(text) : null)
@@ -34,6 +35,8 @@ interface Scope {
   userType: UserType | null
   accessLevel: number | null
   emailPrefix: string
+  /** The managers of one service (alone: the request schema allows no company, type or level with it). */
+  manages: string | null
 }
 
 /**
@@ -41,8 +44,9 @@ interface Scope {
  * order: by address, then uid, from the start of the address on. Ordering by `email` leaves out the
  * documents that do not hold one yet.
  */
-function peopleQueries(db: Firestore, { company, userType, accessLevel, emailPrefix }: Scope): { scope: Query; ordered: Query } {
-  const all = db.collection(USERS_ACCESS_COLLECTION)
+function peopleQueries(db: Firestore, { company, userType, accessLevel, emailPrefix, manages }: Scope): { scope: Query; ordered: Query } {
+  const everyone = db.collection(USERS_ACCESS_COLLECTION)
+  const all = manages === null ? everyone : everyone.where('servicesManaged', 'array-contains', manages)
   const inCompany = company === null ? all : all.where('companies', 'array-contains', company)
   const ofType = userType === null ? inCompany : inCompany.where('claims.userType', '==', userType)
   const scope = accessLevel === null ? ofType : ofType.where('claims.accessLevel', '==', accessLevel)
@@ -61,7 +65,7 @@ async function accounts(uids: readonly string[]): Promise<Map<string, UserRecord
 }
 
 export const listUsers = defineCallable('listUsers', {}, async (caller, request) => {
-  const { company, pageSize, cursor, emailPrefix, accessLevel } = request
+  const { company, pageSize, cursor, emailPrefix, accessLevel, manages } = request
   const db = adminDb()
   // The companies whose part of each row a caller below platform admin reads: the listed one and theirs.
   const viewOf = (actor: Actor) => (company === null || mayManageEveryone(actor.access) ? [] : [...new Set([company, ...actor.companies])])
@@ -70,14 +74,17 @@ export const listUsers = defineCallable('listUsers', {}, async (caller, request)
     return { actor, flags: await readFlags(db, tx, viewOf(actor)) }
   })
   const platform = mayManageEveryone(actor.access)
-  // Senior analysts open every company's pages (its users page included): they see its clients.
+  // A service's managers are the service catalogue's (platform admins).
+  if (manages !== null) allow(mayManageServiceCatalogue(actor.access))
+  // Senior analysts open every company's pages (its users page included): they read its people.
   if (!platform && !(company !== null && (seesAllCompanies(actor.access) || actor.companies.includes(company)))) {
     throw new HttpsError('permission-denied', peopleMessages.notYourCompany)
   }
   const view = viewOf(actor)
   // Company admins manage clients only: analysts working for the company are not theirs to list.
-  const userType = platform ? request.userType : 'client'
-  const { scope, ordered } = peopleQueries(db, { company, userType, accessLevel, emailPrefix })
+  // Those who see every company read its analysts too (the company's page names who works for it).
+  const userType = seesAllCompanies(actor.access) ? request.userType : 'client'
+  const { scope, ordered } = peopleQueries(db, { company, userType, accessLevel, emailPrefix, manages })
   const first = cursor === null && emailPrefix === ''
   const [snapshot, counted, everyone] = await Promise.all([
     // One more than asked: whether a next page exists, without a page that turns out empty.

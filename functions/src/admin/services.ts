@@ -1,15 +1,13 @@
 // The platform's service catalogue: saveService changes what is named of one service (its label,
 // description, whether new companies get it, its default remediation targets) with its audit
-// event; listServiceManagers names the analysts who manage it (their users_access says so).
+// event. Who manages a service is a page of listUsers (`manages`: their users_access says so).
 import { FieldValue } from 'firebase-admin/firestore'
 import { mayManageServiceCatalogue } from '#domain/access.ts'
 import { catalogueEntryFromDocument, servicePath, type ServiceCatalogueEntry } from '#domain/service-catalogue.ts'
 import { SEVERITIES } from '#domain/template-vocabulary.ts'
-import { USERS_ACCESS_COLLECTION } from '#domain/users-access.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { recordAuditEvent } from './audit.ts'
-import { peopleOf } from './companies.ts'
 import { allow, readOrgActor } from './org-actor.ts'
 
 export const saveService = defineCallable('saveService', {}, async (caller, request) => {
@@ -49,12 +47,4 @@ export const saveService = defineCallable('saveService', {}, async (caller, requ
     return true
   })
   return { changed }
-})
-
-export const listServiceManagers = defineCallable('listServiceManagers', {}, async (caller, request) => {
-  const db = adminDb()
-  await db.runTransaction(async (tx) => allow(mayManageServiceCatalogue((await readOrgActor(db, tx, caller)).access)))
-  const snapshot = await db.collection(USERS_ACCESS_COLLECTION).where('servicesManaged', 'array-contains', request.service).get()
-  const people = await peopleOf(snapshot.docs.map((doc) => ({ uid: doc.id, data: doc.data() })))
-  return { managers: people.map(({ uid, email, accessLevel }) => ({ uid, email, accessLevel })) }
 })

@@ -1,25 +1,29 @@
 // One company: its name and service switches (autosaved, live), its scan scope, its people and,
 // for those allowed, its audit trail.
-import { useEffect, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { IconArrowLeft } from '@tabler/icons-react'
 import styled from 'styled-components'
 import { COMPANY_FLAGS, maySeeCompanyAudit, seesAllCompanies } from '#domain/access.ts'
 import type { Company } from '#domain/companies.ts'
-import { CompanyNameSchema, type CompanyPerson } from '#domain/company-admin.ts'
+import type { PersonRow } from '#domain/admin-people-calls.ts'
+import { CompanyNameSchema } from '#domain/company-admin.ts'
+import { formatNumber } from '#domain/numbers.ts'
 import type { ScopeEntry } from '#domain/scan-scope.ts'
 import { serviceById } from '#domain/services.ts'
 import * as v from 'valibot'
 import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'
-import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage } from '~/ui/text-field'
 import { LocalTime } from '~/ui/local-time'
 import { CompanyAuditTrail } from '../org/audit-trail'
 import { Muted, OrgSection } from '../org/org-section'
+import { ShowMorePeople } from '../people/people-more'
+import { levelName, NO_FILTER, peopleRequest, showingLine } from '../people/people-view'
+import { usePeople, useSettled } from '../people/use-people'
 import { DataTable } from '~/ui/data-table'
 import { errorText, FlagsField, type FlagValues } from './flags-field'
 import { ScopeEditor } from './scope-editor'
@@ -30,6 +34,17 @@ const Back = styled(Link)`
   gap: 6px;
   font-size: 14px;
   margin-bottom: 12px;
+`
+
+const SearchPeople = styled.input`
+  min-height: 38px;
+  padding: 0 12px;
+  border-radius: 8px;
+  border: 1px solid var(--color-border);
+  background: var(--color-surface);
+  color: var(--color-text);
+  font: inherit;
+  max-width: 420px;
 `
 
 const flagsOf = (company: Company) => Object.fromEntries(COMPANY_FLAGS.map((flag) => [flag, company[flag]])) as FlagValues
@@ -114,25 +129,28 @@ function CompanyScope({ slug }: { slug: string }) {
   )
 }
 
-const peopleColumns: ColumnDef<CompanyPerson, unknown>[] = [
-  { id: 'email', header: 'Person', accessorFn: (p) => p.email ?? p.uid, cell: ({ row }) => <PersonCell person={row.original} /> },
-  { id: 'type', header: 'Type', accessorFn: (p) => (p.userType === 'analyst' ? 'Analyst' : 'Client') },
-  { id: 'level', header: 'Level', accessorFn: (p) => p.accessLevel ?? 0 },
-  {
-    id: 'services',
-    header: 'Services enabled',
-    accessorFn: (p) => p.servicesEnabled.map((id) => serviceById(id)?.label ?? id).join(', '),
-    cell: ({ getValue }) => (getValue() as string) || '—',
-  },
-  {
-    id: 'lastSignIn',
-    header: 'Last sign-in',
-    accessorFn: (p) => p.lastSignInAt ?? 0,
-    cell: ({ row }) => (row.original.lastSignInAt === null ? '—' : <LocalTime at={row.original.lastSignInAt} />),
-  },
-]
+// The server orders by address across every page: a column sorted in the browser would sort only the pages loaded.
+const peopleColumns: ColumnDef<PersonRow, unknown>[] = (
+  [
+    { id: 'email', header: 'Person', accessorFn: (p) => p.email ?? p.uid, cell: ({ row }) => <PersonCell person={row.original} /> },
+    { id: 'type', header: 'Type', accessorFn: (p) => (p.userType === 'analyst' ? 'Analyst' : 'Client') },
+    { id: 'level', header: 'Level', accessorFn: (p) => levelName(p.accessLevel) },
+    {
+      id: 'services',
+      header: 'Services enabled',
+      accessorFn: (p) => p.servicesEnabled.map((id) => serviceById(id)?.label ?? id).join(', '),
+      cell: ({ getValue }) => (getValue() as string) || '—',
+    },
+    {
+      id: 'lastSignIn',
+      header: 'Last sign-in',
+      accessorFn: (p) => p.lastSignInAt ?? 0,
+      cell: ({ row }) => (row.original.lastSignInAt === null ? '—' : <LocalTime at={row.original.lastSignInAt} />),
+    },
+  ] satisfies ColumnDef<PersonRow, unknown>[]
+).map((column) => ({ ...column, enableSorting: false }))
 
-function PersonCell({ person }: { person: CompanyPerson }) {
+function PersonCell({ person }: { person: PersonRow }) {
   return (
     <span>
       {person.email ?? person.uid}
@@ -152,47 +170,42 @@ function PersonCell({ person }: { person: CompanyPerson }) {
   )
 }
 
-type PeopleState = { status: 'loading' } | { status: 'ready'; people: CompanyPerson[] } | { status: 'failed'; message: string }
-
+/** The company's people, a page at a time in order of address, as the people lists read them (listUsers). */
 function CompanyPeople({ slug }: { slug: string }) {
-  const [state, setState] = useState<PeopleState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    let current = true
-    setState({ status: 'loading' })
-    void callable()
-      .then((call) => call('listCompanyPeople', { company: slug }))
-      .then(
-        ({ people }) => current && setState({ status: 'ready', people }),
-        (error: unknown) => current && setState({ status: 'failed', message: errorText(error) }),
-      )
-    return () => {
-      current = false
-    }
-  }, [slug, attempt])
+  const [text, setText] = useState('')
+  const settled = useSettled(text)
+  const people = usePeople(useMemo(() => peopleRequest(slug, { ...NO_FILTER, text: settled }), [slug, settled]))
   return (
-    <OrgSection aria-labelledby="people-title" aria-busy={state.status === 'loading'}>
+    <OrgSection aria-labelledby="people-title" aria-busy={people.status === 'loading' || people.busy}>
       <h2 id="people-title">People</h2>
-      {state.status === 'loading' && <Muted role="status">Loading the people…</Muted>}
-      {state.status === 'failed' && (
+      <SearchPeople
+        type="search"
+        placeholder="Search by the start of an address"
+        aria-label="Search people"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {people.status !== 'ready' ? (
+        <LiveStatus live={{ status: people.status, retry: people.retry }} what="the people" />
+      ) : (
         <>
-          <FormMessage $tone="error">{state.message}</FormMessage>
-          <div>
-            <Button type="button" $variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-              Retry
-            </Button>
-          </div>
+          {people.error && <FormMessage $tone="error">{people.error}</FormMessage>}
+          <p aria-live="polite">
+            {showingLine(people.rows.length, people.total)}
+            {settled.trim() && ' matching this search'}.{people.next && ' Search by address to narrow them.'}
+            {!!people.unlisted &&
+              ` ${people.unlisted === 1 ? '1 more is' : `${formatNumber(people.unlisted)} more are`} not listed yet (no address stored).`}
+          </p>
+          <DataTable
+            label="People"
+            data={people.rows}
+            columns={peopleColumns}
+            rowId={(p) => p.uid}
+            empty={settled.trim() ? 'Nobody matches this search.' : 'Nobody belongs to this company yet.'}
+            pageSize={null}
+          />
+          <ShowMorePeople people={people} />
         </>
-      )}
-      {state.status === 'ready' && (
-        <DataTable
-          label="People"
-          data={state.people}
-          columns={peopleColumns}
-          rowId={(p) => p.uid}
-          filterLabel="Search people"
-          empty="Nobody belongs to this company yet."
-        />
       )}
     </OrgSection>
   )

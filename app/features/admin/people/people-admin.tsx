@@ -1,11 +1,12 @@
 // The people tables of /admin/app/users (everyone, platform admins) and
-// /admin/company/manage-users (the selected company's clients, its admins): search and filters,
-// sorting and pages, invitations and changes in a dialog, destructive actions confirmed first.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+// /admin/company/manage-users (the selected company's clients, its admins; its analysts too for
+// those who see every company): search and filters, pages, invitations and changes in a dialog,
+// destructive actions confirmed first, and for platform admins the addresses still missing filled in.
+import { useMemo, useState } from 'react'
 import { createColumnHelper } from '@tanstack/react-table'
 import styled from 'styled-components'
-import { PEOPLE_PAGE, type ListUsersRequest, type PeopleCursor, type PersonRow } from '#domain/admin-people-calls.ts'
-import { LEVEL, type Access } from '#domain/access.ts'
+import type { PersonRow } from '#domain/admin-people-calls.ts'
+import { LEVEL, seesAllCompanies, type Access } from '#domain/access.ts'
 import type { Company } from '#domain/companies.ts'
 import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
@@ -14,8 +15,11 @@ import { DataTable } from '~/ui/data-table'
 import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { FormMessage, Select } from '~/ui/text-field'
+import { FillAddresses } from './fill-addresses'
+import { ShowMorePeople } from './people-more'
 import { PersonDialog } from './person-dialog'
-import { isFiltered, levelName, LEVEL_NAMES, NO_FILTER, peopleRequest, readPeople, showingLine, type PeopleFilter } from './people-view'
+import { isFiltered, levelName, LEVEL_NAMES, NO_FILTER, peopleRequest, showingLine, type PeopleFilter } from './people-view'
+import { usePeople, useSettled } from './use-people'
 
 const Section = styled.section`
   ${surface}
@@ -63,108 +67,11 @@ const Count = styled.p`
   font-size: 14px;
 `
 
-const More = styled.div`
-  display: flex;
-  justify-content: center;
-`
-
 const ReadOnlyNote = styled.p`
   margin: 0;
   font-size: 14px;
   color: var(--color-text-muted);
 `
-
-/** `mayChange`: the server's word on whether the reader may change these people, not only read them. */
-type Load = {
-  status: 'loading' | 'ready' | 'failed'
-  /** A further page, or the pages shown read again after a change, is on its way. */
-  busy: boolean
-  rows: PersonRow[]
-  next: PeopleCursor | null
-  total: number
-  unlisted: number | null
-  mayChange: boolean
-  error: string | null
-}
-
-const LOADING: Load = { status: 'loading', busy: false, rows: [], next: null, total: 0, unlisted: null, mayChange: false, error: null }
-
-const failureText = (failure: unknown) => (failure instanceof Error ? failure.message : 'The list could not be read.')
-
-/**
- * A page of people at a time, from the server, for `request` (a new one only when the filters
- * change); an answer that arrives after the filters changed again is dropped.
- */
-function usePeople(request: ListUsersRequest) {
-  const [state, setState] = useState<Load>(LOADING)
-  const asked = useRef(0)
-  const read = useCallback(
-    async (atLeast: number) => {
-      const ask = ++asked.current
-      setState((last) => ({ ...last, busy: last.status === 'ready' }))
-      try {
-        const { listPeople } = await import('./people-client')
-        const answer = await readPeople(listPeople, request, atLeast)
-        if (ask !== asked.current) return
-        setState({
-          status: 'ready',
-          busy: false,
-          rows: answer.people,
-          next: answer.next,
-          total: answer.total,
-          unlisted: answer.unlisted,
-          mayChange: answer.mayChange,
-          error: null,
-        })
-      } catch (failure) {
-        if (ask !== asked.current) return
-        setState((last) => ({ ...last, status: last.status === 'ready' ? 'ready' : 'failed', busy: false, error: failureText(failure) }))
-      }
-    },
-    [request],
-  )
-  useEffect(() => {
-    setState(LOADING)
-    void read(PEOPLE_PAGE.size)
-  }, [read])
-  const more = useCallback(async () => {
-    if (!state.next || state.busy) return
-    const ask = ++asked.current
-    setState((last) => ({ ...last, busy: true }))
-    try {
-      const { listPeople } = await import('./people-client')
-      const answer = await listPeople({ ...request, cursor: state.next })
-      if (ask !== asked.current) return
-      setState((last) => ({
-        ...last,
-        busy: false,
-        rows: [...last.rows, ...answer.people],
-        next: answer.next,
-        total: answer.total,
-        error: null,
-      }))
-    } catch (failure) {
-      if (ask === asked.current) setState((last) => ({ ...last, busy: false, error: failureText(failure) }))
-    }
-  }, [request, state.next, state.busy])
-  // After a change: the people shown, read again (a change may move, add or take away someone).
-  const refresh = useCallback(() => read(state.rows.length), [read, state.rows.length])
-  const retry = () => {
-    setState(LOADING)
-    void read(PEOPLE_PAGE.size)
-  }
-  return { ...state, more, refresh, retry }
-}
-
-/** A value that follows `value` once it has stayed the same for a moment: one request per pause in typing, not per key. */
-function useSettled<T>(value: T, ms = 250): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return settled
-}
 
 type Pending = { kind: 'revoke' | 'remove' | 'disable' | 'enable' | 'delete'; person: PersonRow }
 
@@ -194,6 +101,8 @@ export function PeopleAdmin({
   company: Company | null
 }) {
   const platform = (actor.accessLevel ?? 0) >= LEVEL.platformAdmin
+  // Those who see every company read its analysts too; only platform admins change them.
+  const seesAnalysts = seesAllCompanies(actor)
   const [filter, setFilter] = useState<PeopleFilter>(NO_FILTER)
   const settled = useSettled(filter)
   const slug = company?.slug ?? null
@@ -219,7 +128,7 @@ export function PeopleAdmin({
         ),
       }),
       column.accessor('accessLevel', { header: 'Level', cell: ({ getValue }) => levelName(getValue()) }),
-      ...(platform
+      ...(seesAnalysts
         ? [column.accessor('userType', { header: 'Type', cell: ({ getValue }) => (getValue() === 'analyst' ? 'Analyst' : 'Client') })]
         : []),
       column.accessor((row) => row.companies.map((slug) => names.get(slug) ?? slug).join(', '), { id: 'companies', header: 'Companies' }),
@@ -241,6 +150,7 @@ export function PeopleAdmin({
               cell: ({ row }) => {
                 const person = row.original
                 const self = person.uid === uid
+                if (!platform && person.userType !== 'client') return null
                 return (
                   <Actions>
                     <Button type="button" $variant="secondary" onClick={() => setEditing(person)} aria-label={`Change ${person.email}`}>
@@ -291,7 +201,7 @@ export function PeopleAdmin({
           ]),
       // The server orders by address across every page: a column sorted in the browser would sort only the pages loaded.
     ].map((definition) => ({ ...definition, enableSorting: false }))
-  }, [company, names, platform, uid, mayChange])
+  }, [company, names, platform, seesAnalysts, uid, mayChange])
 
   async function act({ kind, person }: Pending) {
     const client = await import('./people-client')
@@ -305,8 +215,6 @@ export function PeopleAdmin({
 
   const companyChoices = platform ? companies : []
   const filtered = isFiltered(settled)
-  // People Auth no longer knows are left out of a page: then fewer remain than the count says.
-  const left = people.total - people.rows.length
   return (
     <Section aria-label="People" aria-busy={people.status === 'loading' || people.busy}>
       <Bar>
@@ -330,14 +238,14 @@ export function PeopleAdmin({
         <Select aria-label="Level" value={filter.level} onChange={(e) => setFilter({ ...filter, level: e.target.value })}>
           <option value="">All levels</option>
           {Object.entries(LEVEL_NAMES)
-            .filter(([level]) => platform || Number(level) <= LEVEL.companyAdmin)
+            .filter(([level]) => seesAnalysts || Number(level) <= LEVEL.companyAdmin)
             .map(([level, name]) => (
               <option key={level} value={level}>
                 {name}
               </option>
             ))}
         </Select>
-        {platform && (
+        {seesAnalysts && (
           <Select aria-label="Type" value={filter.type} onChange={(e) => setFilter({ ...filter, type: e.target.value })}>
             <option value="">All types</option>
             <option value="client">Clients</option>
@@ -369,6 +277,7 @@ export function PeopleAdmin({
               owner&rsquo;s next sign-in.
             </ReadOnlyNote>
           )}
+          {platform && !!people.unlisted && <FillAddresses onDone={() => void people.refresh()} />}
           <DataTable
             label="People"
             data={people.rows}
@@ -378,13 +287,7 @@ export function PeopleAdmin({
             // Every person loaded shows: the pages come from the server, a page at a time.
             pageSize={null}
           />
-          {people.next && (
-            <More>
-              <Button type="button" $variant="secondary" disabled={people.busy} onClick={() => void people.more()}>
-                {people.busy ? 'Loading more…' : left > 0 ? `Show ${Math.min(PEOPLE_PAGE.size, left)} more` : 'Show more'}
-              </Button>
-            </More>
-          )}
+          <ShowMorePeople people={people} />
         </>
       )}
       {editing !== null && (

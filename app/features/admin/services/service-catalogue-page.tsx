@@ -1,7 +1,8 @@
 // The platform's service catalogue: per service its name, description, whether new companies get
 // it and its default remediation targets, each field autosaved through saveService; and the
-// analysts who manage it (their access says so; it is changed on the person, under Platform users).
-import { useEffect, useState } from 'react'
+// analysts who manage it, a page at a time (their access says so; it is changed on the person, under
+// Platform users).
+import { useMemo } from 'react'
 import * as v from 'valibot'
 import styled from 'styled-components'
 import {
@@ -19,6 +20,9 @@ import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage } from '~/ui/text-field'
 import { Muted, OrgSection } from '../org/org-section'
+import { ShowMorePeople } from '../people/people-more'
+import { showingLine } from '../people/people-view'
+import { usePeople } from '../people/use-people'
 
 const Targets = styled.div`
   display: grid;
@@ -105,33 +109,24 @@ function ServiceCard({ entry }: { entry: ServiceCatalogueEntry }) {
   )
 }
 
-type ManagersState =
-  { status: 'loading' } | { status: 'ready'; managers: { uid: string; email: string | null }[] } | { status: 'failed'; message: string }
-
+/** Who manages the service, a page at a time in order of address (listUsers, as the people lists). */
 function Managers({ service }: { service: ServiceId }) {
-  const [state, setState] = useState<ManagersState>({ status: 'loading' })
-  useEffect(() => {
-    let current = true
-    void import('~/core/call')
-      .then(({ call }) => call('listServiceManagers', { service }))
-      .then(
-        ({ managers }) => current && setState({ status: 'ready', managers }),
-        (error: unknown) => current && setState({ status: 'failed', message: errorText(error) }),
-      )
-    return () => {
-      current = false
-    }
-  }, [service])
+  const managers = usePeople(useMemo(() => ({ company: null, manages: service }), [service]))
   return (
-    <div aria-busy={state.status === 'loading'}>
-      <strong>Managed by</strong> {state.status === 'loading' && <Muted role="status">Loading…</Muted>}
-      {state.status === 'failed' && <FormMessage $tone="error">{state.message}</FormMessage>}
-      {state.status === 'ready' &&
-        (state.managers.length === 0 ? (
-          <Muted>no analyst yet (give one the service to manage under Platform users).</Muted>
-        ) : (
-          <span>{state.managers.map((m) => m.email ?? m.uid).join(', ')}</span>
-        ))}
+    <div aria-busy={managers.status === 'loading' || managers.busy}>
+      <strong>Managed by</strong>{' '}
+      {managers.status !== 'ready' ? (
+        <LiveStatus live={{ status: managers.status, retry: managers.retry }} what="who manages it" />
+      ) : managers.rows.length === 0 && !managers.next ? (
+        <Muted>no analyst yet (give one the service to manage under Platform users).</Muted>
+      ) : (
+        <>
+          <span>{managers.rows.map((m) => m.email ?? m.uid).join(', ')}</span>{' '}
+          <Muted>({showingLine(managers.rows.length, managers.total)})</Muted>
+          {managers.error && <FormMessage $tone="error">{managers.error}</FormMessage>}
+          <ShowMorePeople people={managers} />
+        </>
+      )}
     </div>
   )
 }
