@@ -13,7 +13,7 @@ import type { Access, Credentials, Permission } from './api-keys.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from './config.ts'
 import { FilterSyntaxError, parseFacetFilters, parseFilters, parseNumericFilters } from './filters.ts'
 import type { Filter } from './filters.ts'
-import { IndexStore } from './search-index.ts'
+import { INDEX_NOT_FOUND_MESSAGE, IndexStore } from './search-index.ts'
 import type { SearchResponse } from './search-index.ts'
 import {
   BatchSchema,
@@ -126,9 +126,20 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=UTF-8' }
+
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' })
+  res.writeHead(status, JSON_HEADERS)
   res.end(JSON.stringify(body))
+}
+
+/** An answer checked and known to succeed, worked out once its headers are on their way. */
+class Computed {
+  readonly compute: () => unknown
+
+  constructor(compute: () => unknown) {
+    this.compute = compute
+  }
 }
 
 export async function startSearchEmulator(options: SearchEmulatorOptions): Promise<SearchEmulator> {
@@ -146,8 +157,10 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
     }
   }
 
-  function runQuery(access: Access, indexName: string, requestParams: Record<string, unknown>): SearchResponse {
+  /** A query checked (key, index, parameters, filters), to be answered when called. */
+  function prepareQuery(access: Access, indexName: string, requestParams: Record<string, unknown>): () => SearchResponse {
     assertIndexAllowed(access, indexName)
+    if (!store.has(indexName)) throw new ApiError(404, INDEX_NOT_FOUND_MESSAGE)
     // a secured key's parameters win over the query's, except filters, which apply on top
     const keyParams = access.kind === 'secured' ? access.searchParams : {}
     const params = parseSearchParams({ ...requestParams, ...keyParams })
@@ -158,12 +171,13 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
     ])
     const keyFilters = access.kind === 'secured' ? access.filters : undefined
     const keyFilter = keyFilters === undefined ? [] : filterOrBadRequest(() => parseFilters(keyFilters), ' (in the API key)')
-    return store.search(indexName, {
-      params,
-      filter: [...filter, ...keyFilter],
-      paramsText: serializeParams(requestParams),
-      hideUnretrievable: access.kind !== 'admin',
-    })
+    return () =>
+      store.search(indexName, {
+        params,
+        filter: [...filter, ...keyFilter],
+        paramsText: serializeParams(requestParams),
+        hideUnretrievable: access.kind !== 'admin',
+      })
   }
 
   function recordBody(body: unknown) {
@@ -176,9 +190,10 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
       method: 'POST',
       path: ['1', 'indexes', '*', 'queries'],
       permission: 'search',
-      handle: ({ access, body }) => ({
-        results: parseMultipleQueries(body).map(({ indexName, params }) => runQuery(access, indexName, params)),
-      }),
+      handle: ({ access, body }) => {
+        const queries = parseMultipleQueries(body).map(({ indexName, params }) => prepareQuery(access, indexName, params))
+        return new Computed(() => ({ results: queries.map((query) => query()) }))
+      },
     },
     {
       method: 'POST',
@@ -191,7 +206,7 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
       method: 'POST',
       path: ['1', 'indexes', ':index', 'query'],
       permission: 'search',
-      handle: ({ access, index, body }) => runQuery(access, index, parseSingleQuery(body)),
+      handle: ({ access, index, body }) => new Computed(prepareQuery(access, index, parseSingleQuery(body))),
     },
     {
       method: 'POST',
@@ -326,7 +341,15 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
     if (!found) throw new ApiError(404, `The search emulator has no ${req.method} ${url.pathname}`)
     assertPermission(access, found.route.permission)
     const body = req.method === 'POST' || req.method === 'PUT' ? await readBody(req) : undefined
-    sendJson(res, 200, found.route.handle({ ...found.values, access, query: url.searchParams, body }))
+    const answer = found.route.handle({ ...found.values, access, query: url.searchParams, body })
+    if (!(answer instanceof Computed)) return sendJson(res, 200, answer)
+    // A query's answer starts at once, as Algolia's does in milliseconds: the time a large index
+    // takes here counts against the client's read timeout, not its connect timeout (the browser
+    // client waits 1 s for the headers).
+    res.writeHead(200, JSON_HEADERS)
+    res.flushHeaders()
+    await new Promise((resolve) => setImmediate(resolve))
+    res.end(JSON.stringify(answer.compute()))
   }
 
   const server: Server = createServer((req, res) => {

@@ -13,7 +13,7 @@ import type { BatchRequest, IndexSettings, SearchParams } from './search-params.
 
 export type SearchRecord = Record<string, unknown> & { objectID: string }
 
-const INDEX_NOT_FOUND_MESSAGE = 'Index does not exist'
+export const INDEX_NOT_FOUND_MESSAGE = 'Index does not exist'
 const OBJECT_NOT_FOUND_MESSAGE = 'ObjectID does not exist'
 
 const DEFAULT_RANKING = ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom']
@@ -631,6 +631,10 @@ export class IndexStore {
     index?.touch()
     this.lastTaskID += 1
     return { taskID: this.lastTaskID }
+  }
+
+  has(name: string): boolean {
+    return this.indexes.has(name)
   }
 
   private existing(name: string): SearchIndex {
