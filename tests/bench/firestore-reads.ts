@@ -226,7 +226,9 @@ export async function startReadCounter(target: string, port = 0): Promise<ReadCo
       },
     )
     upstream.on('error', () => {
-      if (!response.headersSent) response.writeHead(502)
+      // The browser reads it as the emulator's own failure (it retries), not as a refusal of this origin.
+      const origin = request.headers.origin
+      if (!response.headersSent) response.writeHead(502, origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {})
       response.end()
     })
     request.on('data', (chunk: Buffer) => {
