@@ -35,89 +35,97 @@ const axisProps = { interval: 0 as const, tickLine: false }
 export const CHART_WIDTH = 560
 export const CHART_HEIGHT = 260
 
-/** Bars per category, one bar per series or stacked. */
-export function BarsChart({
-  data,
-  category,
-  series,
-  stacked = false,
-}: {
+interface BarsProps {
   data: readonly Row[]
   category: string
   series: readonly Series[]
   stacked?: boolean
-}) {
-  const id = useId().replace(/:/g, '')
-  return (
-    <>
-      <Legend series={series} />
-      <BarChart
-        id={`chart-${id}`}
-        width={CHART_WIDTH}
-        height={CHART_HEIGHT}
-        data={data as Row[]}
-        margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
-        barCategoryGap="20%"
-      >
-        <CartesianGrid vertical={false} />
-        <XAxis dataKey={category} tick={shortTick} {...axisProps} />
-        <YAxis allowDecimals={false} width={44} tick={shortTick} {...axisProps} />
-        <Tooltip isAnimationActive={false} />
-        {series.map((s) => (
-          <Bar
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            className={toneClass(s.tone)}
-            stackId={stacked ? 'stack' : undefined}
-            isAnimationActive={false}
-          />
-        ))}
-      </BarChart>
-    </>
-  )
 }
 
-/** Lines over time (or any ordered category), one per series. */
-export function LinesChart({
-  data,
-  category,
-  series,
-  percent = false,
-}: {
+interface LinesProps {
   data: readonly Row[]
   category: string
   series: readonly Series[]
   percent?: boolean
-}) {
-  const id = useId().replace(/:/g, '')
+}
+
+/** Bars per category, one bar per series or stacked, with their legend. */
+export function BarsChart(props: BarsProps) {
   return (
     <>
-      <Legend series={series} />
-      <LineChart
-        id={`chart-${id}`}
-        width={CHART_WIDTH}
-        height={CHART_HEIGHT}
-        data={data as Row[]}
-        margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
-      >
-        <CartesianGrid vertical={false} />
-        <XAxis dataKey={category} tick={shortTick} {...axisProps} />
-        <YAxis allowDecimals={false} width={44} tick={shortTick} domain={percent ? [0, 100] : undefined} {...axisProps} />
-        <Tooltip isAnimationActive={false} />
-        {series.map((s) => (
-          <Line
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            className={toneClass(s.tone)}
-            type="monotone"
-            strokeWidth={2}
-            connectNulls
-            isAnimationActive={false}
-          />
-        ))}
-      </LineChart>
+      <Legend series={props.series} />
+      <BarsDrawing {...props} />
     </>
+  )
+}
+
+/** Lines over time (or any ordered category), one per series, with their legend. */
+export function LinesChart(props: LinesProps) {
+  return (
+    <>
+      <Legend series={props.series} />
+      <LinesDrawing {...props} />
+    </>
+  )
+}
+
+/** The bars alone: what the server keeps as markup (chart-markup.tsx). */
+export function BarsDrawing({ data, category, series, stacked = false }: BarsProps) {
+  const id = useId().replace(/:/g, '')
+  return (
+    <BarChart
+      id={`chart-${id}`}
+      width={CHART_WIDTH}
+      height={CHART_HEIGHT}
+      data={data as Row[]}
+      margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
+      barCategoryGap="20%"
+    >
+      <CartesianGrid vertical={false} />
+      <XAxis dataKey={category} tick={shortTick} {...axisProps} />
+      <YAxis allowDecimals={false} width={44} tick={shortTick} {...axisProps} />
+      <Tooltip isAnimationActive={false} />
+      {series.map((s) => (
+        <Bar
+          key={s.key}
+          dataKey={s.key}
+          name={s.label}
+          className={toneClass(s.tone)}
+          stackId={stacked ? 'stack' : undefined}
+          isAnimationActive={false}
+        />
+      ))}
+    </BarChart>
+  )
+}
+
+/** The lines alone (as BarsDrawing). */
+export function LinesDrawing({ data, category, series, percent = false }: LinesProps) {
+  const id = useId().replace(/:/g, '')
+  return (
+    <LineChart
+      id={`chart-${id}`}
+      width={CHART_WIDTH}
+      height={CHART_HEIGHT}
+      data={data as Row[]}
+      margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
+    >
+      <CartesianGrid vertical={false} />
+      <XAxis dataKey={category} tick={shortTick} {...axisProps} />
+      <YAxis allowDecimals={false} width={44} tick={shortTick} domain={percent ? [0, 100] : undefined} {...axisProps} />
+      <Tooltip isAnimationActive={false} />
+      {series.map((s) => (
+        <Line
+          key={s.key}
+          dataKey={s.key}
+          name={s.label}
+          className={toneClass(s.tone)}
+          type="monotone"
+          strokeWidth={2}
+          connectNulls
+          isAnimationActive={false}
+        />
+      ))}
+    </LineChart>
   )
 }

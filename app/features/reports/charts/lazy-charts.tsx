@@ -1,18 +1,22 @@
 // The charts' drawing code (Recharts) is large and slow to run on a phone, so it stays out of the
-// first load: the server renders each chart's SVG, whole, and the browser takes a server-rendered
-// chart over only when it needs the code: the reader reaches for the chart (pointer, touch or
+// first load: the server sends each chart's SVG, whole, and the browser draws a server-rendered
+// chart itself only when it needs the code: the reader reaches for the chart (pointer, touch or
 // focus: its tooltips) or its figures change (a live update). A chart first drawn in the browser
 // (after a navigation) loads the code at once.
-import { Suspense, useEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType } from 'react'
+import { Suspense, use, useEffect, useRef, useState, type ComponentProps, type ComponentType } from 'react'
 import styled from 'styled-components'
 import { samePlainData } from '~/core/same-plain-data'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { BarsChart as Bars, LinesChart as Lines } from './charts'
-import { lazyPart } from '~/ui/lazy-part'
+import type { ChartKind, DrawingProps } from './chart-markup'
+import { lazyPart, loadWhenOnline } from '~/ui/lazy-part'
 
 type ChartsModule = typeof import('./charts')
 
 const loadCharts = () => import('./charts')
+
+// The server's drawings, kept by their figures (chart-markup.tsx): only the server's build has them.
+const ServerChart = import.meta.env.SSR ? lazyPart(() => import('./chart-markup')) : undefined
 
 /** What tells that the reader reaches for a chart. */
 const REACHING = ['pointerenter', 'touchstart', 'focusin'] as const
@@ -21,58 +25,76 @@ const Box = styled.div`
   min-width: 0;
 `
 
-/** Tells its parent once React has hydrated (or drawn) the boundary it sits in. */
-function Hydrated({ onHydrated }: { onHydrated: () => void }) {
-  useEffect(onHydrated, [onHydrated])
-  return null
+const never = new Promise<never>(() => {})
+
+/** Keeps the boundary it sits in as the server sent it: it never finishes hydrating. */
+function ServerMarkup(): never {
+  return use(never)
 }
 
-function deferredChart<P extends object>(pick: (charts: ChartsModule) => ComponentType<P>) {
+function deferredChart<K extends ChartKind>(kind: K, pick: (charts: ChartsModule) => ComponentType<DrawingProps<K>>) {
   const Eager = lazyPart(() => loadCharts().then((charts) => ({ default: pick(charts) })))
 
-  return function DeferredChart(props: P) {
+  return function DeferredChart(props: DrawingProps<K>) {
     const box = useRef<HTMLDivElement>(null)
     const hydrating = !useHydrated()
-    // Set in the browser when this chart's markup came from the server: its code waits until it is
-    // needed. The server itself draws every chart.
-    const [gate] = useState(() => (hydrating && typeof window !== 'undefined' ? Promise.withResolvers<void>() : null))
-    const [Chart] = useState(() =>
-      gate ? lazyPart(() => gate.promise.then(loadCharts).then((charts) => ({ default: pick(charts) }))) : Eager,
-    )
-    // Until its boundary is hydrated, the server-rendered chart is handed the very element it was
-    // rendered with: an update reaching it earlier would make React drop its markup for the empty
-    // fallback (or hold back the update that carried it).
+    const onServer = typeof window === 'undefined'
+    // In the browser, when this chart's markup came from the server: the markup stays, never
+    // hydrated, until the code is needed; then the chart is drawn anew in its place, in one commit.
+    const [fromServer] = useState(() => hydrating && !onServer)
     const [first] = useState(props)
-    const [live, setLive] = useState(gate === null)
-    const [goLive] = useState(() => () => setLive(true))
-    const shown = live ? props : first
-    const boundary = useMemo(
-      () => (
-        <Suspense fallback={null}>
-          <Chart {...shown} />
-          <Hydrated onHydrated={goLive} />
-        </Suspense>
-      ),
-      [Chart, goLive, shown],
-    )
+    const [Drawn, setDrawn] = useState<ComponentType<DrawingProps<K>>>()
+    const [takeOver] = useState(() => {
+      let started = false
+      return () => {
+        if (started) return
+        started = true
+        // A failed import goes to the lazy part, which tries again online or reaches the error boundary.
+        loadWhenOnline(loadCharts).then(
+          (charts) => setDrawn(() => pick(charts)),
+          () => setDrawn(() => Eager),
+        )
+      }
+    })
+    // The very element the boundary was hydrated with, so that no update reaches it.
+    const [serverBoundary] = useState(() => (
+      <Suspense fallback={null}>
+        <ServerMarkup />
+      </Suspense>
+    ))
 
     useEffect(() => {
       const element = box.current
-      if (!gate || !element) return
-      const wake = () => gate.resolve()
-      for (const type of REACHING) element.addEventListener(type, wake, { passive: true })
+      if (!fromServer || !element) return
+      for (const type of REACHING) element.addEventListener(type, takeOver, { passive: true })
       return () => {
-        for (const type of REACHING) element.removeEventListener(type, wake)
+        for (const type of REACHING) element.removeEventListener(type, takeOver)
       }
-    }, [gate])
+    }, [fromServer, takeOver])
     // New figures can only be drawn by the code.
     useEffect(() => {
-      if (gate && !samePlainData(props, first)) gate.resolve()
+      if (fromServer && !samePlainData(props, first)) takeOver()
     })
 
-    return <Box ref={box}>{boundary}</Box>
+    const Chart = Drawn ?? Eager
+    return (
+      <Box ref={box}>
+        {fromServer && !Drawn ? (
+          serverBoundary
+        ) : onServer && ServerChart ? (
+          <Suspense fallback={null}>
+            <ServerChart kind={kind} props={props as DrawingProps<ChartKind>} />
+          </Suspense>
+        ) : (
+          // Keyed apart from the server's boundary: React replaces that one instead of hydrating it.
+          <Suspense key="drawn" fallback={null}>
+            <Chart {...props} />
+          </Suspense>
+        )}
+      </Box>
+    )
   }
 }
 
-export const BarsChart: ComponentType<ComponentProps<typeof Bars>> = deferredChart((charts) => charts.BarsChart)
-export const LinesChart: ComponentType<ComponentProps<typeof Lines>> = deferredChart((charts) => charts.LinesChart)
+export const BarsChart: ComponentType<ComponentProps<typeof Bars>> = deferredChart('bars', (charts) => charts.BarsChart)
+export const LinesChart: ComponentType<ComponentProps<typeof Lines>> = deferredChart('lines', (charts) => charts.LinesChart)
