@@ -203,6 +203,8 @@ class RecordOrder {
 const RECORD_BY_RECORD_WRITES = 100
 /** How long writes pause before what queries use is built again (an import's batches come closer). */
 const WARM_AFTER_MS = 1000
+/** Records added to a text index being built between two other requests. */
+const TEXT_SLICE = 5000
 
 /** One set of records, shared by a primary index and its replicas. */
 class Collection {
@@ -217,6 +219,7 @@ class Collection {
   readonly facets = new FacetIndex<SearchRecord>(() => this.records.values())
 
   put(record: SearchRecord): void {
+    this.pendingText = undefined
     const previous = this.records.get(record.objectID)
     if (previous) for (const order of this.orders.values()) order.remove(previous)
     this.records.set(record.objectID, record)
@@ -230,6 +233,7 @@ class Collection {
   }
 
   delete(objectID: string): void {
+    this.pendingText = undefined
     const previous = this.records.get(objectID)
     if (!previous) return
     for (const order of this.orders.values()) order.remove(previous)
@@ -251,6 +255,7 @@ class Collection {
   }
 
   clear(): void {
+    this.pendingText = undefined
     this.orders.clear()
     this.facets.clear()
     this.records.clear()
@@ -282,21 +287,45 @@ class Collection {
     return order.records
   }
 
+  private newTextIndex(attributes: string[]): MiniSearch<SearchRecord> {
+    return new MiniSearch<SearchRecord>({
+      fields: attributes,
+      idField: 'objectID',
+      extractField: attributeText,
+      tokenize,
+      processTerm: normalizeWord,
+    })
+  }
+
   textIndex(attributes: string[]): MiniSearch<SearchRecord> {
     const key = JSON.stringify(attributes)
     let textIndex = this.textIndexes.get(key)
     if (!textIndex) {
-      textIndex = new MiniSearch<SearchRecord>({
-        fields: attributes,
-        idField: 'objectID',
-        extractField: attributeText,
-        tokenize,
-        processTerm: normalizeWord,
-      })
+      textIndex = this.newTextIndex(attributes)
       textIndex.addAll([...this.records.values()])
       this.textIndexes.set(key, textIndex)
     }
     return textIndex
+  }
+
+  // A text index being built a slice at a time (warm); any write abandons it, to be built when asked.
+  private pendingText: object | undefined;
+
+  /** Builds the text index of `attributes` a slice of records per step, unless a write comes first. */
+  *textIndexSteps(attributes: string[]): Generator<void> {
+    const key = JSON.stringify(attributes)
+    if (this.textIndexes.has(key)) return
+    const pending = {}
+    this.pendingText = pending
+    const textIndex = this.newTextIndex(attributes)
+    const records = [...this.records.values()]
+    for (let at = 0; at < records.length; at += TEXT_SLICE) {
+      textIndex.addAll(records.slice(at, at + TEXT_SLICE))
+      yield
+      if (this.pendingText !== pending) return
+    }
+    this.pendingText = undefined
+    if (!this.textIndexes.has(key)) this.textIndexes.set(key, textIndex)
   }
 
   copy(): Collection {
@@ -668,26 +697,41 @@ export class IndexStore {
   private warmSoon(primary: SearchIndex): void {
     clearTimeout(this.warming.get(primary))
     const timer = setTimeout(() => {
-      const { filterable, countable } = facetAttributes(primary.effectiveSettings())
-      const steps = [
-        ...[primary, ...this.replicasOf(primary)].map((index) => () => void noTextOrder(index)),
-        ...[...filterable]
-          .filter((attribute) => attribute !== 'objectID')
-          .map((attribute) => () => primary.collection.facets.prepare(attribute)),
-        ...countable.map((attribute) => () => void primary.collection.facets.valueRanks(attribute, collator.compare)),
-      ]
+      const steps = this.warmSteps(primary)
       const next = () => {
         // A later write starts again.
         if (this.warming.get(primary) !== timer) return
-        const step = steps.shift()
-        if (!step) return void this.warming.delete(primary)
-        step()
+        if (steps.next().done) return void this.warming.delete(primary)
         setImmediate(next)
       }
       next()
     }, WARM_AFTER_MS)
     timer.unref()
     this.warming.set(primary, timer)
+  }
+
+  /** What the queries of `primary` and its replicas use, a step (a yield) at a time. */
+  private *warmSteps(primary: SearchIndex): Generator<void> {
+    const { collection } = primary
+    const indexes = [primary, ...this.replicasOf(primary)]
+    for (const index of indexes) {
+      noTextOrder(index)
+      yield
+    }
+    const { filterable, countable } = facetAttributes(primary.effectiveSettings())
+    for (const attribute of filterable) {
+      if (attribute === 'objectID') continue
+      collection.facets.prepare(attribute)
+      yield
+    }
+    for (const attribute of countable) {
+      collection.facets.valueRanks(attribute, collator.compare)
+      yield
+    }
+    const searched = new Set(
+      indexes.map((index) => JSON.stringify(searchableAttributes(index.effectiveSettings()).map(({ attribute }) => attribute))),
+    )
+    for (const attributes of searched) yield* collection.textIndexSteps(JSON.parse(attributes) as string[])
   }
 
   private replicasOf(primary: SearchIndex): SearchIndex[] {
