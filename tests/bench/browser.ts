@@ -48,8 +48,8 @@ export async function signInByEmailLink(page: Page, app: string, email: string):
 export type Act = { click: true } | { type: string } | { enter: string }
 
 /**
- * Milliseconds from doing `act` to `target` to the next frame after what `region` shows changed:
- * its status text (the count) or the start of its rows. The clock runs in the page, so the figure
+ * Milliseconds from doing `act` to `target` to the next frame after what `region` shows changed
+ * (its status text, the count, or the start of its rows) and nothing in it says it is loading. The clock runs in the page, so the figure
  * holds no round trip to the benchmark. Text reaches a field as typing does (the value, then an
  * input event), so the page's own handlers see it.
  */
@@ -70,9 +70,12 @@ export async function timeEffect(region: Locator, target: Locator, act: Act = { 
         field.dispatchEvent(new Event('input', { bubbles: true }))
         if ('enter' in act) field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
       }
+      // Settled: no part of the region says it is still loading (the table says so at once, and
+      // that is not yet the answer).
+      const loading = () => [...section.querySelectorAll('[role="status"]')].some((s) => /^\s*Loading/.test(s.textContent ?? ''))
       await new Promise<void>((resolve) => {
         const check = () => {
-          if (shown() !== before) requestAnimationFrame(() => resolve())
+          if (shown() !== before && !loading()) requestAnimationFrame(() => resolve())
           else requestAnimationFrame(check)
         }
         check()

@@ -111,7 +111,7 @@ async function steps(region: Locator): Promise<Record<Step, number[]>> {
       await timeEffect(region, search, { type: '' }),
     )
     // An asset the index offers for this view (the facet's suggestions).
-    const value = await region.locator('datalist option').nth(round).getAttribute('value')
+    const value = await region.locator('datalist option').nth(round).getAttribute('value', { timeout: 120_000 })
     if (!value) throw new Error('The asset filter offers no assets')
     out.facet.push(await timeEffect(region, asset, { enter: value }))
     out.facet.push(await timeEffect(region, region.getByRole('button', { name: `Remove asset filter ${value}` })))
