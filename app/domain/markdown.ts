@@ -63,6 +63,9 @@ export function renderMarkdown(source: string): string {
 
 const markdownReader = unified().use(remarkParse).use(remarkGfm).freeze()
 
+/** The Markdown's syntax tree (GitHub-flavoured), for writers other than HTML (the PDF report). */
+export const parseMarkdown = (source: string) => markdownReader.parse(source)
+
 /** Nodes whose children run on in one line of text; the children of other nodes are separate blocks. */
 const inlineParents = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'tableCell'])
 

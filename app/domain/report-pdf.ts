@@ -1,55 +1,67 @@
 // The PDF report of one service, as a page layout description (pdfmake's document definition):
-// a cover, an executive summary with its charts drawn as vector shapes, and the findings. Pure:
-// the export menu hands it to the PDF library, loaded only when someone exports. Every text from
-// a finding or a company goes in as a plain string (Markdown reduced to words, control characters
-// removed): never as markup or layout, so nothing in a finding can restyle or break the report.
-// The findings are taken a page at a time (`reportPdfCollector`) into a plain digest that keeps
-// what the report prints: every finding up to a few hundred; beyond that the worst in full and
-// the rest as table rows. The layout is made from the digest alone (it can cross to a worker).
+// a cover, an executive summary with its charts drawn as vector shapes and its top risks, and the
+// findings grouped by issue, each issue once with its CVSS, affected assets, evidence, remediation
+// and references. Pure: the export menu hands it to the PDF library, loaded only when someone
+// exports. Every text from a finding or a company goes in as the layout's text nodes (Markdown
+// read by the product's parser, control characters removed): never as markup or layout, so nothing
+// in a finding can restyle or break the report, and every character prints as written.
+// The findings are taken a page at a time (report-pdf-collector.ts) into a plain digest that keeps
+// what the report prints: every group up to a few hundred findings; beyond that the worst groups
+// in full and the others as table rows. The layout is made from the digest alone (it can cross to
+// a worker). Decision 0040.
 import type { Content, ContentTable, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces'
 import { findingStatusLabels, FINDING_STATUSES, type Finding } from './findings.ts'
 import { formatNumber } from './numbers.ts'
 import { passwordPatternLabels } from './password-audit.ts'
-import { cleanText, describeFilters, excerpt, exportableFinding, isFiltered, type ExportFilters } from './report-export.ts'
+import { cleanText, describeFilters, isFiltered, type ExportFilters } from './report-export.ts'
 import type { Scan, ServiceScanStats } from './scans.ts'
-import { openTotal, type ServiceMonth, type ServiceStats } from './service-stats.ts'
+import { openTotal, type ServiceStats } from './service-stats.ts'
 import { services, type ServiceId } from './services.ts'
-import { daysToRemediate, summariseRemediation, type RemediationSummary } from './sla.ts'
+import type { RemediationSummary } from './sla.ts'
 import { SEVERITIES, severityLabels, type Severity } from './template-vocabulary.ts'
 
-export interface ReportPdfInput {
-  company: { slug: string; name: string }
-  service: ServiceId
-  exportedAt: number
-  stats: ServiceStats
-  /** The latest published scan, or null before the first. */
-  scan: Scan | null
-  /** Monthly figures, for the time to remediate; without them it is computed from the findings. */
-  months?: readonly ServiceMonth[]
-  /** The findings as filtered on screen; null for readers of the figures only. */
-  findings: readonly Finding[] | null
-  filters: ExportFilters
-  /** The product's one date format (the reader's, from ~/ui/local-time): the PDF writes no other. */
-  formatDate: (at: number) => string
-  /** The order the findings are in, in words, when the export names it. */
-  order?: string
+/** Up to this many findings, every group of them is described in full. */
+export const PDF_LIST_ALL_UP_TO = 200
+/** Beyond that, at most this many groups of critical and high findings are described in full… */
+export const PDF_WORST_IN_FULL = 50
+/** …and at most this many other groups are rows of a table (the CSV export holds any number). */
+export const PDF_TABLE_ROWS = 10_000
+/** A group in full lists this many of its assets, a row of the table this many. */
+export const PDF_ASSETS_IN_FULL = 30
+export const PDF_ASSETS_IN_ROW = 3
+/** Evidence is printed up to this many characters and lines (the JSON export holds it whole). */
+export const PDF_EVIDENCE_CHARS = 2_000
+export const PDF_EVIDENCE_LINES = 30
+/** One affected asset of a group: a finding. */
+export interface PdfInstance {
+  asset: string
+  status: Finding['status']
+  lastSeen: string
 }
 
-/** Up to this many findings, each is listed with its description. */
-export const PDF_LIST_ALL_UP_TO = 200
-/** Beyond that, at most this many critical and high findings are printed in full… */
-export const PDF_WORST_IN_FULL = 50
-/** …and at most this many of the rest as rows of a table (the CSV export holds any number). */
-export const PDF_TABLE_ROWS = 10_000
+/** What a group of findings says in full: its texts (laid out from their Markdown), references and one evidence. */
+export interface PdfDetails {
+  description: Content[]
+  impact: Content[]
+  remediation: Content[]
+  references: string[]
+  evidence: null | { asset: string; text: string; shortened: boolean }
+}
 
-/** A finding as one row of the compact table. */
-export interface PdfRow {
-  id: string
+/** Findings that are the same issue (same template or title, same severity) on several assets. */
+export interface PdfGroup {
   title: string
   severity: Severity
-  status: Finding['status']
-  asset: string
+  cvss: { version: string; vector: string; score: number } | null
+  cwe: string[]
+  /** How many findings it groups, and how many of them are in each status. */
+  count: number
+  statuses: Partial<Record<Finding['status'], number>>
+  /** The first findings read, at most PDF_ASSETS_IN_FULL (PDF_ASSETS_IN_ROW in the table). */
+  instances: PdfInstance[]
   lastSeen: string
+  /** Null for a row of the table. */
+  details: PdfDetails | null
 }
 
 /** Everything the report prints, as plain data: what the layout is made from. */
@@ -66,27 +78,18 @@ export interface ReportPdfDigest {
   /** Null for readers of the figures only. */
   findings: null | {
     count: number
-    /** Every finding, when there are at most PDF_LIST_ALL_UP_TO. */
-    all: Finding[] | null
-    /** Otherwise: the worst in full, how many critical or high there were, and the rest as rows. */
-    worst: PdfFullFinding[]
+    /** Every group is in full (there are at most PDF_LIST_ALL_UP_TO findings). */
+    complete: boolean
+    /** The groups in full: all of them, or the worst. */
+    groups: PdfGroup[]
+    /** How many groups of critical or high findings there were. */
     worstTotal: number
-    rows: PdfRow[]
-    restTotal: number
+    /** The other groups, as rows of the table, and how many findings they hold. */
+    rows: PdfGroup[]
+    restFindings: number
+    /** Findings of groups beyond the table's bound, not in the report. */
+    unlisted: number
   }
-}
-
-/** A finding printed in full: its words and figures, its dates in the reader's format. */
-export interface PdfFullFinding {
-  title: string
-  severity: Severity
-  status: Finding['status']
-  asset: string
-  cvss: string | null
-  seen: string
-  description: string
-  impact: string
-  remediation: string
 }
 
 /** Print colours of the severities: distinct in greyscale too, and always printed with their word. */
@@ -99,9 +102,10 @@ export const severityColours: Record<Severity, string> = {
 }
 
 const INK = '#1f2933'
-const MUTED = '#5b6673'
+export const MUTED = '#5b6673'
 const RULE = '#d5dae1'
-const SOFT = '#f2f4f7'
+export const SOFT = '#f2f4f7'
+export const LINK = '#1d4ed8'
 const PAGE_WIDTH = 595.28 // A4
 const MARGIN = 48
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN
@@ -126,35 +130,6 @@ const heading = (value: string, pageBreak = false): Content => ({
 const subheading = (value: string): Content => ({ text: value, style: 'h2' })
 
 const serviceLabel = (id: ServiceId) => services.find((s) => s.id === id)?.label ?? id
-
-const fixedDays = (f: Finding) => (f.fixedAt != null ? daysToRemediate(f.publishedAt, f.fixedAt) : null)
-
-/** Time to remediate per severity, from the monthly figures or, without them, the findings. */
-export function remediationBySeverity(months: readonly ServiceMonth[] | undefined, findings: readonly Finding[] | null) {
-  const collector = remediationCollector(months)
-  collector.add(findings ?? [])
-  return collector.bySeverity()
-}
-
-/** The times to remediate, gathered a page of findings at a time unless the monthly figures hold them. */
-function remediationCollector(months: readonly ServiceMonth[] | undefined) {
-  const fromMonths = Boolean(months?.length)
-  const values = Object.fromEntries(
-    SEVERITIES.map((s) => [s, fromMonths ? months!.flatMap((m) => m.remediationDays[s] ?? []) : []]),
-  ) as Record<Severity, number[]>
-  return {
-    add(findings: readonly Finding[]) {
-      if (fromMonths) return
-      for (const f of findings) {
-        const d = fixedDays(f)
-        if (d !== null) values[f.severity].push(d)
-      }
-    },
-    bySeverity: () =>
-      Object.fromEntries(SEVERITIES.map((s) => [s, summariseRemediation(values[s])])) as Record<Severity, RemediationSummary>,
-    overall: () => summariseRemediation(SEVERITIES.flatMap((s) => values[s])),
-  }
-}
 
 const sum = (counts: Partial<Record<Severity, number>>) => SEVERITIES.reduce((total, s) => total + (counts[s] ?? 0), 0)
 
@@ -227,7 +202,7 @@ function dataTable(headers: readonly string[], rows: readonly (readonly string[]
   }
 }
 
-const tableLayout = {
+export const tableLayout = {
   hLineWidth: (i: number) => (i === 1 ? 1 : 0.5),
   vLineWidth: () => 0,
   hLineColor: (i: number) => (i === 1 ? INK : RULE),
@@ -339,6 +314,20 @@ function cover(digest: ReportPdfDigest): Content[] {
   ]
 }
 
+/** The report's most severe issues, each once with how many assets it affects. */
+export const TOP_RISKS = 5
+function topRisks(digest: ReportPdfDigest): Content[] {
+  const top = (digest.findings?.groups ?? []).filter((g) => g.severity !== 'info').slice(0, TOP_RISKS)
+  if (!top.length) return []
+  return [
+    subheading('Top risks'),
+    dataTable(
+      ['Finding', 'Severity', 'CVSS', 'Assets'],
+      top.map((g) => [g.title, severityLabels[g.severity], g.cvss ? g.cvss.score.toFixed(1) : '–', formatNumber(g.count)]),
+    ),
+  ]
+}
+
 function summary(digest: ReportPdfDigest): Content[] {
   const { stats, scan } = digest
   const open = openTotal(stats.open)
@@ -376,6 +365,7 @@ function summary(digest: ReportPdfDigest): Content[] {
       SEVERITIES.map((s) => ({ label: severityLabels[s], value: stats.open[s] ?? 0, colour: severityColours[s] })),
       110,
     ),
+    ...topRisks(digest),
     subheading('Service levels by severity'),
     dataTable(
       ['Severity', 'Open', 'Due soon', 'Breached', 'Fixed', 'Mean time to fix', 'Median time to fix'],
@@ -417,201 +407,242 @@ function summary(digest: ReportPdfDigest): Content[] {
   return content
 }
 
-function findingsSection(findings: readonly Finding[]): Content[] {
-  if (findings.length === 0) return [heading('Findings', true), text('No findings match the filters of this export.', 'lead')]
-  const body: TableCell[][] = [
-    [
-      { text: 'Finding', style: 'th' },
-      { text: 'Severity', style: 'th' },
-      { text: 'Status', style: 'th' },
-      { text: 'Asset', style: 'th' },
-    ],
-  ]
-  for (const raw of findings) {
-    const f = exportableFinding(raw)
-    const description = excerpt(f.description, 220)
-    body.push([
-      {
-        stack: [
-          { text: wrappable(f.title), style: 'findingTitle' },
-          ...(description ? [{ text: wrappable(description), style: 'findingText' }] : []),
-        ],
-      },
-      { text: severityLabels[f.severity], style: 'severity', color: severityColours[f.severity] },
-      { text: findingStatusLabels[f.status], style: 'td' },
-      { text: wrappable(f.asset), style: 'td' },
-    ])
-  }
-  return [
-    heading(`Findings (${formatNumber(findings.length)})`, true),
-    {
-      table: { headerRows: 1, dontBreakRows: true, widths: ['*', 62, 78, 120], body },
-      layout: { ...tableLayout, paddingTop: () => 5, paddingBottom: () => 5 },
-    },
-  ]
+// ── Text from findings ─────────────────────────────────────────────────────────────────────────
+// The pieces the collector lays a finding's Markdown out with (report-pdf-collector.ts), and the
+// fonts every run of text is written in.
+
+export const MONO = 'RobotoMono'
+const CJK_FONT = 'NotoSansJP'
+
+/** Long unbroken runs in code get break opportunities (every 64 characters) so they wrap in the column. */
+export const codeWrappable = (value: string) =>
+  cleanText(value)
+    .replace(/\t/g, '  ')
+    .replace(/(\S{64})(?=\S)/g, '$1\u200b')
+
+export const linkTarget = (url: string) => (/^(https?:|mailto:)/i.test(url.trim()) ? url.trim() : undefined)
+
+export type Inline = {
+  text: string | Inline[]
+  bold?: boolean
+  italics?: boolean
+  font?: string
+  link?: string
+  color?: string
+  decoration?: 'underline' | 'lineThrough'
+  background?: string
 }
 
-const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value)
+// Plain data only (no layout functions): code blocks of a finding's texts cross to the worker in the digest.
+export const codeBlock = (value: string, style = 'code'): Content => ({
+  table: {
+    widths: ['*'],
+    body: [[{ text: codeWrappable(value), style, preserveLeadingSpaces: true, fillColor: SOFT, margin: [4, 3, 4, 3] }]],
+  },
+  layout: 'noBorders',
+  margin: [0, 2, 0, 6],
+})
 
-function fullFinding(f: PdfFullFinding, first: boolean): Content {
-  const part = (label: string, value: string): Content[] =>
-    value
-      ? [
-          { text: label, style: 'partLabel' },
-          { text: wrappable(value), style: 'partText' },
-        ]
-      : []
+// Runs of Japanese and Chinese characters are written in a font that has them (Roboto has Latin,
+// Greek and Cyrillic); the rest of the text keeps its own font.
+const CJK = /[\u2e80-\u2fdf\u3000-\u30ff\u3190-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/
+const CJK_RUNS = new RegExp(`((?:${CJK.source})+)`, 'g')
+
+function scripted(value: string): string | Inline {
+  if (!CJK.test(value)) return value
+  return {
+    text: value
+      .split(CJK_RUNS)
+      .flatMap((part, i): (string | Inline)[] => (part === '' ? [] : i % 2 ? [{ text: part, font: CJK_FONT }] : [part])) as Inline[],
+  }
+}
+
+function scriptedText(text: unknown): unknown {
+  if (typeof text === 'string') {
+    const out = scripted(text)
+    return typeof out === 'string' ? out : out.text
+  }
+  return Array.isArray(text) ? text.map((item) => (typeof item === 'string' ? scripted(item) : withScripts(item))) : text
+}
+
+/** The content with every run of CJK characters given the font that has them. */
+export function withScripts<T>(node: T): T {
+  if (typeof node === 'string') return scripted(node) as T
+  if (Array.isArray(node)) return node.map(withScripts) as T
+  if (!node || typeof node !== 'object') return node
+  const out: Record<string, unknown> = { ...(node as Record<string, unknown>) }
+  if ('text' in out) out.text = scriptedText(out.text)
+  for (const key of ['stack', 'columns', 'ul', 'ol'] as const)
+    if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map(withScripts)
+  const table = out.table as { body?: unknown[][] } | undefined
+  if (table?.body) out.table = { ...table, body: table.body.map((row) => row.map(withScripts)) }
+  return out as T
+}
+
+// ── Findings ───────────────────────────────────────────────────────────────────────────────────
+
+const statusesInWords = (statuses: PdfGroup['statuses']) =>
+  FINDING_STATUSES.filter((s) => statuses[s])
+    .map((s) => `${formatNumber(statuses[s]!)} ${findingStatusLabels[s].toLowerCase()}`)
+    .join(', ')
+
+const cvssInWords = (cvss: PdfGroup['cvss']) => (cvss ? `CVSS ${cvss.version} ${cvss.score.toFixed(1)}` : null)
+
+const MORE_IN_EXPORTS = 'the CSV and JSON exports list every one'
+
+function groupInFull(g: PdfGroup, first: boolean): Content {
+  const d = g.details!
+  // A part's label stays on the page of its first block (all of it bounded to well under a page).
+  const part = (label: string, content: Content[]): Content[] =>
+    content.length ? [{ stack: [{ text: label, style: 'partLabel' }, content[0]!], unbreakable: true }, ...content.slice(1)] : []
+  const more = g.count - g.instances.length
+  const assets: Content = {
+    table: {
+      headerRows: 1,
+      dontBreakRows: true,
+      widths: ['*', 90, 70],
+      body: [
+        ['Asset', 'Status', 'Last seen'].map((h): TableCell => ({ text: h, style: 'th' })),
+        ...g.instances.map((i): TableCell[] => [
+          { text: wrappable(i.asset), style: 'row' },
+          { text: findingStatusLabels[i.status], style: 'row' },
+          { text: i.lastSeen, style: 'row' },
+        ]),
+      ],
+    },
+    layout: { ...tableLayout, paddingTop: () => 2, paddingBottom: () => 2 },
+  }
   return {
     stack: [
-      { text: wrappable(f.title), style: 'h2' },
       {
-        text: [
-          { text: severityLabels[f.severity], bold: true, color: severityColours[f.severity] },
-          `${f.cvss ? `  ·  CVSS ${f.cvss}` : ''}  ·  ${findingStatusLabels[f.status]}  ·  ${f.seen}`,
+        // The heading stays on the page of its figures.
+        stack: [
+          { text: wrappable(g.title), style: 'h2' },
+          {
+            text: [
+              { text: severityLabels[g.severity], bold: true, color: severityColours[g.severity] },
+              ...(g.cvss ? [`  ·  ${cvssInWords(g.cvss)}`] : []),
+              `  ·  ${formatNumber(g.count)} ${g.count === 1 ? 'asset' : 'assets'} (${statusesInWords(g.statuses)})`,
+              ...(g.cwe.length ? [`  ·  ${g.cwe.map(cleanText).join(', ')}`] : []),
+            ],
+            style: 'td',
+          },
+          ...(g.cvss ? [{ text: wrappable(g.cvss.vector), style: 'vector' }] : []),
         ],
-        style: 'td',
+        unbreakable: true,
       },
-      { text: wrappable(f.asset), style: 'findingText', margin: [0, 2, 0, 4] },
-      ...part('Description', f.description),
-      ...part('Impact', f.impact),
-      ...part('Remediation', f.remediation),
+      ...part('Description', d.description),
+      ...part('Impact', d.impact),
+      ...part(`Affected assets (${formatNumber(g.count)})`, [assets]),
+      ...(more > 0
+        ? [{ text: `and ${formatNumber(more)} more: ${MORE_IN_EXPORTS}.`, style: 'small', margin: [0, 2, 0, 0] } as Content]
+        : []),
+      ...(d.evidence
+        ? [
+            ...part(`Evidence (${d.evidence.asset})`, [codeBlock(d.evidence.text, 'evidence')]),
+            ...(d.evidence.shortened
+              ? [{ text: 'Shortened: the JSON export holds the evidence of every finding in full.', style: 'small' } as Content]
+              : []),
+          ]
+        : []),
+      ...part('Remediation', d.remediation),
+      ...part('References', [
+        ...(d.references.length
+          ? [
+              {
+                ul: d.references.map((r): Content => {
+                  const link = linkTarget(r)
+                  return { text: wrappable(r), style: 'partText', ...(link ? { link, color: LINK } : {}) }
+                }),
+              } as Content,
+            ]
+          : []),
+      ]),
     ],
-    margin: [0, first ? 0 : 10, 0, 4],
+    margin: [0, first ? 0 : 14, 0, 4],
   }
 }
 
-/** Many findings: the critical and high ones in full (up to a bound), then the rest as a compact table. */
-function digestSection(found: NonNullable<ReportPdfDigest['findings']>): Content[] {
-  const out: Content[] = [
-    heading(`Findings (${formatNumber(found.count)})`, true),
-    {
-      text:
-        `This report holds ${formatNumber(found.count)} findings: ` +
-        (found.worst.length
-          ? `${found.worst.length < found.worstTotal ? `the ${formatNumber(found.worst.length)} most severe of the ${formatNumber(found.worstTotal)}` : `the ${formatNumber(found.worst.length)}`} critical and high findings are described in full, the others listed in a table.`
-          : 'they are listed in a table.') +
-        ' The CSV and JSON exports hold every finding with all its details.',
-      style: 'lead',
+function groupsTable(rows: readonly PdfGroup[]): Content {
+  return {
+    table: {
+      headerRows: 1,
+      dontBreakRows: true,
+      widths: ['*', 46, 28, 140, 66, 58],
+      body: [
+        ['Finding', 'Severity', 'CVSS', 'Assets', 'Status', 'Last seen'].map((h): TableCell => ({ text: h, style: 'th' })),
+        ...rows.map((g): TableCell[] => {
+          const more = g.count - g.instances.length
+          return [
+            { text: wrappable(g.title), style: 'row' },
+            { text: severityLabels[g.severity], style: 'rowSeverity', color: severityColours[g.severity] },
+            { text: g.cvss ? g.cvss.score.toFixed(1) : '–', style: 'row' },
+            {
+              text: wrappable(g.instances.map((i) => i.asset).join('\n') + (more > 0 ? `\nand ${formatNumber(more)} more` : '')),
+              style: 'row',
+            },
+            { text: statusesInWords(g.statuses), style: 'row' },
+            { text: g.lastSeen, style: 'row' },
+          ]
+        }),
+      ],
     },
-  ]
-  if (found.worst.length) {
-    out.push(subheading(`Critical and high findings in full`))
-    found.worst.forEach((f, i) => out.push(fullFinding(f, i === 0)))
+    layout: { ...tableLayout, paddingTop: () => 2, paddingBottom: () => 2 },
   }
-  if (found.restTotal > 0) {
-    out.push(heading(found.worst.length ? `Other findings (${formatNumber(found.restTotal)})` : 'All findings', true))
-    if (found.rows.length < found.restTotal)
+}
+
+const groupsInWords = (groups: number, findings: number) =>
+  `${formatNumber(findings)} ${findings === 1 ? 'finding' : 'findings'} in ${formatNumber(groups)} ${groups === 1 ? 'group' : 'groups'}`
+
+function findingsSection(found: NonNullable<ReportPdfDigest['findings']>): Content[] {
+  if (found.count === 0) return [heading('Findings', true), text('No findings match the filters of this export.', 'lead')]
+  const inFull = found.groups.reduce((n, g) => n + g.count, 0)
+  const lead = found.complete
+    ? `${groupsInWords(found.groups.length, found.count)}: each issue once, with the assets it affects, its evidence, how to fix it and where to read more.`
+    : `This report holds ${formatNumber(found.count)} findings. ` +
+      (found.groups.length
+        ? `${found.groups.length < found.worstTotal ? `The ${formatNumber(found.groups.length)} most severe of the ${formatNumber(found.worstTotal)}` : `The ${formatNumber(found.groups.length)}`} groups of critical and high findings (${formatNumber(inFull)} findings) are described in full, the others listed in a table.`
+        : 'They are listed in a table, one row per issue.') +
+      ' The CSV and JSON exports hold every finding with all its details.'
+  const out: Content[] = [heading(`Findings (${formatNumber(found.count)})`, true), { text: lead, style: 'lead' }]
+  if (found.groups.length) {
+    if (!found.complete) out.push(subheading('Critical and high findings in full'))
+    found.groups.forEach((g, i) => out.push(groupInFull(g, i === 0)))
+  }
+  if (found.rows.length || found.unlisted) {
+    out.push(heading(found.groups.length ? `Other findings (${formatNumber(found.restFindings + found.unlisted)})` : 'All findings', true))
+    if (found.unlisted)
       out.push({
-        text: `The table lists the first ${formatNumber(found.rows.length)} of ${formatNumber(found.restTotal)}. Narrow the filters, or export CSV for all of them.`,
+        text: `The table lists ${groupsInWords(found.rows.length, found.restFindings)}; ${formatNumber(found.unlisted)} more findings are not listed. Narrow the filters, or export CSV for all of them.`,
         style: 'lead',
       })
-    out.push({
-      table: {
-        headerRows: 1,
-        dontBreakRows: true,
-        widths: ['*', 50, 70, 130, 58],
-        body: [
-          ['Finding', 'Severity', 'Status', 'Asset', 'Last seen'].map((h): TableCell => ({ text: h, style: 'th' })),
-          ...found.rows.map((r): TableCell[] => [
-            { text: wrappable(r.title), style: 'row' },
-            { text: severityLabels[r.severity], style: 'rowSeverity', color: severityColours[r.severity] },
-            { text: findingStatusLabels[r.status], style: 'row' },
-            { text: wrappable(r.asset), style: 'row' },
-            { text: r.lastSeen, style: 'row' },
-          ]),
-        ],
-      },
-      layout: { ...tableLayout, paddingTop: () => 2, paddingBottom: () => 2 },
-    })
+    out.push(groupsTable(found.rows))
   }
   return out
 }
 
-type Collected = Omit<ReportPdfInput, 'findings'> & { withFindings: boolean }
+/** The fonts the report writes in beyond the PDF library's own Roboto, and their files. */
+export const PDF_FONTS = {
+  [MONO]: {
+    normal: 'RobotoMono-Regular.ttf',
+    bold: 'RobotoMono-Bold.ttf',
+    italics: 'RobotoMono-Regular.ttf',
+    bolditalics: 'RobotoMono-Bold.ttf',
+  },
+  [CJK_FONT]: {
+    normal: 'NotoSansJP-Regular.ttf',
+    bold: 'NotoSansJP-Bold.ttf',
+    italics: 'NotoSansJP-Regular.ttf',
+    bolditalics: 'NotoSansJP-Bold.ttf',
+  },
+} as const
+export type PdfFontFile = (typeof PDF_FONTS)[keyof typeof PDF_FONTS]['normal' | 'bold']
 
-/**
- * Takes the findings a page at a time and keeps only what the report prints: every finding up to
- * PDF_LIST_ALL_UP_TO; beyond that the worst (critical before high) and compact rows, bounded.
- */
-export function reportPdfCollector(input: Collected) {
-  const remediation = remediationCollector(input.months)
-  let count = 0
-  let firstSeen: number | null = null
-  let all: Finding[] | null = []
-  const worst = { critical: [] as Finding[], high: [] as Finding[] }
-  let worstTotal = 0
-  const rows: PdfRow[] = []
-  const rowsKept = PDF_TABLE_ROWS + 2 * PDF_WORST_IN_FULL
-  return {
-    add(findings: readonly Finding[]) {
-      if (!input.withFindings) return
-      remediation.add(findings)
-      for (const raw of findings) {
-        const f = exportableFinding(raw)
-        count++
-        firstSeen = firstSeen === null ? f.firstSeenAt : Math.min(firstSeen, f.firstSeenAt)
-        if (all && count <= PDF_LIST_ALL_UP_TO) all.push(f)
-        else all = null
-        if (f.severity === 'critical' || f.severity === 'high') {
-          worstTotal++
-          if (worst[f.severity].length < PDF_WORST_IN_FULL) worst[f.severity].push(f)
-        }
-        if (rows.length < rowsKept)
-          rows.push({
-            id: f.id,
-            title: clip(cleanText(f.title), 160),
-            severity: f.severity,
-            status: f.status,
-            asset: clip(cleanText(f.asset), 120),
-            lastSeen: input.formatDate(f.lastSeenAt),
-          })
-      }
-    },
-    digest(): ReportPdfDigest {
-      const { scan, formatDate: longDate } = input
-      const from = firstSeen ?? scan?.startedAt ?? null
-      const to = scan?.publishedAt ?? scan?.finishedAt ?? input.exportedAt
-      const inFull = [...worst.critical, ...worst.high].slice(0, PDF_WORST_IN_FULL)
-      const shown = new Set(inFull.map((f) => f.id))
-      return {
-        company: input.company,
-        service: input.service,
-        stats: input.stats,
-        scan,
-        filters: input.filters,
-        ...(input.order !== undefined ? { order: input.order } : {}),
-        dates: {
-          period: from !== null && longDate(from) !== longDate(to) ? `${longDate(Math.min(from, to))} – ${longDate(to)}` : longDate(to),
-          latestScan: scan ? longDate(scan.publishedAt ?? scan.startedAt) : null,
-          prepared: longDate(input.exportedAt),
-        },
-        remediation: remediation.bySeverity(),
-        overall: remediation.overall(),
-        findings: input.withFindings
-          ? {
-              count,
-              all,
-              worst: all
-                ? []
-                : inFull.map((f) => ({
-                    title: f.title,
-                    severity: f.severity,
-                    status: f.status,
-                    asset: f.asset,
-                    cvss: f.cvss ? `${f.cvss.score.toFixed(1)} (${f.cvss.vector})` : null,
-                    seen: `first seen ${longDate(f.firstSeenAt)}, last seen ${longDate(f.lastSeenAt)}`,
-                    description: excerpt(f.description, 900),
-                    impact: excerpt(f.impact, 400),
-                    remediation: excerpt(f.remediation, 600),
-                  })),
-              worstTotal: all ? 0 : worstTotal,
-              rows: all ? [] : rows.filter((r) => !shown.has(r.id)).slice(0, PDF_TABLE_ROWS),
-              restTotal: all ? 0 : count - inFull.length,
-            }
-          : null,
-      }
-    },
-  }
+/** The font files a document needs: the monospaced font always, the CJK one only when it has such text (5 MB each weight). */
+export function pdfFontFiles(doc: TDocumentDefinitions): PdfFontFile[] {
+  const mono = [PDF_FONTS[MONO].normal, PDF_FONTS[MONO].bold]
+  const cjk = JSON.stringify([doc.content, doc.info]).includes(`"font":"${CJK_FONT}"`) || CJK.test(doc.info?.title ?? '')
+  return cjk ? [...mono, PDF_FONTS[CJK_FONT].normal, PDF_FONTS[CJK_FONT].bold] : mono
 }
 
 /** The report's document definition, from its digest. */
@@ -622,21 +653,17 @@ export function reportPdfLayout(digest: ReportPdfDigest): TDocumentDefinitions {
     pageSize: 'A4',
     pageMargins: [MARGIN, 56, MARGIN, 56],
     info: { title, author: 'Bulwark', subject: serviceLabel(digest.service), creator: 'Bulwark' },
-    content: [
-      ...cover(digest),
-      ...summary(digest),
-      ...(found === null ? [] : found.all ? findingsSection(found.all) : digestSection(found)),
-    ],
+    content: withScripts([...cover(digest), ...summary(digest), ...(found === null ? [] : findingsSection(found))]),
     header: (page) =>
       page === 1
         ? ''
-        : {
+        : withScripts({
             columns: [
               { text: cleanText(digest.company.name), style: 'running' },
               { text: `${serviceLabel(digest.service)} report`, style: 'running', alignment: 'right' },
             ],
             margin: [MARGIN, 24, MARGIN, 0],
-          },
+          }),
     footer: (page, pages) =>
       page === 1
         ? ''
@@ -664,22 +691,15 @@ export function reportPdfLayout(digest: ReportPdfDigest): TDocumentDefinitions {
       chartValue: { fontSize: 10, bold: true, alignment: 'right' },
       th: { fontSize: 9, bold: true, color: MUTED },
       td: { fontSize: 9.5 },
-      severity: { fontSize: 9.5, bold: true },
-      findingTitle: { fontSize: 10, bold: true },
-      findingText: { fontSize: 8.5, color: MUTED, margin: [0, 2, 0, 0] },
       running: { fontSize: 8.5, color: MUTED },
       small: { fontSize: 8.5, color: MUTED },
       partLabel: { fontSize: 8.5, bold: true, color: MUTED, margin: [0, 4, 0, 1] },
       partText: { fontSize: 9.5 },
       row: { fontSize: 8 },
       rowSeverity: { fontSize: 8, bold: true },
+      code: { font: MONO, fontSize: 8.5, lineHeight: 1.15 },
+      evidence: { font: MONO, fontSize: 7.5, lineHeight: 1.1 },
+      vector: { font: MONO, fontSize: 8, color: MUTED, margin: [0, 2, 0, 2] },
     },
   }
-}
-
-/** The report of a list of findings held whole: the collector over one page, then the layout. */
-export function reportPdfDocument(input: ReportPdfInput): TDocumentDefinitions {
-  const collector = reportPdfCollector({ ...input, withFindings: input.findings !== null })
-  collector.add(input.findings ?? [])
-  return reportPdfLayout(collector.digest())
 }

@@ -3,25 +3,18 @@
 // them. One run, printed; `--out file.pdf` keeps the file.
 //   node --experimental-strip-types tests/bench/report-pdf.ts [--out /tmp/report.pdf] [--findings 10000] [--service dast]
 import { writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
-import type { TDocumentDefinitions } from 'pdfmake/interfaces'
-import { reportPdfCollector, reportPdfLayout } from '#domain/report-pdf.ts'
+import { reportPdfLayout } from '#domain/report-pdf.ts'
+import { reportPdfCollector } from '#domain/report-pdf-collector.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { exportFindings, exportMonths, exportScan, exportStats, T0 } from '../unit/export-fixtures.ts'
+import { renderPdfInNode } from '../unit/pdf-render-node.ts'
 
 const { values } = parseArgs({
   options: { out: { type: 'string' }, findings: { type: 'string', default: '10000' }, service: { type: 'string', default: 'dast' } },
 })
 const count = Number(values.findings)
 const service = values.service as ServiceId
-
-const require = createRequire(import.meta.url)
-const pdfMake = require('pdfmake/build/pdfmake.js') as {
-  addVirtualFileSystem(vfs: unknown): void
-  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Uint8Array> }
-}
-pdfMake.addVirtualFileSystem(require('pdfmake/build/vfs_fonts.js'))
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 const findings = exportFindings(service, count)
@@ -42,7 +35,7 @@ const collector = reportPdfCollector({
 for (let i = 0; i < findings.length; i += 500) collector.add(findings.slice(i, i + 500))
 const doc = reportPdfLayout(collector.digest())
 const described = performance.now()
-const pdf = await pdfMake.createPdf(doc).getBuffer()
+const pdf = await renderPdfInNode(doc)
 const done = performance.now()
 
 console.log(

@@ -32,6 +32,13 @@ const findings = Array.from({ length: COUNT }, (_, n) =>
     fingerprint: `e2e-export-${n}`.padEnd(64, '0'),
     // The first title would be a formula in a spreadsheet: the CSV must defuse it.
     title: n === 0 ? '=E2E export 0: formula' : `E2E export ${n}: ${['Reflected XSS', 'SQL injection', 'Open redirect'][n % 3]}`,
+    // Text the PDF must print as written: angle brackets in code, Cyrillic and Japanese.
+    ...(n === 2
+      ? {
+          description: 'A diagnostic feature builds a shell command, for example `ping -c 1 <host>`.',
+          remediation: 'Проверьте ввод: 入力を検証する。',
+        }
+      : {}),
   }),
 )
 
@@ -161,6 +168,13 @@ test.describe('a reader of the results', () => {
         .toString(),
     ).toBe('%PDF-')
     expect(renderPdf(await pdf.path())).toBeGreaterThan(1)
+    const printed = execFileSync('pdftotext', ['-enc', 'UTF-8', await pdf.path(), '-'], { encoding: 'utf8' })
+      .replace(/\u200b/g, '')
+      .replace(/\s+/g, ' ')
+    for (const f of findings) expect(printed).toContain(f.title)
+    expect(printed).toContain('for example ping -c 1 <host>.')
+    expect(printed).toContain('Проверьте ввод: 入力を検証する。')
+    expect(printed).toContain('GET /api/items?q=1 HTTP/1.1')
   })
 })
 

@@ -1,13 +1,20 @@
 // The PDF library (and its fonts), loaded only when a PDF is made, with the share of the document
 // rendered reported as it goes (at most every hundredth).
 import type { TDocumentDefinitions } from 'pdfmake/interfaces'
-import { reportPdfLayout, type ReportPdfDigest } from '#domain/report-pdf.ts'
+import { PDF_FONTS, pdfFontFiles, reportPdfLayout, type ReportPdfDigest } from '#domain/report-pdf.ts'
+import { fetchPdfFonts } from './pdf-fonts'
 import type { PdfWorkerMessage } from './pdf-worker'
 
 export async function renderPdfBytes(doc: TDocumentDefinitions, onFraction: (fraction: number) => void): Promise<Uint8Array> {
-  const [pdfMake, vfs] = await Promise.all([import('pdfmake/build/pdfmake'), import('pdfmake/build/vfs_fonts')])
+  const [pdfMake, vfs, fonts] = await Promise.all([
+    import('pdfmake/build/pdfmake'),
+    import('pdfmake/build/vfs_fonts'),
+    fetchPdfFonts(pdfFontFiles(doc)),
+  ])
   const make = ('default' in pdfMake ? pdfMake.default : pdfMake) as typeof import('pdfmake/build/pdfmake')
   make.addVirtualFileSystem(('default' in vfs ? vfs.default : vfs) as Parameters<typeof make.addVirtualFileSystem>[0])
+  make.addVirtualFileSystem(fonts)
+  make.addFonts(PDF_FONTS)
   let reported = -1
   ;(make as unknown as { setProgressCallback(cb: (fraction: number) => void): void }).setProgressCallback((fraction) => {
     const step = Math.floor(fraction * 100)
