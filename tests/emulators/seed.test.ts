@@ -150,8 +150,10 @@ describe('demo seed', () => {
     await clients.db.doc(companyPath('umbrella')).set({ enableDast: true, note: 'edited' }, { merge: true })
     await clients.db.doc(userAccessPath(viewer.uid)).update({ companies: ['umbrella'] })
     // syncUserClaims sees claims above the document's level and revokes; the seed then starts from that.
+    // This file runs after those that hold triggers back, so the trigger may wait for a new worker
+    // first (as user-claims.test.ts allows for).
     await vi.waitFor(async () => expect((await clients.db.doc(userAccessPath(viewer.uid)).get()).data()?.claims.revoked).toBeDefined(), {
-      timeout: 20_000,
+      timeout: 45_000,
       interval: 200,
     })
     // The same address held by an account with another uid.
