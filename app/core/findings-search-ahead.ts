@@ -6,5 +6,16 @@ import { useEffect } from 'react'
 import { afterIdle } from './after-idle'
 
 export function useFindingsSearchAhead(company: string): void {
-  useEffect(() => afterIdle(() => void import('./findings-search-client').then((m) => m.prepareFindingsSearch(company))), [company])
+  useEffect(
+    () =>
+      afterIdle(
+        () =>
+          void import('./findings-search-client').then(
+            (m) => m.prepareFindingsSearch(company),
+            // Offline, say: the first search loads it again and says what went wrong.
+            () => {},
+          ),
+      ),
+    [company],
+  )
 }
