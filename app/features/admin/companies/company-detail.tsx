@@ -21,7 +21,7 @@ import { FormMessage } from '~/ui/text-field'
 import { LocalTime } from '~/ui/local-time'
 import { CompanyAuditTrail } from '../org/audit-trail'
 import { Muted, OrgSection } from '../org/org-section'
-import { ShowMorePeople } from '../people/people-more'
+import { PeopleSearch, ShowMorePeople } from '../people/people-more'
 import { levelName, NO_FILTER, peopleRequest, showingLine } from '../people/people-view'
 import { usePeople, useSettled } from '../people/use-people'
 import { DataTable } from '~/ui/data-table'
@@ -36,14 +36,7 @@ const Back = styled(Link)`
   margin-bottom: 12px;
 `
 
-const SearchPeople = styled.input`
-  min-height: 38px;
-  padding: 0 12px;
-  border-radius: 8px;
-  border: 1px solid var(--color-border);
-  background: var(--color-surface);
-  color: var(--color-text);
-  font: inherit;
+const SearchPeople = styled(PeopleSearch)`
   max-width: 420px;
 `
 
@@ -178,13 +171,7 @@ function CompanyPeople({ slug }: { slug: string }) {
   return (
     <OrgSection aria-labelledby="people-title" aria-busy={people.status === 'loading' || people.busy}>
       <h2 id="people-title">People</h2>
-      <SearchPeople
-        type="search"
-        placeholder="Search by the start of an address"
-        aria-label="Search people"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
+      <SearchPeople value={text} onChange={(e) => setText(e.target.value)} />
       {people.status !== 'ready' ? (
         <LiveStatus live={{ status: people.status, retry: people.retry }} what="the people" />
       ) : (

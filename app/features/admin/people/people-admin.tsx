@@ -16,7 +16,7 @@ import { LiveStatus } from '~/ui/live-status'
 import { surface } from '~/ui/surface'
 import { FormMessage, Select } from '~/ui/text-field'
 import { FillAddresses } from './fill-addresses'
-import { ShowMorePeople } from './people-more'
+import { PeopleSearch, ShowMorePeople } from './people-more'
 import { PersonDialog } from './person-dialog'
 import { isFiltered, levelName, LEVEL_NAMES, NO_FILTER, peopleRequest, showingLine, type PeopleFilter } from './people-view'
 import { usePeople, useSettled } from './use-people'
@@ -34,14 +34,7 @@ const Bar = styled.div`
   gap: 8px;
   align-items: center;
 
-  input[type='search'] {
-    min-height: 38px;
-    padding: 0 12px;
-    border-radius: 8px;
-    border: 1px solid var(--color-border);
-    background: var(--color-surface);
-    color: var(--color-text);
-    font: inherit;
+  ${PeopleSearch} {
     flex: 1 1 220px;
   }
 `
@@ -218,13 +211,7 @@ export function PeopleAdmin({
   return (
     <Section aria-label="People" aria-busy={people.status === 'loading' || people.busy}>
       <Bar>
-        <input
-          type="search"
-          placeholder="Search by the start of an address"
-          aria-label="Search people"
-          value={filter.text}
-          onChange={(e) => setFilter({ ...filter, text: e.target.value })}
-        />
+        <PeopleSearch value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} />
         {companyChoices.length > 0 && (
           <Select aria-label="Company" value={filter.company} onChange={(e) => setFilter({ ...filter, company: e.target.value })}>
             <option value="">All companies</option>
