@@ -190,5 +190,6 @@ describe('demo seed', () => {
       },
       { timeout: 60_000, interval: 1_000 },
     )
-  })
+    // Room for both waits above and a seed run between them.
+  }, 150_000)
 })
