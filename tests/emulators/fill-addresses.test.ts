@@ -3,7 +3,7 @@
 // address already stored is never touched, a document whose account is gone is left and counted,
 // a stretch ends with where to go on, and a second run writes nothing.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CallableResponse } from '#domain/callables.ts'
 import { companyPath } from '#domain/companies.ts'
 import { readUserAccess, userAccessPath, USERS_ACCESS_COLLECTION } from '#domain/users-access.ts'
@@ -123,6 +123,8 @@ describe('fillMissingAddresses', () => {
   })
 
   it('fills every document with an account, keeps a stored address and leaves those without an account', async () => {
+    // The claims sync writes each new document once (claims.synced): the document kept is the one after it.
+    await vi.waitFor(async () => expect((await stored(KEPT)).access.claims.synced).toBeDefined(), { timeout: 45_000, interval: 200 })
     const kept = await stored(KEPT)
     const run = await fillAll(platform)
     // More than a page: the whole collection, with what other tests left in it.
@@ -147,7 +149,7 @@ describe('fillMissingAddresses', () => {
     const again = await fillAll(platform)
     expect(again).toMatchObject({ filled: 0, withoutAccount: run.withoutAccount })
     expect(await Promise.all([id(0), id(150), NO_ADDRESS, KEPT, GONE[0]!].map(stored))).toEqual(before)
-  })
+  }, 120_000)
 
   it('reads the collection by id: its size is the documents it holds', async () => {
     const count = (await admin.db.collection(USERS_ACCESS_COLLECTION).count().get()).data().count
