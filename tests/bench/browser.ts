@@ -70,9 +70,9 @@ export async function timeEffect(region: Locator, target: Locator, act: Act = { 
         field.dispatchEvent(new Event('input', { bubbles: true }))
         if ('enter' in act) field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
       }
-      // Settled: no part of the region says it is still loading (the table says so at once, and
-      // that is not yet the answer).
-      const loading = () => [...section.querySelectorAll('[role="status"]')].some((s) => /^\s*Loading/.test(s.textContent ?? ''))
+      // Settled: no part of the region says it is still loading or updating (the table says so at
+      // once, over the last answer, and that is not yet the answer).
+      const loading = () => [...section.querySelectorAll('[role="status"]')].some((s) => /^\s*(Loading|Updating)/.test(s.textContent ?? ''))
       await new Promise<void>((resolve) => {
         const check = () => {
           if (shown() !== before && !loading()) requestAnimationFrame(() => resolve())

@@ -36,10 +36,14 @@ export interface FindingsSummary {
   groups: { value: string; count: number }[]
 }
 
+/**
+ * `stale`: the summary (and the rows) are the last answer, to an earlier query, shown while the
+ * new one is asked, so a filter's click does not blank the table.
+ */
 export type FindingsResults =
-  | { status: 'loading'; summary: FindingsSummary | undefined; retry(): void }
-  | { status: 'ready'; summary: FindingsSummary; retry(): void }
-  | { status: 'failed'; summary: FindingsSummary | undefined; error: Error; retry(): void }
+  | { status: 'loading'; summary: FindingsSummary | undefined; stale: boolean; retry(): void }
+  | { status: 'ready'; summary: FindingsSummary; stale: false; retry(): void }
+  | { status: 'failed'; summary: FindingsSummary | undefined; stale: false; error: Error; retry(): void }
 
 const byCount = (counts: Record<string, number> | undefined) =>
   Object.entries(counts ?? {})
@@ -72,8 +76,8 @@ export interface FindingsRows {
 }
 
 /**
- * The findings the query finds, from the search index. A new query starts afresh; `refresh`
- * keeps what is shown until the new answer comes.
+ * The findings the query finds, from the search index. Until a new query's answer comes, the last
+ * answer stays (marked stale); `refresh` asks again for what is shown.
  */
 export function useFindingsResults(
   searcher: FindingsSearcher,
@@ -81,12 +85,19 @@ export function useFindingsResults(
   groupBy: FindingsGroupBy | undefined,
 ): FindingsResults & { rows: FindingsRows; refresh(): void; version: number } {
   const queryKey = JSON.stringify([query, groupBy ?? null])
-  const [state, setState] = useState<{ key: string; status: 'loading' | 'ready' | 'failed'; summary?: FindingsSummary; error?: Error }>({
-    key: queryKey,
-    status: 'loading',
-  })
-  // Pages by source, each page's rows; replaced whole on a new query or a refresh.
+  // `summaryKey`: the query the summary (and `pages`) answer, which is `key`'s once its answer came.
+  const [state, setState] = useState<{
+    key: string
+    status: 'loading' | 'ready' | 'failed'
+    summary?: FindingsSummary
+    summaryKey?: string
+    /** How the summary's groups were made: an answer grouped otherwise is not shown for this one. */
+    summaryGroupBy?: FindingsGroupBy | null
+    error?: Error
+  }>({ key: queryKey, status: 'loading' })
+  // Pages by source, each page's rows; replaced whole when an answer comes.
   const pages = useRef(new Map<string, Map<number, FindingRowHit[]>>())
+  const pagesKey = useRef<string | null>(null)
   const asked = useRef(new Set<string>())
   const [version, setVersion] = useState(0)
   const [attempt, setAttempt] = useState(0)
@@ -97,12 +108,8 @@ export function useFindingsResults(
 
   useEffect(() => {
     let live = true
-    const keep = state.key === queryKey
-    if (!keep) {
-      pages.current = new Map()
-      asked.current = new Set()
-    }
-    setState((last) => ({ key: queryKey, status: 'loading', summary: last.key === queryKey ? last.summary : undefined }))
+    const keep = pagesKey.current === queryKey
+    setState((last) => ({ ...last, key: queryKey, status: 'loading' }))
     // The first page comes with the figures; on a refresh, the pages last shown come again with
     // them (a few: the others are asked for again when scrolled back to).
     const shown = keep
@@ -125,15 +132,29 @@ export function useFindingsResults(
           next.set(source, byPage)
         })
         pages.current = next
+        pagesKey.current = queryKey
         asked.current = new Set(first.map(({ source, page }) => `${source}#${page}`))
-        setState({ key: queryKey, status: 'ready', summary: summaryOf(results.slice(first.length), groupBy) })
+        setState({
+          key: queryKey,
+          status: 'ready',
+          summary: summaryOf(results.slice(first.length), groupBy),
+          summaryKey: queryKey,
+          summaryGroupBy: groupBy ?? null,
+        })
         setVersion((n) => n + 1)
       },
       (error: unknown) => {
         if (!live) return
         // The page says it in words; the console keeps what the search service answered.
         console.warn('The findings search failed', error)
-        setState((last) => ({ ...last, status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }))
+        const failed = error instanceof Error ? error : new Error(String(error))
+        // A refresh that failed keeps what is shown; an earlier query's answer is not this one's.
+        if (!keep) {
+          pages.current = new Map()
+          pagesKey.current = null
+          asked.current = new Set()
+        }
+        setState((last) => ({ ...last, status: 'failed', error: failed, ...(keep ? {} : { summary: undefined, summaryKey: undefined }) }))
       },
     )
     return () => {
@@ -147,6 +168,8 @@ export function useFindingsResults(
     (from: number, to: number, group: string | null = null) => {
       const source = sourceKey(group)
       const key = current.current
+      // The rows shown are an earlier query's: this one's first page is on its way.
+      if (pagesKey.current !== key) return
       for (let page = Math.floor(from / FINDINGS_PAGE_SIZE); page <= Math.floor(to / FINDINGS_PAGE_SIZE); page += 1) {
         const id = `${source}#${page}`
         if (asked.current.has(id) || page * FINDINGS_PAGE_SIZE >= REACHABLE_ROWS) continue
@@ -177,12 +200,13 @@ export function useFindingsResults(
   }
   const retry = () => setAttempt((n) => n + 1)
   const fresh = state.key === queryKey
-  const summary = fresh ? state.summary : undefined
+  const stale = state.summaryKey !== queryKey
+  const summary = !stale || state.summaryGroupBy === (groupBy ?? null) ? state.summary : undefined
   const base =
     state.status === 'failed' && fresh
-      ? { status: 'failed' as const, summary, error: state.error ?? new Error('Search failed'), retry }
-      : state.status === 'ready' && fresh && summary
-        ? { status: 'ready' as const, summary, retry }
-        : { status: 'loading' as const, summary, retry }
+      ? { status: 'failed' as const, summary, stale: false as const, error: state.error ?? new Error('Search failed'), retry }
+      : state.status === 'ready' && fresh && summary && !stale
+        ? { status: 'ready' as const, summary, stale: false as const, retry }
+        : { status: 'loading' as const, summary, stale: summary !== undefined && stale, retry }
   return { ...base, rows, refresh: retry, version }
 }

@@ -468,6 +468,7 @@ export function FindingsView({
       {summary && (
         <FindingsTable
           summary={summary}
+          updating={results.stale}
           rows={results.rows}
           version={results.version}
           live={liveById}

@@ -83,13 +83,13 @@ const manager: Access = { accessLevel: 2, userType: 'client' }
 const viewer: Access = { accessLevel: 1, userType: 'client' }
 
 /** The view in a router (its links need one), its search state kept as the route keeps it. */
-function renderTable(access: Access, initial: FindingsSearch = {}) {
+function renderTable(access: Access, initial: FindingsSearch = {}, ask: FindingsSearcher = searcher) {
   const seen: FindingsSearch[] = []
   function Harness() {
     const [search, setSearch] = useState<FindingsSearch>(initial)
     return (
       <FindingsView
-        searcher={searcher}
+        searcher={ask}
         sources={noLiveParts}
         workspace={{ access }}
         company="acme"
@@ -193,6 +193,49 @@ describe('findings table', () => {
 
     await user.click(screen.getByRole('radio', { name: 'By asset' }))
     await waitFor(() => expect(screen.getAllByRole('button', { name: /1 finding$/ })).toHaveLength(4))
+  })
+
+  it('keeps the last answer on screen, dimmed and marked busy, until a new filter is answered', async () => {
+    // The searcher answers at once until told to hold, then waits until let go.
+    let hold: Promise<void> | null = null
+    let release = () => {}
+    const held: FindingsSearcher = async (requests) => {
+      if (hold) await hold
+      return searcher(requests)
+    }
+    const { user } = renderTable(manager, {}, held)
+    await screen.findByRole('link', { name: 'SQL injection' })
+    hold = new Promise((resolve) => (release = resolve))
+    const severity = screen.getByRole('group', { name: 'Severity' })
+    await user.click(within(severity).getByRole('button', { name: /^High/ }))
+    expect(await screen.findByText('Updating the list…')).toBeInTheDocument()
+    // Not a blank "Loading findings…": the rows last shown stay, the box says it is busy.
+    expect(screen.queryByText('Loading findings…')).toBeNull()
+    expect(titles()).toEqual(['SQL injection', 'Cross-site scripting', 'Cross-site scripting', 'Banner disclosure'])
+    const box = screen.getByRole('table').parentElement!
+    expect(box).toHaveAttribute('aria-busy', 'true')
+    hold = null
+    release()
+    await waitFor(() => expect(titles()).toEqual(['Cross-site scripting', 'Cross-site scripting']))
+    expect(screen.getByText('2 findings')).toBeInTheDocument()
+    expect(box).toHaveAttribute('aria-busy', 'false')
+  })
+
+  it('says a new filter could not be answered instead of showing the last answer as its own', async () => {
+    let fail = false
+    const failing: FindingsSearcher = async (requests) => {
+      if (fail) throw new Error('The search service is unreachable')
+      return searcher(requests)
+    }
+    const { user } = renderTable(manager, {}, failing)
+    await screen.findByRole('link', { name: 'SQL injection' })
+    fail = true
+    await user.click(within(screen.getByRole('group', { name: 'Severity' })).getByRole('button', { name: /^High/ }))
+    expect(await screen.findByText('Findings could not be loaded. Check your connection and retry.')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'SQL injection' })).toBeNull()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(titles()).toEqual(['Cross-site scripting', 'Cross-site scripting']))
   })
 
   it('offers a manager the bulk retest of a selection; a viewer gets no bulk moves', async () => {

@@ -34,6 +34,12 @@ const Scroller = styled.div`
     outline: 2px solid ${colors.focus};
     outline-offset: 2px;
   }
+
+  /* The last answer, shown while the new one is asked. */
+  &[aria-busy='true'] tbody {
+    opacity: 0.55;
+    transition: opacity 120ms ease 150ms;
+  }
 `
 
 const Table = styled.table`
@@ -183,6 +189,8 @@ type Item = { kind: 'group'; value: string; count: number } | { kind: 'row'; ind
 
 export interface FindingsTableProps {
   summary: FindingsSummary
+  /** The summary and rows are the last answer, to other filters, while the new one is asked. */
+  updating?: boolean
   rows: FindingsRows
   /** Changes whenever rows arrive. */
   version: number
@@ -202,8 +210,21 @@ export interface FindingsTableProps {
 }
 
 export function FindingsTable(props: FindingsTableProps) {
-  const { summary, rows, version, live, onVisibleRows, search, onSearchChange, findingHref, selection, onSelectionChange, caption, now } =
-    props
+  const {
+    summary,
+    updating = false,
+    rows,
+    version,
+    live,
+    onVisibleRows,
+    search,
+    onSearchChange,
+    findingHref,
+    selection,
+    onSelectionChange,
+    caption,
+    now,
+  } = props
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   const scroller = useRef<HTMLDivElement>(null)
   const group = search.group
@@ -345,17 +366,24 @@ export function FindingsTable(props: FindingsTableProps) {
   return (
     <>
       <Count role="status">
-        {formatNumber(total)} finding{total === 1 ? '' : 's'}
-        {selection.size > 0 && `, ${formatNumber(selection.size)} selected`}
-        {!group && total > REACHABLE_ROWS && (
+        {updating ? (
+          'Updating the list…'
+        ) : (
           <>
-            {' '}
-            (the first {formatNumber(REACHABLE_ROWS)} in this order are listed: narrow the filters or change the order to reach the others)
+            {formatNumber(total)} finding{total === 1 ? '' : 's'}
+            {selection.size > 0 && `, ${formatNumber(selection.size)} selected`}
+            {!group && total > REACHABLE_ROWS && (
+              <>
+                {' '}
+                (the first {formatNumber(REACHABLE_ROWS)} in this order are listed: narrow the filters or change the order to reach the
+                others)
+              </>
+            )}
+            {groupsCapped && <> (the {formatNumber(summary.groups.length)} largest groups are listed: narrow the filters to see others)</>}
           </>
         )}
-        {groupsCapped && <> (the {formatNumber(summary.groups.length)} largest groups are listed: narrow the filters to see others)</>}
       </Count>
-      <Scroller ref={scroller} tabIndex={-1}>
+      <Scroller ref={scroller} tabIndex={-1} aria-busy={updating}>
         <Table aria-rowcount={items.length + 1}>
           <caption>
             <VisuallyHidden>{caption}</VisuallyHidden>
@@ -393,7 +421,7 @@ export function FindingsTable(props: FindingsTableProps) {
             })}
           </tbody>
         </Table>
-        {items.length === 0 && <Empty>No findings match these filters.</Empty>}
+        {items.length === 0 && !updating && <Empty>No findings match these filters.</Empty>}
       </Scroller>
     </>
   )
