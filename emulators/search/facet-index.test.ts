@@ -43,6 +43,23 @@ describe('facet index', () => {
     expect(ids(index.withValue('status', 'fixed') as ReadonlySet<Rec>)).toEqual([])
     expect(ids(index.allowedBy(parseFilters('status:open'), everyAttribute)?.records)).toEqual(['a', 'b', 'c'])
   })
+
+  it('keeps what a filter allows until a write, which the next answer follows', () => {
+    const current = [...records]
+    const index = new FacetIndex(() => current)
+    const filter = parseFilters('status:open AND tags:y')
+    const first = index.allowedBy(filter, everyAttribute)
+    expect(ids(first?.records)).toEqual(['a', 'b'])
+    // The same clauses in another order are the same filter.
+    expect(index.allowedBy(parseFilters('tags:y AND status:open'), everyAttribute)?.records).toBe(first?.records)
+    expect(index.untilWrite('counted', () => 1)).toBe(1)
+    expect(index.untilWrite('counted', () => 2)).toBe(1)
+    const changed = { ...records[1]!, tags: ['x'] }
+    index.replace(records[1], changed)
+    current[1] = changed
+    expect(ids(index.allowedBy(filter, everyAttribute)?.records)).toEqual(['a'])
+    expect(index.untilWrite('counted', () => 2)).toBe(2)
+  })
 })
 
 describe('top facet values', () => {

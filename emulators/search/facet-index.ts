@@ -5,6 +5,14 @@ import { facetValuesOf, type Filter } from './filters.ts'
 
 type Records<R> = ReadonlySet<R>
 
+/** The records a filter's plain facet clauses allow; `key` names those clauses (the same key, the same records until a write). */
+export interface Allowed<R> {
+  records: Records<R>
+  /** Those clauses were the whole filter: each of the records passes it. */
+  complete: boolean
+  key: string
+}
+
 /** An attribute's facet values in order, and each one's place in it. */
 export interface ValueRanks {
   placeOf: ReadonlyMap<string, number>
@@ -48,6 +56,8 @@ export function topFacetValues(counts: ReadonlyMap<string, number>, max: number,
 export class FacetIndex<R extends object> {
   private readonly byAttribute = new Map<string, Map<string, Set<R>>>()
   private readonly clauses = new Map<string, Records<R>>()
+  /** What a whole filter allows, and facet counts over it, by filter: a key's filter repeats until the next write. */
+  private readonly answers = new Map<string, unknown>()
   private readonly ranks = new Map<string, ValueRanks>()
   private readonly records: () => Iterable<R>
 
@@ -58,7 +68,16 @@ export class FacetIndex<R extends object> {
   clear(): void {
     this.byAttribute.clear()
     this.clauses.clear()
+    this.answers.clear()
     this.ranks.clear()
+  }
+
+  /** `make()`'s value, kept under `key` until the next write. */
+  untilWrite<T>(key: string, make: () => T): T {
+    if (this.answers.has(key)) return this.answers.get(key) as T
+    const value = make()
+    this.answers.set(key, value)
+    return value
   }
 
   /**
@@ -81,6 +100,7 @@ export class FacetIndex<R extends object> {
   replace(previous: R | undefined, next: R | undefined): void {
     // What the clauses allowed is worked out again when next asked (a union of lists: quick).
     this.clauses.clear()
+    this.answers.clear()
     for (const [attribute, values] of this.byAttribute) {
       if (previous) for (const value of facetValuesOf(previous, attribute).lower) values.get(value)?.delete(previous)
       if (next) {
@@ -126,10 +146,7 @@ export class FacetIndex<R extends object> {
   }
 
   /** The records one clause of plain facet conditions allows (OR), kept until the next write: a key's filter repeats. */
-  private clauseRecords(clause: Filter[number], canFilterOn: (attribute: string) => boolean): Records<R> {
-    const key = JSON.stringify(
-      clause.map((condition) => (condition.kind === 'facet' ? [condition.attribute, condition.value.toLowerCase()] : [])),
-    )
+  private clauseRecords(key: string, clause: Filter[number], canFilterOn: (attribute: string) => boolean): Records<R> {
     let records = this.clauses.get(key)
     if (!records) {
       const sets = clause.flatMap((condition) =>
@@ -152,19 +169,22 @@ export class FacetIndex<R extends object> {
    * clauses, so each of the records passes. Otherwise the whole filter must still be checked on
    * each: its other clauses (numeric, negated) are not looked at here.
    */
-  allowedBy(filter: Filter, canFilterOn: (attribute: string) => boolean): { records: Records<R>; complete: boolean } | null {
-    const clauses: Records<R>[] = []
-    for (const clause of filter) {
-      if (clause.every((condition) => condition.kind === 'facet' && !condition.negated))
-        clauses.push(this.clauseRecords(clause, canFilterOn))
-    }
-    if (clauses.length === 0) return null
-    const complete = clauses.length === filter.length
-    clauses.sort((a, b) => a.size - b.size)
-    const [smallest, ...others] = clauses
-    if (others.length === 0) return { records: smallest!, complete }
-    const allowed = new Set<R>()
-    for (const record of smallest!) if (others.every((set) => set.has(record))) allowed.add(record)
-    return { records: allowed, complete }
+  allowedBy(filter: Filter, canFilterOn: (attribute: string) => boolean): Allowed<R> | null {
+    const plain = filter.filter((clause) => clause.every((condition) => condition.kind === 'facet' && !condition.negated))
+    if (plain.length === 0) return null
+    const keys = plain.map((clause) =>
+      JSON.stringify(clause.map((condition) => (condition.kind === 'facet' ? [condition.attribute, condition.value.toLowerCase()] : []))),
+    )
+    const key = `allowed:${JSON.stringify([...keys].sort())}`
+    const complete = plain.length === filter.length
+    const records = this.untilWrite(key, () => {
+      const clauses = plain.map((clause, i) => this.clauseRecords(keys[i]!, clause, canFilterOn)).sort((a, b) => a.size - b.size)
+      const [smallest, ...others] = clauses
+      if (others.length === 0) return smallest!
+      const allowed = new Set<R>()
+      for (const record of smallest!) if (others.every((set) => set.has(record))) allowed.add(record)
+      return allowed
+    })
+    return { records, complete, key }
   }
 }

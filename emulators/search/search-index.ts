@@ -602,23 +602,32 @@ function requestedFacets(facets: SearchParams['facets'], countable: string[]): s
   return names.filter((name) => countable.includes(name))
 }
 
+/**
+ * The facet counts of the records a query found. Those a filter's facet lists give (`key`) are
+ * counted once until the next write: the same key's queries ask for them again and again.
+ */
 function facetCounts(
-  records: readonly SearchRecord[],
+  found: { records: Iterable<SearchRecord>; key?: string },
   attributes: string[],
   maxValues: number,
   facetIndex: FacetIndex<SearchRecord>,
 ): Pick<SearchResponse, 'facets' | 'facets_stats'> {
   const facets: Record<string, Record<string, number>> = {}
   const stats: NonNullable<SearchResponse['facets_stats']> = {}
-  for (const attribute of attributes) {
+  const count = (attribute: string) => {
     const counts = new Map<string, number>()
     const numbers: number[] = []
-    for (const record of records) {
-      const found = facetValuesOf(record, attribute)
-      for (const number of found.numbers) numbers.push(number)
+    for (const record of found.records) {
+      const values = facetValuesOf(record, attribute)
+      for (const number of values.numbers) numbers.push(number)
       // an array counts each of its values once
-      for (const value of found.values) counts.set(value, (counts.get(value) ?? 0) + 1)
+      for (const value of values.values) counts.set(value, (counts.get(value) ?? 0) + 1)
     }
+    return { counts, numbers }
+  }
+  for (const attribute of attributes) {
+    const { counts, numbers } =
+      found.key === undefined ? count(attribute) : facetIndex.untilWrite(`counts:${attribute}:${found.key}`, () => count(attribute))
     const sorted = topFacetValues(counts, maxValues, facetIndex.valueRanks(attribute, collator.compare))
     facets[attribute] = Object.fromEntries(sorted)
     if (numbers.length > 0) {
@@ -955,11 +964,27 @@ export class IndexStore {
         ? matchesFilter(record, filter, canFilterOn)
         : allowed.records.has(record) && (allowed.complete || matchesFilter(record, filter, canFilterOn))
     let hits: SearchRecord[]
+    // Every record the query finds, when it is not `hits` (which then holds only those up to the page).
+    let found: { records: Iterable<SearchRecord>; size: number; key: string } | null = null
     const ranked = rankingComparator(settings, index.virtual, collection)
     const hitsPerPage = setting('hitsPerPage') as number
+    const page = params.page ?? 0
+    const paginationLimitedTo = setting('paginationLimitedTo') as number
     // Without text every record ties on the textual criteria, so one order serves every such query;
     // a query for counts alone (no hits) needs no order at all.
-    if (words.words.length === 0) {
+    if (words.words.length === 0 && allowed?.complete) {
+      // The facet lists alone say which records and how many: the order is walked only to the page asked.
+      found = { records: allowed.records, size: allowed.records.size, key: allowed.key }
+      const wanted = Math.min((page + 1) * hitsPerPage, paginationLimitedTo, found.size)
+      hits = []
+      if (wanted > 0) {
+        for (const record of noTextOrder(index)) {
+          if (!allowed.records.has(record)) continue
+          hits.push(record)
+          if (hits.length >= wanted) break
+        }
+      }
+    } else if (words.words.length === 0) {
       const records = hitsPerPage > 0 ? noTextOrder(index) : (allowed?.records ?? collection.records.values())
       hits = []
       for (const record of records) if (passes(record)) hits.push(record)
@@ -982,8 +1007,8 @@ export class IndexStore {
       hits = candidates.map(({ record }) => record)
     }
 
-    const page = params.page ?? 0
-    const reachable = Math.min(hits.length, setting('paginationLimitedTo') as number)
+    const total = found?.size ?? hits.length
+    const reachable = Math.min(total, paginationLimitedTo)
     const pageHits = hitsPerPage === 0 ? [] : hits.slice(page * hitsPerPage, Math.min((page + 1) * hitsPerPage, reachable))
 
     const hidden = new Set(hideUnretrievable ? (settings.unretrievableAttributes ?? []) : [])
@@ -1008,12 +1033,12 @@ export class IndexStore {
       params.facets === undefined
         ? {}
         : {
-            ...facetCounts(hits, facetNames, setting('maxValuesPerFacet') as number, collection.facets),
+            ...facetCounts(found ?? { records: hits }, facetNames, setting('maxValuesPerFacet') as number, collection.facets),
             exhaustiveFacetsCount: true as const,
           }
     return {
       hits: renderedHits,
-      nbHits: hits.length,
+      nbHits: total,
       page,
       nbPages: hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage),
       hitsPerPage,
