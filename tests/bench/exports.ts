@@ -72,7 +72,7 @@ async function measure(app: string) {
       await page.goto(`${app}/reports/dast`)
       const run = await exportWithHeap(page, format)
       console.log(
-        `  ${format.toUpperCase().padEnd(5)} ${String(run.ms).padStart(7)} ms   heap before ${mb(run.heapBefore).padStart(9)}   peak ${mb(run.heapPeak).padStart(9)}   ${mb(run.bytes).padStart(9)} file   (${run.message})`,
+        `  ${format.toUpperCase().padEnd(5)} ${String(run.ms).padStart(7)} ms   heap before ${mb(run.heapBefore).padStart(9)}   peak ${mb(run.heapPeak).padStart(9)}   held ${mb(run.heldPeak).padStart(9)}   ${mb(run.bytes).padStart(9)} file   (${run.message})`,
       )
     }
   } finally {
