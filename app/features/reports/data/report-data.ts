@@ -92,6 +92,22 @@ export function latestScans(overview: readonly ServiceOverview[], count: number)
     .slice(0, count)
 }
 
+/**
+ * Months whose figures can still change: a finding counts in the month it was published or fixed,
+ * both now. The one before is followed too, for a page that came up (or was cached at the edge)
+ * just before a month began.
+ */
+export const CHANGING_MONTHS = 2
+
+/**
+ * Of `months` (oldest first), those the chart follows live: the changing ones, and any the first
+ * paint lacks; the others are kept as the first paint gave them, which costs no read.
+ */
+export function monthsToFollow(months: readonly string[], firstPaint: readonly MonthFigures[] | undefined): string[] {
+  const known = new Set((firstPaint ?? []).map((figures) => figures.month))
+  return months.filter((month, i) => i >= months.length - CHANGING_MONTHS || !known.has(month))
+}
+
 /** The last `count` months (YYYY-MM, UTC) up to `now`, oldest first. */
 export function recentMonths(now: number, count: number): string[] {
   const date = new Date(now)

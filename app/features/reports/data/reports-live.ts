@@ -24,6 +24,7 @@ import { withinDeadline } from '~/core/read-deadline'
 import {
   monthFigures,
   MONTHS_SHOWN,
+  monthsToFollow,
   OVERVIEW_SCANS,
   recentMonths,
   scanSummary,
@@ -41,19 +42,15 @@ export const watchServiceStats =
   (next, fail) =>
     onSnapshot(doc(firestore(), serviceStatsPath(company, service)), (snapshot) => next(readServiceStats(snapshot.data())), fail)
 
-/** The monthly remediation figures of the last months (a month without figures is zeros), oldest first. */
-export const watchServiceMonths = (company: string, service: ServiceId, count = MONTHS_SHOWN): Watch<ServiceMonth[]> => {
-  const months = recentMonths(Date.now(), count)
-  const watchMonth =
-    (month: string): Watch<ServiceMonth> =>
-    (next, fail) =>
-      onSnapshot(
-        doc(firestore(), serviceMonthPath(company, service, month)),
-        (snapshot) => next(readServiceMonth(month, snapshot.data())),
-        fail,
-      )
-  return combine(Object.fromEntries(months.map((month) => [month, watchMonth(month)])), (parts) => months.map((month) => parts[month]!))
-}
+/** One month's remediation figures (a month without figures is zeros). */
+const watchServiceMonth =
+  (company: string, service: ServiceId, month: string): Watch<ServiceMonth> =>
+  (next, fail) =>
+    onSnapshot(
+      doc(firestore(), serviceMonthPath(company, service, month)),
+      (snapshot) => next(readServiceMonth(month, snapshot.data())),
+      fail,
+    )
 
 /** The monthly figures, whole, read once: the PDF's time to remediate over all the months shown. */
 export async function readServiceMonths(company: string, service: ServiceId, count = MONTHS_SHOWN): Promise<ServiceMonth[]> {
@@ -227,11 +224,26 @@ export const watchServiceReport = (company: string, service: ServiceId): Watch<S
     })),
   )
 
-/** One service's monthly remediation figures, oldest first. */
-export const watchServiceMonthFigures =
-  (company: string, service: ServiceId): Watch<MonthFigures[]> =>
-  (next, fail) =>
-    watchServiceMonths(company, service)((months) => next(months.map(monthFigures)), fail)
+/**
+ * One service's monthly remediation figures of the months shown, oldest first. With the edge's
+ * first paint, only the months that can still change are read and followed; past ones keep the
+ * first paint's figures (ten document reads fewer a page view).
+ */
+export const watchServiceMonthFigures = (
+  company: string,
+  service: ServiceId,
+  firstPaint?: readonly MonthFigures[],
+): Watch<MonthFigures[]> => {
+  const months = recentMonths(Date.now(), MONTHS_SHOWN)
+  const known = new Map((firstPaint ?? []).map((figures) => [figures.month, figures]))
+  const followed = monthsToFollow(months, firstPaint)
+  return combine(Object.fromEntries(followed.map((month) => [month, watchServiceMonth(company, service, month)])), (parts) =>
+    months.map((month) => {
+      const live = parts[month]
+      return live ? monthFigures(live) : known.get(month)!
+    }),
+  )
+}
 
 /** Recent activity of the visible services, newest first. */
 export const watchActivity = (company: string, visible: readonly ServiceId[], count = 8): Watch<CompanyActivity[]> =>

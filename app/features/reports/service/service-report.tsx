@@ -166,7 +166,12 @@ const MONTHS_AHEAD = '100%'
 function LiveRemediationChart({ company, service, firstPaint }: { company: string; service: ServiceId; firstPaint?: MonthFigures[] }) {
   const [cell, near] = useNearScreen<HTMLDivElement>(MONTHS_AHEAD)
   const months = useLiveData(
-    () => (near ? import('../data/reports-live').then((m) => m.watchServiceMonthFigures(company, service)) : notAsked<MonthFigures[]>()),
+    () =>
+      near
+        ? import('../data/reports-live').then((m) => m.watchServiceMonthFigures(company, service, firstPaint))
+        : notAsked<MonthFigures[]>(),
+    // The first paint is the edge's, the same for the page's life: a new one starts no new listener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [company, service, near],
     firstPaint,
   )
