@@ -6,6 +6,7 @@ import { colorSchemeScript } from './ui/color-scheme-script'
 import { publicConfig, serverConfig } from './server/config.server'
 import { isAppRequest } from './server/origin-guard.server'
 import { answeredByStart } from './server/start-event.server'
+import { keepStyleRules } from './server/kept-style-rules'
 import { injectStyles } from './server/styled-stream'
 import {
   appConnectOrigins,
@@ -43,6 +44,7 @@ const styledStreamHandler = defineHandlerCallback(async ({ request, router, resp
   if (hydration) hydration.nonce = nonce
   for (const [name, value] of Object.entries(await securityHeaders(new URL(request.url).pathname, nonce))) responseHeaders.set(name, value)
   const sheet = new ServerStyleSheet()
+  keepStyleRules(sheet.instance)
   let rendered
   try {
     rendered = normalizeSsrResponse(
