@@ -57,6 +57,24 @@ describe('injectStyles', () => {
     expect(html).toBe('<head></head><body>Sécurité ✓</body>')
   })
 
+  it('writes styles once before a segment marker held back over several chunks, and passes the bytes through as they came', async () => {
+    const source = '<head></head><body>Sécurité<div hidden id="S:0">ok</div><div hidden id="S:1">✓</div></body>'
+    const bytes = new TextEncoder().encode(source)
+    // Chunks of 5 bytes: markers and characters fall across them.
+    const chunks: Uint8Array[] = []
+    for (let at = 0; at < bytes.length; at += 5) chunks.push(bytes.slice(at, at + 5))
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk)
+        controller.close()
+      },
+    })
+    const html = await readAll(injectStyles(stream, counter()))
+    expect(html).toBe(
+      '<head><style data-n="1"></style></head><body>Sécurité<style data-n="2"></style><div hidden id="S:0">ok</div><style data-n="3"></style><div hidden id="S:1">✓</div></body>',
+    )
+  })
+
   it('passes a document without a head through unchanged', async () => {
     const html = await readAll(injectStyles(streamOf(['<p>frag', 'ment</p>']), counter()))
     expect(html).toBe('<p>fragment</p>')
