@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 type Constraint = { kind: string; value?: unknown }
 interface Listener {
   constraints: Constraint[]
+  options: object
   next: (snapshot: unknown) => void
   stopped: boolean
 }
@@ -21,8 +22,11 @@ vi.mock('firebase/firestore', () => ({
   limit: (n: number) => ({ kind: 'limit', value: n }),
   startAfter: (doc: { id: string }) => ({ kind: 'startAfter', value: doc.id }),
   endAt: (doc: { id: string }) => ({ kind: 'endAt', value: doc.id }),
-  onSnapshot: (q: { constraints: Constraint[] }, next: (snapshot: unknown) => void) => {
-    const listener: Listener = { constraints: q.constraints, next, stopped: false }
+  doc: (_db: unknown, path: string) => ({ path, constraints: [] }),
+  onSnapshot: (q: { constraints: Constraint[] }, ...args: unknown[]) => {
+    // (query, next, fail) or (query, options, next, fail), as the SDK takes them.
+    const [options, next] = (typeof args[0] === 'function' ? [{}, args[0]] : args) as [object, (snapshot: unknown) => void]
+    const listener: Listener = { constraints: q.constraints, options, next, stopped: false }
     listeners.push(listener)
     return () => {
       listener.stopped = true
@@ -32,15 +36,62 @@ vi.mock('firebase/firestore', () => ({
 }))
 vi.mock('./firebase', () => ({ firestore: () => ({}) }))
 
-const { capped, counted, watchPages, watchQuery } = await import('./watch-query')
+const { capped, counted, watchDocument, watchPages, watchQuery } = await import('./watch-query')
 
-const docs = (ids: string[]) => {
+/** A query's snapshot; `fromCache` when the SDK answers from its cache alone (the database out of reach). */
+const docs = (ids: string[], fromCache = false) => {
   const list = ids.map((id) => ({ id, data: () => ({ id }) }))
-  return { docs: list, size: list.length }
+  return { docs: list, size: list.length, empty: list.length === 0, metadata: { fromCache } }
 }
+/** A document's snapshot; data undefined when it does not exist. */
+const one = (id: string, data: unknown, fromCache = false) => ({
+  id,
+  exists: () => data !== undefined,
+  data: () => data,
+  metadata: { fromCache },
+})
 const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `e${String(from + i).padStart(3, '0')}`)
 const read = (id: string) => id
 const range = (l: Listener) => l.constraints.filter((c) => ['limit', 'startAfter', 'endAt'].includes(c.kind))
+
+describe('watchQuery', () => {
+  it('takes an empty list served from the cache alone as unknown, and the server’s empty answer as empty', () => {
+    listeners.length = 0
+    const next = vi.fn()
+    watchQuery('scans', read)(next, vi.fn())
+    listeners[0]!.next(docs([], true))
+    expect(next).not.toHaveBeenCalled()
+    // The server's empty answer then changes only the snapshot's metadata: the listener asks for those.
+    expect(listeners[0]!.options).toEqual({ includeMetadataChanges: true })
+    listeners[0]!.next(docs([]))
+    expect(next).toHaveBeenLastCalledWith([])
+  })
+
+  it('shows what the cache holds, and keeps following the server', () => {
+    listeners.length = 0
+    const next = vi.fn()
+    watchQuery('scans', read)(next, vi.fn())
+    listeners[0]!.next(docs(['a'], true))
+    expect(next).toHaveBeenLastCalledWith(['a'])
+    listeners[0]!.next(docs(['a', 'b']))
+    expect(next).toHaveBeenLastCalledWith(['a', 'b'])
+  })
+})
+
+describe('watchDocument', () => {
+  it('takes a document missing from the cache alone as unknown; only the server says it does not exist', () => {
+    listeners.length = 0
+    const next = vi.fn()
+    watchDocument('companies/new-co', (id, data) => (data ? { id, data } : null))(next, vi.fn())
+    listeners[0]!.next(one('new-co', undefined, true))
+    expect(next).not.toHaveBeenCalled()
+    expect(listeners[0]!.options).toEqual({ includeMetadataChanges: true })
+    listeners[0]!.next(one('new-co', { name: 'New Co' }))
+    expect(next).toHaveBeenLastCalledWith({ id: 'new-co', data: { name: 'New Co' } })
+    listeners[0]!.next(one('new-co', undefined))
+    expect(next).toHaveBeenLastCalledWith(null)
+  })
+})
 
 describe('capped', () => {
   it('asks for one more than it shows and says whether the query held more', () => {
@@ -102,5 +153,16 @@ describe('watchPages', () => {
 
     stop()
     expect(listeners.slice(1).every((l) => l.stopped)).toBe(true)
+  })
+
+  it('waits for the server when the cache alone holds no page', () => {
+    listeners.length = 0
+    const next = vi.fn()
+    watchPages('events', read, 3)(next, vi.fn())
+    listeners[0]!.next(docs([], true))
+    expect(next).not.toHaveBeenCalled()
+    expect(listeners[0]!.options).toEqual({ includeMetadataChanges: true })
+    listeners[0]!.next(docs([]))
+    expect(next).toHaveBeenLastCalledWith({ items: [], more: null, loading: false })
   })
 })

@@ -1,9 +1,12 @@
 // The listener recipe of pages that follow a collection: a Firestore query whose documents the
 // collection's module reads (unreadable ones left out). Loaded with the listener modules that use it.
 // A list that grows with use is never followed whole: `capped` reads the newest few and says
-// whether there are more, `watchPages` adds older pages on demand ("show more").
+// whether there are more, `watchPages` adds older pages on demand ("show more"). An empty list or a
+// missing document served from the cache alone (the database out of reach) is not an answer: the
+// listener waits for the server's, so a page says it is loading, never "none" (cache-snapshots.ts).
 import {
   collection,
+  doc,
   endAt,
   getCountFromServer,
   limit,
@@ -14,15 +17,44 @@ import {
   type QueryConstraint,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore'
+import { unknownYet } from './cache-snapshots'
 import { firestore } from './firebase'
 import type { Watch } from './live-data'
+
+/**
+ * Snapshots that change only their metadata too: the server's answer that confirms an empty list
+ * (or a missing document) the cache alone had given changes nothing but `fromCache`, and without
+ * these the listener would never hear it and stay loading.
+ */
+const withServerAnswers = { includeMetadataChanges: true } as const
 
 export const watchQuery =
   <T>(path: string, read: (id: string, data: unknown) => T | null, ...constraints: QueryConstraint[]): Watch<T[]> =>
   (next, fail) =>
     onSnapshot(
       query(collection(firestore(), path), ...constraints),
-      (snapshot) => next(snapshot.docs.map((d) => read(d.id, d.data())).filter((x): x is T => x !== null)),
+      withServerAnswers,
+      (snapshot) => {
+        if (unknownYet(snapshot, snapshot.docs.length === 0)) return
+        next(snapshot.docs.map((d) => read(d.id, d.data())).filter((x): x is T => x !== null))
+      },
+      fail,
+    )
+
+/**
+ * Follows one document as its collection's module reads it (`data` undefined when it does not
+ * exist). Null means the server said there is no such readable document, never the cache alone.
+ */
+export const watchDocument =
+  <T>(path: string, read: (id: string, data: unknown) => T | null): Watch<T | null> =>
+  (next, fail) =>
+    onSnapshot(
+      doc(firestore(), path),
+      withServerAnswers,
+      (snapshot) => {
+        if (unknownYet(snapshot, !snapshot.exists())) return
+        next(read(snapshot.id, snapshot.data()))
+      },
       fail,
     )
 
@@ -107,7 +139,9 @@ export const watchPages =
       const range = [...(after ? [startAfter(after)] : []), until ? endAt(until) : limit(pageSize + 1)]
       page.stop = onSnapshot(
         query(base, ...constraints, ...range),
+        withServerAnswers,
         (snapshot) => {
+          if (unknownYet(snapshot, snapshot.docs.length === 0)) return
           page.docs = snapshot.docs
           page.answered = true
           publish()

@@ -2,6 +2,7 @@
 // and the connections it held are cut, as when a server goes down: clients see their streams end and
 // new connections get no answer. Resuming it (SIGCONT) brings it back with its data.
 import { execFileSync } from 'node:child_process'
+import type { ConsoleMessage, Page } from '@playwright/test'
 
 function listenerPid(port: number): number {
   const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' })
@@ -21,4 +22,31 @@ export function pauseListener(port: number): () => void {
     resumed = true
     process.kill(pid, 'SIGCONT')
   }
+}
+
+/**
+ * Resolves once the page's Firestore SDK has given the server up: two of its Listen streams failed
+ * from now on (the first failure makes it unsure, the second offline). From then on it answers
+ * listeners from its cache alone, as it does after any outage it noticed. Its own "Could not reach
+ * Cloud Firestore backend" is said only if it never connected, so it cannot be waited for here.
+ */
+export function firestoreGivesUp(page: Page, { timeout = 60_000 } = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failures = 0
+    const onConsole = (message: ConsoleMessage) => {
+      if (!/WebChannelConnection RPC 'Listen' stream \S+ transport errored/.test(message.text())) return
+      if (++failures < 2) return
+      done()
+      resolve()
+    }
+    const timer = setTimeout(() => {
+      done()
+      reject(new Error(`Firestore in ${page.url()} did not give the server up within ${timeout} ms (${failures} failed streams)`))
+    }, timeout)
+    const done = () => {
+      clearTimeout(timer)
+      page.off('console', onConsole)
+    }
+    page.on('console', onConsole)
+  })
 }
