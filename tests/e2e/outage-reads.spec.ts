@@ -1,17 +1,20 @@
-// Reads the database does not answer: while Firestore is held back a page says it is loading, and
-// never that there is nothing (zeros, "none yet"); once the database is back it shows what is true.
+// Reads the database does not answer: while Firestore is held back a page says it is loading, or
+// that it could not check, and never that there is nothing (zeros, "none yet") or that something
+// does not exist; once the database is back it shows what is true.
+import { randomUUID } from 'node:crypto'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { EMULATOR_PORTS } from '../../emulators/firebase/env'
 import { expect, test } from './fixtures'
 import { AnalystDeskPage } from './pages/analyst-desk'
+import { RevealPage, ShareLinkPage } from './pages/vault'
 import { preferencesOf, setPreferences } from './support/admin'
 import { firestoreGivesUp, pauseListener } from './support/outage'
 import { recordSayings } from './support/said'
 
 // While the database is away the SDK says in the console that it cannot reach the backend, failed
-// requests are logged: that is the point here.
+// requests are logged (a callable's 503 too): that is the point here.
 const OUTAGE_CONSOLE =
-  /Could not reach Cloud Firestore backend|WebChannelConnection|Failed to load resource|net::ERR|The session could not be handed to the server/
+  /Could not reach Cloud Firestore backend|WebChannelConnection|Failed to load resource|net::ERR|The session could not be handed to the server|Our database cannot be reached/
 
 const senior = demoAccount('senior@sectest.example')
 
@@ -69,5 +72,52 @@ test.describe('the analyst desk while the database is held back', () => {
     await expect(desk.imports.getByRole('link').first()).toBeVisible()
     await expect(desk.tile('dast')).toContainText('Drafts to publish')
     expect(await said()).toEqual([])
+  })
+})
+
+test.describe('a vault link while the database is held back', () => {
+  test.use({ signedInAs: 'analyst@sectest.example' })
+
+  test('its recipient is told the link could not be checked, with a retry, never that it does not exist; once it is back it opens', async ({
+    page,
+    browser,
+    browserConsole,
+  }, testInfo) => {
+    test.setTimeout(150_000)
+    browserConsole.allow(OUTAGE_CONSOLE)
+    const analyst = new ShareLinkPage(page)
+    await analyst.open()
+    const label = `Outage VPN ${randomUUID().slice(0, 6)}`
+    const url = await analyst.share({ secret: `vpn-${randomUUID()}`, label })
+
+    const recipient = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    browserConsole.watch(recipient)
+    const reveal = new RevealPage(await recipient.newPage())
+    const checkFailed = reveal.page.getByRole('alert').filter({ hasText: 'The link could not be checked' })
+    const resume = pauseListener(EMULATOR_PORTS.firestore)
+    try {
+      await reveal.open(url)
+      const said = await recordSayings(reveal.page, [/does not exist/, /has been deleted/, /not complete/])
+      await expect(checkFailed).toBeVisible({ timeout: 60_000 })
+      await expect(reveal.page.getByRole('button', { name: 'Retry' })).toBeVisible()
+      expect(await said()).toEqual([])
+      for (const colorScheme of ['light', 'dark'] as const) {
+        for (const width of [375, 1440]) {
+          await reveal.page.setViewportSize({ width, height: 720 })
+          await reveal.page.emulateMedia({ colorScheme })
+          await reveal.page.screenshot({ path: testInfo.outputPath(`vault-link-unchecked-${colorScheme}-${width}.png`) })
+        }
+      }
+    } finally {
+      resume()
+    }
+
+    // Retried once the database answers again (the first tries may still meet it waking up).
+    await expect(async () => {
+      if (await checkFailed.isVisible()) await reveal.page.getByRole('button', { name: 'Retry' }).click()
+      await expect(reveal.revealButton()).toBeVisible({ timeout: 10_000 })
+    }).toPass({ timeout: 60_000 })
+    await expect(reveal.page.getByRole('heading', { name: label })).toBeVisible()
+    await recipient.close()
   })
 })

@@ -4,6 +4,7 @@ import { LINK_ID_PATTERN } from '#domain/vault-crypto.ts'
 import { REQUEST_FRAGMENT_PATTERN } from '#domain/vault-request-crypto.ts'
 import { requestRefusalMessage, type RequestFacts } from '#domain/vault-requests.ts'
 import { Button } from '~/ui/button'
+import { LiveStatus } from '~/ui/live-status'
 import { FormMessage, Label } from '~/ui/text-field'
 import { VAULT_FILE_LIMITS } from '#domain/vault.ts'
 import { filesProblem, totalSize } from './vault-files-client'
@@ -14,6 +15,8 @@ type Open = RequestFacts
 type View =
   | { step: 'reading' }
   | { step: 'broken' }
+  /** The lookup failed (no answer, the service unreachable): nothing is known of the link yet. */
+  | { step: 'unchecked' }
   | { step: 'closed'; reason: 'not-found' | 'answered' | 'expired' | 'revoked'; sender: string | null }
   | { step: 'open'; info: Open; busy: boolean; error: string | null }
   | { step: 'sent'; info: Open }
@@ -21,6 +24,8 @@ type View =
 /** A request link as the client opens it: who asks and what; the answer is sealed in this browser for the analyst alone. */
 export function AnswerRequest({ id }: { id: string }) {
   const [view, setView] = useState<View>({ step: 'reading' })
+  // Each retry of a lookup that failed asks again.
+  const [attempt, setAttempt] = useState(0)
   const [fragment, setFragment] = useState('')
   const [text, setText] = useState('')
   const [files, setFiles] = useState<File[]>([])
@@ -48,12 +53,18 @@ export function AnswerRequest({ id }: { id: string }) {
             setView({ step: 'closed', reason: info.status, sender: info.status === 'not-found' ? null : info.senderName })
           }
         },
-        () => live && setView({ step: 'broken' }),
+        // Only the server's answer says a link does not exist: a lookup that failed says nothing of it.
+        () => live && setView({ step: 'unchecked' }),
       )
     return () => {
       live = false
     }
-  }, [id])
+  }, [id, attempt])
+
+  const lookAgain = () => {
+    setView({ step: 'reading' })
+    setAttempt((n) => n + 1)
+  }
 
   async function send(event: FormEvent) {
     event.preventDefault()
@@ -81,7 +92,14 @@ export function AnswerRequest({ id }: { id: string }) {
       return (
         <LinkCard aria-busy="true">
           <h1>Secret request</h1>
-          <Muted>Opening the link…</Muted>
+          <LiveStatus live={{ status: 'loading', retry: lookAgain }} what="the link" action="check" />
+        </LinkCard>
+      )
+    case 'unchecked':
+      return (
+        <LinkCard>
+          <h1>Secret request</h1>
+          <LiveStatus live={{ status: 'failed', retry: lookAgain }} what="the link" action="check" />
         </LinkCard>
       )
     case 'broken':

@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import { LINK_ID_PATTERN, LINK_KEY_PATTERN, type VaultPayload } from '#domain/vault-crypto.ts'
 import { refusalMessage, type ClaimRefusal, type VaultLinkInfo } from '#domain/vault.ts'
 import { Button } from '~/ui/button'
+import { LiveStatus } from '~/ui/live-status'
 import { FormMessage, Label } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
 import type { OpenedFile } from './vault-files-client'
@@ -18,6 +19,8 @@ type Ready = Extract<VaultLinkInfo, { status: 'ready' }>
 type View =
   | { step: 'reading' }
   | { step: 'broken' }
+  /** The lookup failed (no answer, the service unreachable): nothing is known of the link yet. */
+  | { step: 'unchecked' }
   | { step: 'closed'; info: Exclude<VaultLinkInfo, Ready> }
   | { step: 'ready'; info: Ready; error: string | null; busy: boolean }
   | { step: 'refused'; reason: ClaimRefusal; sender: string | null; triesLeft: number | null }
@@ -29,6 +32,8 @@ type View =
  */
 export function RevealShare({ id }: { id: string }) {
   const [view, setView] = useState<View>({ step: 'reading' })
+  // Each retry of a lookup that failed asks again.
+  const [attempt, setAttempt] = useState(0)
   const [key, setKey] = useState('')
   const [passphrase, setPassphrase] = useState('')
   const passphraseId = useId()
@@ -52,12 +57,18 @@ export function RevealShare({ id }: { id: string }) {
             setView({ step: 'closed', info })
           }
         },
-        () => live && setView({ step: 'broken' }),
+        // Only the server's answer says a link does not exist: a lookup that failed says nothing of it.
+        () => live && setView({ step: 'unchecked' }),
       )
     return () => {
       live = false
     }
-  }, [id])
+  }, [id, attempt])
+
+  const lookAgain = () => {
+    setView({ step: 'reading' })
+    setAttempt((n) => n + 1)
+  }
 
   async function reveal(event: FormEvent) {
     event.preventDefault()
@@ -92,7 +103,14 @@ export function RevealShare({ id }: { id: string }) {
       return (
         <LinkCard aria-busy="true">
           <h1>Shared secret</h1>
-          <Muted>Opening the link…</Muted>
+          <LiveStatus live={{ status: 'loading', retry: lookAgain }} what="the link" action="check" />
+        </LinkCard>
+      )
+    case 'unchecked':
+      return (
+        <LinkCard>
+          <h1>Shared secret</h1>
+          <LiveStatus live={{ status: 'failed', retry: lookAgain }} what="the link" action="check" />
         </LinkCard>
       )
     case 'broken':
