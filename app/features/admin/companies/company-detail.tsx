@@ -13,7 +13,7 @@ import { formatNumber } from '#domain/numbers.ts'
 import type { ScopeEntry } from '#domain/scan-scope.ts'
 import { serviceById } from '#domain/services.ts'
 import * as v from 'valibot'
-import { useLiveData } from '~/core/live-data'
+import { notAsked, useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'
 import { LiveStatus } from '~/ui/live-status'
@@ -46,14 +46,33 @@ async function callable() {
   return (await import('~/core/call')).call
 }
 
+const BackToAll = () => (
+  <Back to="/admin/company">
+    <IconArrowLeft size={16} aria-hidden="true" /> All companies
+  </Back>
+)
+
+/** A refusal is the server's answer too: the reader may not see such a company. */
+const refused = (error: Error | null) => error !== null && 'code' in error && error.code === 'permission-denied'
+
+/**
+ * One company. A company the workspace's list does not hold (yet) is read by itself: one just
+ * created arrives in that list a moment after its page opens, so the page says it is loading until
+ * the server answers, and only the server's answer says there is no such company.
+ */
 export function CompanyDetail({ slug, workspace }: { slug: string; workspace: Workspace }) {
-  const company = workspace.companies.find((c) => c.slug === slug)
-  if (!company) {
+  const listed = workspace.companies.find((c) => c.slug === slug)
+  const unlisted = listed === undefined
+  const read = useLiveData(
+    () => (unlisted ? import('../org/org-live').then((live) => live.watchCompany(slug)) : notAsked<Company | null>()),
+    [slug, unlisted],
+  )
+  const company = listed ?? (read.status === 'ready' ? read.data : null)
+  if (company) return <CompanyPage company={company} workspace={workspace} />
+  if (read.status === 'ready' || (read.status === 'failed' && refused(read.error))) {
     return (
       <>
-        <Back to="/admin/company">
-          <IconArrowLeft size={16} aria-hidden="true" /> All companies
-        </Back>
+        <BackToAll />
         <OrgSection>
           <h2>No such company</h2>
           <p>There is no company “{slug}”, or it is not among yours.</p>
@@ -63,9 +82,19 @@ export function CompanyDetail({ slug, workspace }: { slug: string; workspace: Wo
   }
   return (
     <>
-      <Back to="/admin/company">
-        <IconArrowLeft size={16} aria-hidden="true" /> All companies
-      </Back>
+      <BackToAll />
+      <OrgSection>
+        <LiveStatus live={read} what="the company" />
+      </OrgSection>
+    </>
+  )
+}
+
+function CompanyPage({ company, workspace }: { company: Company; workspace: Workspace }) {
+  const slug = company.slug
+  return (
+    <>
+      <BackToAll />
       <OrgSection aria-labelledby="company-title">
         <h2 id="company-title">{company.companyName}</h2>
         <p>Slug: {company.slug}</p>

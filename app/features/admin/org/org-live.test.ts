@@ -6,8 +6,9 @@ let deliver: (snapshot: unknown) => void = () => {}
 
 vi.mock('firebase/firestore', () => ({
   doc: (_db: unknown, path: string) => path,
-  onSnapshot: (_path: string, next: (snapshot: unknown) => void) => {
-    deliver = next
+  // (ref, next, fail) or (ref, options, next, fail), as the SDK takes them.
+  onSnapshot: (_path: string, ...args: unknown[]) => {
+    deliver = args.find((arg) => typeof arg === 'function') as (snapshot: unknown) => void
     return () => {}
   },
 }))

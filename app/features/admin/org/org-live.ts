@@ -1,13 +1,13 @@
 // The administration pages' listeners. Loaded with `import()` (Firestore SDK).
-import { collection, doc, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
 import { AUDIT_EVENTS_COLLECTION, auditEventFromDocument, type AuditEvent } from '#domain/audit-events.ts'
 import { DAST_KEYS_COLLECTION, dastKeyFromDocument, type DastKey } from '#domain/dast-keys.ts'
 import { scanScopeFromDocument, scanScopePath, type ScopeEntry } from '#domain/scan-scope.ts'
 import { catalogueFrom, SERVICES_COLLECTION, type ServiceCatalogueEntry } from '#domain/service-catalogue.ts'
-import { unknownYet } from '~/core/cache-snapshots'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
-import { watchPages, type Paged } from '~/core/watch-query'
+import { watchDocument, watchPages, type Paged } from '~/core/watch-query'
 
 /** Audit events a page of the trail holds, newest first. */
 export const AUDIT_PAGE = 50
@@ -16,16 +16,13 @@ export const AUDIT_PAGE = 50
  * The company's scan scope. A scope missing from the cache while the database is out of reach is
  * unknown, not empty: the DAST key form would otherwise refuse every target (it waits instead).
  */
-export const watchScanScope =
-  (company: string): Watch<ScopeEntry[]> =>
-  (next, fail) =>
-    onSnapshot(
-      doc(firestore(), scanScopePath(company)),
-      (snapshot) => {
-        if (!unknownYet(snapshot, !snapshot.exists())) next(scanScopeFromDocument(snapshot.data()))
-      },
-      fail,
-    )
+export const watchScanScope = (company: string): Watch<ScopeEntry[]> => {
+  const scope = watchDocument(scanScopePath(company), (_id, data) => scanScopeFromDocument(data))
+  return (next, fail) => scope((entries) => next(entries ?? []), fail)
+}
+
+/** One company as its page reads it: null once the server says there is none the reader may see. */
+export const watchCompany = (slug: string): Watch<Company | null> => watchDocument(companyPath(slug), companyFromDocument)
 
 /**
  * The company's audit events, newest first, a page at a time. Every company event is for the
