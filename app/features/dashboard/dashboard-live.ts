@@ -17,6 +17,7 @@ import { companyActivityFromDocument, companyActivityPath, type CompanyActivity 
 import { readServiceStats, serviceStatsPath, type ServiceStats } from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
+import { unknownYet } from '~/core/cache-snapshots'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 import type { Session } from '~/core/session'
@@ -31,6 +32,12 @@ export interface DashboardData {
 
 /** Per service: everything since the last visit up to SINCE_LIMIT; the latest few on a first visit. */
 const FIRST_VISIT_LIMIT = 5
+
+/**
+ * Nothing and zeros only from the server: an empty answer of the cache alone (the database out of
+ * reach) is unknown, and the server's confirmation of it changes only the snapshot's metadata.
+ */
+const withServerAnswers = { includeMetadataChanges: true } as const
 
 /**
  * One query per service (the rules let a reader list a service's activity only by naming it),
@@ -63,7 +70,9 @@ export const watchDashboard =
           // One more than summed since the last visit: it tells that more happened.
           limit(since === null ? FIRST_VISIT_LIMIT : SINCE_LIMIT + 1),
         ),
+        withServerAnswers,
         (snapshot) => {
+          if (unknownYet(snapshot, snapshot.empty)) return
           const docs = since === null ? snapshot.docs : snapshot.docs.slice(0, SINCE_LIMIT)
           activity.set(
             service,
@@ -78,7 +87,9 @@ export const watchDashboard =
       ),
       onSnapshot(
         doc(db, serviceStatsPath(company, service)),
+        withServerAnswers,
         (snapshot) => {
+          if (unknownYet(snapshot, !snapshot.exists())) return
           stats[service] = readServiceStats(snapshot.data())
           answered.add(`s:${service}`)
           publish()

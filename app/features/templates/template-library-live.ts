@@ -7,6 +7,7 @@ import type { FindingTemplate } from '#domain/finding-template.ts'
 import { TAGS_COLLECTION, templateFromDocument, templatePath, TEMPLATES_COLLECTION } from '#domain/template-library.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
+import { unknownYet } from '~/core/cache-snapshots'
 import { withinDeadline } from '~/core/read-deadline'
 
 export { firestore as libraryFirestore }
@@ -20,13 +21,19 @@ const readable = (docs: { id: string; data(): unknown }[]): FindingTemplate[] =>
     return parsed.ok ? [parsed.template] : []
   })
 
-/** Follows one template; `null` once it is known not to exist (or no longer to). */
+/**
+ * Follows one template; `null` once the server says it does not exist (or no longer does): a
+ * template missing from the cache alone, the database out of reach, is unknown (the page loads).
+ */
 export const watchTemplate =
   (slug: string): Watch<FindingTemplate | null> =>
   (next, fail) =>
     onSnapshot(
       doc(firestore(), templatePath(slug)),
+      // The server's confirmation of what the cache alone said changes only the metadata.
+      { includeMetadataChanges: true },
       (snapshot) => {
+        if (unknownYet(snapshot, !snapshot.exists())) return
         if (!snapshot.exists()) return next(null)
         const parsed = templateFromDocument(slug, snapshot.data())
         // A document mid-write (server timestamps still pending) reads as not yet valid: wait for the next.

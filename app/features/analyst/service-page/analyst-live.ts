@@ -2,7 +2,7 @@
 // the service's scans in every state, a draft's findings (a page at a time, with their totals), the
 // retests waiting on the analysts, the template library to map findings to and the service's rule
 // mappings.
-import { collection, doc, documentId, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, documentId, orderBy, query, where } from 'firebase/firestore'
 import {
   agentFromDocument,
   AGENTS_COLLECTION,
@@ -28,7 +28,7 @@ import {
 } from '#domain/template-mappings.ts'
 import { combine } from '~/core/combine'
 import type { Watch } from '~/core/live-data'
-import { capped, countOf, watchPages, watchQuery, type Capped, type Paged } from '~/core/watch-query'
+import { capped, countOf, watchDocument, watchPages, watchQuery, type Capped, type Paged } from '~/core/watch-query'
 import { narrows, type DraftFilter } from './draft-filter'
 
 /** Scans listed on the page, newest first. */
@@ -53,10 +53,7 @@ export const watchServiceScans = (company: string, service: ServiceId): Watch<Ca
   )
 
 /** One scan, followed on its own when it is older than the scans listed (a link to it). */
-export const watchScan =
-  (company: string, id: string): Watch<Scan | null> =>
-  (next, fail) =>
-    onSnapshot(doc(firestore(), scanPath(company, id)), (snapshot) => next(scanFromDocument(id, snapshot.data())), fail)
+export const watchScan = (company: string, id: string): Watch<Scan | null> => watchDocument(scanPath(company, id), scanFromDocument)
 
 /** A scan listed with the company it belongs to (the "All companies" list). */
 export type CompanyScan = Scan & { company: string }
@@ -248,8 +245,8 @@ export const watchScanJobs = (company: string, service: ServiceId): Watch<Capped
     ),
   )
 
-/** The company's scan scope (the targets a scan may name). */
-export const watchScanScope =
-  (company: string): Watch<ScopeEntry[]> =>
-  (next, fail) =>
-    onSnapshot(doc(firestore(), scanScopePath(company)), (snapshot) => next(scanScopeFromDocument(snapshot.data())), fail)
+/** The company's scan scope (the targets a scan may name); empty only once the server says it is. */
+export const watchScanScope = (company: string): Watch<ScopeEntry[]> => {
+  const scope = watchDocument(scanScopePath(company), (_id, data) => scanScopeFromDocument(data))
+  return (next, fail) => scope((entries) => next(entries ?? []), fail)
+}

@@ -50,10 +50,15 @@ export function QueueScanPanel({ company, service, onScan }: { company: string; 
   return (
     <Panel aria-label="Scan with an agent">
       <h2>Scan with an agent</h2>
-      <Muted>
-        Targets must lie in the company’s scan scope:{' '}
-        {(scope.data ?? []).map((e) => e.value).join(', ') || 'none yet (set it on the company page)'}.
-      </Muted>
+      {scope.data === undefined ? (
+        // Until the server answers, the scope is unknown, not empty.
+        <LiveStatus live={scope} what="the company’s scan scope" />
+      ) : (
+        <Muted>
+          Targets must lie in the company’s scan scope:{' '}
+          {scope.data.map((e) => e.value).join(', ') || 'none yet (set it on the company page)'}.
+        </Muted>
+      )}
       <form onSubmit={(e) => void submit(e)}>
         <Toolbar>
           <Field>

@@ -1,7 +1,7 @@
 // The findings on screen in a service's table, and one finding's record, history, comments, occurrences and retests, live.
 // Loaded with `import()` (Firestore SDK). Every query names what the rules let the reader see:
 // clients ask only for client comments; the rules refuse them the rest.
-import { collection, doc, documentId, onSnapshot, orderBy, query, where } from 'firebase/firestore'
+import { collection, documentId, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import { commentFromDocument, findingCommentsPath, type FindingComment } from '#domain/finding-comments.ts'
 import { findingHistoryPath, historyFromDocument, type FindingHistoryEntry } from '#domain/finding-history.ts'
 import {
@@ -17,6 +17,7 @@ import { retestFromDocument, retestsPath, type Retest } from '#domain/retests.ts
 import type { ServiceId } from '#domain/services.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
+import { watchDocument } from '~/core/watch-query'
 
 const present = <T>(value: T | null): value is T => value !== null
 
@@ -52,11 +53,9 @@ export const watchFindingsByIds =
     return () => stops.forEach((stop) => stop())
   }
 
-/** One finding; null when it does not exist (or is not a readable finding). */
-export const watchFinding =
-  (company: string, id: string): Watch<Finding | null> =>
-  (next, fail) =>
-    onSnapshot(doc(firestore(), findingPath(company, id)), (snapshot) => next(findingFromDocument(id, snapshot.data())), fail)
+/** One finding; null once the server says it does not exist (or it is not a readable finding). */
+export const watchFinding = (company: string, id: string): Watch<Finding | null> =>
+  watchDocument(findingPath(company, id), findingFromDocument)
 
 /** The finding's changes, newest first. */
 export const watchFindingHistory =
