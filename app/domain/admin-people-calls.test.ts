@@ -8,6 +8,7 @@ import {
   InviteUserRequestSchema,
   keepingHidden,
   peopleMessages,
+  restoreRefusal,
   type Actor,
   type PersonAccess,
 } from './admin-people-calls.ts'
@@ -140,5 +141,35 @@ describe('InviteUserRequestSchema', () => {
     expect(v.parse(InviteUserRequestSchema, request).email).toBe('a@acme.example')
     expect(v.safeParse(InviteUserRequestSchema, { ...request, accessLevel: 5 }).issues?.[0]?.message).toBe(peopleMessages.typeLevel)
     expect(v.safeParse(InviteUserRequestSchema, { ...request, companies: [] }).issues?.[0]?.message).toBe(peopleMessages.clientCompany)
+  })
+})
+
+describe('restoreRefusal', () => {
+  it('lets a company admin give their company back to a client removed from it, with the access they hold', () => {
+    expect(restoreRefusal(companyAdmin, 'x', client(2, [], { servicesEnabled: ['dast'] }), ['acme'], 'acme', flags)).toBeNull()
+    expect(restoreRefusal(companyAdmin, 'x', client(1, ['globex']), ['acme'], 'acme', flags)).toBeNull()
+    expect(restoreRefusal(platform, 'x', client(1, []), ['acme'], 'acme', flags)).toBeNull()
+  })
+
+  it.each([
+    ['a company they were not removed from', client(1, []), [], 'acme', peopleMessages.notRemoved],
+    ['a company they are in already', client(1, ['acme']), ['acme'], 'acme', peopleMessages.notRemoved],
+    ["another company's", client(1, []), ['globex'], 'globex', peopleMessages.notYourCompany],
+    ['an analyst', { ...client(5, []), userType: 'analyst' as const }, ['acme'], 'acme', peopleMessages.analysts],
+    [
+      'a service managed that the admin does not manage',
+      client(1, [], { servicesManaged: ['dast'] }),
+      ['acme'],
+      'acme',
+      peopleMessages.moreThanYouHold,
+    ],
+  ])('refuses %s', (_, person, removedFrom, company, refusal) => {
+    expect(restoreRefusal(companyAdmin, 'x', person, removedFrom, company, flags)).toBe(refusal)
+  })
+
+  it('refuses the admin themself', () => {
+    expect(
+      restoreRefusal({ ...companyAdmin, companies: ['acme', 'umbrella'] }, 'admin', client(3, ['umbrella']), ['acme'], 'acme', flags),
+    ).toBe(peopleMessages.yourself)
   })
 })

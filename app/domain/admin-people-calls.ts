@@ -27,6 +27,9 @@ export const peopleMessages = {
   moreThanYouHold: 'You cannot grant more access than you hold',
   lastAdmin: 'A company keeps at least one admin: make someone else its admin first',
   notMember: 'This person is not in that company',
+  notRemoved: 'This person was not removed from that company: invite them or change their access instead',
+  removedHere: 'This person was removed from this company: choose Removed people and restore them',
+  removedNeedsCompany: 'Removed people are listed per company',
   managersAlone: "A service's managers are listed by address only, not by company, type or level",
 } as const
 
@@ -101,6 +104,8 @@ export type UpdateUserAccessRequest = v.InferInput<typeof UpdateUserAccessReques
 export const ChangedResponseSchema = v.strictObject({ changed: v.boolean() })
 
 export const RemoveUserFromCompanyRequestSchema = v.strictObject({ uid: UidSchema, company: slug })
+/** Gives back a company someone was removed from, with the access they hold (restoreRefusal). */
+export const RestoreUserToCompanyRequestSchema = RemoveUserFromCompanyRequestSchema
 export const RevokeUserSessionsRequestSchema = v.strictObject({ uid: UidSchema })
 export const SetUserDisabledRequestSchema = v.strictObject({ uid: UidSchema, disabled: v.boolean() })
 export const DeleteUserRequestSchema = v.strictObject({ uid: UidSchema })
@@ -130,7 +135,10 @@ export const ListUsersRequestSchema = v.pipe(
       null,
     ),
     manages: v.optional(v.nullable(v.pipe(v.string(peopleMessages.service), ServiceIdSchema)), null),
+    /** The people removed from `company` (and not back since) instead of its members: they may be restored. */
+    removed: v.optional(v.boolean(), false),
   }),
+  v.check((request) => !request.removed || request.company !== null, peopleMessages.removedNeedsCompany),
   // One index serves a service's managers: no company, type or level beside it.
   v.check(
     (request) => request.manages === null || (request.company === null && request.userType === null && request.accessLevel === null),
@@ -158,6 +166,8 @@ const PersonRowSchema = v.strictObject({
    * their level and services.
    */
   inOtherCompanies: v.boolean(),
+  /** Removed from the listed company (a list of removed people): Restore gives it back. */
+  removed: v.boolean(),
 })
 export type PersonRow = v.InferOutput<typeof PersonRowSchema>
 
@@ -326,4 +336,27 @@ export function accessChangeRefusal(
     )
   if (added(after.servicesEnabled, before?.servicesEnabled).some((service) => !held(service))) return peopleMessages.moreThanYouHold
   return null
+}
+
+/**
+ * Why `actor` may not give `company` back to someone removed from it (`before`, with `removedFrom`
+ * as stored), or null when they may. The person comes back with the access they hold now, which
+ * holds in every company of theirs: so below platform admin the restore is allowed only where the
+ * actor could have invited them into the company with it (a client, at most the actor's level,
+ * services that the actor's companies have on) — a level raised elsewhere meanwhile is for a
+ * platform admin to bring back.
+ */
+export function restoreRefusal(
+  actor: Actor,
+  targetUid: string,
+  before: PersonAccess,
+  removedFrom: readonly string[],
+  company: string,
+  flags: Readonly<Record<string, CompanyFlags>> = {},
+): string | null {
+  if (!mayChangePeopleOf(actor, company)) return peopleMessages.notYourCompany
+  if (!removedFrom.includes(company) || before.companies.includes(company)) return peopleMessages.notRemoved
+  if (mayManageEveryone(actor.access)) return null
+  const after = { ...before, companies: [...before.companies, company] }
+  return accessChangeRefusal(actor, targetUid, null, accessWithin(after, actor.companies, flags), flags)
 }

@@ -53,6 +53,11 @@ const UserAccessSchema = v.object({
   servicesManaged: v.optional(v.array(v.string()), []),
   /** The person's address as storedEmail gives it; absent on documents written before it was kept. */
   email: v.optional(v.nullable(v.string())),
+  /**
+   * The companies the person was removed from (removeUserFromCompany) and not given back since: their
+   * admins list them as removed and may restore them. A company leaves the list when it is theirs again.
+   */
+  removedFrom: v.optional(v.array(v.string()), []),
 })
 
 export type UserAccessDocument = v.InferOutput<typeof UserAccessSchema>

@@ -41,7 +41,7 @@ export { createDastKey, revokeDastKey } from './admin/dast-key-calls.ts'
 export { listUsers } from './admin/list-users.ts'
 export { fillMissingAddresses } from './admin/fill-addresses.ts'
 export { inviteUser } from './admin/invite-user.ts'
-export { updateUserAccess, removeUserFromCompany } from './admin/update-user-access.ts'
+export { updateUserAccess, removeUserFromCompany, restoreUserToCompany } from './admin/update-user-access.ts'
 export { revokeUserSessions, setUserDisabled, deleteUser } from './admin/user-sessions.ts'
 export { createEmailKey, revokeEmailKey } from './admin/email-key-calls.ts'
 export {

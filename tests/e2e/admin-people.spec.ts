@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, BrowserContext } from '@playwright/test'
+import { peopleMessages } from '#domain/admin-people-calls.ts'
 import { emailKeyMessages } from '#domain/email-keys.ts'
 import { signInMessages } from '#domain/sign-in.ts'
 import { userAccessPath } from '#domain/users-access.ts'
@@ -199,6 +200,78 @@ test.describe('a company admin', () => {
     await expect(colleague.shell.navLink('DAST')).toHaveCount(0)
     await expect(colleague.shell.navLink('Home')).toBeVisible()
     await expect(colleague.page.getByRole('button', { name: 'Login with Link' })).toBeVisible()
+    await colleague.context.close()
+  })
+})
+
+test.describe('a company admin who removed someone', () => {
+  test.use({ signedInAs: 'admin@acme.example' })
+
+  test('finds them under Removed people, is pointed there by a new invitation, restores them, and their open page gets the company back', async ({
+    page,
+    shell,
+    browser,
+    browserConsole,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000)
+    const email = `removed-${unique()}@acme.example`
+    const { auth, db } = sharedAdmin()
+    const user = await auth.createUser({ email, emailVerified: true })
+    await auth.setCustomUserClaims(user.uid, { userType: 'client', accessLevel: 2 })
+    await db.doc(userAccessPath(user.uid)).set({
+      claims: { userType: 'client', accessLevel: 2 },
+      companies: ['acme'],
+      servicesEnabled: [],
+      servicesManaged: [],
+      email,
+    })
+    await db.doc(userPreferencesPath(user.uid)).set({ defaultCompany: 'acme' })
+
+    const colleague = await freshBrowser(browser, baseURL, browserConsole.watch)
+    await new SignInPanel(colleague.page).signIn(email)
+    await expect(colleague.shell.navLink('Reports')).toBeVisible(ROUND_TRIP)
+
+    await shell.open('/admin/company/manage-users')
+    const table = page.getByRole('table', { name: 'People' })
+    await page.getByRole('searchbox', { name: 'Search people' }).fill(email)
+    await table.getByRole('button', { name: `Remove ${email}` }).click(ROUND_TRIP)
+    await page.getByRole('dialog', { name: 'Remove from company' }).getByRole('button', { name: 'Remove' }).click()
+    await expect(page.getByRole('status').filter({ hasText: `${email} is removed from Acme Corporation` })).toBeVisible(ROUND_TRIP)
+    await expect(table.getByText(email)).toHaveCount(0, ROUND_TRIP)
+    // Their open page loses the company's reports (its company read is refused on the way, and says so).
+    browserConsole.allow(/Company acme could not be read/)
+    await expect(colleague.shell.navLink('Reports')).toHaveCount(0, ROUND_TRIP)
+
+    // Inviting them again says where they are instead of that the address has an account.
+    browserConsole.allow(/409 \(Conflict\) @ .*\/inviteUser$/)
+    await page.getByRole('button', { name: 'Invite a person' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Invite a person' })
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
+    await dialog.getByRole('button', { name: 'Invite' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText(peopleMessages.removedHere, ROUND_TRIP)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+    await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Removed people' })
+    const row = table.getByRole('row').filter({ hasText: email })
+    await expect(row).toContainText('removed', ROUND_TRIP)
+    await expect(row).toContainText('Client manager')
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.getByRole('region', { name: 'People' }).screenshot({ path: `.local/screenshots/people-removed-${scheme}.png` })
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+    await row.getByRole('button', { name: `Restore ${email}` }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: `${email} is restored to Acme Corporation, with the access they had.` }),
+    ).toBeVisible(ROUND_TRIP)
+    await expect(table.getByText(email)).toHaveCount(0, ROUND_TRIP)
+    await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'People in the company' })
+    await expect(table.getByRole('row').filter({ hasText: email })).toContainText('Client manager', ROUND_TRIP)
+
+    // Their page follows without a reload: the company and its reports are back.
+    await expect(colleague.shell.navLink('Reports')).toBeVisible(ROUND_TRIP)
+    expect(await documentOf(userAccessPath(user.uid))).toMatchObject({ companies: ['acme'], removedFrom: [] })
     await colleague.context.close()
   })
 })

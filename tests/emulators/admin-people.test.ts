@@ -432,6 +432,99 @@ describe('removeUserFromCompany', () => {
   })
 })
 
+describe('restoreUserToCompany: Remove is undone', () => {
+  /** The person's row among the people removed from `company`, as `who` lists them. */
+  async function removedRow(who: Caller, company: string, uid: string): Promise<PersonRow | undefined> {
+    const { email } = await admin.auth.getUser(uid)
+    const { people } = await list(who, { company, emailPrefix: email ?? '', removed: true })
+    return people.find((row) => row.uid === uid)
+  }
+
+  it('lists the removed person as removed, points a new invitation to Restore, and gives the company back with the access they held', async () => {
+    const email = `removed-${unique()}@people.example`
+    const access = { userType: 'client', accessLevel: 2, companies: [A], servicesEnabled: ['network'] } satisfies Access
+    const target = await person(access, email)
+    expect(await call(adminA, 'removeUserFromCompany', { uid: target, company: A })).toEqual({ changed: true })
+    expect(await stored(target)).toMatchObject({ companies: [], removedFrom: [A] })
+    // Gone from the company's people, listed among its removed people, which another company's admin may not read.
+    expect(await rowOf(adminA, A, target)).toBeUndefined()
+    expect(await removedRow(adminA, A, target)).toMatchObject({ email, removed: true, accessLevel: 2, companies: [] })
+    await expectCallableError(list(adminB, { company: A, removed: true }), 'permission-denied', peopleMessages.notYourCompany)
+
+    // Inviting the address again says where to go instead of that it has an account, and changes nothing.
+    await expectCallableError(call(adminA, 'inviteUser', invitation(email, client1())), 'already-exists', peopleMessages.removedHere)
+    expect(await stored(target)).toMatchObject({ companies: [], removedFrom: [A] })
+
+    // Only A's admins (and platform admins) restore to A; nobody restores to a company the person was not removed from.
+    const before = await stored(target)
+    await expectCallableError(
+      call(adminB, 'restoreUserToCompany', { uid: target, company: A }),
+      'permission-denied',
+      peopleMessages.notYourCompany,
+    )
+    await expectCallableError(
+      call(adminB, 'restoreUserToCompany', { uid: target, company: B }),
+      'permission-denied',
+      peopleMessages.notRemoved,
+    )
+    await expectCallableError(call(viewerA, 'restoreUserToCompany', { uid: target, company: A }), 'permission-denied', DENIED)
+    expect(await stored(target)).toEqual(before)
+
+    expect(await call(adminA, 'restoreUserToCompany', { uid: target, company: A })).toEqual({ changed: true })
+    expect(await stored(target)).toMatchObject({
+      claims: { userType: 'client', accessLevel: 2 },
+      companies: [A],
+      servicesEnabled: ['network'],
+      removedFrom: [],
+    })
+    expect(await rowOf(adminA, A, target)).toMatchObject({ removed: false, accessLevel: 2, companies: [A], servicesEnabled: ['network'] })
+    expect(await removedRow(adminA, A, target)).toBeUndefined()
+    expect((await events(target)).map((event) => [event.action, event.companyId])).toEqual(
+      expect.arrayContaining([
+        ['user.removed_from_company', A],
+        ['user.restored_to_company', A],
+      ]),
+    )
+    const restored = (await events(target)).find((event) => event.action === 'user.restored_to_company')
+    expect(restored).toMatchObject({
+      actorUid: adminA.uid,
+      before: expect.objectContaining({ companies: [] }),
+      after: expect.objectContaining({ companies: [A] }),
+    })
+    // Once back, there is nothing to restore.
+    await expectCallableError(
+      call(adminA, 'restoreUserToCompany', { uid: target, company: A }),
+      'permission-denied',
+      peopleMessages.notRemoved,
+    )
+  })
+
+  it('leaves to a platform admin someone given more than the company admin holds since the removal', async () => {
+    const target = await person({ ...client1([A, B]), accessLevel: 2 })
+    expect(await call(adminA, 'removeUserFromCompany', { uid: target, company: A })).toEqual({ changed: true })
+    // B's side gives them a service to manage, which A's admin does not manage.
+    expect(
+      await call(platform, 'updateUserAccess', update(target, { ...client1([B]), accessLevel: 2, servicesManaged: ['dast'] })),
+    ).toEqual({ changed: true })
+    expect(await stored(target)).toMatchObject({ companies: [B], removedFrom: [A] })
+    await expectCallableError(
+      call(adminA, 'restoreUserToCompany', { uid: target, company: A }),
+      'permission-denied',
+      peopleMessages.moreThanYouHold,
+    )
+    expect(await call(platform, 'restoreUserToCompany', { uid: target, company: A })).toEqual({ changed: true })
+    expect(await stored(target)).toMatchObject({ companies: [B, A], removedFrom: [], servicesManaged: ['dast'] })
+  })
+
+  it('forgets the removal once the company is given back another way', async () => {
+    const target = await person(client1())
+    expect(await call(adminA, 'removeUserFromCompany', { uid: target, company: A })).toEqual({ changed: true })
+    expect(await call(platform, 'updateUserAccess', update(target, client1()))).toEqual({ changed: true })
+    expect(await stored(target)).toMatchObject({ companies: [A], removedFrom: [] })
+    expect(await removedRow(adminA, A, target)).toBeUndefined()
+  })
+})
+
 async function waitForMail(to: string, after: number): Promise<{ subject: string; text: string; links: string[] }> {
   if (!mail) throw new Error('the mail catcher is not running')
   const query = new URLSearchParams({ to, after: String(after), timeout: '15000' })

@@ -119,6 +119,7 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
     servicesManaged: [],
   },
   removeUserFromCompany: { uid: 'contract-no-such-user', company: 'contract-no-such-company' },
+  restoreUserToCompany: { uid: 'contract-no-such-user', company: 'contract-no-such-company' },
   revokeUserSessions: { uid: 'contract-no-such-user' },
   setUserDisabled: { uid: 'contract-no-such-user', disabled: true },
   deleteUser: { uid: 'contract-no-such-user' },

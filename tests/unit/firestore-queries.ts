@@ -184,7 +184,8 @@ export const QUERIES: CataloguedQuery[] = [
   ]),
   ...file(
     'functions/src/admin/list-users.ts',
-    [[], [where('companies', 'array-contains')]].flatMap((company) =>
+    // A company's members, or those removed from it.
+    [[], [where('companies', 'array-contains')], [where('removedFrom', 'array-contains')]].flatMap((company) =>
       [[], [where('claims.userType', '==')]].flatMap((type) =>
         [[], [where('claims.accessLevel', '==')]].flatMap((level): [string, On, ...Clause[]][] => {
           const scope = [...company, ...type, ...level]
@@ -198,7 +199,7 @@ export const QUERIES: CataloguedQuery[] = [
       ),
     ),
   ),
-  ...file('functions/src/admin/people.ts', [['assertChangeAllowed', collection('users_access'), where('companies', 'array-contains')]]),
+  ...file('functions/src/admin/people.ts', [['assertAdminsKept', collection('users_access'), where('companies', 'array-contains')]]),
   ...file('functions/src/agents/fleet-callables.ts', [
     ['deleteLocation', collection('agents'), where('locationId', '==')],
     ['deleteLocation', collection('scan_jobs'), where('locationId', '=='), where('state', 'in')],

@@ -1,19 +1,21 @@
 // inviteUser: creates the account and its access, records the invitation, then mails a sign-in
 // link. A company admin invites clients into their own companies only, at most at their level.
 //
-// An address that already has an account: a platform admin, a senior analyst, or an admin who
-// shares a company with the person (each can list them already) is told so. Anyone else gets the answer a new invitee's
-// invitation gets, and nothing changes for that account: adding them would make their level and
-// services (which hold in every company of theirs) those of a company that did not choose them, and
-// a different answer would tell the admin that the address works with another company. The
-// platform admins are told instead ('user.invitation_referred') and decide. Invitations are
-// counted per inviter and per company, whatever the address, so probing addresses is slow and seen.
+// An address that already has an account: someone removed from a company the inviter administers
+// is pointed to Restore (its admins list them as removed, decision 0041). Otherwise a platform
+// admin, a senior analyst, or an admin who shares a company with the person (each can list them
+// already) is told so. Anyone else gets the answer a new invitee's invitation gets, and nothing
+// changes for that account: adding them would make their level and services (which hold in every
+// company of theirs) those of a company that did not choose them, and a different answer would
+// tell the admin that the address works with another company. The platform admins are told instead
+// ('user.invitation_referred') and decide. Invitations are counted per inviter and per company,
+// whatever the address, so probing addresses is slow and seen.
 import type { Auth, UserRecord } from 'firebase-admin/auth'
 import { FieldValue } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { seesAllCompanies } from '#domain/access.ts'
-import { mayManageEveryone, peopleMessages, type PersonAccess } from '#domain/admin-people-calls.ts'
+import { mayChangePeopleOf, mayManageEveryone, peopleMessages, type PersonAccess } from '#domain/admin-people-calls.ts'
 import { readUserAccess, storedEmail, userAccessPath } from '#domain/users-access.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { adminAuth, adminDb } from '../admin.ts'
@@ -72,7 +74,11 @@ export const inviteUser = defineCallable('inviteUser', {}, async (caller, reques
   const existing = await userByEmail(auth, email)
   const held = existing && (await db.doc(userAccessPath(existing.uid)).get())
   if (existing && held?.exists) {
-    const theirs = readUserAccess(held.data()).companies
+    const { companies: theirs, removedFrom } = readUserAccess(held.data())
+    // Someone removed from a company the inviter administers comes back through Restore, with the access they held.
+    if (after.companies.some((company) => removedFrom.includes(company) && mayChangePeopleOf(actor, company))) {
+      throw new HttpsError('already-exists', peopleMessages.removedHere)
+    }
     if (mayManageEveryone(actor.access) || seesAllCompanies(actor.access)) throw new HttpsError('already-exists', peopleMessages.exists)
     if (theirs.some((company) => actor.companies.includes(company))) throw new HttpsError('already-exists', peopleMessages.alreadyYours)
     await db.runTransaction(async (tx) =>

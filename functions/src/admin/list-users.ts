@@ -5,6 +5,8 @@
 // filters match, counted by Firestore (a read per 1,000 people) rather than by reading them.
 // Below platform admin a row tells only what concerns the listed company and the caller's own
 // (accessWithin): not which other companies a person works for, nor their services there.
+// `removed` lists those removed from the company instead (users_access.removedFrom), whom its
+// admins may restore (decision 0041).
 import type { UserRecord } from 'firebase-admin/auth'
 import { FieldPath, type Firestore, type Query } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
@@ -37,6 +39,8 @@ interface Scope {
   emailPrefix: string
   /** The managers of one service (alone: the request schema allows no company, type or level with it). */
   manages: string | null
+  /** Those removed from `company` (never null then) instead of its members. */
+  removed: boolean
 }
 
 /**
@@ -44,10 +48,18 @@ interface Scope {
  * order: by address, then uid, from the start of the address on. Ordering by `email` leaves out the
  * documents that do not hold one yet.
  */
-function peopleQueries(db: Firestore, { company, userType, accessLevel, emailPrefix, manages }: Scope): { scope: Query; ordered: Query } {
+function peopleQueries(
+  db: Firestore,
+  { company, userType, accessLevel, emailPrefix, manages, removed }: Scope,
+): { scope: Query; ordered: Query } {
   const everyone = db.collection(USERS_ACCESS_COLLECTION)
   const all = manages === null ? everyone : everyone.where('servicesManaged', 'array-contains', manages)
-  const inCompany = company === null ? all : all.where('companies', 'array-contains', company)
+  const inCompany =
+    company === null
+      ? all
+      : removed
+        ? all.where('removedFrom', 'array-contains', company)
+        : all.where('companies', 'array-contains', company)
   const ofType = userType === null ? inCompany : inCompany.where('claims.userType', '==', userType)
   const scope = accessLevel === null ? ofType : ofType.where('claims.accessLevel', '==', accessLevel)
   const starting = emailPrefix ? scope.where('email', '>=', emailPrefix).where('email', '<', `${emailPrefix}${PREFIX_END}`) : scope
@@ -65,7 +77,7 @@ async function accounts(uids: readonly string[]): Promise<Map<string, UserRecord
 }
 
 export const listUsers = defineCallable('listUsers', {}, async (caller, request) => {
-  const { company, pageSize, cursor, emailPrefix, accessLevel, manages } = request
+  const { company, pageSize, cursor, emailPrefix, accessLevel, manages, removed } = request
   const db = adminDb()
   // The companies whose part of each row a caller below platform admin reads: the listed one and theirs.
   const viewOf = (actor: Actor) => (company === null || mayManageEveryone(actor.access) ? [] : [...new Set([company, ...actor.companies])])
@@ -84,7 +96,7 @@ export const listUsers = defineCallable('listUsers', {}, async (caller, request)
   // Company admins manage clients only: analysts working for the company are not theirs to list.
   // Those who see every company read its analysts too (the company's page names who works for it).
   const userType = seesAllCompanies(actor.access) ? request.userType : 'client'
-  const { scope, ordered } = peopleQueries(db, { company, userType, accessLevel, emailPrefix, manages })
+  const { scope, ordered } = peopleQueries(db, { company, userType, accessLevel, emailPrefix, manages, removed })
   const first = cursor === null && emailPrefix === ''
   const [snapshot, counted, everyone] = await Promise.all([
     // One more than asked: whether a next page exists, without a page that turns out empty.
@@ -117,6 +129,7 @@ export const listUsers = defineCallable('listUsers', {}, async (caller, request)
         servicesEnabled: [...access.servicesEnabled],
         servicesManaged: [...access.servicesManaged],
         inOtherCompanies: !platform && belongsElsewhere(full, view),
+        removed,
       },
     ]
   })

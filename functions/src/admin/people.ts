@@ -70,6 +70,17 @@ export async function assertChangeAllowed(
 ): Promise<void> {
   const refusal = accessChangeRefusal(actor, targetUid, before, after, flags)
   if (refusal) throw new HttpsError('permission-denied', refusal)
+  await assertAdminsKept(db, tx, targetUid, before, after)
+}
+
+/** Refuses, with permission-denied, a change that leaves one of the person's companies without an admin. */
+async function assertAdminsKept(
+  db: Firestore,
+  tx: Transaction,
+  targetUid: string | null,
+  before: PersonAccess | null,
+  after: PersonAccess | null,
+): Promise<void> {
   for (const company of companiesLosingAdmin(before, after)) {
     const people = await tx.get(db.collection(USERS_ACCESS_COLLECTION).where('companies', 'array-contains', company))
     const others = people.docs.filter((doc) => doc.id !== targetUid && isCompanyAdminOf(personAccess(doc.data()), company))
@@ -156,7 +167,28 @@ export interface PersonChange {
   selfForbidden?: boolean
   /** A deletion removes the documents instead. */
   remove?: string[]
+  /** Companies the change takes away that their admins may give back (removeUserFromCompany): kept in `removedFrom`. */
+  restorable?: readonly string[]
+  /**
+   * Replaces accessChangeRefusal's answer (the last-admin rule still holds): a restore is judged by
+   * what the person was in the company, not by whether they are in one of the actor's now.
+   * `removedFrom` is as stored.
+   */
+  refusal?: (
+    actor: Actor,
+    before: PersonAccess,
+    removedFrom: readonly string[],
+    flags: Readonly<Record<string, CompanyFlags>>,
+  ) => string | null
 }
+
+/**
+ * The companies someone may be restored to after `before` becomes `after`: those kept before, and
+ * those the change makes restorable, less any that are theirs again.
+ */
+export const nextRemovedFrom = (removedFrom: readonly string[], restorable: readonly string[], after: PersonAccess) => [
+  ...new Set([...removedFrom, ...restorable].filter((company) => !after.companies.includes(company))),
+]
 
 /**
  * Changes one person's access in one transaction with its audit event; false when the change
@@ -175,6 +207,7 @@ export async function changePerson(db: Firestore, caller: Caller, uid: string, c
     const snapshot = await tx.get(ref)
     if (!snapshot.exists) throw new HttpsError('not-found', peopleMessages.noPerson)
     const before = personAccess(snapshot.data())
+    const { removedFrom } = readUserAccess(snapshot.data())
     const known = await readFlags(db, tx, [...new Set([...actor.companies, ...before.companies])])
     const after = change.after(before, actor, known)
     const next = change.remove ? null : (after ?? before)
@@ -187,13 +220,23 @@ export async function changePerson(db: Firestore, caller: Caller, uid: string, c
         (next?.companies ?? []).filter((company) => !(company in known)),
       )),
     }
-    await assertChangeAllowed(db, tx, actor, uid, before, next, flags)
+    if (change.refusal) {
+      const refusal = change.refusal(actor, before, removedFrom, flags)
+      if (refusal) throw new HttpsError('permission-denied', refusal)
+      await assertAdminsKept(db, tx, uid, before, next)
+    } else await assertChangeAllowed(db, tx, actor, uid, before, next, flags)
     const nothing = !change.extra && !change.remove && !change.beforeWrite
     if ((after === null || sameAccess(before, after)) && nothing) return false
     await change.beforeWrite?.()
     if (change.remove) for (const path of change.remove) tx.delete(db.doc(path))
     else if (after || change.extra) {
-      tx.update(ref, { ...(after ? { ...accessWrite(after, caller.email ?? caller.uid), ...address } : {}), ...change.extra })
+      const restorable = after ? nextRemovedFrom(removedFrom, change.restorable ?? [], after) : removedFrom
+      tx.update(ref, {
+        ...(after ? { ...accessWrite(after, caller.email ?? caller.uid), ...address } : {}),
+        // Written only when it moves, so documents without the field stay as they are.
+        ...(restorable.join('\n') !== removedFrom.join('\n') ? { removedFrom: restorable } : {}),
+        ...change.extra,
+      })
     }
     const own = change.snapshots
     recordPersonEvents(

@@ -21,6 +21,7 @@ const person = (i: number): PersonRow => ({
   servicesEnabled: [],
   servicesManaged: [],
   inOtherCompanies: false,
+  removed: false,
 })
 
 let everyone: PersonRow[] = []

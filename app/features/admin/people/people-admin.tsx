@@ -2,7 +2,9 @@
 // /admin/company/manage-users (the selected company's clients, its admins; its analysts too for
 // those who see every company): search and filters, pages, invitations and changes in a dialog,
 // destructive actions confirmed first, and for platform admins the addresses still missing filled in.
-import { useMemo, useState } from 'react'
+// A company's removed people are listed apart (Show: Removed people), each with Restore; a removal
+// offers Undo at once.
+import { useCallback, useMemo, useState } from 'react'
 import { createColumnHelper } from '@tanstack/react-table'
 import styled from 'styled-components'
 import type { PersonRow } from '#domain/admin-people-calls.ts'
@@ -60,6 +62,19 @@ const Count = styled.p`
   font-size: 14px;
 `
 
+const Notice = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+
+  button {
+    min-height: 30px;
+    padding: 0 10px;
+    font-size: 13px;
+  }
+`
+
 const ReadOnlyNote = styled.p`
   margin: 0;
   font-size: 14px;
@@ -74,7 +89,12 @@ const CONFIRM: Record<Pending['kind'], { title: string; text: (p: PersonRow, com
     text: (p) => `${p.email} is signed out everywhere at once and must sign in again.`,
     label: 'Revoke sessions',
   },
-  remove: { title: 'Remove from company', text: (p, c) => `${p.email} loses access to ${c}. Their other companies stay.`, label: 'Remove' },
+  remove: {
+    title: 'Remove from company',
+    text: (p, c) =>
+      `${p.email} loses access to ${c}. Their other companies stay. They are then listed under Removed people, where Restore gives ${c} back.`,
+    label: 'Remove',
+  },
   disable: { title: 'Disable account', text: (p) => `${p.email} is signed out and cannot sign in until enabled again.`, label: 'Disable' },
   enable: { title: 'Enable account', text: (p) => `${p.email} may sign in again.`, label: 'Enable' },
   delete: { title: 'Delete account', text: (p) => `${p.email}'s account and access are deleted. This cannot be undone.`, label: 'Delete' },
@@ -104,7 +124,32 @@ export function PeopleAdmin({
   const [editing, setEditing] = useState<PersonRow | null | 'new'>(null)
   const [pending, setPending] = useState<Pending | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  // The person just removed, for Undo beside the notice.
+  const [undoable, setUndoable] = useState<PersonRow | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
+  const listsRemoved = settled.show === 'removed' && (slug ?? settled.company) !== ''
   const names = useMemo(() => new Map(companies.map((c) => [c.slug, c.companyName])), [companies])
+
+  // Restore: the company given back to someone removed from it, with the access they hold.
+  const { refresh } = people
+  const listedCompany = slug ?? (settled.company || null)
+  const restore = useCallback(
+    async (person: PersonRow) => {
+      if (!listedCompany) return
+      setUndoable(null)
+      setFailed(null)
+      try {
+        const client = await import('./people-client')
+        await client.restoreToCompany(person.uid, listedCompany)
+        setNotice(`${person.email} is restored to ${names.get(listedCompany) ?? listedCompany}, with the access they had.`)
+      } catch (failure) {
+        setNotice(null)
+        setFailed(failure instanceof Error ? failure.message : 'The person could not be restored.')
+      }
+      await refresh()
+    },
+    [listedCompany, names, refresh],
+  )
 
   const columns = useMemo(() => {
     const column = createColumnHelper<PersonRow>()
@@ -117,6 +162,7 @@ export function PeopleAdmin({
             {row.original.email}
             {row.original.displayName && <Muted> · {row.original.displayName}</Muted>}
             {row.original.disabled && <Muted> · disabled</Muted>}
+            {row.original.removed && <Muted> · removed</Muted>}
           </>
         ),
       }),
@@ -144,6 +190,19 @@ export function PeopleAdmin({
                 const person = row.original
                 const self = person.uid === uid
                 if (!platform && person.userType !== 'client') return null
+                if (person.removed)
+                  return (
+                    <Actions>
+                      <Button
+                        type="button"
+                        $variant="secondary"
+                        onClick={() => void restore(person)}
+                        aria-label={`Restore ${person.email}`}
+                      >
+                        Restore
+                      </Button>
+                    </Actions>
+                  )
                 return (
                   <Actions>
                     <Button type="button" $variant="secondary" onClick={() => setEditing(person)} aria-label={`Change ${person.email}`}>
@@ -194,7 +253,7 @@ export function PeopleAdmin({
           ]),
       // The server orders by address across every page: a column sorted in the browser would sort only the pages loaded.
     ].map((definition) => ({ ...definition, enableSorting: false }))
-  }, [company, names, platform, seesAnalysts, uid, mayChange])
+  }, [company, names, platform, seesAnalysts, uid, mayChange, restore])
 
   async function act({ kind, person }: Pending) {
     const client = await import('./people-client')
@@ -202,7 +261,12 @@ export function PeopleAdmin({
     if (kind === 'remove' && company) await client.removeFromCompany(person.uid, company.slug)
     if (kind === 'disable' || kind === 'enable') await client.setDisabled(person.uid, kind === 'disable')
     if (kind === 'delete') await client.deletePerson(person.uid)
-    setNotice(`${CONFIRM[kind].title}: done for ${person.email}.`)
+    setUndoable(kind === 'remove' ? person : null)
+    setNotice(
+      kind === 'remove' && company
+        ? `${person.email} is removed from ${company.companyName}: listed under Removed people, where Restore gives it back.`
+        : `${CONFIRM[kind].title}: done for ${person.email}.`,
+    )
     await people.refresh()
   }
 
@@ -232,6 +296,16 @@ export function PeopleAdmin({
               </option>
             ))}
         </Select>
+        {(slug !== null || filter.company !== '') && (
+          <Select
+            aria-label="Show"
+            value={filter.show}
+            onChange={(e) => setFilter({ ...filter, show: e.target.value === 'removed' ? 'removed' : 'members' })}
+          >
+            <option value="members">People in the company</option>
+            <option value="removed">Removed people</option>
+          </Select>
+        )}
         {seesAnalysts && (
           <Select aria-label="Type" value={filter.type} onChange={(e) => setFilter({ ...filter, type: e.target.value })}>
             <option value="">All types</option>
@@ -248,7 +322,22 @@ export function PeopleAdmin({
       {people.status === 'ready' && !mayChange && (
         <ReadOnlyNote>You can read this company&rsquo;s people; its administrators and platform administrators change them.</ReadOnlyNote>
       )}
-      {notice && <FormMessage $tone="success">{notice}</FormMessage>}
+      {notice && (
+        <Notice>
+          <FormMessage $tone="success">{notice}</FormMessage>
+          {undoable && mayChange && (
+            <Button
+              type="button"
+              $variant="secondary"
+              onClick={() => void restore(undoable)}
+              aria-label={`Undo: restore ${undoable.email}`}
+            >
+              Undo
+            </Button>
+          )}
+        </Notice>
+      )}
+      {failed && <FormMessage $tone="error">{failed}</FormMessage>}
       {people.status === 'ready' && people.error && <FormMessage $tone="error">{people.error}</FormMessage>}
       {people.status !== 'ready' ? (
         <LiveStatus live={{ status: people.status, retry: people.retry }} what="the people" />
@@ -270,7 +359,13 @@ export function PeopleAdmin({
             data={people.rows}
             columns={columns}
             rowId={(row) => row.uid}
-            empty={filtered ? 'Nobody matches these filters.' : 'Nobody yet: invite someone.'}
+            empty={
+              listsRemoved
+                ? 'Nobody removed from this company is waiting to be restored.'
+                : filtered
+                  ? 'Nobody matches these filters.'
+                  : 'Nobody yet: invite someone.'
+            }
             // Every person loaded shows: the pages come from the server, a page at a time.
             pageSize={null}
           />

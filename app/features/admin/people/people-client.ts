@@ -9,6 +9,7 @@ export const invitePerson = (request: Omit<CallableRequest<'inviteUser'>, 'url' 
 
 export const updatePerson = (request: CallableRequest<'updateUserAccess'>) => call('updateUserAccess', request)
 export const removeFromCompany = (uid: string, company: string) => call('removeUserFromCompany', { uid, company })
+export const restoreToCompany = (uid: string, company: string) => call('restoreUserToCompany', { uid, company })
 export const revokeSessions = (uid: string) => call('revokeUserSessions', { uid })
 export const setDisabled = (uid: string, disabled: boolean) => call('setUserDisabled', { uid, disabled })
 export const deletePerson = (uid: string) => call('deleteUser', { uid })

@@ -15,6 +15,7 @@ const row = (overrides: Partial<PersonRow>): PersonRow => ({
   servicesEnabled: [],
   servicesManaged: [],
   inOtherCompanies: false,
+  removed: false,
   ...overrides,
 })
 
@@ -34,17 +35,25 @@ describe('peopleRequest', () => {
       emailPrefix: 'ada@',
       accessLevel: null,
       userType: null,
+      removed: false,
     })
     expect(peopleRequest(null, { ...NO_FILTER, company: 'globex', level: '3', type: 'analyst' })).toEqual({
       company: 'globex',
       emailPrefix: '',
       accessLevel: 3,
       userType: 'analyst',
+      removed: false,
     })
     expect(peopleRequest(null, NO_FILTER)).toMatchObject({ company: null })
     expect(isFiltered(NO_FILTER)).toBe(false)
     expect(isFiltered({ ...NO_FILTER, text: ' ' })).toBe(false)
     expect(isFiltered({ ...NO_FILTER, level: '1' })).toBe(true)
+  })
+
+  it("asks for a company's removed people, and never for everyone's", () => {
+    expect(peopleRequest('acme', { ...NO_FILTER, show: 'removed' })).toMatchObject({ company: 'acme', removed: true })
+    expect(peopleRequest(null, { ...NO_FILTER, company: 'globex', show: 'removed' })).toMatchObject({ company: 'globex', removed: true })
+    expect(peopleRequest(null, { ...NO_FILTER, show: 'removed' })).toMatchObject({ company: null, removed: false })
   })
 })
 

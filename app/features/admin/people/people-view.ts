@@ -36,19 +36,26 @@ export interface PeopleFilter {
   level: string
   /** Platform admins: clients or analysts (below, clients only). */
   type: string
+  /** With a company: its members, or the people removed from it (who may be restored). */
+  show: 'members' | 'removed'
 }
 
-export const NO_FILTER: PeopleFilter = { text: '', company: '', level: '', type: '' }
+export const NO_FILTER: PeopleFilter = { text: '', company: '', level: '', type: '', show: 'members' }
 
 export const isFiltered = (filter: PeopleFilter) => filter.text.trim() !== '' || !!filter.company || !!filter.level || !!filter.type
 
 /** What a table asks listUsers for, a page at a time: `company` is the page's own (null: everyone's, where the filter may pick one). */
-export const peopleRequest = (company: string | null, filter: PeopleFilter): ListUsersRequest => ({
-  company: company ?? (filter.company || null),
-  emailPrefix: filter.text.trim().toLowerCase(),
-  accessLevel: filter.level ? Number(filter.level) : null,
-  userType: filter.type === 'client' || filter.type === 'analyst' ? filter.type : null,
-})
+export function peopleRequest(company: string | null, filter: PeopleFilter): ListUsersRequest {
+  const listed = company ?? (filter.company || null)
+  return {
+    company: listed,
+    emailPrefix: filter.text.trim().toLowerCase(),
+    accessLevel: filter.level ? Number(filter.level) : null,
+    userType: filter.type === 'client' || filter.type === 'analyst' ? filter.type : null,
+    // Removed people are a company's: without one the list is everyone's.
+    removed: listed !== null && filter.show === 'removed',
+  }
+}
 
 /** "Showing 50 of 1,234 people". */
 export const showingLine = (shown: number, total: number) =>

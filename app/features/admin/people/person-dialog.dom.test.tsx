@@ -22,6 +22,7 @@ const row = (inOtherCompanies: boolean): PersonRow => ({
   servicesEnabled: [],
   servicesManaged: [],
   inOtherCompanies,
+  removed: false,
 })
 
 function open(person: PersonRow) {
