@@ -35,22 +35,24 @@ import {
 } from './report-data'
 import { combine } from '~/core/combine'
 import { sharedWatch } from '~/core/shared-watch'
+import { watchDocument, watchQuery } from '~/core/watch-query'
+
+/**
+ * A document whose absence the collection's module reads as a value (zeros): absent only once the
+ * server says so, never because the cache alone holds nothing while the database is out of reach.
+ */
+const watchFigures =
+  <T>(path: string, read: (data: unknown) => T): Watch<T> =>
+  (next, fail) =>
+    watchDocument(path, (_id, data) => ({ figures: read(data) }))((value) => next((value ?? { figures: read(undefined) }).figures), fail)
 
 /** The live figures of one service (an absent document is all zeros). */
-export const watchServiceStats =
-  (company: string, service: ServiceId): Watch<ServiceStats> =>
-  (next, fail) =>
-    onSnapshot(doc(firestore(), serviceStatsPath(company, service)), (snapshot) => next(readServiceStats(snapshot.data())), fail)
+export const watchServiceStats = (company: string, service: ServiceId): Watch<ServiceStats> =>
+  watchFigures(serviceStatsPath(company, service), readServiceStats)
 
 /** One month's remediation figures (a month without figures is zeros). */
-const watchServiceMonth =
-  (company: string, service: ServiceId, month: string): Watch<ServiceMonth> =>
-  (next, fail) =>
-    onSnapshot(
-      doc(firestore(), serviceMonthPath(company, service, month)),
-      (snapshot) => next(readServiceMonth(month, snapshot.data())),
-      fail,
-    )
+const watchServiceMonth = (company: string, service: ServiceId, month: string): Watch<ServiceMonth> =>
+  watchFigures(serviceMonthPath(company, service, month), (data) => readServiceMonth(month, data))
 
 /** The monthly figures, whole, read once: the PDF's time to remediate over all the months shown. */
 export async function readServiceMonths(company: string, service: ServiceId, count = MONTHS_SHOWN): Promise<ServiceMonth[]> {
@@ -62,20 +64,15 @@ export async function readServiceMonths(company: string, service: ServiceId, cou
 }
 
 /** Published scans of one service, newest first. */
-export const watchPublishedScans =
-  (company: string, service: ServiceId, count = SCANS_SHOWN): Watch<Scan[]> =>
-  (next, fail) =>
-    onSnapshot(
-      query(
-        collection(firestore(), scansPath(company)),
-        where('service', '==', service),
-        where('state', '==', 'published'),
-        orderBy('publishedAt', 'desc'),
-        limit(count),
-      ),
-      (snapshot) => next(snapshot.docs.map((d) => scanFromDocument(d.id, d.data())).filter((s): s is Scan => s !== null)),
-      fail,
-    )
+export const watchPublishedScans = (company: string, service: ServiceId, count = SCANS_SHOWN): Watch<Scan[]> =>
+  watchQuery(
+    scansPath(company),
+    scanFromDocument,
+    where('service', '==', service),
+    where('state', '==', 'published'),
+    orderBy('publishedAt', 'desc'),
+    limit(count),
+  )
 
 /** Which findings and assets a scan saw, over all its member documents (results only). */
 export const watchScanMembers =
@@ -179,15 +176,14 @@ export const watchComparison =
   }
 
 /** What happened in one service of the company, newest first. */
-export const watchCompanyActivity =
-  (company: string, service: ServiceId, count = 10): Watch<CompanyActivity[]> =>
-  (next, fail) =>
-    onSnapshot(
-      query(collection(firestore(), companyActivityPath(company)), where('service', '==', service), orderBy('at', 'desc'), limit(count)),
-      (snapshot) =>
-        next(snapshot.docs.map((d) => companyActivityFromDocument(d.id, d.data())).filter((a): a is CompanyActivity => a !== null)),
-      fail,
-    )
+export const watchCompanyActivity = (company: string, service: ServiceId, count = 10): Watch<CompanyActivity[]> =>
+  watchQuery(
+    companyActivityPath(company),
+    companyActivityFromDocument,
+    where('service', '==', service),
+    orderBy('at', 'desc'),
+    limit(count),
+  )
 
 /** The overview: figures and latest scans of each service the person may see. */
 export const watchOverview = (company: string, visible: readonly { service: ServiceId; results: boolean }[]): Watch<OverviewData> =>

@@ -17,9 +17,15 @@ import { retestFromDocument, retestsPath, type Retest } from '#domain/retests.ts
 import type { ServiceId } from '#domain/services.ts'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
-import { watchDocument } from '~/core/watch-query'
+import { watchDocument, watchQuery } from '~/core/watch-query'
 
 const present = <T>(value: T | null): value is T => value !== null
+
+/** A list in the order `order` gives, whatever the query's. */
+const sorted =
+  <T>(watch: Watch<T[]>, order: (a: T, b: T) => number): Watch<T[]> =>
+  (next, fail) =>
+    watch((values) => next([...values].sort(order)), fail)
 
 /** Ids per `in` query: Firestore takes at most 30. */
 const IDS_PER_QUERY = 30
@@ -58,65 +64,27 @@ export const watchFinding = (company: string, id: string): Watch<Finding | null>
   watchDocument(findingPath(company, id), findingFromDocument)
 
 /** The finding's changes, newest first. */
-export const watchFindingHistory =
-  (company: string, id: string): Watch<FindingHistoryEntry[]> =>
-  (next, fail) =>
-    onSnapshot(
-      query(collection(firestore(), findingHistoryPath(company, id)), orderBy('at', 'desc')),
-      (snapshot) => next(snapshot.docs.map((d) => historyFromDocument(d.id, d.data())).filter(present)),
-      fail,
-    )
+export const watchFindingHistory = (company: string, id: string): Watch<FindingHistoryEntry[]> =>
+  watchQuery(findingHistoryPath(company, id), historyFromDocument, orderBy('at', 'desc'))
 
 /**
  * The conversation, oldest first. `internal`: the reader also sees analysts-only comments; others
  * ask for client comments only (sorted here, so the query needs no composite index).
  */
-export const watchFindingComments =
-  (company: string, id: string, internal: boolean): Watch<FindingComment[]> =>
-  (next, fail) => {
-    const comments = collection(firestore(), findingCommentsPath(company, id))
-    return onSnapshot(
-      internal ? comments : query(comments, where('visibility', '==', 'client')),
-      (snapshot) =>
-        next(
-          snapshot.docs
-            .map((d) => commentFromDocument(d.id, d.data()))
-            .filter(present)
-            .sort((a, b) => a.createdAt - b.createdAt),
-        ),
-      fail,
-    )
-  }
+export const watchFindingComments = (company: string, id: string, internal: boolean): Watch<FindingComment[]> =>
+  sorted(
+    watchQuery(findingCommentsPath(company, id), commentFromDocument, ...(internal ? [] : [where('visibility', '==', 'client')])),
+    (a, b) => a.createdAt - b.createdAt,
+  )
 
 /** The scans that saw the finding, newest first. */
-export const watchOccurrences =
-  (company: string, id: string): Watch<FindingOccurrence[]> =>
-  (next, fail) =>
-    onSnapshot(
-      collection(firestore(), occurrencesPath(company, id)),
-      (snapshot) =>
-        next(
-          snapshot.docs
-            .map((d) => occurrenceFromDocument(d.id, d.data()))
-            .filter(present)
-            .sort((a, b) => b.at - a.at),
-        ),
-      fail,
-    )
+export const watchOccurrences = (company: string, id: string): Watch<FindingOccurrence[]> =>
+  sorted(watchQuery(occurrencesPath(company, id), occurrenceFromDocument), (a, b) => b.at - a.at)
 
 /** The retest requests the finding is part of, newest first. */
-export const watchFindingRetests =
-  (company: string, service: ServiceId, id: string): Watch<Retest[]> =>
-  (next, fail) =>
-    onSnapshot(
-      // The rules read a list by its service, so the query names it.
-      query(collection(firestore(), retestsPath(company)), where('service', '==', service), where('findingIds', 'array-contains', id)),
-      (snapshot) =>
-        next(
-          snapshot.docs
-            .map((d) => retestFromDocument(d.id, d.data()))
-            .filter(present)
-            .sort((a, b) => b.requestedAt - a.requestedAt),
-        ),
-      fail,
-    )
+export const watchFindingRetests = (company: string, service: ServiceId, id: string): Watch<Retest[]> =>
+  sorted(
+    // The rules read a list by its service, so the query names it.
+    watchQuery(retestsPath(company), retestFromDocument, where('service', '==', service), where('findingIds', 'array-contains', id)),
+    (a, b) => b.requestedAt - a.requestedAt,
+  )
