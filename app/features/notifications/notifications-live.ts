@@ -2,6 +2,7 @@
 // (Firestore SDK).
 import { collection, doc, getDocs, limit, onSnapshot, orderBy, query, where, writeBatch } from 'firebase/firestore'
 import { notificationFromDocument, NOTIFICATIONS_COLLECTION, notificationPath, type AppNotification } from '#domain/notifications.ts'
+import { unknownYet } from '~/core/cache-snapshots'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 import { countOf, type Capped } from '~/core/watch-query'
@@ -27,6 +28,7 @@ export const watchNotifications =
     const db = firestore()
     let stopped = false
     let round = 0
+    let answered = false
     const stop = onSnapshot(
       query(
         collection(db, NOTIFICATIONS_COLLECTION),
@@ -34,7 +36,14 @@ export const watchNotifications =
         orderBy('createdAt', 'desc'),
         limit(NOTIFICATIONS_SHOWN + 1),
       ),
+      // The server's confirmation of an empty list the cache alone gave changes only the metadata.
+      { includeMetadataChanges: true },
       (snapshot) => {
+        // Nothing cached while the database is out of reach is not "nothing yet"; after the first
+        // answer, a change of metadata alone changes nothing shown (and counts nothing again).
+        if (unknownYet(snapshot, snapshot.empty)) return
+        if (answered && snapshot.docChanges().length === 0) return
+        answered = true
         const mine = ++round
         const items = snapshot.docs
           .slice(0, NOTIFICATIONS_SHOWN)

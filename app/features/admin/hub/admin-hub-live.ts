@@ -5,6 +5,7 @@ import { collection, limit, onSnapshot, orderBy, query, Timestamp, where } from 
 import { AUDIT_EVENTS_COLLECTION, auditEventFromDocument, type AuditEvent } from '#domain/audit-events.ts'
 import { EMAIL_KEY_EXPIRING_MS, EMAIL_KEYS_COLLECTION } from '#domain/email-keys.ts'
 import { USERS_ACCESS_COLLECTION } from '#domain/users-access.ts'
+import { unknownYet } from '~/core/cache-snapshots'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 import { countOf, type Capped } from '~/core/watch-query'
@@ -63,13 +64,18 @@ export const watchAuditEvents =
           : query(events, where('companyId', '==', feed.slug), ...latest)
     return onSnapshot(
       scoped,
-      (snapshot) =>
+      // The server's confirmation of an empty list the cache alone gave changes only the metadata.
+      { includeMetadataChanges: true },
+      (snapshot) => {
+        // Nothing cached while the database is out of reach is not "no changes recorded yet".
+        if (unknownYet(snapshot, snapshot.empty)) return
         next({
           items: snapshot.docs
             .slice(0, LATEST_EVENTS)
             .flatMap((d) => auditEventFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? []),
           more: snapshot.size > LATEST_EVENTS,
-        }),
+        })
+      },
       fail,
     )
   }

@@ -5,6 +5,7 @@ import { AUDIT_EVENTS_COLLECTION, auditEventFromDocument, type AuditEvent } from
 import { DAST_KEYS_COLLECTION, dastKeyFromDocument, type DastKey } from '#domain/dast-keys.ts'
 import { scanScopeFromDocument, scanScopePath, type ScopeEntry } from '#domain/scan-scope.ts'
 import { catalogueFrom, SERVICES_COLLECTION, type ServiceCatalogueEntry } from '#domain/service-catalogue.ts'
+import { unknownYet } from '~/core/cache-snapshots'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
 import { watchDocument, watchPages, type Paged } from '~/core/watch-query'
@@ -39,10 +40,16 @@ export const watchCompanyAudit = (company: string): Watch<Paged<AuditEvent>> =>
     orderBy('createdAt', 'desc'),
   )
 
+/** Snapshots whose metadata alone changed too: the server's confirmation of an empty list the cache alone gave. */
+const withServerAnswers = { includeMetadataChanges: true } as const
+
 export const watchCatalogue: Watch<ServiceCatalogueEntry[]> = (next, fail) =>
   onSnapshot(
     collection(firestore(), SERVICES_COLLECTION),
-    (snapshot) => next(catalogueFrom(new Map(snapshot.docs.map((d) => [d.id, d.data()])))),
+    withServerAnswers,
+    (snapshot) => {
+      if (!unknownYet(snapshot, snapshot.empty)) next(catalogueFrom(new Map(snapshot.docs.map((d) => [d.id, d.data()]))))
+    },
     fail,
   )
 
@@ -51,6 +58,10 @@ export const watchDastKeys =
   (next, fail) =>
     onSnapshot(
       query(collection(firestore(), DAST_KEYS_COLLECTION), where('company', '==', company), orderBy('createdAt', 'desc')),
-      (snapshot) => next(snapshot.docs.flatMap((d) => dastKeyFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? [])),
+      withServerAnswers,
+      (snapshot) => {
+        if (unknownYet(snapshot, snapshot.empty)) return
+        next(snapshot.docs.flatMap((d) => dastKeyFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? []))
+      },
       fail,
     )
