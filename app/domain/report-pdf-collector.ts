@@ -34,7 +34,7 @@ import {
 import type { Scan } from './scans.ts'
 import type { ServiceMonth, ServiceStats } from './service-stats.ts'
 import type { ServiceId } from './services.ts'
-import { daysToRemediate, summariseRemediation, type RemediationSummary } from './sla.ts'
+import { countRemediationDays, daysToRemediate, summariseRemediation, type RemediationSummary, type RemediationTenths } from './sla.ts'
 import { SEVERITIES, type Severity } from './template-vocabulary.ts'
 
 export interface ReportPdfInput {
@@ -68,23 +68,25 @@ export function remediationBySeverity(months: readonly ServiceMonth[] | undefine
   return collector.bySeverity()
 }
 
-/** The times to remediate, gathered a page of findings at a time unless the monthly figures hold them. */
+/** The times to remediate, counted a page of findings at a time unless the monthly figures hold them. */
 function remediationCollector(months: readonly ServiceMonth[] | undefined) {
   const fromMonths = Boolean(months?.length)
-  const values = Object.fromEntries(
-    SEVERITIES.map((s) => [s, fromMonths ? months!.flatMap((m) => m.remediationDays[s] ?? []) : []]),
-  ) as Record<Severity, number[]>
+  // From the findings: one count per severity, added to in place.
+  const fromFindings = Object.fromEntries(SEVERITIES.map((s) => [s, {}])) as Record<Severity, Record<string, number>>
+  const counted = Object.fromEntries(
+    SEVERITIES.map((s) => [s, fromMonths ? months!.map((m) => m.remediationTenths[s]) : [fromFindings[s]]]),
+  ) as Record<Severity, RemediationTenths[]>
   return {
     add(findings: readonly Finding[]) {
       if (fromMonths) return
       for (const f of findings) {
         const d = fixedDays(f)
-        if (d !== null) values[f.severity].push(d)
+        if (d !== null) countRemediationDays(fromFindings[f.severity], d)
       }
     },
     bySeverity: () =>
-      Object.fromEntries(SEVERITIES.map((s) => [s, summariseRemediation(values[s])])) as Record<Severity, RemediationSummary>,
-    overall: () => summariseRemediation(SEVERITIES.flatMap((s) => values[s])),
+      Object.fromEntries(SEVERITIES.map((s) => [s, summariseRemediation(counted[s])])) as Record<Severity, RemediationSummary>,
+    overall: () => summariseRemediation(SEVERITIES.flatMap((s) => counted[s])),
   }
 }
 

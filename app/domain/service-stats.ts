@@ -15,7 +15,7 @@ import {
   type SeverityCounts,
   type StoredFinding,
 } from './findings.ts'
-import { monthKey, daysToRemediate } from './sla.ts'
+import { countRemediationDays, monthKey, daysToRemediate } from './sla.ts'
 import { TimestampSchema } from './stored.ts'
 import { SEVERITIES, type Severity } from './template-vocabulary.ts'
 import type { StoredRetest } from './retests.ts'
@@ -50,18 +50,30 @@ export const readServiceStats = (data: unknown): ServiceStats => {
   return parsed.success ? parsed.output : v.parse(StoredServiceStatsSchema, {})
 }
 
+const TenthsSchema = v.record(v.pipe(v.string(), v.regex(/^\d+$/)), v.number())
+
 const StoredMonthSchema = v.object({
   opened: v.optional(SeverityCountsSchema, {}),
   fixed: v.optional(SeverityCountsSchema, {}),
   fixedWithinSla: v.optional(SeverityCountsSchema, {}),
-  /** Days from publication to fix, per severity: the mean and median are computed from these. */
+  /** Days from publication to fix, per severity, counted per tenth of a day: the mean and median come from these. */
+  remediationTenths: v.optional(perSeverity(v.optional(TenthsSchema, {})), {}),
+  /** Each fix's days, as months stored them before the counts (a month grew with its fixes): read into the counts. */
   remediationDays: v.optional(perSeverity(v.optional(v.array(v.number()), [])), {}),
 })
-export type ServiceMonth = v.InferOutput<typeof StoredMonthSchema> & { month: string }
+export type ServiceMonth = Omit<v.InferOutput<typeof StoredMonthSchema>, 'remediationDays'> & { month: string }
 
 export const readServiceMonth = (month: string, data: unknown): ServiceMonth => {
   const parsed = v.safeParse(StoredMonthSchema, data ?? {})
-  return { month, ...(parsed.success ? parsed.output : v.parse(StoredMonthSchema, {})) }
+  const { remediationDays, remediationTenths, ...figures } = parsed.success ? parsed.output : v.parse(StoredMonthSchema, {})
+  const tenths = Object.fromEntries(
+    SEVERITIES.map((s) => {
+      const counts: Record<string, number> = { ...remediationTenths[s] }
+      for (const days of remediationDays[s]) countRemediationDays(counts, days)
+      return [s, counts]
+    }),
+  ) as ServiceMonth['remediationTenths']
+  return { month, ...figures, remediationTenths: tenths }
 }
 
 /**

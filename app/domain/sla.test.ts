@@ -11,7 +11,9 @@ import {
   slaPolicyFor,
   slaStateAt,
   startSlaClock,
+  remediationTenthsOf,
   summariseRemediation,
+  withRemediationDays,
 } from './sla.ts'
 
 const T0 = Date.UTC(2026, 2, 1)
@@ -88,10 +90,27 @@ describe('time to remediate', () => {
     expect(daysToRemediate(T0, T0 - DAY_MS)).toBe(0)
   })
 
-  it('summarises by mean and median', () => {
+  it('summarises by mean and median, over the counts of several months', () => {
     expect(summariseRemediation([])).toEqual({ count: 0, meanDays: null, medianDays: null })
-    expect(summariseRemediation([10, 2, 3])).toEqual({ count: 3, meanDays: 5, medianDays: 3 })
-    expect(summariseRemediation([1, 2, 3, 100])).toEqual({ count: 4, meanDays: 26.5, medianDays: 2.5 })
+    expect(summariseRemediation([remediationTenthsOf([10, 2, 3])])).toEqual({ count: 3, meanDays: 5, medianDays: 3 })
+    expect(summariseRemediation([remediationTenthsOf([1, 2]), remediationTenthsOf([3, 100])])).toEqual({
+      count: 4,
+      meanDays: 26.5,
+      medianDays: 2.5,
+    })
+    // Counted to the tenth of a day, as the pages show them; a zero count is no fix.
+    expect(summariseRemediation([{ '14': 1, '16': 0 }, withRemediationDays({}, 1.66)])).toEqual({
+      count: 2,
+      meanDays: 1.55,
+      medianDays: 1.55,
+    })
+  })
+
+  it('keeps a month small whatever the number of fixes: one count per tenth of a day', () => {
+    let tenths = {}
+    for (let i = 0; i < 10_000; i++) tenths = withRemediationDays(tenths, (i % 50) / 10)
+    expect(Object.keys(tenths)).toHaveLength(50)
+    expect(summariseRemediation([tenths])).toMatchObject({ count: 10_000, medianDays: 2.45 })
   })
 
   it('files each time under its UTC month', () => {

@@ -81,14 +81,53 @@ export interface RemediationSummary {
   medianDays: number | null
 }
 
-/** Mean and median of times to remediate (days). */
-export function summariseRemediation(days: readonly number[]): RemediationSummary {
-  if (days.length === 0) return { count: 0, meanDays: null, medianDays: null }
-  const sorted = [...days].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  const median = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-  const mean = sorted.reduce((sum, d) => sum + d, 0) / sorted.length
-  return { count: sorted.length, meanDays: mean, medianDays: median }
+/**
+ * Times to remediate as counts per tenth of a day ("35": 4 is four fixes in 3.5 days): what a
+ * month stores, so it stays small whatever the number of fixes (a tenth is what the pages show).
+ */
+export type RemediationTenths = Readonly<Record<string, number>>
+
+/** Counts `n` more fixes that took `days` into `tenths`. */
+export function countRemediationDays(tenths: Record<string, number>, days: number, n = 1): void {
+  const key = String(Math.max(0, Math.round(days * 10)))
+  tenths[key] = (tenths[key] ?? 0) + n
+}
+
+/** `tenths` with `n` more fixes that took `days`. */
+export function withRemediationDays(tenths: RemediationTenths, days: number, n = 1): Record<string, number> {
+  const out = { ...tenths }
+  countRemediationDays(out, days, n)
+  return out
+}
+
+/** The counts of every fix in `days`. */
+export function remediationTenthsOf(days: readonly number[]): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const d of days) countRemediationDays(out, d)
+  return out
+}
+
+/** Mean and median of times to remediate (days), over the fixes of every one of `counts` (months, say). */
+export function summariseRemediation(counts: readonly RemediationTenths[]): RemediationSummary {
+  const merged = new Map<number, number>()
+  for (const tenths of counts)
+    for (const [key, n] of Object.entries(tenths)) if (n > 0) merged.set(Number(key), (merged.get(Number(key)) ?? 0) + n)
+  const ordered = [...merged].sort((a, b) => a[0] - b[0])
+  const count = ordered.reduce((sum, [, n]) => sum + n, 0)
+  if (count === 0) return { count: 0, meanDays: null, medianDays: null }
+  /** The tenth at place `at` (0-based) in the fixes' order. */
+  const at = (place: number) => {
+    let seen = 0
+    for (const [tenth, n] of ordered) {
+      seen += n
+      if (place < seen) return tenth
+    }
+    return ordered.at(-1)![0]
+  }
+  const middle = Math.floor(count / 2)
+  const median = count % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2
+  const mean = ordered.reduce((sum, [tenth, n]) => sum + tenth * n, 0) / count
+  return { count, meanDays: mean / 10, medianDays: median / 10 }
 }
 
 /** The month (UTC, YYYY-MM) a time falls in: the key of the monthly remediation figures. */

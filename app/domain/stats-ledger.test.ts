@@ -62,6 +62,19 @@ describe('the stats ledger', () => {
     })
   })
 
+  it("adds a month's fixes as counts per tenth of a day, and reads a month stored with each fix's days into the counts", () => {
+    const legacy = readServiceMonth('2026-01', { fixed: { high: 3 }, remediationDays: { high: [2, 2.04, 10] } })
+    expect(legacy.remediationTenths.high).toEqual({ '20': 2, '100': 1 })
+    expect(legacy).not.toHaveProperty('remediationDays')
+    const delta = { opened: {}, fixed: { high: 2 }, fixedWithinSla: { high: 1 }, remediationDays: { high: [10, 3.3] } }
+    const month = addToMonth(legacy, delta)
+    expect(month.fixed.high).toBe(5)
+    expect(month.remediationTenths.high).toEqual({ '20': 2, '33': 1, '100': 2 })
+    // What is written back holds the counts only: a month no longer grows with each fix.
+    expect(month).not.toHaveProperty('remediationDays')
+    expect(readServiceMonth('2026-01', month).remediationTenths.high).toEqual(month.remediationTenths.high)
+  })
+
   it('drops counters that add up to nought when merged', () => {
     const a: StatsDelta = { services: { dast: { 'open.high': 2, 'byStatus.open': 1 } }, months: {} }
     const b: StatsDelta = { services: { dast: { 'open.high': -2, 'byStatus.open': -1 } }, months: {} }

@@ -10,6 +10,7 @@ import type { StoredFinding } from './findings.ts'
 import type { StoredRetest } from './retests.ts'
 import { contributionDelta, findingContribution, monthlyChanges, retestContribution, type ServiceMonth } from './service-stats.ts'
 import { SEVERITIES, type Severity } from './template-vocabulary.ts'
+import { countRemediationDays } from './sla.ts'
 
 export const STATS_PENDING_COLLECTION = 'stats_pending'
 export const statsPendingPath = (company: string) => `${companyPath(company)}/${STATS_PENDING_COLLECTION}`
@@ -119,13 +120,17 @@ export function addToMonth(month: ServiceMonth, delta: MonthDelta): ServiceMonth
     opened: { ...month.opened },
     fixed: { ...month.fixed },
     fixedWithinSla: { ...month.fixedWithinSla },
-    remediationDays: { ...month.remediationDays },
+    remediationTenths: { ...month.remediationTenths },
   }
   for (const s of SEVERITIES) {
     if (delta.opened[s]) out.opened[s] = (out.opened[s] ?? 0) + delta.opened[s]
     if (delta.fixed[s]) out.fixed[s] = (out.fixed[s] ?? 0) + delta.fixed[s]
     if (delta.fixedWithinSla[s]) out.fixedWithinSla[s] = (out.fixedWithinSla[s] ?? 0) + delta.fixedWithinSla[s]
-    if (delta.remediationDays[s]?.length) out.remediationDays[s] = [...(out.remediationDays[s] ?? []), ...delta.remediationDays[s]]
+    if (delta.remediationDays[s]?.length) {
+      const counts = { ...out.remediationTenths[s] }
+      for (const days of delta.remediationDays[s]) countRemediationDays(counts, days)
+      out.remediationTenths[s] = counts
+    }
   }
   return out
 }

@@ -219,8 +219,12 @@ function addScaleFigures(documents: Map<string, Record<string, unknown>>, tally:
       opened: sum('opened'),
       fixed: sum('fixed'),
       fixedWithinSla: sum('fixedWithinSla'),
-      remediationDays: Object.fromEntries(
-        SEVERITIES.map((s) => [s, [...(demoMonth?.remediationDays[s] ?? []), ...scale.remediationDays[s]]]),
+      remediationTenths: Object.fromEntries(
+        SEVERITIES.map((s) => {
+          const counts = { ...demoMonth?.remediationTenths[s] }
+          for (const [tenth, n] of Object.entries(scale.remediationTenths[s])) counts[tenth] = (counts[tenth] ?? 0) + n
+          return [s, counts]
+        }),
       ),
     })
   }

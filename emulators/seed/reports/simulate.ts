@@ -25,7 +25,7 @@ import {
   type MonthlyChange,
   type ServiceStats,
 } from '#domain/service-stats.ts'
-import { DAY_MS, DEFAULT_RETEST_TURNAROUND_DAYS, slaPolicyFor } from '#domain/sla.ts'
+import { countRemediationDays, DAY_MS, DEFAULT_RETEST_TURNAROUND_DAYS, slaPolicyFor } from '#domain/sla.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 import type { CompanyActivityType } from '#domain/company-activity.ts'
 import { RETEST_MAX_FINDINGS } from '#domain/retests.ts'
@@ -62,7 +62,8 @@ export interface MonthFigures {
   opened: Record<Severity, number>
   fixed: Record<Severity, number>
   fixedWithinSla: Record<Severity, number>
-  remediationDays: Record<Severity, number[]>
+  /** Days to remediate, counted per tenth of a day, as the months store them. */
+  remediationTenths: Record<Severity, Record<string, number>>
 }
 
 export interface Activity {
@@ -109,7 +110,7 @@ export function addMonthlyChange(months: Map<string, MonthFigures>, change: Mont
       opened: emptyBySeverity(),
       fixed: emptyBySeverity(),
       fixedWithinSla: emptyBySeverity(),
-      remediationDays: Object.fromEntries(SEVERITIES.map((s) => [s, [] as number[]])) as Record<Severity, number[]>,
+      remediationTenths: Object.fromEntries(SEVERITIES.map((s) => [s, {}])) as Record<Severity, Record<string, number>>,
     }
     months.set(change.month, figures)
   }
@@ -117,7 +118,7 @@ export function addMonthlyChange(months: Map<string, MonthFigures>, change: Mont
   if (change.fixed) {
     figures.fixed[change.fixed.severity]++
     if (change.fixed.withinSla) figures.fixedWithinSla[change.fixed.severity]++
-    figures.remediationDays[change.fixed.severity].push(Math.round(change.fixed.days * 100) / 100)
+    countRemediationDays(figures.remediationTenths[change.fixed.severity], change.fixed.days)
   }
 }
 

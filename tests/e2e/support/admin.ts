@@ -63,8 +63,10 @@ export async function countWhere(collection: string, field: string, value: unkno
  */
 export async function addFixThisMonth(company: string, service: string, severity: Severity, days: number): Promise<() => Promise<void>> {
   const month = db().doc(serviceMonthPath(company, service, monthKey(Date.now())))
-  await month.set({ remediationDays: { [severity]: FieldValue.arrayUnion(days) } }, { merge: true })
+  // Counted per tenth of a day, as the months store fixes.
+  const tenth = String(Math.round(days * 10))
+  await month.set({ remediationTenths: { [severity]: { [tenth]: FieldValue.increment(1) } } }, { merge: true })
   return async () => {
-    await month.set({ remediationDays: { [severity]: FieldValue.arrayRemove(days) } }, { merge: true })
+    await month.set({ remediationTenths: { [severity]: { [tenth]: FieldValue.increment(-1) } } }, { merge: true })
   }
 }

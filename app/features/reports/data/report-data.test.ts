@@ -11,6 +11,7 @@ describe('monthFigures', () => {
     })
     const figures = monthFigures(month)
     expect(figures).not.toHaveProperty('remediationDays')
+    expect(figures).not.toHaveProperty('remediationTenths')
     expect(figures.month).toBe('2026-10')
     expect(figures.fixed).toEqual(month.fixed)
     expect(figures.remediation.high).toEqual({ count: 3, meanDays: 14, medianDays: 10 })

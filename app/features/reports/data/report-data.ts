@@ -30,14 +30,13 @@ export const scanSummary = ({ id, service, title, startedAt, publishedAt, previo
 
 /**
  * A month's remediation as the page shows it: each severity's count, mean and median days. The
- * stored month lists every fixed finding's days, which grow with the service (thousands a month
- * for a large one): the page's first paint and state keep the summary.
+ * stored month counts fixes per tenth of a day; the page's first paint and state keep the summary.
  */
-export type MonthFigures = Omit<ServiceMonth, 'remediationDays'> & { remediation: Record<Severity, RemediationSummary> }
+export type MonthFigures = Omit<ServiceMonth, 'remediationTenths'> & { remediation: Record<Severity, RemediationSummary> }
 
-export const monthFigures = ({ remediationDays, ...month }: ServiceMonth): MonthFigures => ({
+export const monthFigures = ({ remediationTenths, ...month }: ServiceMonth): MonthFigures => ({
   ...month,
-  remediation: Object.fromEntries(SEVERITIES.map((s) => [s, summariseRemediation(remediationDays[s] ?? [])])) as Record<
+  remediation: Object.fromEntries(SEVERITIES.map((s) => [s, summariseRemediation([remediationTenths[s]])])) as Record<
     Severity,
     RemediationSummary
   >,
