@@ -46,7 +46,10 @@ export const watchTemplate =
 export const watchLatestTemplates = (): Watch<FindingTemplate[]> => (next, fail) =>
   onSnapshot(
     query(collection(firestore(), TEMPLATES_COLLECTION), orderBy('updatedAt', 'desc'), limit(LISTING_LIMIT)),
-    (snapshot) => next(readable(snapshot.docs)),
+    { includeMetadataChanges: true },
+    (snapshot) => {
+      if (!unknownYet(snapshot, snapshot.empty)) next(readable(snapshot.docs))
+    },
     fail,
   )
 
@@ -61,7 +64,9 @@ const TagCounterSchema = v.object({ tagCount: v.number() })
 export const watchTagCounts = (): Watch<TagCount[]> => (next, fail) =>
   onSnapshot(
     collection(firestore(), TAGS_COLLECTION),
-    (snapshot) =>
+    { includeMetadataChanges: true },
+    (snapshot) => {
+      if (unknownYet(snapshot, snapshot.empty)) return
       next(
         snapshot.docs
           .flatMap((d) => {
@@ -69,7 +74,8 @@ export const watchTagCounts = (): Watch<TagCount[]> => (next, fail) =>
             return parsed.success && parsed.output.tagCount > 0 ? [{ tag: d.id, count: parsed.output.tagCount }] : []
           })
           .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
-      ),
+      )
+    },
     fail,
   )
 

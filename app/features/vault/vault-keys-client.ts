@@ -5,6 +5,7 @@ import { doc, getDoc, onSnapshot } from 'firebase/firestore'
 import { call } from '~/core/call'
 import { firestore } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
+import { unknownYet } from '~/core/cache-snapshots'
 import { withinDeadline } from '~/core/read-deadline'
 import { vaultKeyFromDocument, vaultKeyPath, type StoredVaultKey } from '#domain/vault-keys.ts'
 import { createMemberKey, keyFingerprint } from '#domain/vault-team-crypto.ts'
@@ -19,7 +20,12 @@ export const watchVaultKey =
   (next, fail) =>
     onSnapshot(
       doc(firestore(), vaultKeyPath(uid)),
+      // The server's confirmation of what the cache alone said changes only the metadata.
+      { includeMetadataChanges: true },
       (snapshot) => {
+        // No key in the cache while the database is out of reach is not "no key yet": the page
+        // would offer to set up a new one.
+        if (unknownYet(snapshot, !snapshot.exists())) return
         const key = vaultKeyFromDocument(snapshot.data())
         if (!key) return next(null)
         keyFingerprint(key.publicKey).then((fingerprint) => next({ key, fingerprint }), fail)
