@@ -10,6 +10,7 @@ import {
   slaDaysLeft,
   slaPolicyFor,
   slaStateAt,
+  slaText,
   startSlaClock,
   remediationTenthsOf,
   summariseRemediation,
@@ -116,5 +117,24 @@ describe('time to remediate', () => {
   it('files each time under its UTC month', () => {
     expect(monthKey(Date.UTC(2026, 0, 31, 23, 59))).toBe('2026-01')
     expect(monthKey(Date.UTC(2026, 1, 1))).toBe('2026-02')
+  })
+})
+
+describe('slaText', () => {
+  it('says the days left, or over once breached', () => {
+    expect(slaText('ok', 12)).toBe('12 days left')
+    expect(slaText('due_soon', 1)).toBe('Due soon, 1 day left')
+    expect(slaText('breached', -120)).toBe('Breached 120 days ago')
+    expect(slaText('none', null)).toBe('No deadline')
+  })
+
+  it('says a paused clock is overdue when it was paused past its due date, not that no day is left', () => {
+    // Breached 110 days before a retest was requested: the clock stood still from then on.
+    const clock = pauseSlaClock(startSlaClock('critical', T0, DEFAULT_SLA_POLICY), T0 + 117 * DAY_MS)
+    const now = T0 + 127 * DAY_MS
+    expect(slaText(slaStateAt(clock, now), slaDaysLeft(clock, now))).toBe('Paused, 110 days overdue')
+    expect(slaText('paused', -1)).toBe('Paused, 1 day overdue')
+    expect(slaText('paused', 0)).toBe('Paused, 0 days left')
+    expect(slaText('paused', 20)).toBe('Paused, 20 days left')
   })
 })

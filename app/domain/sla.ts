@@ -72,6 +72,30 @@ export function slaDaysLeft(clock: SlaClock, now: number): number | null {
   return Math.floor((clock.dueAt - at) / DAY_MS)
 }
 
+/** Where an open finding's SLA stands at a moment: its clock's state, or none once closed. */
+export type SlaStanding = Exclude<SlaState, 'none'> | 'none'
+
+/**
+ * How an SLA reads: its state and the days left or over. A paused clock's days stand where the
+ * pause found them: a clock paused past its due date is overdue by as many days, never "0 days left".
+ */
+export function slaText(state: SlaStanding, daysLeft: number | null): string {
+  const count = (n: number) => `${n} day${n === 1 ? '' : 's'}`
+  switch (state) {
+    case 'none':
+      return 'No deadline'
+    case 'paused':
+      if (daysLeft === null) return 'Paused'
+      return daysLeft < 0 ? `Paused, ${count(-daysLeft)} overdue` : `Paused, ${count(daysLeft)} left`
+    case 'breached':
+      return `Breached ${count(Math.abs(daysLeft ?? 0))} ago`
+    case 'due_soon':
+      return `Due soon, ${count(daysLeft ?? 0)} left`
+    default:
+      return `${count(daysLeft ?? 0)} left`
+  }
+}
+
 /** Time to remediate, in days (fractional). */
 export const daysToRemediate = (publishedAt: number, fixedAt: number) => Math.max(0, fixedAt - publishedAt) / DAY_MS
 

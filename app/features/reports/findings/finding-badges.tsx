@@ -57,10 +57,13 @@ const SlaText = styled.span<{ $hue: string }>`
   color: color-mix(in srgb, ${({ $hue }) => $hue} 80%, ${colors.text});
 `
 
+/** A clock paused past its due date reads as breached does. */
+const overdue = (row: Pick<FindingRow, 'slaState' | 'slaDaysLeft'>) => row.slaState === 'paused' && (row.slaDaysLeft ?? 0) < 0
+
 /** The SLA's state and the days left, in words. */
 export function SlaLabel({ row }: { row: Pick<FindingRow, 'slaState' | 'slaDaysLeft'> }) {
   return (
-    <SlaText $hue={slaHue[row.slaState]} data-sla={row.slaState}>
+    <SlaText $hue={overdue(row) ? colors.danger : slaHue[row.slaState]} data-sla={row.slaState}>
       {slaText(row)}
     </SlaText>
   )

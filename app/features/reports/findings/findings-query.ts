@@ -3,7 +3,7 @@
 // the exports filter the findings they read with the same rules as the index (findingFilter).
 import { FINDING_STATUSES, type Finding, type FindingStatus } from '#domain/findings.ts'
 import { findingTextMatcher, queriedStatuses, type FindingRowHit } from '#domain/findings-search.ts'
-import { slaDaysLeft, slaStateAt } from '#domain/sla.ts'
+import { slaDaysLeft, slaStateAt, slaText as slaWords } from '#domain/sla.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
 import { type FindingSortColumn, type FindingsFacet, type FindingsSearch } from './findings-search-params'
 
@@ -69,22 +69,7 @@ export function hitRow(hit: FindingRowHit, now: number): FindingRow {
 }
 
 /** How an SLA reads in a cell: its state and the days left or over. */
-export function slaText(row: Pick<FindingRow, 'slaState' | 'slaDaysLeft'>): string {
-  const days = row.slaDaysLeft
-  const count = (n: number) => `${n} day${n === 1 ? '' : 's'}`
-  switch (row.slaState) {
-    case 'none':
-      return 'No deadline'
-    case 'paused':
-      return days === null ? 'Paused' : `Paused, ${count(Math.max(0, days))} left`
-    case 'breached':
-      return `Breached ${count(Math.abs(days ?? 0))} ago`
-    case 'due_soon':
-      return `Due soon, ${count(days ?? 0)} left`
-    default:
-      return `${count(days ?? 0)} left`
-  }
-}
+export const slaText = (row: Pick<FindingRow, 'slaState' | 'slaDaysLeft'>): string => slaWords(row.slaState, row.slaDaysLeft)
 
 /**
  * Which findings pass the search's facets and text, as the index answers the table (the text by
