@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { companyPath } from './companies.ts'
 import { perSeverity } from './findings.ts'
+import { formatNumber } from './numbers.ts'
 import { ServiceIdSchema, type ServiceId } from './services.ts'
 import { TimestampSchema } from './stored.ts'
 import { SEVERITIES } from './template-vocabulary.ts'
@@ -221,4 +222,20 @@ export const SCAN_MEMBERS_PER_DOCUMENT = 2_000
 export function scanMembersFromDocument(data: unknown): ScanMembers {
   const parsed = v.safeParse(ScanMembersSchema, data)
   return parsed.success ? parsed.output : { findings: [], assets: [] }
+}
+
+/**
+ * What the latest of a service's published scans (newest first) changed since the scan before it
+ * of its scope ("3 new, 5 no longer detected"); "first scan" only when no other is published, and
+ * for a scan of a scope no earlier scan covered, that there is nothing to compare with. Null
+ * without a scan.
+ */
+export function scanTrend(scans: readonly Pick<Scan, 'previousScanId' | 'counts'>[]): string | null {
+  const latest = scans[0]
+  if (!latest) return null
+  if (!latest.previousScanId) return scans.length > 1 ? 'no earlier scan of this scope' : 'first scan'
+  const c = latest.counts
+  const parts = [`${formatNumber(c.new)} new`, `${formatNumber(c.notDetected)} no longer detected`]
+  if (c.reopened > 0) parts.push(`${formatNumber(c.reopened)} reopened`)
+  return parts.join(', ')
 }

@@ -58,7 +58,17 @@ describe('ServiceTile', () => {
     expect(screen.queryByText('SLA breached')).toBeNull()
   })
 
-  it('has no trend for a first scan', () => {
-    expect(trendLine({ service: 'dast', results: true, stats: readServiceStats(undefined), scans: [scan('s1', null)] })).toBeNull()
+  it('says first scan only of the first', () => {
+    const overview = (scans: Scan[]): ServiceOverview => ({ service: 'dast', results: true, stats: readServiceStats(undefined), scans })
+    expect(trendLine(overview([scan('s1', null)]))).toBe('first scan')
+    // The 13th scan covered a scope no earlier scan did: there is nothing to compare with, and it is not the first.
+    expect(trendLine(overview([scan('s13', null), scan('s12', 's11'), scan('s11', 's10')]))).toBe('no earlier scan of this scope')
+    expect(trendLine(overview([]))).toBeNull()
+  })
+
+  it('does not call a later scan of a new scope the first', async () => {
+    renderTile({ service: 'dast', results: true, stats: readServiceStats(undefined), scans: [scan('s13', null), scan('s12', 's11')] })
+    await screen.findByRole('article', { name: 'DAST' })
+    expect(screen.getByText('Since the last scan').nextElementSibling?.textContent).toBe('no earlier scan of this scope')
   })
 })

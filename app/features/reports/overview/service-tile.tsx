@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
+import { scanTrend } from '#domain/scans.ts'
 import { openTotal } from '#domain/service-stats.ts'
 import { serviceById } from '#domain/services.ts'
 import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
@@ -86,15 +87,8 @@ const Muted = styled.p`
   color: var(--color-text-muted);
 `
 
-/** "3 new, 5 no longer detected": how the latest scan's findings differ from the scan before. */
-export function trendLine(overview: ServiceOverview): string | null {
-  const latest = overview.scans[0]
-  if (!latest || !latest.previousScanId) return null
-  const c = latest.counts
-  const parts = [`${formatNumber(c.new)} new`, `${formatNumber(c.notDetected)} no longer detected`]
-  if (c.reopened > 0) parts.push(`${formatNumber(c.reopened)} reopened`)
-  return parts.join(', ')
-}
+/** How the latest scan's findings differ from the scan before it of its scope. */
+export const trendLine = (overview: ServiceOverview): string | null => scanTrend(overview.scans)
 
 /** One service on the company overview: open findings by severity, trend, SLA and the last scan. */
 export function ServiceTile({ overview }: { overview: ServiceOverview }) {
@@ -126,7 +120,7 @@ export function ServiceTile({ overview }: { overview: ServiceOverview }) {
           </Severities>
           <Facts>
             <dt>Since the last scan</dt>
-            <dd>{trend ?? 'first scan'}</dd>
+            <dd>{trend}</dd>
             <dt>SLA breached</dt>
             <dd className={breached > 0 ? 'danger' : undefined}>{formatNumber(breached)}</dd>
             <dt>SLA due soon</dt>
