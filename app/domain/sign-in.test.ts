@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { EMAIL_PATTERN, INVALID_EMAIL, isTimeZone, SignInRequestSchema } from './sign-in.ts'
+import { EMAIL_PATTERN, INVALID_EMAIL, isTimeZone, lastSignInOf, SignInRequestSchema } from './sign-in.ts'
 import { HandleSignInResponseSchema } from './users-access.ts'
 
 const good = { email: 'viewer@acme.example', url: 'http://127.0.0.1:3000', timeZone: 'Europe/Paris' }
@@ -56,5 +56,20 @@ describe('HandleSignInResponseSchema', () => {
     expect(v.is(HandleSignInResponseSchema, { accessLevel: 7, userType: 'analyst' })).toBe(true)
     expect(v.is(HandleSignInResponseSchema, { accessLevel: 7, userType: 'admin' })).toBe(false)
     expect(v.is(HandleSignInResponseSchema, { accessLevel: '7', userType: 'client' })).toBe(false)
+  })
+})
+
+describe('lastSignInOf', () => {
+  const at = 'Tue, 01 Dec 2026 09:30:00 GMT'
+
+  it("is Auth's last sign-in of an account whose address a link proved", () => {
+    expect(lastSignInOf({ emailVerified: true, metadata: { lastSignInTime: at } })).toBe(Date.parse(at))
+    expect(lastSignInOf({ emailVerified: true, metadata: {} })).toBeNull()
+  })
+
+  it('is never for an invitee who has not opened a link yet, whatever time Auth stamped at the account’s creation', () => {
+    // An administrator's createUser: Auth's emulator sets the last sign-in to the creation time.
+    expect(lastSignInOf({ emailVerified: false, metadata: { lastSignInTime: at } })).toBeNull()
+    expect(lastSignInOf({ emailVerified: false, metadata: { lastSignInTime: null } })).toBeNull()
   })
 })

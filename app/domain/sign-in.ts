@@ -140,3 +140,21 @@ export type SignInRequest = v.InferOutput<typeof SignInRequestSchema>
 export const SignInResponseSchema = v.strictObject({ success: v.boolean(), message: v.string() })
 
 export type SignInResponse = v.InferOutput<typeof SignInResponseSchema>
+
+/** What Auth keeps of an account that tells whether, and when, it signed in. */
+export interface AccountSignIns {
+  emailVerified: boolean
+  metadata: { lastSignInTime?: string | null }
+}
+
+/**
+ * When the account last signed in (epoch ms), or null when it never did. Signing in is opening an
+ * emailed link, which proves the address: an account whose address is not proved has never signed
+ * in, whatever Auth's last sign-in says (its emulator stamps one on an account an administrator
+ * creates, the invitation's, at its creation).
+ */
+export function lastSignInOf(account: AccountSignIns): number | null {
+  if (!account.emailVerified) return null
+  const at = account.metadata.lastSignInTime ? Date.parse(account.metadata.lastSignInTime) : NaN
+  return Number.isFinite(at) ? at : null
+}

@@ -21,6 +21,7 @@ import {
   type PeopleCursor,
   type PersonRow,
 } from '#domain/admin-people-calls.ts'
+import { lastSignInOf } from '#domain/sign-in.ts'
 import { USERS_ACCESS_COLLECTION } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
@@ -122,7 +123,7 @@ export const listUsers = defineCallable('listUsers', {}, async (caller, request)
         displayName: user.displayName ?? null,
         disabled: user.disabled,
         createdAt: time(user.metadata.creationTime),
-        lastSignInAt: time(user.metadata.lastSignInTime),
+        lastSignInAt: lastSignInOf(user),
         userType: access.userType,
         accessLevel: access.accessLevel,
         companies: [...access.companies],
