@@ -28,6 +28,7 @@ const StoredActivitySchema = v.object({
   service: ServiceIdSchema,
   /** One line, e.g. "Monthly external scan published: 3 new, 12 fixed". */
   summary: v.string(),
+  /** How many findings the change concerns (a published scan's: all it holds; a retest's: those retested). */
   count: v.optional(v.number(), 1),
   scanId: v.optional(v.nullable(v.string()), null),
   findingId: v.optional(v.nullable(v.string()), null),
@@ -42,3 +43,12 @@ export function companyActivityFromDocument(id: string, data: unknown): CompanyA
   const parsed = v.safeParse(StoredActivitySchema, data)
   return parsed.success ? { id, ...parsed.output } : null
 }
+
+/** Kinds that are one change each however many findings they hold: a scan published, a retest. */
+const ONE_EACH: ReadonlySet<CompanyActivityType> = new Set(['scan_published', 'retest_requested', 'retest_completed'])
+
+/**
+ * How many of its kind one activity record is: a scan or a retest is one, whatever its `count`
+ * of findings says; any other change is as many as the findings it concerns.
+ */
+export const activityTally = (item: Pick<CompanyActivity, 'type' | 'count'>): number => (ONE_EACH.has(item.type) ? 1 : item.count)

@@ -32,6 +32,20 @@ describe('activityLines', () => {
     ])
   })
 
+  it('counts a published scan or a retest once, not by the findings it holds', () => {
+    const lines = activityLines([
+      item('a', { type: 'scan_published', count: 8, at: 300 }),
+      item('b', { type: 'retest_requested', service: 'network', count: 12, at: 200 }),
+      item('c', { type: 'retest_completed', service: 'network', count: 12, at: 250 }),
+      item('d', { type: 'retest_completed', service: 'network', count: 3, at: 260 }),
+    ])
+    expect(lines.map((l) => l.text)).toEqual([
+      '1 scan published in DAST',
+      '2 retests completed in Network',
+      '1 retest requested in Network',
+    ])
+  })
+
   it('says nothing when nothing happened', () => {
     expect(activityLines([])).toEqual([])
   })

@@ -1,6 +1,6 @@
 // What the home dashboard says, from the company's activity and service figures: one line per
 // service and kind of change, newest first, and one per service whose SLAs are about to break.
-import type { CompanyActivity, CompanyActivityType } from '#domain/company-activity.ts'
+import { activityTally, type CompanyActivity, type CompanyActivityType } from '#domain/company-activity.ts'
 import type { ServiceStats } from '#domain/service-stats.ts'
 import { openTotal } from '#domain/service-stats.ts'
 import { serviceById, type ServiceId } from '#domain/services.ts'
@@ -41,9 +41,9 @@ export function activityLines(activity: readonly CompanyActivity[]): DashboardLi
     const key = `${item.service}:${item.type}`
     const group = groups.get(key)
     if (group) {
-      group.count += item.count
+      group.count += activityTally(item)
       group.at = Math.max(group.at, item.at)
-    } else groups.set(key, { service: item.service, type: item.type, count: item.count, at: item.at })
+    } else groups.set(key, { service: item.service, type: item.type, count: activityTally(item), at: item.at })
   }
   return [...groups.entries()]
     .sort(([, a], [, b]) => b.at - a.at)
