@@ -145,7 +145,7 @@ export function ReportsOverview({
             <ScanList>
               {latest.map((scan) => (
                 <li key={scan.id}>
-                  <Link to="/reports/$service" params={{ service: scan.service }}>
+                  <Link to="/reports/$service" params={{ service: scan.service }} search={{ scan: scan.id }}>
                     {serviceById(scan.service as ServiceId)?.label}: {scan.title}
                   </Link>
                   <LocalTime at={scan.publishedAt ?? scan.startedAt} format="date" />
