@@ -67,3 +67,12 @@ export function listParam<T extends string>(item: v.GenericSchema<string, T>, ma
     undefined,
   )
 }
+
+/**
+ * A same-site link (`/reports/dast?scan=x`) as the router's Link takes it: its path, and its search
+ * read as the router reads the address bar, so the page's search validation sees what the link says.
+ */
+export function linkOf(href: string): { to: string; search: Record<string, unknown> } {
+  const url = new URL(href, 'https://same-site.invalid')
+  return { to: url.pathname, search: parseSearch(url.search) }
+}

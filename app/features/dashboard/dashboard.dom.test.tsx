@@ -77,22 +77,32 @@ describe('Dashboard', () => {
     act(() =>
       live.next({
         activity: [
-          activity('a', { count: 3 }),
-          activity('b', { type: 'scan_published', service: 'cloud', at: Date.UTC(2026, 0, 9) }),
+          activity('a', { count: 3, scanId: 'dast-7' }),
+          activity('b', {
+            type: 'scan_published',
+            service: 'cloud',
+            at: Date.UTC(2026, 0, 9),
+            scanId: 'cloud-9',
+            summary: 'Cloud review, January 2026 published: 2 new',
+          }),
           activity('c', { type: 'retest_completed', at: Date.UTC(2026, 0, 8) }),
         ],
         stats: { dast: readServiceStats({ dueSoon: { high: 2 }, breached: { critical: 1 } }), cloud: readServiceStats({}) },
       }),
     )
     const changes = within(screen.getByTestId('dashboard-changes')).getAllByRole('link')
-    expect(changes.map((link) => [link.textContent?.split('Jan')[0]?.trim(), link.getAttribute('href')])).toEqual([
-      ['3 new findings in DAST', '/reports/dast'],
-      ['1 scan published in Cloud', '/reports/cloud'],
-      ['1 retest completed in DAST', '/reports/dast'],
+    expect(changes.map((link) => link.getAttribute('href'))).toEqual([
+      '/reports/dast?scan=dast-7',
+      '/reports/cloud?scan=cloud-9',
+      '/reports/dast',
     ])
+    // Each link's name says what happened and where it leads.
+    expect(changes[0]).toHaveAccessibleName(/^3 new findings in DAST Opens the DAST report at the scan they came from/)
+    expect(changes[1]).toHaveAccessibleName(/^Cloud: Cloud review, January 2026 published: 2 new Opens the Cloud report at this scan/)
+    expect(changes[2]).toHaveAccessibleName(/^1 retest completed in DAST Opens the DAST report/)
     const sla = within(screen.getByTestId('dashboard-sla')).getByRole('link')
     expect(sla).toHaveTextContent('1 finding past its SLA, 2 findings due soon in DAST')
-    expect(sla).toHaveAttribute('href', '/reports/dast')
+    expect(sla).toHaveAttribute('href', '/reports/dast?sort=sla')
     await vi.waitFor(() => expect(live.visits).toBe(1))
   })
 

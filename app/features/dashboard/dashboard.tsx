@@ -9,6 +9,7 @@ import { findingStatusLabels } from '#domain/findings.ts'
 import { searchableServices } from '#domain/findings-search.ts'
 import { serviceById, services, type ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
+import { linkOf } from '~/core/search-params'
 import type { Session } from '~/core/session'
 import type { Workspace } from '~/core/workspace'
 import { LiveStatus } from '~/ui/live-status'
@@ -74,6 +75,12 @@ const Lines = styled.ul`
     flex: 1;
     min-width: 0;
   }
+  /* Where the line leads, under what it says. */
+  span > small[data-where] {
+    display: block;
+    color: var(--color-text-muted);
+    font-size: 13px;
+  }
   time {
     color: var(--color-text-muted);
     font-size: 13px;
@@ -106,9 +113,12 @@ export function DashboardLines({ lines, testId }: { lines: readonly DashboardLin
     <Lines data-testid={testId}>
       {lines.map((line) => (
         <li key={line.key}>
-          <Link to={line.href}>
+          <Link {...linkOf(line.href)}>
             <LineIcon tone={line.tone} />
-            <span>{line.text}</span>
+            <span>
+              {line.text}
+              <small data-where="">{line.where}</small>
+            </span>
             {line.at !== null && <When at={line.at} />}
             <IconChevronRight size={16} aria-hidden="true" />
           </Link>
