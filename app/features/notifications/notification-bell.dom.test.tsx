@@ -84,6 +84,36 @@ describe('NotificationBell', () => {
     expect(within(dialog).getByRole('button', { name: 'Mark all read' })).toBeDisabled()
   })
 
+  it('opens the place a notification names and marks that one read', async () => {
+    listener.marked = []
+    const bell = await renderBell()
+    await vi.waitFor(() => expect(listener.uid).toBe('me'))
+    act(() =>
+      listener.next(
+        all([
+          notification('s', { link: '/reports/dast?scan=dast-2026-11' }),
+          notification('m', { type: 'mention', link: '/reports/dast/f-1' }),
+          notification('r', { read: true, link: '/reports/network?sort=sla' }),
+        ]),
+      ),
+    )
+    await userEvent.click(bell)
+    const dialog = await screen.findByRole('dialog')
+    const links = within(dialog).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/reports/dast?scan=dast-2026-11',
+      '/reports/dast/f-1',
+      '/reports/network?sort=sla',
+    ])
+
+    await userEvent.click(links[0]!)
+    expect(listener.marked).toEqual([['s']])
+    // Opening one already read writes nothing.
+    await userEvent.click(bell)
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('link', { name: /Title r/ }))
+    expect(listener.marked).toEqual([['s']])
+  })
+
   it('keeps links inside the site', async () => {
     const bell = await renderBell()
     await vi.waitFor(() => expect(listener.uid).toBe('me'))

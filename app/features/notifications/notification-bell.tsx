@@ -3,7 +3,9 @@ import { Link } from '@tanstack/react-router'
 import { IconBell } from '@tabler/icons-react'
 import { Popover } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
+import type { AppNotification } from '#domain/notifications.ts'
 import { useLiveData, type LiveData } from '~/core/live-data'
+import { linkOf } from '~/core/search-params'
 import { Button } from '~/ui/button'
 import { LiveStatus } from '~/ui/live-status'
 import { notify } from '~/ui/notifications/notifications'
@@ -126,7 +128,8 @@ export function NotificationList({
 }: {
   live: LiveData<NotificationsView>
   onMarkAllRead: () => void
-  onOpen: () => void
+  /** A notification's link was followed. */
+  onOpen: (notification: AppNotification) => void
 }) {
   const list = live.data?.items ?? []
   const unread = live.data?.unread ?? 0
@@ -148,7 +151,7 @@ export function NotificationList({
         <List aria-labelledby="notifications-title">
           {list.map((n) => (
             <li key={n.id}>
-              <Link to={sameSite(n.link)} data-unread={n.read ? undefined : ''} onClick={onOpen}>
+              <Link {...linkOf(sameSite(n.link))} data-unread={n.read ? undefined : ''} onClick={() => onOpen(n)}>
                 <strong>
                   {n.title}
                   {!n.read && <VisuallyHidden> (unread)</VisuallyHidden>}
@@ -191,6 +194,15 @@ export function NotificationBell({ uid }: { uid: string }) {
     }
   }
 
+  // Opened: read. The listener brings the change back, and the count goes.
+  const opened = (notification: AppNotification) => {
+    setOpen(false)
+    if (notification.read) return
+    live()
+      .then((m) => m.markRead([notification.id]))
+      .catch(() => notify({ tone: 'error', title: 'Not marked as read', message: 'Please try again.' }))
+  }
+
   const label = count === 0 ? 'Notifications' : `Notifications, ${count} unread`
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -206,7 +218,7 @@ export function NotificationBell({ uid }: { uid: string }) {
       </Popover.Trigger>
       <Popover.Portal>
         <Content align="end" sideOffset={offsets.popover} collisionPadding={8} aria-labelledby="notifications-title">
-          <NotificationList live={notifications} onMarkAllRead={() => void markAllRead()} onOpen={() => setOpen(false)} />
+          <NotificationList live={notifications} onMarkAllRead={() => void markAllRead()} onOpen={opened} />
         </Content>
       </Popover.Portal>
     </Popover.Root>

@@ -7,6 +7,7 @@ import { FieldPath, Timestamp, type Firestore, type QueryDocumentSnapshot, type 
 import { planAcceptanceExpiry, planSlaRefresh } from '#domain/finding-workflow.ts'
 import type { SlaState } from '#domain/findings.ts'
 import type { NotificationType } from '#domain/notifications.ts'
+import { reportLink } from '#domain/report-links.ts'
 import { serviceById, type ServiceId } from '#domain/services.ts'
 import { DAY_MS, DUE_SOON_SHARE } from '#domain/sla.ts'
 import { aggregatePacer, type AggregatePacer } from '#domain/stats-ledger.ts'
@@ -166,7 +167,8 @@ export async function sweepFindings(db: Firestore, now: number, options: SweepOp
         type === 'sla_breached'
           ? `${plural(count, 'finding has', 'findings have')} passed the due date.`
           : `${plural(count, 'finding has', 'findings have')} a fifth or less of the time to fix left.`,
-      link: `/reports/${service}`,
+      // The service's findings, the nearest their due date first: the breached and due soon lead.
+      link: reportLink(service, { sort: 'sla' }),
     })
     summary.notified += notified.length
   }

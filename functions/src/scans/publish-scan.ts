@@ -13,6 +13,7 @@ import { HttpsError } from 'firebase-functions/v2/https'
 import * as logger from 'firebase-functions/logger'
 import { assetFromDocument, assetPath, assetsPath } from '#domain/assets.ts'
 import { companyActivityPath } from '#domain/company-activity.ts'
+import { reportLink } from '#domain/report-links.ts'
 import {
   emptySeverityCounts,
   findingFromDocument,
@@ -686,7 +687,7 @@ async function notifyPublished(
       type: 'scan_published',
       title: `${label}: ${scan.title} published`,
       body: `${counts.total} findings: ${counts.new} new, ${counts.persisting} persisting, ${counts.notDetected} not detected, ${counts.reopened} reopened.`,
-      link: `/reports/${scan.service}`,
+      link: reportLink(scan.service, { scan: scan.id }),
       exceptUid: publisher.exceptUid,
     })
     if (newSevere > 0)
@@ -696,7 +697,8 @@ async function notifyPublished(
         type: 'new_critical_or_high',
         title: `${label}: ${newSevere} new critical or high ${newSevere === 1 ? 'finding' : 'findings'}`,
         body: `${scan.title} found ${newSevere} new critical or high ${newSevere === 1 ? 'finding' : 'findings'}.`,
-        link: `/reports/${scan.service}`,
+        // The scan, its open critical and high findings listed.
+        link: reportLink(scan.service, { scan: scan.id, severity: ['critical', 'high'] }),
         exceptUid: publisher.exceptUid,
       })
   } catch (error) {
