@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeFields, decodeValue } from './firestore-rest.server'
+import { decodeFields, decodeValue } from './firestore-rest'
 
 describe('decoding Firestore REST values', () => {
   it('decodes every scalar type', () => {

@@ -1,46 +1,7 @@
 // Firestore reads at the edge through the REST API, with the signed-in user's own ID token:
 // the security rules apply to the Worker exactly as they do to the browser.
+import { decodeFields, firestoreRestOrigin, FirestoreReadDenied, type Plain, type RestValue } from './firestore-rest'
 import type { PublicConfig } from '~/core/session'
-
-/** A Firestore REST value (https://firebase.google.com/docs/firestore/reference/rest/v1/Value). */
-export type RestValue =
-  | { nullValue: null }
-  | { booleanValue: boolean }
-  | { integerValue: string }
-  | { doubleValue: number }
-  | { timestampValue: string }
-  | { stringValue: string }
-  | { bytesValue: string }
-  | { referenceValue: string }
-  | { geoPointValue: { latitude: number; longitude: number } }
-  | { arrayValue: { values?: RestValue[] } }
-  | { mapValue: { fields?: Record<string, RestValue> } }
-
-export type Plain = null | boolean | number | string | Plain[] | { [key: string]: Plain }
-
-/** Turns a REST value into plain data: integers to numbers, timestamps to epoch milliseconds. */
-export function decodeValue(value: RestValue): Plain {
-  if ('nullValue' in value) return null
-  if ('booleanValue' in value) return value.booleanValue
-  if ('integerValue' in value) return Number(value.integerValue)
-  if ('doubleValue' in value) return Number(value.doubleValue)
-  if ('timestampValue' in value) return Date.parse(value.timestampValue)
-  if ('stringValue' in value) return value.stringValue
-  if ('bytesValue' in value) return value.bytesValue
-  if ('referenceValue' in value) return value.referenceValue
-  if ('geoPointValue' in value) return { latitude: value.geoPointValue.latitude, longitude: value.geoPointValue.longitude }
-  if ('arrayValue' in value) return (value.arrayValue.values ?? []).map(decodeValue)
-  if ('mapValue' in value) return decodeFields(value.mapValue.fields)
-  throw new Error(`Unknown Firestore value: ${JSON.stringify(value).slice(0, 80)}`)
-}
-
-export function decodeFields(fields: Record<string, RestValue> | undefined): { [key: string]: Plain } {
-  const out: { [key: string]: Plain } = {}
-  for (const [key, value] of Object.entries(fields ?? {})) out[key] = decodeValue(value)
-  return out
-}
-
-export class FirestoreReadDenied extends Error {}
 
 export interface FirestoreReader {
   /** The document's fields, or null when it does not exist. Throws FirestoreReadDenied on a rules denial. */
@@ -56,9 +17,7 @@ export interface FirestoreReader {
 
 /** A reader as the signed-in user (their ID token), or, with null, as nobody: only rules open to all let it through. */
 export function firestoreReader(config: Pick<PublicConfig, 'projectId' | 'emulators'>, idToken: string | null): FirestoreReader {
-  // As firestoreOrigin in the core, which the edge may not import.
-  const host = config.emulators?.firestore ? `http://${config.emulators.firestore}` : 'https://firestore.googleapis.com'
-  const base = `${host}/v1/projects/${config.projectId}/databases/(default)/documents`
+  const base = `${firestoreRestOrigin(config)}/v1/projects/${config.projectId}/databases/(default)/documents`
   const name = `projects/${config.projectId}/databases/(default)/documents`
   const call = async (url: string, body?: unknown) => {
     const response = await fetch(url, {

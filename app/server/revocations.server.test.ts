@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FirestoreReadDenied, type FirestoreReader } from './firestore-rest.server'
+import { FirestoreReadDenied } from './firestore-rest'
+import type { FirestoreReader } from './firestore-rest.server'
 import { createRevocations } from './revocations.server'
 
 const SIGNED_IN = 1_750_000_000

@@ -4,7 +4,8 @@
 // it read for a few seconds: a revocation takes effect at the edge within REVOCATION_TTL_MS
 // (decision 0019).
 import { readUserAccess, revokesSignIn, userAccessPath } from '#domain/users-access.ts'
-import { FirestoreReadDenied, type FirestoreReader } from './firestore-rest.server'
+import { FirestoreReadDenied } from './firestore-rest'
+import type { FirestoreReader } from './firestore-rest.server'
 
 export const REVOCATION_TTL_MS = 10_000
 const MAX_ENTRIES = 5_000

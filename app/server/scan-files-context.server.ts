@@ -3,7 +3,8 @@
 import { env } from 'cloudflare:workers'
 import { scanPath } from '#domain/scans.ts'
 import { publicConfig } from './config.server'
-import { FirestoreReadDenied, firestoreReader } from './firestore-rest.server'
+import { FirestoreReadDenied } from './firestore-rest'
+import { firestoreReader } from './firestore-rest.server'
 import { handleScanFiles, type ScanBucketLike, type ScanFacts } from './scan-files.server'
 import { readSession } from './session.server'
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Session } from '~/core/session'
-import { FirestoreReadDenied, type FirestoreReader, type Plain } from './firestore-rest.server'
+import { FirestoreReadDenied, type Plain } from './firestore-rest'
+import type { FirestoreReader } from './firestore-rest.server'
 import { createCompanyHints, readWorkspace } from './workspace-read.server'
 
 type Doc = { [key: string]: Plain }

@@ -7,7 +7,8 @@ import { readPreferences, userPreferencesPath } from '#domain/users-preferences.
 import { accessFromDocument, readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import type { Session } from '~/core/session'
 import type { Workspace } from '~/core/workspace'
-import { FirestoreReadDenied, type FirestoreReader, type Plain } from './firestore-rest.server'
+import { FirestoreReadDenied, type Plain } from './firestore-rest'
+import type { FirestoreReader } from './firestore-rest.server'
 
 const byName = (a: Company, b: Company) => a.companyName.localeCompare(b.companyName)
 

@@ -163,38 +163,54 @@ describe('query sites in the functions', () => {
 })
 
 describe('query sites over REST', () => {
-  const builder = (op: string, exported = '') =>
-    lines(
-      `${exported}async function runQuery(config: C, parent: string, collectionId: string, filters: F[], order: O) {`,
-      "  const where = { compositeFilter: { op: 'AND', filters: filters.map((f) => ({ fieldFilter: { field: { fieldPath: f.field }, op: '" +
-        op +
-        "', value: f.value } })) } }",
-      '  return fetch(url, { body: JSON.stringify({ structuredQuery: { from: [{ collectionId }], where, orderBy: [order] } }) })',
-      '}',
-    )
-  const caller = lines(
-    "import { scansPath } from '#domain/scans.ts'",
-    'async function published(company: string) {',
-    "  return runQuery(config, scansPath(company).slice(0, 9), scansPath(company).slice(10), [{ field: 'service', value: v }, { field: 'state', value: w }], { field: 'publishedAt', direction: 'DESCENDING' })",
-    '}',
-  )
+  const runner = "import { runStructuredQuery } from '~/server/firestore-rest'"
 
-  it('reads the callers of a structured-query builder: its collection argument, filters and order', () => {
-    expect(scanSource('app/features/r/edge.server.ts', lines(builder('EQUAL'), caller))).toEqual([
+  it('reads the calls of runStructuredQuery: the collection, filters and orders of the literal it passes', () => {
+    const sites = scanSource(
+      'app/features/r/edge.server.ts',
+      lines(
+        runner,
+        "import { scansPath, findingsPath } from '#domain/scans.ts'",
+        'async function published(company: string) {',
+        "  return runStructuredQuery(config, token, { parent: 'c', collectionId: scansPath(company).slice(10), filters: [{ field: 'service', op: 'EQUAL', value: v }], orderBy: [{ field: 'publishedAt', direction: 'DESCENDING' }], limit: 3 }, signal)",
+        '}',
+        'async function page(company: string, several: boolean) {',
+        "  const query = { parent: 'c', collectionId: 'findings', filters: [several ? { field: 'status', op: 'IN', value: a } : { field: 'status', op: 'EQUAL', value: b }], orderBy: [{ field: 'lastSeenAt', direction: 'DESCENDING' }], limit: 5 }",
+        '  return runStructuredQuery(config, token, query, signal)',
+        '}',
+      ),
+    )
+    expect(sites).toEqual([
       {
         site: 'app/features/r/edge.server.ts#published',
-        filters: ['service ==', 'state =='],
+        filters: ['service =='],
         orders: ['publishedAt desc'],
         sources: [{ scope: 'COLLECTION', name: 'scansPath', from: '#domain/scans.ts' }],
+        problems: [],
+      },
+      {
+        site: 'app/features/r/edge.server.ts#page',
+        filters: ['status ==', 'status in'],
+        orders: ['lastSeenAt desc'],
+        sources: [{ scope: 'COLLECTION', literal: 'findings' }],
         problems: [],
       },
     ])
   })
 
-  it('reports a builder whose operator cannot be read, or whose callers may be elsewhere', () => {
-    const [mixed] = scanSource('app/features/r/edge.server.ts', lines(builder("' + op + '"), caller))
-    expect(mixed!.problems[0]).toMatch(/^a REST query builder that does not write exactly one known filter operator/)
-    const [exported] = scanSource('app/features/r/edge.server.ts', lines(builder('EQUAL', 'export '), caller))
-    expect(exported!.problems[0]).toMatch(/^an exported REST query builder/)
+  it('reports an operator it cannot read, and a structured query sent some other way', () => {
+    const [unread] = scanSource(
+      'app/features/r/edge.server.ts',
+      lines(
+        runner,
+        "const run = () => runStructuredQuery(c, t, { parent: 'c', collectionId: 'x', filters: [{ field: 'a', op }], orderBy: [], limit: 1 }, s)",
+      ),
+    )
+    expect(unread!.problems[0]).toMatch(/^a filter not written with a literal operator/)
+    const [own] = scanSource(
+      'app/features/r/edge.server.ts',
+      "const run = () => fetch(url, { body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'x' }] } }) })",
+    )
+    expect(own!.problems[0]).toMatch(/^a structured query sent other than through runStructuredQuery/)
   })
 })

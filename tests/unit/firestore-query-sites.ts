@@ -43,6 +43,12 @@ const REST_OPS: Record<string, FilterOp> = {
   NOT_IN: 'not-in',
 }
 
+/**
+ * The one runner of structured queries over REST that takes the query as an object (its third
+ * argument): its callers are the sites, each read from the literal it passes.
+ */
+const REST_RUNNER = { module: '~/server/firestore-rest', name: 'runStructuredQuery', file: 'app/server/firestore-rest.ts', queryArg: 2 }
+
 /** Cheap test before parsing: files without any of these words build no query. */
 export const MAY_QUERY = /\b(where|orderBy|collectionGroup|structuredQuery|limitToLast|startAfter|startAt|endAt|endBefore|findNearest)\b/
 
@@ -85,7 +91,8 @@ export function scanSource(file: string, source: string): QuerySite[] {
   const helper = (node: ts.Expression) =>
     ts.isIdentifier(node) && imports.has(node.text) ? COLLECTION_HELPERS[imports.get(node.text)!.name] : undefined
 
-  const restBuilders = restQueryBuilders(sf)
+  const restRunner = (node: ts.Expression) =>
+    ts.isIdentifier(node) && imports.get(node.text)?.name === REST_RUNNER.name && imports.get(node.text)?.from === REST_RUNNER.module
   const sites: QuerySite[] = []
 
   for (const statement of sf.statements) {
@@ -186,7 +193,7 @@ export function scanSource(file: string, source: string): QuerySite[] {
           const constraints = web(callee, 'collectionGroup') ? 1 : node.arguments.length - (web(callee, 'query') ? 1 : 2)
           if (constraints > 0) addSource(node)
         } else if (UNMODELLED.some((name) => web(callee, name))) problem(node, 'a query part the index check does not model')
-        else if (restBuilders.has(callee.text)) restCall(node, restBuilders.get(callee.text)!)
+        else if (restRunner(callee)) runnerCall(node)
       } else if (admin && ts.isPropertyAccessExpression(callee)) {
         const method = callee.name.text
         if (method === 'where' && node.arguments.length >= 2) {
@@ -201,31 +208,49 @@ export function scanSource(file: string, source: string): QuerySite[] {
       }
     })
 
-    /** A call of a REST query builder: its filters and orders are object literals with a `field`. */
-    function restCall(call: ts.CallExpression, builder: RestBuilder) {
-      if (builder.problem) return problem(call, builder.problem)
-      const arg = call.arguments[builder.collectionArg]
-      const source = arg && named(arg, builder.scope)
+    /** A call of the REST runner: the query literal names its collection, and its filters and orders are objects with a `field`. */
+    function runnerCall(call: ts.CallExpression) {
+      let query = call.arguments[REST_RUNNER.queryArg]
+      if (query && ts.isIdentifier(query)) query = declared(query) ?? query
+      if (!query || !ts.isObjectLiteralExpression(query)) return problem(call, 'a REST query not written as an object literal')
+      const literal = query
+      const prop = (node: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined => {
+        const found = node.properties.find(
+          (p) => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && p.name.getText(sf) === name,
+        )
+        return (
+          found && (ts.isPropertyAssignment(found) ? found.initializer : ts.isShorthandPropertyAssignment(found) ? found.name : undefined)
+        )
+      }
+      const group = prop(literal, 'allDescendants')?.kind === ts.SyntaxKind.TrueKeyword
+      const collectionId = prop(literal, 'collectionId')
+      const source = collectionId && named(collectionId, group ? 'COLLECTION_GROUP' : 'COLLECTION')
       if (source) site.sources.push(source)
       else problem(call, 'a REST query whose collection is not found')
-      for (const a of call.arguments)
-        walk(a, (node) => {
-          if (!ts.isObjectLiteralExpression(node)) return
-          const prop = (name: string) =>
-            node.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(sf) === name)?.initializer
-          const field = stringOf(prop('field'))
-          if (field === null) return
-          const direction = prop('direction')
-          if (direction) {
-            const d = stringOf(direction)
-            if (d === 'ASCENDING' || d === 'DESCENDING') site.orders.push(`${field} ${d === 'ASCENDING' ? 'asc' : 'desc'}`)
-            else problem(node, 'an order not written with a literal direction')
-          } else site.filters.push(`${field} ${builder.op}`)
-        })
+      walk(literal, (node) => {
+        if (!ts.isObjectLiteralExpression(node)) return
+        const field = stringOf(prop(node, 'field'))
+        if (field === null) return
+        const op = prop(node, 'op')
+        const direction = prop(node, 'direction')
+        if (op) {
+          const known = REST_OPS[stringOf(ts.isAsExpression(op) || ts.isSatisfiesExpression(op) ? op.expression : op) ?? '']
+          if (known) site.filters.push(`${field} ${known}`)
+          else problem(node, 'a filter not written with a literal operator')
+        } else if (direction) {
+          const d = stringOf(direction)
+          if (d === 'ASCENDING' || d === 'DESCENDING') site.orders.push(`${field} ${d === 'ASCENDING' ? 'asc' : 'desc'}`)
+          else problem(node, 'an order not written with a literal direction')
+        } else problem(node, 'a field with neither an operator nor a direction')
+      })
     }
 
-    const builder = restBuilders.get(topLevelName(statement))
-    if (builder?.exported) problem(statement, 'an exported REST query builder (its callers elsewhere are not read)')
+    // Structured queries go through the runner, whose callers can be read; any other is not.
+    if (file !== REST_RUNNER.file)
+      walk(statement, (node) => {
+        if (ts.isPropertyAssignment(node) && node.name.getText(sf) === 'structuredQuery')
+          problem(node, `a structured query sent other than through ${REST_RUNNER.name}`)
+      })
     // A helper handed its collection by its callers (watchQuery), adding nothing itself: its callers are the sites.
     const passThrough = site.sources.every((s) => 'name' in s && s.from === null) && site.filters.length + site.orders.length === 0
     if (passThrough && site.problems.length === 0) continue
@@ -239,51 +264,4 @@ export function scanSource(file: string, source: string): QuerySite[] {
     })
   }
   return sites
-}
-
-interface RestBuilder {
-  /** Which argument names the collection id (`from: [{ collectionId }]`). */
-  collectionArg: number
-  scope: Scope
-  /** The one field-filter operator the builder writes. */
-  op: FilterOp
-  exported: boolean
-  problem?: string
-}
-
-/**
- * Functions of the file that send a structured query over REST, by name. Each must take the
- * collection id as a parameter and write one field-filter operator, so its callers can be read.
- */
-function restQueryBuilders(sf: ts.SourceFile): Map<string, RestBuilder> {
-  const builders = new Map<string, RestBuilder>()
-  for (const statement of sf.statements) {
-    let sends = false
-    walk(statement, (node) => {
-      if (ts.isPropertyAssignment(node) && node.name.getText(sf) === 'structuredQuery') sends = true
-    })
-    if (!sends) continue
-    const fn = ts.isFunctionDeclaration(statement) ? statement : undefined
-    const name = fn?.name?.text ?? topLevelName(statement)
-    const exported =
-      ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-    const builder: RestBuilder = { collectionArg: -1, scope: 'COLLECTION', op: '==', exported }
-    const ops = new Set<string>()
-    walk(statement, (node) => {
-      if (!ts.isPropertyAssignment(node) && !ts.isShorthandPropertyAssignment(node)) return
-      const prop = node.name.getText(sf)
-      const value = ts.isPropertyAssignment(node) ? node.initializer : node.name
-      if (prop === 'collectionId' && ts.isIdentifier(value))
-        builder.collectionArg = fn?.parameters.findIndex((p) => p.name.getText(sf) === value.text) ?? -1
-      if (prop === 'allDescendants' && value.kind === ts.SyntaxKind.TrueKeyword) builder.scope = 'COLLECTION_GROUP'
-      if (prop === 'op' && stringOf(value) !== null && stringOf(value) !== 'AND') ops.add(stringOf(value)!)
-    })
-    const [op, ...more] = [...ops]
-    if (builder.collectionArg < 0) builder.problem = 'a REST query builder that does not take the collection id as a parameter'
-    else if (!op || more.length > 0 || !REST_OPS[op])
-      builder.problem = 'a REST query builder that does not write exactly one known filter operator'
-    else builder.op = REST_OPS[op]
-    builders.set(name, builder)
-  }
-  return builders
 }

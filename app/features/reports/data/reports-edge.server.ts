@@ -3,8 +3,9 @@
 import { scanFromDocument, scansPath, type Scan } from '#domain/scans.ts'
 import { readServiceMonth, readServiceStats, serviceMonthPath, serviceStatsPath } from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
-import { firestoreOrigin, type PublicConfig } from '~/core/session'
-import { decodeFields, firestoreReader, FirestoreReadDenied, type Plain, type RestValue } from '~/server/firestore-rest.server'
+import { runStructuredQuery } from '~/server/firestore-rest'
+import type { PublicConfig } from '~/core/session'
+import { firestoreReader } from '~/server/firestore-rest.server'
 import {
   monthFigures,
   MONTHS_SHOWN,
@@ -18,67 +19,22 @@ import {
 
 type Config = Pick<PublicConfig, 'projectId' | 'emulators'>
 
-interface Filter {
-  field: string
-  value: RestValue
-}
-
-/** A structured query of one collection under `parent` (equality filters, one order, a limit). */
-async function runQuery(
-  config: Config,
-  idToken: string,
-  parent: string,
-  collectionId: string,
-  filters: Filter[],
-  order: { field: string; direction: 'ASCENDING' | 'DESCENDING' },
-  count: number,
-): Promise<{ id: string; data: { [key: string]: Plain } }[]> {
-  const host = firestoreOrigin(config)
-  const encode = (path: string) => path.split('/').map(encodeURIComponent).join('/')
-  const url = `${host}/v1/projects/${config.projectId}/databases/(default)/documents/${encode(parent)}:runQuery`
-  const where =
-    filters.length === 0
-      ? undefined
-      : {
-          compositeFilter: {
-            op: 'AND',
-            filters: filters.map((f) => ({ fieldFilter: { field: { fieldPath: f.field }, op: 'EQUAL', value: f.value } })),
-          },
-        }
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      structuredQuery: {
-        from: [{ collectionId }],
-        where,
-        orderBy: [{ field: { fieldPath: order.field }, direction: order.direction }],
-        limit: count,
-      },
-    }),
-    signal: AbortSignal.timeout(5_000),
-  })
-  if (response.status === 403) throw new FirestoreReadDenied(url)
-  if (!response.ok) throw new Error(`Firestore query of ${parent}/${collectionId} answered ${response.status}`)
-  const rows = (await response.json()) as { document?: { name: string; fields?: Record<string, RestValue> } }[]
-  return rows
-    .filter((row) => row.document)
-    .map(({ document }) => ({ id: document!.name.slice(document!.name.lastIndexOf('/') + 1), data: decodeFields(document!.fields) }))
-}
-
 async function publishedScans(config: Config, idToken: string, company: string, service: ServiceId, count: number): Promise<Scan[]> {
   const slash = scansPath(company).lastIndexOf('/')
-  const rows = await runQuery(
+  const rows = await runStructuredQuery(
     config,
     idToken,
-    scansPath(company).slice(0, slash),
-    scansPath(company).slice(slash + 1),
-    [
-      { field: 'service', value: { stringValue: service } },
-      { field: 'state', value: { stringValue: 'published' } },
-    ],
-    { field: 'publishedAt', direction: 'DESCENDING' },
-    count,
+    {
+      parent: scansPath(company).slice(0, slash),
+      collectionId: scansPath(company).slice(slash + 1),
+      filters: [
+        { field: 'service', op: 'EQUAL', value: { stringValue: service } },
+        { field: 'state', op: 'EQUAL', value: { stringValue: 'published' } },
+      ],
+      orderBy: [{ field: 'publishedAt', direction: 'DESCENDING' }],
+      limit: count,
+    },
+    AbortSignal.timeout(5_000),
   )
   return rows.map((row) => scanFromDocument(row.id, row.data)).filter((scan): scan is Scan => scan !== null)
 }

@@ -1,23 +1,17 @@
 // The findings an export holds, read from the database page by page (cursor pagination), one query
 // of the plan after another, each a query the indexes serve and the rules allow (it names the
-// service). Loaded with `import()` (Firestore SDK). Read from the server: an export never holds a
-// cache's part of the list. A cancelled export stops waiting at once and asks for no further page.
-import {
-  collection,
-  getCountFromServer,
-  getDocsFromServer,
-  limit,
-  orderBy,
-  query,
-  startAfter,
-  where,
-  type QueryConstraint,
-  type QueryDocumentSnapshot,
-} from 'firebase/firestore'
+// service). The pages come over Firestore's REST API with the person's ID token: each page is one
+// response, gone once encoded, where the SDK's listen channel and cache would hold what a large
+// service's export passed through them. Counts still go through the SDK (an aggregation answers a
+// number). Loaded with `import()` (Firestore SDK). A cancelled export stops waiting at once and asks
+// for no further page.
+import { collection, getCountFromServer, orderBy, query, where, type QueryConstraint } from 'firebase/firestore'
 import { findingFromDocument, findingsPath, type Finding } from '#domain/findings.ts'
 import type { ServiceId } from '#domain/services.ts'
-import { firestore } from '~/core/firebase'
-import { withinDeadline } from '~/core/read-deadline'
+import { clientBoot } from '~/core/client-boot'
+import { firebaseAuth, firestore } from '~/core/firebase'
+import { READ_DEADLINE_MS, withinDeadline } from '~/core/read-deadline'
+import { runStructuredQuery, type RestValue } from '~/server/firestore-rest'
 import { unlessAborted } from './abortable'
 import type { ExportSegment } from './export-plan'
 import type { ExportPage } from './export-source'
@@ -42,6 +36,39 @@ export async function countFindings(company: string, service: ServiceId, segment
   return counts.reduce((a, b) => a + b, 0)
 }
 
+const text = (value: string): RestValue => ({ stringValue: value })
+
+/** One page of a segment's findings, newest seen first, after the document `after` names (its last-seen time and name). */
+const segmentPage = (
+  company: string,
+  service: ServiceId,
+  segment: ExportSegment,
+  page: { size: number; after: RestValue[] | undefined; idToken: string; signal: AbortSignal },
+) =>
+  runStructuredQuery(
+    clientBoot.current().firebase,
+    page.idToken,
+    {
+      parent: findingsPath(company).slice(0, findingsPath(company).lastIndexOf('/')),
+      collectionId: findingsPath(company).slice(findingsPath(company).lastIndexOf('/') + 1),
+      filters: [
+        { field: 'service', op: 'EQUAL', value: text(service) },
+        segment.statuses.length === 1
+          ? { field: 'status', op: 'EQUAL', value: text(segment.statuses[0]!) }
+          : { field: 'status', op: 'IN', value: { arrayValue: { values: segment.statuses.map(text) } } },
+        ...(segment.severity ? [{ field: 'severity', op: 'EQUAL' as const, value: text(segment.severity) }] : []),
+      ],
+      // The name breaks ties of the time, so the cursor passes each finding once.
+      orderBy: [
+        { field: 'lastSeenAt', direction: 'DESCENDING' },
+        { field: '__name__', direction: 'DESCENDING' },
+      ],
+      limit: page.size,
+      ...(page.after ? { startAfter: page.after } : {}),
+    },
+    page.signal,
+  )
+
 /** Every finding of the plan's queries, in their order, a page at a time. */
 export async function* readFindingPages(
   company: string,
@@ -51,18 +78,26 @@ export async function* readFindingPages(
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<ExportPage> {
   for (const segment of segments) {
-    let cursor: QueryDocumentSnapshot | null = null
+    let after: RestValue[] | undefined
     for (;;) {
-      const q = segmentQuery(company, service, segment, ...(cursor ? [startAfter(cursor)] : []), limit(pageSize))
-      const snapshot = await unlessAborted(withinDeadline(getDocsFromServer(q)), signal)
+      const user = firebaseAuth().currentUser
+      if (!user) throw new Error('Sign in again to export the findings.')
+      // A fresh token per page (the SDK keeps it until it is near its end): a long export outlives one.
+      const idToken = await unlessAborted(user.getIdToken(), signal)
+      const ended = AbortSignal.any([signal, AbortSignal.timeout(READ_DEADLINE_MS)])
+      const documents = await unlessAborted(
+        withinDeadline(segmentPage(company, service, segment, { size: pageSize, after, idToken, signal: ended })),
+        signal,
+      )
       const findings: Finding[] = []
-      for (const d of snapshot.docs) {
-        const finding = findingFromDocument(d.id, d.data())
+      for (const d of documents) {
+        const finding = findingFromDocument(d.id, d.data)
         if (finding) findings.push(finding)
       }
-      yield { read: snapshot.docs.length, findings }
-      if (snapshot.docs.length < pageSize) break
-      cursor = snapshot.docs[snapshot.docs.length - 1]!
+      yield { read: documents.length, findings }
+      if (documents.length < pageSize) break
+      const last = documents[documents.length - 1]!
+      after = [last.fields.lastSeenAt ?? { nullValue: null }, { referenceValue: last.name }]
     }
   }
 }
