@@ -110,24 +110,40 @@ export const QUERIES: CataloguedQuery[] = [
     ],
   ]),
   ...file('app/features/reports/exports/findings-pages.ts', [
-    // One query per segment of the export's plan: statuses as one (==) or several (in), a severity or none.
-    ['segmentQuery', collection('findings'), where('service', '=='), where('status', 'in'), orderBy('lastSeenAt', 'desc')],
-    ['segmentQuery', collection('findings'), where('service', '=='), where('status', '=='), orderBy('lastSeenAt', 'desc')],
+    // The pages of each segment over REST, newest seen first, the name breaking ties for the cursor.
     [
-      'segmentQuery',
+      'segmentPage',
+      collection('findings'),
+      where('service', '=='),
+      where('status', 'in'),
+      orderBy('lastSeenAt', 'desc'),
+      orderBy(byId, 'desc'),
+    ],
+    [
+      'segmentPage',
+      collection('findings'),
+      where('service', '=='),
+      where('status', '=='),
+      orderBy('lastSeenAt', 'desc'),
+      orderBy(byId, 'desc'),
+    ],
+    [
+      'segmentPage',
       collection('findings'),
       where('service', '=='),
       where('status', 'in'),
       where('severity', '=='),
       orderBy('lastSeenAt', 'desc'),
+      orderBy(byId, 'desc'),
     ],
     [
-      'segmentQuery',
+      'segmentPage',
       collection('findings'),
       where('service', '=='),
       where('status', '=='),
       where('severity', '=='),
       orderBy('lastSeenAt', 'desc'),
+      orderBy(byId, 'desc'),
     ],
   ]),
   ...file('app/features/reports/exports/history-reads.ts', [
