@@ -31,6 +31,8 @@ import {
   ChangeFindingStatusResponseSchema,
   CompleteRetestRequestSchema,
   CompleteRetestResponseSchema,
+  ListMentionCandidatesRequestSchema,
+  ListMentionCandidatesResponseSchema,
   mayComment,
   mayCompleteRetests,
   mayMoveFindings,
@@ -178,6 +180,8 @@ export const callables = {
   requestRetest: { request: RequestRetestRequestSchema, response: RequestRetestResponseSchema, who: mayMoveFindings },
   completeRetest: { request: CompleteRetestRequestSchema, response: CompleteRetestResponseSchema, who: mayCompleteRetests },
   addFindingComment: { request: AddFindingCommentRequestSchema, response: AddFindingCommentResponseSchema, who: mayComment },
+  // The people a comment may mention: those who may read the finding, a handful at a time.
+  listMentionCandidates: { request: ListMentionCandidatesRequestSchema, response: ListMentionCandidatesResponseSchema, who: mayComment },
   createVaultLink: { request: CreateVaultLinkRequestSchema, response: CreateVaultLinkResponseSchema, who: mayUseVault },
   revokeVaultLink: { request: RevokeVaultLinkRequestSchema, response: RevokeVaultLinkResponseSchema, who: mayUseVault },
   // Recipients need no account: the link's tokens are their proof; a named recipient's sign-in is checked by the handler.

@@ -3,7 +3,7 @@
 // sees the service's results in that company, and the move through finding-workflow.ts.
 import * as v from 'valibot'
 import { findingRole, type Access } from './access.ts'
-import { COMMENT_MAX_LENGTH, COMMENT_VISIBILITIES } from './finding-comments.ts'
+import { COMMENT_MAX_LENGTH, COMMENT_MENTIONS_MAX, COMMENT_VISIBILITIES } from './finding-comments.ts'
 import { FINDING_ACTION_NAMES, RETEST_OUTCOME_ACTIONS, type FindingAction } from './finding-workflow.ts'
 import { RETEST_MAX_FINDINGS, RETEST_OUTCOMES } from './retests.ts'
 import { formatNumber } from './numbers.ts'
@@ -89,8 +89,37 @@ export const AddFindingCommentRequestSchema = v.strictObject({
     v.maxLength(COMMENT_MAX_LENGTH, `Keep the comment to ${formatNumber(COMMENT_MAX_LENGTH)} characters`),
   ),
   visibility: v.picklist(COMMENT_VISIBILITIES),
+  /**
+   * The people picked in the comment box (listMentionCandidates): each is told if they may read
+   * the comment and their "@name" or "@address" is still in the body (mentionStands).
+   */
+  mentions: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
+      v.maxLength(COMMENT_MENTIONS_MAX, `Mention at most ${COMMENT_MENTIONS_MAX} people`),
+      v.transform((uids) => [...new Set(uids)]),
+    ),
+    [],
+  ),
 })
 export const AddFindingCommentResponseSchema = v.strictObject({ commentId: v.string() })
+
+// --- listMentionCandidates
+
+/** The comment box shows at most this many people for what was typed. */
+export const MENTION_CANDIDATES_MAX = 6
+
+export const ListMentionCandidatesRequestSchema = v.strictObject({
+  company: CompanySchema,
+  findingId: IdSchema,
+  /** Who will read the comment: an analysts-only comment mentions analysts only. */
+  visibility: v.picklist(COMMENT_VISIBILITIES),
+  /** The start of an address, as typed after "@" (empty: the first few). */
+  prefix: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(100, 'Type the start of an address')),
+})
+export const ListMentionCandidatesResponseSchema = v.strictObject({
+  people: v.pipe(v.array(v.strictObject({ uid: v.string(), name: v.string(), email: v.string() })), v.maxLength(MENTION_CANDIDATES_MAX)),
+})
 
 /** Client managers and above, and analysts, move findings; viewers read. */
 export const mayMoveFindings = (access: Access) => {

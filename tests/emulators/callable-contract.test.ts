@@ -29,6 +29,7 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   requestRetest: { company: 'contract-no-such-company', findingIds: ['none'], note: 'Patched' },
   completeRetest: { company: 'contract-no-such-company', retestId: 'none', results: [{ findingId: 'none', outcome: 'fixed' }] },
   addFindingComment: { company: 'contract-no-such-company', findingId: 'none', body: 'Hello', visibility: 'client' },
+  listMentionCandidates: { company: 'contract-no-such-company', findingId: 'none', visibility: 'client', prefix: '' },
   createVaultLink: {
     id: 'AAAAAAAAAAAAAAAAAAAAAA',
     company: 'contract-no-such-company',

@@ -21,7 +21,7 @@ import {
 } from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { DAY_MS } from '#domain/sla.ts'
-import { userAccessPath } from '#domain/users-access.ts'
+import { storedEmail, userAccessPath } from '#domain/users-access.ts'
 import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
@@ -51,7 +51,8 @@ async function person(name: string, level: number, companies: string[], services
   clients.push(client)
   const claims = tokenClaims(level)
   const { uid, email } = await signInWithClaims(client, admin.auth, { ...claims })
-  await admin.db.doc(userAccessPath(uid)).set({ claims, companies, servicesEnabled, servicesManaged: [] })
+  // users_access keeps the address, as every invitation and sign-in writes it (decision 0039).
+  await admin.db.doc(userAccessPath(uid)).set({ claims, companies, servicesEnabled, servicesManaged: [], email: storedEmail(email) })
   return { name, uid, email, client }
 }
 
@@ -188,6 +189,65 @@ describe('who may call, in which company', () => {
     expect(await mentionsOf(`@${manager.email} please look`)).toEqual([manager.email.toLowerCase()])
     const told = await admin.db.collection('notifications').where('type', '==', 'mention').where('link', '==', `/reports/dast/${id}`).get()
     expect(told.docs.map((d) => d.get('uid'))).toEqual([manager.uid])
+  })
+})
+
+describe('mentions picked in the comment box', () => {
+  const candidates = async (who: Person, id: string, prefix: string, visibility: 'client' | 'internal' = 'client') =>
+    ((await call(who, 'listMentionCandidates', { company: SLUG, findingId: id, visibility, prefix })) as { people: { uid: string }[] })
+      .people
+
+  it('offers only the people who may read the finding, a handful for what was typed, the writer left out', async () => {
+    const id = `offer-${unique()}`
+    await seedFindings(SLUG, { [id]: recentFinding('dast') })
+    // One of this company who may not read DAST results: never offered.
+    const unserved = await person(`offer-unserved-${unique()}`, LEVEL.clientViewer, [SLUG], ['network'])
+    const offered = (await candidates(viewer, id, '')).map((p) => p.uid)
+    expect(offered.sort()).toEqual([manager.uid, companyAdmin.uid, analyst.uid].sort())
+    expect(offered).not.toContain(unserved.uid)
+    expect(await candidates(viewer, id, manager.email.toUpperCase())).toEqual([
+      { uid: manager.uid, name: manager.email, email: manager.email },
+    ])
+    expect(await candidates(viewer, id, `nobody-${unique()}`)).toEqual([])
+    // An analysts-only comment mentions analysts only, and only analysts write one.
+    expect(await candidates(companyAdmin, id, '', 'client')).toHaveLength(3)
+    expect(await candidates(analyst, id, '', 'internal')).toEqual([])
+    await expectCallableError(candidates(viewer, id, '', 'internal'), 'permission-denied')
+    await expectCallableError(candidates(outsider, id, ''), 'permission-denied')
+    await expectCallableError(candidates(viewer, 'no-such-finding', ''), 'not-found')
+  })
+
+  it('tells the person picked, mentioned by name as the comment box writes it, and only while the name stands', async () => {
+    const id = `picked-${unique()}`
+    await seedFindings(SLUG, { [id]: recentFinding('dast') })
+    const name = `Mario Manager ${unique()}`
+    await admin.auth.updateUser(manager.uid, { displayName: name })
+    const unserved = await person(`picked-unserved-${unique()}`, LEVEL.clientViewer, [SLUG], ['network'])
+    await admin.auth.updateUser(unserved.uid, { displayName: 'Nina Network' })
+    const comment = async (body: string, mentions: string[]) => {
+      const { commentId } = (await call(viewer, 'addFindingComment', {
+        company: SLUG,
+        findingId: id,
+        body,
+        visibility: 'client',
+        mentions,
+      })) as { commentId: string }
+      return (await admin.db.doc(`${findingPath(SLUG, id)}/comments/${commentId}`).get()).get('mentions')
+    }
+    const told = async () =>
+      (await admin.db.collection('notifications').where('link', '==', `/reports/dast/${id}`).get()).docs.map((d) =>
+        notificationFromDocument(d.id, d.data()),
+      )
+
+    // The demo's conversations mention by name: "@Mario Manager we changed the configuration…".
+    expect(await comment(`@${name} we changed the configuration. Can you confirm?`, [manager.uid])).toEqual([manager.email])
+    expect(await told()).toEqual([
+      expect.objectContaining({ uid: manager.uid, type: 'mention', title: expect.stringContaining('mentioned you on') }),
+    ])
+    // A mention deleted before posting, and someone who may not read the finding, tell nobody.
+    expect(await comment('We changed the configuration.', [manager.uid])).toEqual([])
+    expect(await comment('@Nina Network have a look', [unserved.uid])).toEqual([])
+    expect(await told()).toHaveLength(1)
   })
 })
 

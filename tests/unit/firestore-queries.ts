@@ -235,6 +235,19 @@ export const QUERIES: CataloguedQuery[] = [
   ]),
   ...file('functions/src/delete-finding-template.ts', [['deleteFindingTemplate', group('findings'), where('templateSlug', '==')]]),
   ...file('functions/src/email-keys.ts', [['findEmailKey', collection('email_keys'), where('match', 'in')]]),
+  // The people a comment may mention: a company's, in order of address, from the start typed or not.
+  ...file('functions/src/reports/mention-candidates.ts', [
+    ['listMentionCandidates', collection('users_access'), where('companies', 'array-contains'), orderBy('email'), orderBy(byId)],
+    [
+      'listMentionCandidates',
+      collection('users_access'),
+      where('companies', 'array-contains'),
+      where('email', '>='),
+      where('email', '<'),
+      orderBy('email'),
+      orderBy(byId),
+    ],
+  ]),
   ...file('functions/src/reports/notify.ts', [['notifyCompany', collection('users_access'), where('companies', 'array-contains')]]),
   ...file('functions/src/reports/sweep.ts', [
     [

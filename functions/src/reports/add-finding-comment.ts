@@ -1,12 +1,15 @@
 // addFindingComment: a comment on a finding, for the client (everyone who reads the finding) or
-// internal (analysts only). People named as @address in the body who may read it are told, and
-// only they are stored as its mentions: an address of anyone else, an account of another company
-// included, reads exactly like an address without one, so a comment tells nobody who has an account.
+// internal (analysts only). People named as @address in the body, and people picked in the comment
+// box (their uids in `mentions`, their "@name" in the body: the demo's conversations mention by
+// name, which the address alone never matched), who may read it are told, and only they are stored
+// as its mentions: an address of anyone else, an account of another company included, reads
+// exactly like an address without one, so a comment tells nobody who has an account.
+import type { UserRecord } from 'firebase-admin/auth'
 import { FieldValue } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { seesInternalComments } from '#domain/access.ts'
-import { findingCommentsPath } from '#domain/finding-comments.ts'
+import { COMMENT_MENTIONS_MAX, findingCommentsPath, mentionStands } from '#domain/finding-comments.ts'
 import { findingPath } from '#domain/findings.ts'
 import { userAccessPath } from '#domain/users-access.ts'
 import { adminAuth, adminDb } from '../admin.ts'
@@ -22,17 +25,27 @@ export function mentionedAddresses(body: string): string[] {
   return [...new Set([...body.matchAll(MENTION)].map((m) => m[1]!.replace(/\.+$/, '').toLowerCase()))]
 }
 
+/** A person's name and address as the comment box wrote their mention (listMentionCandidates gives the same). */
+const nameOf = (user: UserRecord) => ({ name: user.displayName?.trim() || user.email || '', email: user.email ?? '' })
+
 export const addFindingComment = defineCallable('addFindingComment', {}, async (caller, request) => {
   const db = adminDb()
   const reader = await reportCaller(db, caller, request.company)
   if (request.visibility === 'internal' && !seesInternalComments(reader.access))
     throw new HttpsError('permission-denied', callerMessages.denied)
 
-  const addresses = mentionedAddresses(request.body).slice(0, 20)
-  const accounts =
-    addresses.length === 0
-      ? []
-      : (await adminAuth().getUsers(addresses.map((email) => ({ email })))).users.filter((u) => u.uid !== caller.uid)
+  const addresses = mentionedAddresses(request.body).slice(0, COMMENT_MENTIONS_MAX)
+  const identifiers = [...addresses.map((email) => ({ email })), ...request.mentions.map((uid) => ({ uid }))]
+  const found = identifiers.length === 0 ? [] : (await adminAuth().getUsers(identifiers)).users
+  const picked = new Set(request.mentions)
+  const accounts = [...new Map(found.map((u) => [u.uid, u])).values()]
+    .filter((u) => u.uid !== caller.uid)
+    // A picked person whose mention was deleted from the text before posting is not told.
+    .filter(
+      (u) =>
+        !picked.has(u.uid) || addresses.includes(u.email?.toLowerCase() ?? '') || (!!u.email && mentionStands(request.body, nameOf(u))),
+    )
+    .slice(0, COMMENT_MENTIONS_MAX)
   const access = accounts.length === 0 ? [] : await db.getAll(...accounts.map((u) => db.doc(userAccessPath(u.uid))))
   const analystsOnly = request.visibility === 'internal'
 

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
 import { canViewResults, findingRole, seesInternalComments } from '#domain/access.ts'
-import type { CommentVisibility, FindingComment } from '#domain/finding-comments.ts'
+import { mentionStands, type CommentVisibility, type FindingComment, type MentionPerson } from '#domain/finding-comments.ts'
 import type { FindingHistoryEntry } from '#domain/finding-history.ts'
 import { findingStatusLabels, type Finding, type FindingOccurrence, type FindingStatus } from '#domain/findings.ts'
 import { findingActionLabels, type FindingAction } from '#domain/finding-workflow.ts'
@@ -20,8 +20,9 @@ import { Notice } from '~/ui/notice'
 import { SegmentedControl } from '~/ui/segmented-control'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { surface } from '~/ui/surface'
-import { fieldControl, FormMessage, Label } from '~/ui/text-field'
+import { FormMessage, Label } from '~/ui/text-field'
 import { colors, fonts, media } from '~/ui/theme'
+import { CommentBox } from './comment-box'
 import { SlaLabel, StatusBadge } from './finding-badges'
 import { FindingMoves } from './finding-moves'
 import { findingRow } from './findings-query'
@@ -132,14 +133,6 @@ const CommentList = styled.ul`
   display: flex;
   flex-direction: column;
   gap: 10px;
-`
-
-const TextArea = styled.textarea`
-  ${fieldControl}
-  width: 100%;
-  min-height: 90px;
-  padding: 10px 12px;
-  resize: vertical;
 `
 
 const FormRow = styled.div`
@@ -476,6 +469,7 @@ function Comments({
   const bodyId = useId()
   const [body, setBody] = useState('')
   const [visibility, setVisibility] = useState<CommentVisibility>('client')
+  const [picked, setPicked] = useState<MentionPerson[]>([])
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -485,8 +479,12 @@ function Comments({
     setBusy(true)
     setError(null)
     try {
-      await addComment(company, findingId, body.trim(), visibility)
+      const text = body.trim()
+      // The people picked whose "@Name" is still in the text; the server checks again that they may read it.
+      const mentions = picked.filter((person) => mentionStands(text, person)).map((person) => person.uid)
+      await addComment(company, findingId, text, visibility, mentions)
       setBody('')
+      setPicked([])
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught))
     } finally {
@@ -514,7 +512,15 @@ function Comments({
       )}
       <form onSubmit={submit}>
         <Label htmlFor={bodyId}>Add a comment</Label>
-        <TextArea id={bodyId} value={body} onChange={(e) => setBody(e.target.value)} maxLength={10_000} />
+        <CommentBox
+          id={bodyId}
+          company={company}
+          findingId={findingId}
+          visibility={visibility}
+          value={body}
+          onChange={setBody}
+          onPick={(person) => setPicked((all) => [...all.filter((p) => p.uid !== person.uid), person])}
+        />
         <FormRow>
           {internal ? (
             <SegmentedControl<CommentVisibility>

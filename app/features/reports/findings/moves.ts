@@ -35,8 +35,14 @@ export async function completeRetest(company: string, retestId: string, findingI
   return call('completeRetest', { company, retestId, results: [{ findingId, outcome, note }] })
 }
 
-/** A comment on the finding, for the client or for analysts only. */
-export async function addComment(company: string, findingId: string, body: string, visibility: 'client' | 'internal') {
+/** A comment on the finding, for the client or for analysts only; `mentions` the people picked in the box (uids). */
+export async function addComment(
+  company: string,
+  findingId: string,
+  body: string,
+  visibility: 'client' | 'internal',
+  mentions: readonly string[] = [],
+) {
   const { call } = await import('~/core/call')
-  return call('addFindingComment', { company, findingId, body, visibility })
+  return call('addFindingComment', { company, findingId, body, visibility, mentions: [...mentions] })
 }
