@@ -132,8 +132,8 @@ describe('slaText', () => {
     // Breached 110 days before a retest was requested: the clock stood still from then on.
     const clock = pauseSlaClock(startSlaClock('critical', T0, DEFAULT_SLA_POLICY), T0 + 117 * DAY_MS)
     const now = T0 + 127 * DAY_MS
-    expect(slaText(slaStateAt(clock, now), slaDaysLeft(clock, now))).toBe('Paused, 110 days overdue')
-    expect(slaText('paused', -1)).toBe('Paused, 1 day overdue')
+    expect(slaText(slaStateAt(clock, now), slaDaysLeft(clock, now))).toBe('Paused, 110 days late')
+    expect(slaText('paused', -1)).toBe('Paused, 1 day late')
     expect(slaText('paused', 0)).toBe('Paused, 0 days left')
     expect(slaText('paused', 20)).toBe('Paused, 20 days left')
   })

@@ -77,7 +77,8 @@ export type SlaStanding = Exclude<SlaState, 'none'> | 'none'
 
 /**
  * How an SLA reads: its state and the days left or over. A paused clock's days stand where the
- * pause found them: a clock paused past its due date is overdue by as many days, never "0 days left".
+ * pause found them: a clock paused past its due date reads as that many days late ("Paused, 44
+ * days late", short enough for the table's SLA column), never "0 days left".
  */
 export function slaText(state: SlaStanding, daysLeft: number | null): string {
   const count = (n: number) => `${n} day${n === 1 ? '' : 's'}`
@@ -86,7 +87,7 @@ export function slaText(state: SlaStanding, daysLeft: number | null): string {
       return 'No deadline'
     case 'paused':
       if (daysLeft === null) return 'Paused'
-      return daysLeft < 0 ? `Paused, ${count(-daysLeft)} overdue` : `Paused, ${count(daysLeft)} left`
+      return daysLeft < 0 ? `Paused, ${count(-daysLeft)} late` : `Paused, ${count(daysLeft)} left`
     case 'breached':
       return `Breached ${count(Math.abs(daysLeft ?? 0))} ago`
     case 'due_soon':
