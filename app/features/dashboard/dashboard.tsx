@@ -75,16 +75,40 @@ const Lines = styled.ul`
     flex: 1;
     min-width: 0;
   }
-  /* Where the line leads, under what it says. */
-  span > small[data-where] {
-    display: block;
-    color: var(--color-text-muted);
-    font-size: 13px;
-  }
   time {
     color: var(--color-text-muted);
     font-size: 13px;
     white-space: nowrap;
+  }
+`
+
+/**
+ * The dashboard's lines: what happened and, under it, where the line leads; on a narrow screen the
+ * time goes under them too, so the words keep the width.
+ */
+const ChangeLines = styled(Lines)`
+  a {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr) auto auto;
+  }
+  /* The chevron keeps the last column, with or without a time before it. */
+  a > svg:last-child {
+    grid-column: -2;
+  }
+  span > small {
+    display: block;
+    color: var(--color-text-muted);
+    font-size: 13px;
+  }
+  @media (max-width: 560px) {
+    a {
+      grid-template-columns: auto minmax(0, 1fr) auto;
+      row-gap: 2px;
+    }
+    time {
+      grid-column: 2;
+      grid-row: 2;
+    }
   }
 `
 
@@ -110,21 +134,21 @@ const When = ({ at }: { at: number }) => <LocalTime at={at} />
 
 export function DashboardLines({ lines, testId }: { lines: readonly DashboardLine[]; testId: string }) {
   return (
-    <Lines data-testid={testId}>
+    <ChangeLines data-testid={testId}>
       {lines.map((line) => (
         <li key={line.key}>
           <Link {...linkOf(line.href)}>
             <LineIcon tone={line.tone} />
             <span>
               {line.text}
-              <small data-where="">{line.where}</small>
+              <small>{line.where}</small>
             </span>
             {line.at !== null && <When at={line.at} />}
             <IconChevronRight size={16} aria-hidden="true" />
           </Link>
         </li>
       ))}
-    </Lines>
+    </ChangeLines>
   )
 }
 
