@@ -1,6 +1,6 @@
 // Firestore reads at the edge through the REST API, with the signed-in user's own ID token:
 // the security rules apply to the Worker exactly as they do to the browser.
-import { decodeFields, firestoreRestOrigin, FirestoreReadDenied, type Plain, type RestValue } from './firestore-rest'
+import { decodeFields, firestoreRestOrigin, FirestoreReadDenied, readRequest, type Plain, type RestValue } from './firestore-rest'
 import type { PublicConfig } from '~/core/session'
 
 export interface FirestoreReader {
@@ -20,7 +20,7 @@ export function firestoreReader(config: Pick<PublicConfig, 'projectId' | 'emulat
   const base = `${firestoreRestOrigin(config)}/v1/projects/${config.projectId}/databases/(default)/documents`
   const name = `projects/${config.projectId}/databases/(default)/documents`
   const call = async (url: string, body?: unknown) => {
-    const response = await fetch(url, {
+    const response = await readRequest(url, {
       ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
       headers: {
         ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}),

@@ -46,6 +46,20 @@ export function decodeFields(fields: Record<string, RestValue> | undefined): { [
 /** The rules refused the read. */
 export class FirestoreReadDenied extends Error {}
 
+/**
+ * A read's request, sent again once when the connection under it failed before any answer (a
+ * kept-alive connection the other end had closed: the edge's runtime says "Network connection
+ * lost"). A read changes nothing, so asking twice is safe; an answer, even an error, is final.
+ */
+export async function readRequest(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init)
+  } catch (error) {
+    if (init.signal?.aborted) throw error
+    return fetch(url, init)
+  }
+}
+
 type Config = Pick<PublicConfig, 'projectId' | 'emulators'>
 
 export const firestoreRestOrigin = (config: Pick<PublicConfig, 'emulators'>): string =>
@@ -82,7 +96,7 @@ export async function runStructuredQuery(
   const encode = (path: string) => path.split('/').map(encodeURIComponent).join('/')
   const url = `${firestoreRestOrigin(config)}/v1/projects/${config.projectId}/databases/(default)/documents/${encode(structured.parent)}:runQuery`
   const filters = structured.filters.map((f) => ({ fieldFilter: { field: { fieldPath: f.field }, op: f.op, value: f.value } }))
-  const response = await fetch(url, {
+  const response = await readRequest(url, {
     method: 'POST',
     headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({
