@@ -8,7 +8,7 @@ import { clientBoot } from './client-boot'
 import { reportDatabaseReach } from './connection'
 import { firestore } from './firebase'
 import { watchHostReach } from './host-probe'
-import { firestoreOrigin } from './session'
+import { firestoreOrigin } from '~/server/firestore-rest'
 
 export function watchDatabaseReach(uid: string): () => void {
   const stopSnapshots = onSnapshot(

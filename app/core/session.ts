@@ -32,7 +32,3 @@ export interface PublicConfig {
   /** The primary colour of each scheme when the deployment sets one (checked #rrggbb values). */
   brandColors?: { light: string | null; dark: string | null }
 }
-
-/** Where Firestore answers: its emulator in local runs, Google's host when deployed. */
-export const firestoreOrigin = (config: Pick<PublicConfig, 'emulators'>): string =>
-  config.emulators?.firestore ? `http://${config.emulators.firestore}` : 'https://firestore.googleapis.com'

@@ -1,6 +1,6 @@
 // Firestore reads at the edge through the REST API, with the signed-in user's own ID token:
 // the security rules apply to the Worker exactly as they do to the browser.
-import { decodeFields, firestoreRestOrigin, FirestoreReadDenied, readRequest, type Plain, type RestValue } from './firestore-rest'
+import { decodeFields, firestoreOrigin, FirestoreReadDenied, readRequest, type Plain, type RestValue } from './firestore-rest'
 import type { PublicConfig } from '~/core/session'
 
 export interface FirestoreReader {
@@ -17,7 +17,7 @@ export interface FirestoreReader {
 
 /** A reader as the signed-in user (their ID token), or, with null, as nobody: only rules open to all let it through. */
 export function firestoreReader(config: Pick<PublicConfig, 'projectId' | 'emulators'>, idToken: string | null): FirestoreReader {
-  const base = `${firestoreRestOrigin(config)}/v1/projects/${config.projectId}/databases/(default)/documents`
+  const base = `${firestoreOrigin(config)}/v1/projects/${config.projectId}/databases/(default)/documents`
   const name = `projects/${config.projectId}/databases/(default)/documents`
   const call = async (url: string, body?: unknown) => {
     const response = await readRequest(url, {

@@ -62,7 +62,8 @@ export async function readRequest(url: string, init: RequestInit): Promise<Respo
 
 type Config = Pick<PublicConfig, 'projectId' | 'emulators'>
 
-export const firestoreRestOrigin = (config: Pick<PublicConfig, 'emulators'>): string =>
+/** Where Firestore answers: its emulator in local runs, Google's host when deployed. */
+export const firestoreOrigin = (config: Pick<PublicConfig, 'emulators'>): string =>
   config.emulators?.firestore ? `http://${config.emulators.firestore}` : 'https://firestore.googleapis.com'
 
 /** A structured query of one collection under `parent`: equality (or IN) filters, an order, a limit, a cursor. */
@@ -94,7 +95,7 @@ export async function runStructuredQuery(
   signal: AbortSignal,
 ): Promise<QueriedDocument[]> {
   const encode = (path: string) => path.split('/').map(encodeURIComponent).join('/')
-  const url = `${firestoreRestOrigin(config)}/v1/projects/${config.projectId}/databases/(default)/documents/${encode(structured.parent)}:runQuery`
+  const url = `${firestoreOrigin(config)}/v1/projects/${config.projectId}/databases/(default)/documents/${encode(structured.parent)}:runQuery`
   const filters = structured.filters.map((f) => ({ fieldFilter: { field: { fieldPath: f.field }, op: f.op, value: f.value } }))
   const response = await readRequest(url, {
     method: 'POST',

@@ -84,11 +84,9 @@ export async function* readFindingPages(
       if (!user) throw new Error('Sign in again to export the findings.')
       // A fresh token per page (the SDK keeps it until it is near its end): a long export outlives one.
       const idToken = await unlessAborted(user.getIdToken(), signal)
+      // The request ends with the export (a cancel) or at the read's deadline, whichever comes first.
       const ended = AbortSignal.any([signal, AbortSignal.timeout(READ_DEADLINE_MS)])
-      const documents = await unlessAborted(
-        withinDeadline(segmentPage(company, service, segment, { size: pageSize, after, idToken, signal: ended })),
-        signal,
-      )
+      const documents = await withinDeadline(segmentPage(company, service, segment, { size: pageSize, after, idToken, signal: ended }))
       const findings: Finding[] = []
       for (const d of documents) {
         const finding = findingFromDocument(d.id, d.data)
