@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { signInWithEmailLink, signOut, type Auth } from 'firebase/auth'
 import { httpsCallable, type Functions } from 'firebase/functions'
 import { Timestamp } from 'firebase-admin/firestore'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SIGN_IN_PATH } from '#domain/sign-in.ts'
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES_COLLECTION, type SupportResponse } from '#domain/support.ts'
 import { companyPath } from '#domain/companies.ts'
@@ -143,6 +143,12 @@ describe('handleSupportEmail', () => {
 
   it('refuses a sign-in that was revoked, storing and mailing nothing', async () => {
     const member = await signInMember()
+    // The claims sync of the member's new users_access sets the claims whole: the revocation comes
+    // after it, or the sync's write could drop it.
+    await vi.waitFor(async () => expect((await admin.db.doc(userAccessPath(member.uid)).get()).data()?.claims.synced).toBeDefined(), {
+      timeout: 45_000,
+      interval: 200,
+    })
     await revokeSignIn(client, admin.auth)
     const before = Date.now()
     await expectCallableError(handleSupportEmail({ message: 'Hello', request_type: 'question' }), 'unauthenticated')
@@ -151,7 +157,7 @@ describe('handleSupportEmail', () => {
       await fetch(`${inbox()}/api/messages?to=${encodeURIComponent(SUPPORT_INBOX)}&after=${before}`)
     ).json()) as unknown[]
     expect(mails).toEqual([])
-  })
+  }, 60_000)
 
   it('answers success false when the mail server is down, and keeps the message', async () => {
     const member = await signInMember()
