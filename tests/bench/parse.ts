@@ -1,9 +1,11 @@
 // `npm run bench:parse`: parse throughput and memory of the streaming XML parsers on large files.
-// Generates (once, into .local/bench/) a ~100 MB Nmap XML and a ZAP XML of 50,000 alerts, then reads
+// Generates (once, into .local/bench/) a ~100 MB Nmap XML, a ~100 MB Nessus file and a ZAP XML of
+// 50,000 alerts, then reads
 // each from a file stream through the same parser the import uses and prints MB/s, findings/s and
 // the peak resident and heap memory seen while it ran. Figures only: nothing here asserts a time.
 import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs'
 import { once } from 'node:events'
+import { nessusXmlParser } from '#domain/scan-import/nessus-xml.ts'
 import { nmapXmlParser } from '#domain/scan-import/nmap-xml.ts'
 import type { ScanParser } from '#domain/scan-import/parsed-scan.ts'
 import { decodeBytes } from '#domain/scan-import/text-source.ts'
@@ -11,6 +13,7 @@ import { zapXmlParser } from '#domain/scan-import/zap-xml.ts'
 
 const DIR = '.local/bench'
 const NMAP_BYTES = Number(process.env.BENCH_NMAP_MB ?? 100) * 1024 * 1024
+const NESSUS_BYTES = Number(process.env.BENCH_NESSUS_MB ?? 100) * 1024 * 1024
 const ZAP_ALERTS = Number(process.env.BENCH_ZAP_ALERTS ?? 50_000)
 
 async function writeLines(path: string, lines: () => Generator<string>) {
@@ -56,6 +59,39 @@ function* nmapXml(): Generator<string> {
     yield block
   }
   yield '<runstats><finished time="1709640000" timestr="Tue Mar  5 12:00:00 2024" elapsed="7200" exit="success"/><hosts up="1" down="0" total="1"/>\n</runstats>\n</nmaprun>\n'
+}
+
+/** A Nessus 10 report: a policy with a long plugin_set, then hosts of about 40 items each (a third informational, as real scans are). */
+function* nessusXml(): Generator<string> {
+  yield '<?xml version="1.0" ?>\n<NessusClientData_v2>\n<Policy><policyName>Bench</policyName>\n<Preferences><ServerPreferences>\n'
+  yield `<preference><name>plugin_set</name>\n<value>${Array.from({ length: 280_000 }, (_, i) => 10_000 + i).join(';')}</value>\n</preference>\n`
+  yield '<preference><name>TARGET</name>\n<value>10.0.0.0/8</value>\n</preference>\n</ServerPreferences></Preferences></Policy>\n'
+  yield '<Report name="Bench" xmlns:cm="http://www.nessus.org/cm">\n'
+  const description =
+    'According to its self-reported version number, the remote host is running a version of the software that is affected by multiple vulnerabilities, as referenced in the advisory.\n\nNote that Nessus has not tested for these issues but has instead relied only on the application&apos;s self-reported version number.'
+  let written = 0
+  for (let host = 1; written < NESSUS_BYTES; host++) {
+    const address = ip(host)
+    let block = `<ReportHost name="${address}"><HostProperties>\n<tag name="HOST_END_TIMESTAMP">1733140800</tag>\n<tag name="operating-system">Linux Kernel 5.15 on Ubuntu 22.04</tag>\n<tag name="host-fqdn">h${host}.example.test</tag>\n<tag name="host-ip">${address}</tag>\n<tag name="cpe-0">cpe:/a:openbsd:openssh:8.9 -&gt; OpenBSD OpenSSH</tag>\n<tag name="HOST_START_TIMESTAMP">1733137200</tag>\n</HostProperties>\n`
+    block += `<ReportItem port="0" svc_name="general" protocol="tcp" severity="0" pluginID="19506" pluginName="Nessus Scan Information" pluginFamily="Settings">\n<plugin_output>Information about this scan :\n\nNessus version : 10.8.3\nPlugin feed version : 202412020000\n</plugin_output>\n</ReportItem>\n`
+    for (const port of [22, 80, 443]) {
+      block += `<ReportItem port="${port}" svc_name="${port === 22 ? 'ssh' : 'www'}" protocol="tcp" severity="0" pluginID="11219" pluginName="Nessus SYN scanner" pluginFamily="Port scanners">\n<plugin_output>Port ${port}/tcp was found to be open</plugin_output>\n</ReportItem>\n`
+    }
+    for (let item = 0; item < 36; item++) {
+      const plugin = 150_000 + ((host * 7 + item) % 5000)
+      const severity = item % 3 === 0 ? 0 : 1 + (item % 4)
+      const port = [22, 80, 443, 0][item % 4]
+      const cves = Array.from(
+        { length: 1 + (item % 5) },
+        (_, i) => `<cve>CVE-2024-${String(1000 + item * 10 + i).padStart(4, '0')}</cve>`,
+      ).join('\n')
+      block += `<ReportItem port="${port}" svc_name="${port === 22 ? 'ssh' : port === 0 ? 'general' : 'www'}" protocol="tcp" severity="${severity}" pluginID="${plugin}" pluginName="Bench plugin ${plugin} Multiple Vulnerabilities" pluginFamily="General">\n<cvss3_base_score>${(4 + (item % 6)).toFixed(1)}</cvss3_base_score>\n<cvss3_vector>CVSS:3.0/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H</cvss3_vector>\n<cvss_base_score>7.5</cvss_base_score>\n<cvss_vector>CVSS2#AV:N/AC:L/Au:N/C:P/I:P/A:P</cvss_vector>\n${cves}\n<cwe>79</cwe>\n<description>${description}</description>\n<fname>bench_${plugin}.nasl</fname>\n<plugin_modification_date>2024/11/30</plugin_modification_date>\n<plugin_publication_date>2024/01/15</plugin_publication_date>\n<plugin_type>remote</plugin_type>\n<risk_factor>High</risk_factor>\n<see_also>https://example.test/advisories/${plugin}</see_also>\n<solution>Upgrade to the latest version.</solution>\n<synopsis>The remote host is affected by multiple vulnerabilities.</synopsis>\n<vpr_score>6.7</vpr_score>\n<epss_score>0.0123</epss_score>\n<xref>IAVA:2024-A-${item}</xref>\n<plugin_output>\n  Installed version : 1.2.${item}\n  Fixed version     : 1.2.${item + 1}\n</plugin_output>\n</ReportItem>\n`
+    }
+    block += '</ReportHost>\n'
+    written += block.length
+    yield block
+  }
+  yield '</Report>\n</NessusClientData_v2>\n'
 }
 
 function* zapXml(): Generator<string> {
@@ -104,8 +140,11 @@ async function measure(label: string, parser: ScanParser, path: string) {
 
 mkdirSync(DIR, { recursive: true })
 const nmapPath = `${DIR}/nmap-${NMAP_BYTES >> 20}mb.xml`
+const nessusPath = `${DIR}/nessus-${NESSUS_BYTES >> 20}mb.nessus`
 const zapPath = `${DIR}/zap-${ZAP_ALERTS}-alerts.xml`
 if (!existsSync(nmapPath)) await writeLines(nmapPath, nmapXml)
+if (!existsSync(nessusPath)) await writeLines(nessusPath, nessusXml)
 if (!existsSync(zapPath)) await writeLines(zapPath, zapXml)
 await measure('Nmap XML', nmapXmlParser, nmapPath)
+await measure('Nessus XML', nessusXmlParser, nessusPath)
 await measure('OWASP ZAP XML', zapXmlParser, zapPath)

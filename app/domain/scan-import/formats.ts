@@ -1,6 +1,7 @@
 // The scanner formats the product reads, and which one a file is: decided from its content, never
 // from its name. The order matters where formats look alike: the more specific ones come first.
 import type { ServiceId } from '../services.ts'
+import { nessusXmlParser } from './nessus-xml.ts'
 import { nmapXmlParser } from './nmap-xml.ts'
 import { openvasXmlParser } from './openvas-xml.ts'
 import { zapXmlParser } from './zap-xml.ts'
@@ -18,6 +19,7 @@ import { wapitiJsonParser } from './wapiti-json.ts'
 export const SCAN_PARSERS: readonly ScanParser[] = [
   // One line per parser.
   nmapXmlParser,
+  nessusXmlParser,
   openvasXmlParser,
   zapXmlParser,
   zapJsonParser,

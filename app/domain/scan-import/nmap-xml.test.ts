@@ -165,7 +165,7 @@ describe('nmapXmlParser', () => {
       'lookalike/masscan.xml',
       'lookalike/rss.xml',
       'lookalike/page.html',
-      'lookalike/nessus.xml',
+      'nessus_xml/synthetic-minimal.xml',
       'zap_xml/5_zap_sample_one.xml',
       'openvas_xml/one_vuln.xml',
     ]) {

@@ -121,7 +121,7 @@ describe('openvasXmlParser', () => {
     const others = [
       'lookalike/rss.xml',
       'lookalike/page.html',
-      'lookalike/nessus.xml',
+      'nessus_xml/synthetic-minimal.xml',
       'lookalike/masscan.xml',
       'nmap_xml/issue4406.xml',
       'zap_xml/5_zap_sample_one.xml',

@@ -22,6 +22,7 @@ export const SCAN_FORMATS = [
   'naabu_jsonl',
   'sarif',
   'ntds_potfile',
+  'nessus_xml',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 

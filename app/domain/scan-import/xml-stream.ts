@@ -64,8 +64,19 @@ const ENTITY_DECLARATION = /<!ENTITY/i
 /** saxes prefixes its messages with "line:column: "; the error names the line on its own. */
 const saxesReason = (message: string) => message.replace(/^[^:]*:?\d+:\d+: /, '').replace(/\.$/, '')
 
+export interface XmlLimits {
+  /** A format whose files hold one longer run (Nessus's plugin_set lists every plugin id) raises this. */
+  maxRunChars?: number
+}
+
 /** Reads an XML text source, handing the parser the elements it listens to. Throws ScanParseError. */
-export async function readXml(source: AsyncIterable<string>, formatLabel: string, handlers: XmlHandlers): Promise<void> {
+export async function readXml(
+  source: AsyncIterable<string>,
+  formatLabel: string,
+  handlers: XmlHandlers,
+  limits: XmlLimits = {},
+): Promise<void> {
+  const maxRun = limits.maxRunChars ?? MAX_XML_RUN_CHARS
   const parser = new SaxesParser({ position: true })
   const opens = matcher(handlers.open)
   const collects = matcher(handlers.collect)
@@ -140,8 +151,7 @@ export async function readXml(source: AsyncIterable<string>, formatLabel: string
   for await (const chunk of source) {
     // saxes holds a text node, an attribute or a DOCTYPE whole until it ends: bound what it may hold.
     const firstMarkup = chunk.indexOf('<')
-    if (run + (firstMarkup < 0 ? chunk.length : firstMarkup) > MAX_XML_RUN_CHARS)
-      fail(`more than ${MAX_XML_RUN_CHARS} characters without markup`)
+    if (run + (firstMarkup < 0 ? chunk.length : firstMarkup) > maxRun) fail(`more than ${maxRun} characters without markup`)
     run = firstMarkup < 0 ? run + chunk.length : chunk.length - chunk.lastIndexOf('<') - 1
     if (!seenRoot && prologChars > MAX_XML_PROLOG_CHARS) fail(`more than ${MAX_XML_PROLOG_CHARS} characters before the root element`)
     write(chunk)

@@ -132,7 +132,7 @@ describe('parseZapXml on edge cases', () => {
     for (const name of [
       'lookalike/page.html',
       'lookalike/rss.xml',
-      'lookalike/nessus.xml',
+      'nessus_xml/synthetic-minimal.xml',
       'nmap_xml/issue4406.xml',
       'openvas_xml/many_vuln.xml',
     ]) {
@@ -158,10 +158,13 @@ describe('format detection across the XML formats', () => {
     ...['5_zap_sample_one', 'dvwa_baseline_dojo', 'empty_2.9.0', 'some_2.9.0', 'zap-xml-plus-format', 'zap_2.16.1_with_req_resp'].map(
       (n): [string, string] => [`zap_xml/${n}.xml`, 'zap_xml'],
     ),
+    ...['nessus_many_vuln.xml', 'nessus_v_unknown.xml', 'nessus_with_cvssv3.nessus', 'synthetic-nessus10.nessus', 'empty.nessus'].map(
+      (n): [string, string] => [`nessus_xml/${n}`, 'nessus_xml'],
+    ),
     ['lookalike/rss.xml', null],
     ['lookalike/page.html', null],
     ['lookalike/masscan.xml', null],
-    ['lookalike/nessus.xml', null],
+    ['nessus_xml/synthetic-minimal.xml', 'nessus_xml'],
   ]
   it.each(expected)('%s is %s', (path, format) => {
     expect(detectFormat(fixture(path))?.format ?? null).toBe(format)
