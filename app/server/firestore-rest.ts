@@ -46,17 +46,23 @@ export function decodeFields(fields: Record<string, RestValue> | undefined): { [
 /** The rules refused the read. */
 export class FirestoreReadDenied extends Error {}
 
+/** Tries of one read whose connection failed before any answer. */
+const READ_TRIES = 4
+
 /**
- * A read's request, sent again once when the connection under it failed before any answer (a
- * kept-alive connection the other end had closed: the edge's runtime says "Network connection
- * lost"). A read changes nothing, so asking twice is safe; an answer, even an error, is final.
+ * A read's request, sent again when the connection under it failed before any answer: kept-alive
+ * connections the other end had closed (the edge's runtime says "Network connection lost"). A
+ * server that went away closes every connection the runtime keeps, so the next tries can meet
+ * another closed one: each fails at once, and a fresh connection follows. A read changes nothing,
+ * so asking again is safe; an answer, even an error, is final.
  */
 export async function readRequest(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init)
-  } catch (error) {
-    if (init.signal?.aborted) throw error
-    return fetch(url, init)
+  for (let tried = 1; ; tried += 1) {
+    try {
+      return await fetch(url, init)
+    } catch (error) {
+      if (init.signal?.aborted || tried >= READ_TRIES) throw error
+    }
   }
 }
 

@@ -84,12 +84,6 @@ test.describe('the analyst desk while the database is held back', () => {
 test.describe('a vault link while the database is held back', () => {
   test.use({ signedInAs: 'analyst@sectest.example' })
 
-  // Parked: after the desk's outage above, the first page of this test fails at the edge with
-  // "Network connection lost" (a kept-alive connection the outage left dead, though REST reads now
-  // ask twice), so it passes alone and fails after the desk test. It runs again once the edge no
-  // longer meets such a connection (or the outage tests stop cutting the edge's own connections).
-  test.fixme(true, 'the edge meets a connection the previous outage left dead')
-
   test('its recipient is told the link could not be checked, with a retry, never that it does not exist; once it is back it opens', async ({
     page,
     browser,
