@@ -1,6 +1,7 @@
 // The scanner formats the product reads, and which one a file is: decided from its content, never
 // from its name. The order matters where formats look alike: the more specific ones come first.
 import type { ServiceId } from '../services.ts'
+import { burpXmlParser } from './burp-xml.ts'
 import { nessusXmlParser } from './nessus-xml.ts'
 import { nmapXmlParser } from './nmap-xml.ts'
 import { openvasXmlParser } from './openvas-xml.ts'
@@ -22,6 +23,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   nessusXmlParser,
   openvasXmlParser,
   zapXmlParser,
+  burpXmlParser,
   zapJsonParser,
   wapitiJsonParser,
   nucleiJsonParser,

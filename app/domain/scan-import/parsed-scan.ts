@@ -23,6 +23,7 @@ export const SCAN_FORMATS = [
   'sarif',
   'ntds_potfile',
   'nessus_xml',
+  'burp_xml',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
