@@ -14,6 +14,7 @@ import { nucleiJsonParser } from './nuclei-json.ts'
 import { prowlerCsvParser, prowlerOcsfParser } from './prowler.ts'
 import { sarifParser } from './sarif.ts'
 import { testsslJsonParser } from './testssl-json.ts'
+import { trivyJsonParser } from './trivy-json.ts'
 import { zapJsonParser } from './zap-json.ts'
 import { wapitiJsonParser } from './wapiti-json.ts'
 
@@ -30,6 +31,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   prowlerOcsfParser,
   prowlerCsvParser,
   testsslJsonParser,
+  trivyJsonParser,
   httpxJsonlParser,
   naabuJsonlParser,
   sarifParser,

@@ -24,6 +24,7 @@ export const SCAN_FORMATS = [
   'ntds_potfile',
   'nessus_xml',
   'burp_xml',
+  'trivy_json',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
