@@ -15,6 +15,7 @@ import { prowlerCsvParser, prowlerOcsfParser } from './prowler.ts'
 import { sarifParser } from './sarif.ts'
 import { testsslJsonParser } from './testssl-json.ts'
 import { trivyJsonParser } from './trivy-json.ts'
+import { grypeJsonParser } from './grype-json.ts'
 import { zapJsonParser } from './zap-json.ts'
 import { wapitiJsonParser } from './wapiti-json.ts'
 
@@ -32,6 +33,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   prowlerCsvParser,
   testsslJsonParser,
   trivyJsonParser,
+  grypeJsonParser,
   httpxJsonlParser,
   naabuJsonlParser,
   sarifParser,

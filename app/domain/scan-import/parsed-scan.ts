@@ -25,6 +25,7 @@ export const SCAN_FORMATS = [
   'nessus_xml',
   'burp_xml',
   'trivy_json',
+  'grype_json',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
