@@ -74,6 +74,8 @@ import {
   CreateDraftScanResponseSchema,
   DiscardDraftScanRequestSchema,
   DiscardDraftScanResponseSchema,
+  FinishDraftImportRequestSchema,
+  FinishDraftImportResponseSchema,
   mayImportAnyScans,
   PasswordReuseKeyRequestSchema,
   SaveTemplateMappingRequestSchema,
@@ -199,6 +201,7 @@ export const callables = {
   // Imports: the handler checks the named service (mayImportScans) in the named company.
   createDraftScan: { request: CreateDraftScanRequestSchema, response: CreateDraftScanResponseSchema, who: mayImportAnyScans },
   addDraftFindings: { request: AddDraftFindingsRequestSchema, response: AddDraftFindingsResponseSchema, who: mayImportAnyScans },
+  finishDraftImport: { request: FinishDraftImportRequestSchema, response: FinishDraftImportResponseSchema, who: mayImportAnyScans },
   reviewDraftFindings: { request: ReviewDraftFindingsRequestSchema, response: ReviewDraftFindingsResponseSchema, who: mayImportAnyScans },
   publishScan: { request: PublishScanRequestSchema, response: PublishScanResponseSchema, who: mayImportAnyScans },
   saveTemplateMapping: { request: SaveTemplateMappingRequestSchema, response: SaveTemplateMappingResponseSchema, who: mayImportAnyScans },

@@ -7,6 +7,7 @@ import { COMMENT_MAX_LENGTH, COMMENT_MENTIONS_MAX, COMMENT_VISIBILITIES } from '
 import { FINDING_ACTION_NAMES, RETEST_OUTCOME_ACTIONS, type FindingAction } from './finding-workflow.ts'
 import { RETEST_MAX_FINDINGS, RETEST_OUTCOMES } from './retests.ts'
 import { formatNumber } from './numbers.ts'
+import { RequestIdSchema } from './call-receipts.ts'
 
 const CompanySchema = v.pipe(v.string('Name the company'), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Name the company by its slug'))
 const IdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id'))
@@ -44,6 +45,8 @@ export const ChangeFindingStatusResponseSchema = v.strictObject({
 // --- requestRetest
 
 export const RequestRetestRequestSchema = v.strictObject({
+  /** The same on every try of one request (call-receipts.ts): a repeat answers the first try. */
+  requestId: RequestIdSchema,
   company: CompanySchema,
   findingIds: FindingIdsSchema,
   note: v.pipe(
@@ -63,6 +66,8 @@ export const RequestRetestResponseSchema = v.strictObject({
 // --- completeRetest
 
 export const CompleteRetestRequestSchema = v.strictObject({
+  /** The same on every try of one outcome (call-receipts.ts): a repeat answers the first try. */
+  requestId: RequestIdSchema,
   company: CompanySchema,
   retestId: IdSchema,
   results: v.pipe(

@@ -163,6 +163,10 @@ export const CreateDraftScanResponseSchema = v.strictObject({
   scanId: v.string(),
   /** False when these files were imported before: nothing changed, the existing scan is named. */
   created: v.boolean(),
+  /**
+   * 'importing' while its findings are still to be sent (a new draft, or an import of the same files
+   * that did not finish: send every batch again, then finishDraftImport); any other state is whole.
+   */
   state: v.string(),
 })
 
@@ -183,6 +187,15 @@ export const AddDraftFindingsResponseSchema = v.strictObject({
   assets: v.number(),
   /** Findings no rule mapping gave a template. */
   unmapped: v.number(),
+})
+
+// --- finishDraftImport
+
+/** After the last batch: the draft becomes whole, to review and publish, and its files count as imported. */
+export const FinishDraftImportRequestSchema = v.strictObject({ company: CompanySchema, scanId: ScanIdSchema })
+export const FinishDraftImportResponseSchema = v.strictObject({
+  /** Its draft findings (instances of one issue are one). */
+  findings: v.number(),
 })
 
 // --- reviewDraftFindings
@@ -229,6 +242,7 @@ export const PublishScanResponseSchema = v.strictObject({
    */
   progress: v.nullable(v.strictObject({ done: v.number(), total: v.number() })),
 })
+
 
 // --- discardDraftScan
 

@@ -17,11 +17,20 @@ export const scansPath = (company: string) => `${companyPath(company)}/${SCANS_C
 export const scanPath = (company: string, id: string) => `${scansPath(company)}/${id}`
 export const scanMembersPath = (company: string, id: string) => `${scanPath(company, id)}/members`
 
-/** Draft: analysts only. Published: the client sees it. Superseded: replaced by a re-import. */
-export const SCAN_STATES = ['draft', 'published', 'superseded'] as const
+/**
+ * Importing: its findings are still arriving, batch by batch; no one reviews, publishes or counts it,
+ * and the same files imported again finish it (decision 0046). Draft: analysts only, whole.
+ * Published: the client sees it. Superseded: replaced by a re-import.
+ */
+export const SCAN_STATES = ['importing', 'draft', 'published', 'superseded'] as const
 export type ScanState = (typeof SCAN_STATES)[number]
 
-export const scanStateLabels: Record<ScanState, string> = { draft: 'Draft', published: 'Published', superseded: 'Superseded' }
+export const scanStateLabels: Record<ScanState, string> = {
+  importing: 'Import not finished',
+  draft: 'Draft',
+  published: 'Published',
+  superseded: 'Superseded',
+}
 
 const count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0)
 const SeverityCountsSchema = perSeverity(count)
@@ -208,6 +217,7 @@ export function scanFromDocument(id: string, data: unknown): Scan | null {
   const parsed = v.safeParse(StoredScanSchema, data)
   return parsed.success ? { id, ...parsed.output } : null
 }
+
 
 /** What one scan saw, for comparison: finding ids with their severity then, and assets with their ports. */
 const ScanMembersSchema = v.object({

@@ -5,6 +5,7 @@
 // plaintext, a key or a token. Written by the functions only.
 import * as v from 'valibot'
 import type { EventType } from './events.ts'
+import { RequestIdSchema } from './call-receipts.ts'
 import { TimestampSchema } from './stored.ts'
 import { LINK_ID_PATTERN, type LinkPolicy } from './vault-crypto.ts'
 
@@ -230,6 +231,8 @@ export function browserOf(userAgent: string | undefined | null): string {
 // ---- Callables ----------------------------------------------------------------------------------
 
 export const CreateVaultLinkRequestSchema = v.strictObject({
+  /** The same on every try of one link (call-receipts.ts): a repeat answers the first try. */
+  requestId: RequestIdSchema,
   id: LinkIdSchema,
   company: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Choose a company')),
   expiresAt: v.pipe(v.number(), v.integer()),

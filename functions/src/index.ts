@@ -31,6 +31,7 @@ export { openVaultRequest, setVaultKey, vaultTeamKeys } from './vault/vault-team
 export { reviewVaultLinkFiles, reviewVaultRequestFiles } from './vault/review-vault-files.ts'
 export { createDraftScan } from './scans/create-draft-scan.ts'
 export { addDraftFindings } from './scans/add-draft-findings.ts'
+export { finishDraftImport } from './scans/finish-draft-import.ts'
 export { reviewDraftFindings } from './scans/review-draft-findings.ts'
 export { publishScan } from './scans/publish-scan.ts'
 export { discardDraftScan } from './scans/discard-draft-scan.ts'

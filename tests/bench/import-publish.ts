@@ -57,6 +57,7 @@ async function importAndPublish(label: string, findings: ParsedFinding[]) {
       findings: findings.slice(start, start + IMPORT_BATCH_FINDINGS),
       assets: [],
     })
+  await call('finishDraftImport', { company: SLUG, scanId })
   const imported = performance.now()
   // A large scan is published over several calls, each answering with its progress.
   let calls = 0

@@ -91,6 +91,7 @@ await withStack(async (baseUrl) => {
     }
     const { passphrase: _withPassphrase, ...terms } = policy
     await call('createVaultLink', {
+      requestId: crypto.randomUUID(),
       ...terms,
       label: 'bench',
       kdf: null,

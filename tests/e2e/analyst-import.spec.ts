@@ -111,7 +111,16 @@ test.describe('as a senior analyst', () => {
     const title = `Queued retest ${randomUUID().slice(0, 8)}`
     const id = await createFinding('acme', 'dast', { title })
     created.push(id)
-    expect((await callAs(MANAGER.uid, 'requestRetest', { company: 'acme', findingIds: [id], note: `Patched: ${title}` })).status).toBe(200)
+    expect(
+      (
+        await callAs(MANAGER.uid, 'requestRetest', {
+          requestId: randomUUID(),
+          company: 'acme',
+          findingIds: [id],
+          note: `Patched: ${title}`,
+        })
+      ).status,
+    ).toBe(200)
 
     const client = await browser.newContext({ baseURL, storageState: await demoSessions.stateOf(MANAGER.email) })
     browserConsole.watch(client)

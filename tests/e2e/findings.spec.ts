@@ -254,7 +254,12 @@ test.describe('as a client viewer of Acme', () => {
     const move = await callAs(uid, 'changeFindingStatus', { company: 'acme', findingIds: [id], action: 'start_remediation', note: '' })
     expect(move.status).toBe(403)
     expect(move.error?.status).toBe('PERMISSION_DENIED')
-    const retest = await callAs(uid, 'requestRetest', { company: 'acme', findingIds: [id], note: 'Fixed, we think' })
+    const retest = await callAs(uid, 'requestRetest', {
+      requestId: randomUUID(),
+      company: 'acme',
+      findingIds: [id],
+      note: 'Fixed, we think',
+    })
     expect(retest.error?.status).toBe('PERMISSION_DENIED')
     // The finding did not move.
     await expect(viewer.status()).toHaveText('Open')

@@ -33,6 +33,7 @@ import { applyFindingChanges } from '../../functions/src/reports/finding-store.t
 import { foldPaced } from '../../functions/src/reports/stats-fold.ts'
 import { writeDraftFindings } from '../../functions/src/scans/add-draft-findings.ts'
 import { writeDraftScan } from '../../functions/src/scans/create-draft-scan.ts'
+import { finishImport } from '../../functions/src/scans/finish-draft-import.ts'
 import { publishDraftScan, type PublishOutcome } from '../../functions/src/scans/publish-scan.ts'
 import { companyDocument, findingDocument } from '../builders.ts'
 
@@ -135,6 +136,7 @@ async function draft(label: string, findings: ParsedFinding[], startedAt: number
       { company, scanId, sourceFile: sha256, findings: findings.slice(start, start + IMPORT_BATCH_FINDINGS), assets: [] },
       BY,
     )
+  await finishImport(admin.db, company, scanId, BY)
   return scanId
 }
 

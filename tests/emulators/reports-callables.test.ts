@@ -257,8 +257,16 @@ describe('retests', () => {
     await seedFindings(SLUG, { [a]: recentFinding('dast'), [b]: recentFinding('dast', { severity: 'critical' }) })
     const before = await stats(SLUG, 'dast')
 
-    await expectCallableError(call(viewer, 'requestRetest', { company: SLUG, findingIds: [a, b], note: 'Patched' }), 'permission-denied')
-    const requested = (await call(manager, 'requestRetest', { company: SLUG, findingIds: [a, b], note: 'Patched both' })) as {
+    await expectCallableError(
+      call(viewer, 'requestRetest', { requestId: randomUUID(), company: SLUG, findingIds: [a, b], note: 'Patched' }),
+      'permission-denied',
+    )
+    const requested = (await call(manager, 'requestRetest', {
+      requestId: randomUUID(),
+      company: SLUG,
+      findingIds: [a, b],
+      note: 'Patched both',
+    })) as {
       retestId: string
       dueAt: number
     }
@@ -275,7 +283,7 @@ describe('retests', () => {
     expect((await stats(SLUG, 'dast')).retestsWaitingOnUs).toBe(before.retestsWaitingOnUs + 1)
 
     const complete = (who: Person, results: CallableRequest<'completeRetest'>['results']) =>
-      call(who, 'completeRetest', { company: SLUG, retestId: requested.retestId, results })
+      call(who, 'completeRetest', { requestId: randomUUID(), company: SLUG, retestId: requested.retestId, results })
     await expectCallableError(complete(manager, [{ findingId: a, outcome: 'fixed' }]), 'permission-denied')
     await expectCallableError(complete(outsider, [{ findingId: a, outcome: 'fixed' }]), 'permission-denied')
     expect(await complete(analyst, [{ findingId: a, outcome: 'fixed' }])).toEqual({ completed: false, refused: [] })
@@ -465,6 +473,7 @@ describe('service figures', () => {
           const retest = open.docs[0] ? retestFromDocument(open.docs[0].id, open.docs[0].data()) : null
           if (retest)
             await call(analyst, 'completeRetest', {
+              requestId: randomUUID(),
               company,
               retestId: retest.id,
               results: retest.findingIds.map((findingId) => ({
@@ -473,9 +482,10 @@ describe('service figures', () => {
                 note: 'Checked',
               })),
             })
-          else await call(manager, 'requestRetest', { company, findingIds: [id], note: 'Patched' })
+          else await call(manager, 'requestRetest', { requestId: randomUUID(), company, findingIds: [id], note: 'Patched' })
         } else if (kind === 1) {
           await call(people[random(2)]!, 'requestRetest', {
+            requestId: randomUUID(),
             company,
             findingIds: [id, ids[(ids.indexOf(id) + 2 * random(6)) % ids.length]!],
             note: 'Patched',

@@ -89,6 +89,14 @@ const functionsOnly = {
     createdAt: at('2025-09-01T12:00:00Z'),
   },
   rate_limits: { kind: 'sign-in-address', count: 1, windowStart: at('2025-09-01T12:00:00Z'), expiresAt: at('2025-09-01T12:15:00Z') },
+  call_receipts: {
+    uid: 'demo-analyst',
+    callable: 'createVaultLink',
+    requestHash: '0'.repeat(64),
+    answer: { id: 'A'.repeat(22) },
+    at: at('2025-09-01T12:00:00Z'),
+    purgeAt: at('2025-09-02T12:00:00Z'),
+  },
   // Nothing else exists for clients either.
   elsewhere: { anything: true },
 } as const

@@ -78,7 +78,7 @@ async function importFile(who: Person, file: string, findings: ParsedFinding[], 
       notes: [{ level: 'skipped', where: 'host 3', message: 'Host down' }],
     },
   })
-  if (created.created)
+  if (created.state === 'importing') {
     await call(who, 'addDraftFindings', {
       company: SLUG,
       scanId: created.scanId,
@@ -86,6 +86,8 @@ async function importFile(who: Person, file: string, findings: ParsedFinding[], 
       findings,
       assets: [{ type: 'host', value: '10.0.0.5', ports: [{ port: 22, protocol: 'tcp', service: 'ssh' }] }],
     })
+    await call(who, 'finishDraftImport', { company: SLUG, scanId: created.scanId })
+  }
   return created
 }
 
@@ -170,6 +172,7 @@ describe('who may import', () => {
       'permission-denied',
     )
     await expectCallableError(call(passwordAnalyst, 'discardDraftScan', { company: SLUG, scanId }), 'permission-denied')
+    await expectCallableError(call(passwordAnalyst, 'finishDraftImport', { company: SLUG, scanId }), 'permission-denied')
     await expectCallableError(call(senior, 'publishScan', { company: SLUG, scanId: 'no-such-scan' }), 'not-found')
     // A file the draft was not made from is refused.
     await expectCallableError(
@@ -224,7 +227,7 @@ describe('import, review, publish', () => {
       hostFinding('10.0.0.7', 21, 'ftp-anon', 'high'),
     ]
     const draft = await importFile(senior, 'jan', first, january)
-    expect(draft).toMatchObject({ created: true, state: 'draft' })
+    expect(draft).toMatchObject({ created: true, state: 'importing' })
 
     // The client cannot read the draft (rules), the analyst can; it holds four findings.
     const managerDb = getFirestore(manager.client.app)

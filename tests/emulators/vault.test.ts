@@ -111,6 +111,7 @@ async function share(
   const link = await createShareLink(policy, { text, files: [] }, options.passphrase ?? null)
   const { passphrase: _withPassphrase, ...terms } = policy
   const request: CallableRequest<'createVaultLink'> = {
+    requestId: randomUUID(),
     ...terms,
     label: 'VPN for the network test',
     kdf: link.kdf,
@@ -342,22 +343,25 @@ describe('share links', () => {
       iv: 'D'.repeat(16),
     }
     await expectCallableError(
-      callByName(analyst.client, 'createVaultLink', { ...base, expiresAt: Date.now() + 31 * 24 * HOUR }),
+      callByName(analyst.client, 'createVaultLink', { ...base, requestId: randomUUID(), expiresAt: Date.now() + 31 * 24 * HOUR }),
       'invalid-argument',
     )
     await expectCallableError(
-      callByName(analyst.client, 'createVaultLink', { ...base, expiresAt: Date.now() + 60_000 }),
+      callByName(analyst.client, 'createVaultLink', { ...base, requestId: randomUUID(), expiresAt: Date.now() + 60_000 }),
       'invalid-argument',
     )
     await expectCallableError(
-      callByName(analyst.client, 'createVaultLink', { ...base, company: `elsewhere-${unique()}` }),
+      callByName(analyst.client, 'createVaultLink', { ...base, requestId: randomUUID(), company: `elsewhere-${unique()}` }),
       'permission-denied',
     )
     await expectCallableError(
-      callByName(analyst.client, 'createVaultLink', { ...base, ciphertext: 'C'.repeat(200_001) }),
+      callByName(analyst.client, 'createVaultLink', { ...base, requestId: randomUUID(), ciphertext: 'C'.repeat(200_001) }),
       'invalid-argument',
     )
-    await expectCallableError(callByName(analyst.client, 'createVaultLink', { ...base, id: link.id }), 'already-exists')
+    await expectCallableError(
+      callByName(analyst.client, 'createVaultLink', { ...base, requestId: randomUUID(), id: link.id }),
+      'already-exists',
+    )
   })
 })
 

@@ -1,15 +1,22 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { VAULT_FILE_LIMITS, VAULT_LIMITS } from '#domain/vault.ts'
 import type { Workspace } from '~/core/workspace'
+import { callUntilKnown, UncheckedWrite, writeCheckMessages } from '~/core/call-until-known'
 import { Button } from '~/ui/button'
+import { OutcomeMessage } from '~/ui/outcome-message'
 import { Field, FormMessage, Label, Select, SelectOptions } from '~/ui/text-field'
 import { CopyButton } from './copy-button'
+import type { SealedLink } from './share-link-seal'
 import { filesProblem, totalSize } from './vault-files-client'
 import { EXPIRIES, HOUR, Hint, Inline, Input, Panel, Row, TextArea } from './vault-styles'
 
 const bytes = (text: string) => new TextEncoder().encode(text).length
 
-/** The analyst types a secret and its terms; the browser seals it and gives the link to copy. */
+/**
+ * The analyst types a secret and its terms; the browser seals it and gives the link to copy. A link
+ * whose answer did not come is checked with the same request id (it may have been stored) until
+ * it is known, so the key shown is always that of a stored link, and no link is stored twice.
+ */
 export function ShareLinkForm({ workspace }: { workspace: Workspace }) {
   const ids = {
     secret: useId(),
@@ -33,33 +40,65 @@ export function ShareLinkForm({ workspace }: { workspace: Workspace }) {
   const [url, setUrl] = useState<string | null>(null)
   const [files, setFiles] = useState<File[]>([])
   const [progress, setProgress] = useState<number | null>(null)
+  // A link sent whose answer did not come: checking it, or kept to check again.
+  const [checking, setChecking] = useState(false)
+  const [unchecked, setUnchecked] = useState<SealedLink | null>(null)
+  const gone = useRef(new AbortController())
+  useEffect(() => {
+    const page = new AbortController()
+    gone.current = page
+    return () => page.abort()
+  }, [])
   const size = bytes(text)
   const tooLong = size > VAULT_LIMITS.textBytes
   const totalFiles = totalSize(files)
   const problem = filesProblem(files)
+
+  /** Stores the sealed link, checking with the same request id while its outcome is not known. */
+  async function store(sealed: SealedLink) {
+    setBusy(true)
+    setError(null)
+    setUnchecked(null)
+    try {
+      const { storeLink } = await import('./share-link-seal')
+      await callUntilKnown(() => storeLink(sealed), { onChecking: () => setChecking(true), signal: gone.current.signal })
+      setUrl(sealed.url)
+      setText('')
+      setPassphrase('')
+      setFiles([])
+    } catch (failure) {
+      if (gone.current.signal.aborted) return
+      // Not known to be stored: the same link is kept, to check again, and its key with it.
+      if (failure instanceof UncheckedWrite) setUnchecked(sealed)
+      else setError(failure instanceof Error ? failure.message : 'The link could not be created: try again.')
+    } finally {
+      setBusy(false)
+      setChecking(false)
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (tooLong || problem || (text.trim() === '' && files.length === 0) || company === '') return
     setBusy(true)
     setError(null)
+    setUnchecked(null)
+    let sealed: SealedLink
     try {
-      const { shareSecret } = await import('./share-link-seal')
-      const made = await shareSecret(
+      const { sealSecret } = await import('./share-link-seal')
+      sealed = await sealSecret(
         { text, label, company, expiresInMs: Number(expiry), maxViews: Number(views), passphrase, recipient, files },
         window.location.origin,
         setProgress,
       )
-      setUrl(made.url)
-      setText('')
-      setPassphrase('')
-      setFiles([])
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The link could not be created: try again.')
-    } finally {
       setBusy(false)
+      return
+    } finally {
       setProgress(null)
     }
+    await store(sealed)
   }
 
   if (url) {
@@ -170,9 +209,28 @@ export function ShareLinkForm({ workspace }: { workspace: Workspace }) {
         </Field>
       </Row>
       {error && <FormMessage $tone="error">{error}</FormMessage>}
+      {checking && <OutcomeMessage tone="warning">{writeCheckMessages.checking}</OutcomeMessage>}
+      {unchecked && !busy && (
+        <OutcomeMessage
+          tone="warning"
+          next={
+            <Button type="button" $variant="secondary" onClick={() => void store(unchecked)}>
+              Check again
+            </Button>
+          }
+        >
+          {writeCheckMessages.unchecked}
+        </OutcomeMessage>
+      )}
       <div>
         <Button type="submit" disabled={busy || tooLong || problem !== null || workspace.companies.length === 0}>
-          {busy ? (progress === null ? 'Encrypting…' : `Uploading ${Math.round(progress * 100)}%…`) : 'Create link'}
+          {busy
+            ? checking
+              ? 'Checking…'
+              : progress === null
+                ? 'Encrypting…'
+                : `Uploading ${Math.round(progress * 100)}%…`
+            : 'Create link'}
         </Button>
       </div>
     </Panel>

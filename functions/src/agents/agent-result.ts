@@ -26,6 +26,7 @@ import type { Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import { writeDraftFindings } from '../scans/add-draft-findings.ts'
 import { writeDraftScan } from '../scans/create-draft-scan.ts'
+import { finishImport } from '../scans/finish-draft-import.ts'
 import { publishDraftScan } from '../scans/publish-scan.ts'
 import { dropSealedInput, FleetError, finishJob, heldJob, parseBody } from './fleet-store.ts'
 
@@ -201,7 +202,8 @@ async function writeJobDraft(
     ...(serviceStats ? { serviceStats: plain(serviceStats) } : {}),
   })
   const made = await writeDraftScan(db, draft, by)
-  if (!made.created) return made.scanId
+  // Whole already; one still importing (a result that failed half-way) is sent again, then finished.
+  if (made.state !== 'importing') return made.scanId
   const stored = scanFromDocument(made.scanId, (await db.doc(scanPath(job.company, made.scanId)).get()).data())
   if (!stored) throw new Error(`Draft ${made.scanId} cannot be read back`)
   for (const { sha256, scan, inScope } of parsed) {
@@ -217,6 +219,7 @@ async function writeJobDraft(
       await writeDraftFindings(db, stored, batch, by)
     }
   }
+  await finishImport(db, job.company, made.scanId, by)
   return made.scanId
 }
 

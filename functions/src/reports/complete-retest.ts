@@ -1,6 +1,7 @@
 // completeRetest: an analyst gives the outcome of a retest for some or all of its findings (fixed,
 // partly fixed, not fixed). Each finding moves as the workflow says; the request is completed once
-// every finding has its outcome (or no longer waits on it), and the client is told.
+// every finding has its outcome (or no longer waits on it), and the client is told. A try sent
+// again with the same request id answers what the first try did, and neither writes nor tells again.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import * as logger from 'firebase-functions/logger'
@@ -8,6 +9,7 @@ import { planFindingAction, type RetestOutcomeAction } from '#domain/finding-wor
 import { retestFromDocument, retestPath, type RetestOutcome } from '#domain/retests.ts'
 import { serviceById } from '#domain/services.ts'
 import { adminDb } from '../admin.ts'
+import { once } from '../call-receipts.ts'
 import { defineCallable } from '../define-callable.ts'
 import { applyFindingChanges, readFinding, type FindingWrite } from './finding-store.ts'
 import { notifyCompany } from './notify.ts'
@@ -23,7 +25,7 @@ export const completeRetest = defineCallable('completeRetest', {}, async (caller
   const db = adminDb()
   const reader = await reportCaller(db, caller, request.company)
   const ref = db.doc(retestPath(request.company, request.retestId))
-  const outcome = await db.runTransaction(async (tx) => {
+  const { answer: outcome, replayed } = await once(db, caller.uid, 'completeRetest', request, async (tx) => {
     const snapshot = await tx.get(ref)
     const retest = snapshot.exists ? retestFromDocument(snapshot.id, snapshot.data()) : null
     if (!retest) throw new HttpsError('not-found', reportMessages.noRetest)
@@ -98,7 +100,7 @@ export const completeRetest = defineCallable('completeRetest', {}, async (caller
     return { completed, refused, service: retest.service, fixed, count: retest.findingIds.length }
   })
 
-  if (outcome.completed && outcome.count > 0) {
+  if (!replayed && outcome.completed && outcome.count > 0) {
     const label = serviceById(outcome.service)?.label ?? outcome.service
     try {
       await notifyCompany(db, {

@@ -1,11 +1,13 @@
 // requestRetest: a client asks the analysts to test findings of one service again. Creates the
 // retest request (due after the turnaround), moves each finding the workflow allows to "retest
 // requested" (its SLA clock stands still) and counts the request as waiting on the analysts.
+// A try sent again with the same request id answers the first try's retest and writes nothing.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { retestsPath } from '#domain/retests.ts'
 import { DAY_MS, DEFAULT_RETEST_TURNAROUND_DAYS } from '#domain/sla.ts'
 import { adminDb } from '../admin.ts'
+import { once } from '../call-receipts.ts'
 import { defineCallable } from '../define-callable.ts'
 import { applyFindingChanges, planMoves } from './finding-store.ts'
 import { readFindingsFor, reportCaller } from './report-caller.ts'
@@ -14,7 +16,7 @@ export const requestRetest = defineCallable('requestRetest', {}, async (caller, 
   const db = adminDb()
   const reader = await reportCaller(db, caller, request.company)
   const ref = db.collection(retestsPath(request.company)).doc()
-  return db.runTransaction(async (tx) => {
+  const { answer } = await once(db, caller.uid, 'requestRetest', request, async (tx) => {
     const findings = await readFindingsFor(db, tx, reader, request.findingIds)
     const service = findings[0]!.service
     if (findings.some((f) => f.service !== service))
@@ -62,4 +64,5 @@ export const requestRetest = defineCallable('requestRetest', {}, async (caller, 
     })
     return { retestId: ref.id, dueAt, refused }
   })
+  return answer
 })

@@ -1,7 +1,8 @@
 // addDraftFindings: one batch of what the analyst's browser parsed from one of the draft's files.
 // The server computes each finding's fingerprint for the scan's service (never trusting one sent),
 // folds instances of the same issue into one draft finding, gives mapped rules their template,
-// and keeps the assets. Sending a batch again leaves the same documents.
+// and keeps the assets. Sending a batch again leaves the same documents. Batches arrive while the
+// draft is importing; finishDraftImport then makes it whole.
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore'
 import type { CallableData } from '#domain/callables.ts'
 import type { Scan } from '#domain/scans.ts'
@@ -20,7 +21,7 @@ import { storedTimes } from '#domain/stored.ts'
 import { templateMappingFromDocument, templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
-import { assertDraft, scanImporter } from './import-caller.ts'
+import { assertImporting, scanImporter } from './import-caller.ts'
 
 /** Firestore's limit of writes in one batch. */
 const BATCH_WRITES = 500
@@ -29,7 +30,7 @@ export const addDraftFindings = defineCallable('addDraftFindings', {}, async (ca
   const db = adminDb()
   const { company, scanId, sourceFile } = request
   const { importer, scan } = await scanImporter(db, caller, company, scanId)
-  assertDraft(scan)
+  assertImporting(scan)
   if (!scan.files.some((f) => f.sha256 === sourceFile)) throw new HttpsError('invalid-argument', 'This file is not part of the scan.')
   return writeDraftFindings(db, scan, request, importer.by)
 })

@@ -1,6 +1,9 @@
 // createDraftScan: the start of an import. The draft's id is a hash of the service and the files'
 // SHA-256, so importing the same files again answers with the scan they made and changes nothing.
 // The scope key (which scans compare) is the analyst's, else the service's latest published scan's.
+// A new draft is 'importing' until its last batch has arrived (finishDraftImport): until then no
+// one reviews or publishes it, and the same files imported again resume it instead of being
+// refused as imported before (decision 0046).
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import type { CreateDraftScanRequest } from '#domain/scan-import-calls.ts'
 import { draftScanId } from '#domain/scan-drafts.ts'
@@ -53,7 +56,7 @@ export async function writeDraftScan(
       ...(storedTimes(
         {
           service,
-          state: 'draft',
+          state: 'importing',
           title: request.title,
           tool: [...new Set(request.files.map((f) => f.tool))].join(', '),
           scopeKey,
@@ -74,6 +77,6 @@ export async function writeDraftScan(
       updatedAt: FieldValue.serverTimestamp(),
       updatedBy: by,
     })
-    return { scanId, created: true, state: 'draft' }
+    return { scanId, created: true, state: 'importing' }
   })
 }

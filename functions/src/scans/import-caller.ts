@@ -11,6 +11,9 @@ import { reportCaller, type ReportCaller } from '../reports/report-caller.ts'
 export const importMessages = {
   noScan: 'There is no such scan.',
   notDraft: 'This scan is published: its findings change through the reports now.',
+  importing: 'This import has not finished: import the same files again to finish it.',
+  finished: 'This import has finished: its findings are in the draft.',
+  nothingArrived: 'None of the files’ findings arrived: import the same files again.',
 } as const
 
 /** The caller in `company`, refused unless they may import `service`'s scans. */
@@ -36,7 +39,14 @@ export async function scanImporter(
   return { importer, scan }
 }
 
-/** Refuses a scan that is no longer a draft. */
+/** Refuses a scan that is not a whole draft: one still importing, or one published. */
 export function assertDraft(scan: Scan): void {
+  if (scan.state === 'importing') throw new HttpsError('failed-precondition', importMessages.importing)
   if (scan.state !== 'draft') throw new HttpsError('failed-precondition', importMessages.notDraft)
+}
+
+/** Refuses a scan whose import has finished: its findings no longer arrive in batches. */
+export function assertImporting(scan: Scan): void {
+  if (scan.state === 'draft') throw new HttpsError('failed-precondition', importMessages.finished)
+  if (scan.state !== 'importing') throw new HttpsError('failed-precondition', importMessages.notDraft)
 }

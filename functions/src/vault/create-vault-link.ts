@@ -1,10 +1,13 @@
 // createVaultLink: an analyst's browser has sealed a secret under a new link; this stores the
 // ciphertext, the hashes of the link's tokens and its policy (never a key), with its audit event.
+// A try sent again with the same request id (its answer was lost) answers the first try's id and
+// writes nothing, so the browser still holds the key of the link that exists.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { EVENTS_COLLECTION } from '#domain/events.ts'
 import { VAULT_LIMITS, vaultEventDocument, vaultLinkGatePath, vaultLinkPath, vaultSealedPath } from '#domain/vault.ts'
 import { adminDb } from '../admin.ts'
+import { once } from '../call-receipts.ts'
 import { defineCallable } from '../define-callable.ts'
 import { reportCaller } from '../reports/report-caller.ts'
 import { recordVaultAudit } from './vault-audit.ts'
@@ -18,14 +21,15 @@ export const vaultMessages = {
 export const createVaultLink = defineCallable('createVaultLink', {}, async (caller, request) => {
   const now = Date.now()
   const { minExpiryMs, maxExpiryMs, clockSkewMs, keepRecordMs } = VAULT_LIMITS
-  if (request.expiresAt < now + minExpiryMs - clockSkewMs || request.expiresAt > now + maxExpiryMs + clockSkewMs)
-    throw new HttpsError('invalid-argument', vaultMessages.expiry)
   const db = adminDb()
   const analyst = await reportCaller(db, caller, request.company)
   const link = { id: request.id, createdBy: caller.uid, company: request.company }
   const expiresAt = Timestamp.fromMillis(request.expiresAt)
   try {
-    await db.runTransaction(async (tx) => {
+    const { answer } = await once(db, caller.uid, 'createVaultLink', request, async (tx) => {
+      // Checked for the first try only: a repeat later answers the link it made, however near its expiry now.
+      if (request.expiresAt < now + minExpiryMs - clockSkewMs || request.expiresAt > now + maxExpiryMs + clockSkewMs)
+        throw new HttpsError('invalid-argument', vaultMessages.expiry)
       tx.create(db.doc(vaultLinkPath(request.id)), {
         createdBy: caller.uid,
         createdByName: analyst.actor.name,
@@ -74,10 +78,11 @@ export const createVaultLink = defineCallable('createVaultLink', {}, async (call
         recipient: request.recipient,
         files: request.files,
       })
+      return { id: request.id }
     })
+    return answer
   } catch (error) {
     if ((error as { code?: unknown }).code === 6) throw new HttpsError('already-exists', vaultMessages.exists)
     throw error
   }
-  return { id: request.id }
 })

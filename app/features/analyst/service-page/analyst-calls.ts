@@ -1,5 +1,6 @@
 // The page's callables, loaded when first used (`~/core/call` brings the Firebase SDK).
 import type { CallableName, CallableRequest, CallableResponse } from '#domain/callables.ts'
+import { UncheckedWrite } from '~/core/call-until-known'
 
 export async function callAnalyst<N extends CallableName>(name: N, data: CallableRequest<N>): Promise<CallableResponse<N>> {
   const { call } = await import('~/core/call')
@@ -8,7 +9,7 @@ export async function callAnalyst<N extends CallableName>(name: N, data: Callabl
 
 /** What to tell the analyst: a call's error as the app words it, or the page's own message. */
 export async function failureMessage(error: unknown): Promise<string> {
-  if (error instanceof Error && !('code' in error)) return error.message
+  if (error instanceof UncheckedWrite || (error instanceof Error && !('code' in error))) return error.message
   const { callErrorOf } = await import('~/core/call')
   return callErrorOf(error).message
 }

@@ -69,7 +69,11 @@ function ScanList({
                 </button>
               </td>
               <td>
-                <Tag $tone={scan.state === 'draft' ? 'warning' : scan.state === 'published' ? 'primary' : 'muted'}>
+                <Tag
+                  $tone={
+                    scan.state === 'draft' || scan.state === 'importing' ? 'warning' : scan.state === 'published' ? 'primary' : 'muted'
+                  }
+                >
                   {scanStateLabels[scan.state]}
                 </Tag>
               </td>
@@ -77,7 +81,9 @@ function ScanList({
               <td>
                 <LocalTime at={scan.startedAt} format="date" />
               </td>
-              <td className="number">{scan.state === 'draft' ? (scan.importReport?.findings ?? '') : scan.counts.total}</td>
+              <td className="number">
+                {scan.state === 'importing' ? '' : scan.state === 'draft' ? (scan.importReport?.findings ?? '') : scan.counts.total}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -86,6 +92,19 @@ function ScanList({
         Published ones are all in the service&rsquo;s report.
       </ListCap>
     </>
+  )
+}
+
+/** An import whose last batch never arrived: nothing of it is shown or counted until it is finished. */
+function UnfinishedImport({ scan }: { scan: Scan }) {
+  return (
+    <Panel aria-label={`Scan ${scan.title}`}>
+      <h2>{scan.title}</h2>
+      <Muted>
+        This import has not finished: its findings are not shown, reviewed or published until all of them have arrived. Import the same
+        files again to finish it.
+      </Muted>
+    </Panel>
   )
 }
 
@@ -187,7 +206,8 @@ export function AnalystServicePage(props: AnalystServicePageProps) {
         {scan && working && scan.state === 'draft' && (
           <DraftReviewPanel key={`${working}/${scan.id}`} company={working} service={service} scan={scan} />
         )}
-        {scan && working && scan.state !== 'draft' && <PublishedSummary company={working} scan={scan} />}
+        {scan && scan.state === 'importing' && <UnfinishedImport scan={scan} />}
+        {scan && working && scan.state !== 'draft' && scan.state !== 'importing' && <PublishedSummary company={working} scan={scan} />}
       </div>
     )
   return (
@@ -212,7 +232,8 @@ export function AnalystServicePage(props: AnalystServicePageProps) {
         )}
       </Panel>
       {scan?.state === 'draft' && <DraftReviewPanel key={scan.id} company={company.slug} service={service} scan={scan} />}
-      {scan && scan.state !== 'draft' && <PublishedSummary company={company.slug} scan={scan} />}
+      {scan && scan.state === 'importing' && <UnfinishedImport scan={scan} />}
+      {scan && scan.state !== 'draft' && scan.state !== 'importing' && <PublishedSummary company={company.slug} scan={scan} />}
       <RetestQueue company={company.slug} service={service} />
       <TemplateMappingsPanel service={service} />
     </div>

@@ -7,8 +7,10 @@ import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex } from '@noble/hashes/utils'
 import type { ParsedScan } from '#domain/scan-import/parsed-scan.ts'
 import type { ServiceId } from '#domain/services.ts'
+import { writeCheckMessages } from '~/core/call-until-known'
 import { Button } from '~/ui/button'
 import { dropZone, useFileDrop } from '~/ui/file-drop'
+import { OutcomeMessage } from '~/ui/outcome-message'
 import { Field, Label, Select } from '~/ui/text-field'
 import { surface } from '~/ui/surface'
 import { PasswordAuditImport } from '../password-audit/password-audit-import'
@@ -66,7 +68,7 @@ const Status = styled.p<{ $tone?: 'error' | 'success' }>`
 
 type Run =
   | { state: 'idle' }
-  | { state: 'running'; label: string; done: number; total: number }
+  | { state: 'running'; label: string; done: number; total: number; checking?: boolean }
   | { state: 'done'; scanId: string; created: boolean; notKept?: string[] }
   | { state: 'failed'; message: string }
 
@@ -84,6 +86,12 @@ export function ImportPanel(props: ImportPanelProps) {
   return props.service === 'password_cracking' ? <PasswordAuditPanel {...props} /> : <FilesPanel {...props} />
 }
 
+/** A call's answer did not come: the run says so until its next step (which resets it). */
+const checkingRun = (run: Run): Run =>
+  run.state === 'running'
+    ? { ...run, checking: true }
+    : { state: 'running', label: 'Creating the draft', done: 0, total: 0, checking: true }
+
 function RunStatus({ run, progressId }: { run: Run; progressId: string }) {
   if (run.state === 'running')
     return (
@@ -92,6 +100,7 @@ function RunStatus({ run, progressId }: { run: Run; progressId: string }) {
           {run.label}
         </Label>
         <progress aria-labelledby={progressId} value={run.total ? Math.round((run.done / run.total) * 100) : 0} max={100} />
+        {run.checking && <OutcomeMessage tone="warning">{writeCheckMessages.checking}</OutcomeMessage>}
       </div>
     )
   if (run.state === 'failed')
@@ -120,6 +129,7 @@ function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) 
   const [files, setFiles] = useState<File[]>([])
   const [title, setTitle] = useState('')
   const [run, setRun] = useState<Run>({ state: 'idle' })
+  const checking = () => setRun(checkingRun)
   const input = useRef<HTMLInputElement>(null)
   const busy = run.state === 'running'
 
@@ -148,6 +158,7 @@ function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) 
         parsed,
         (done, total, label) => setRun({ state: 'running', label, done, total }),
         choice,
+        checking,
       )
       const notKept = await keepRawFiles(
         company,
@@ -213,6 +224,7 @@ function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) 
 function PasswordAuditPanel({ company, companyName, onImported }: ImportPanelProps) {
   const progressId = useId()
   const [run, setRun] = useState<Run>({ state: 'idle' })
+  const checking = () => setRun(checkingRun)
 
   async function upload(scan: ParsedScan) {
     // The audit's identity: its derived result (the same dump and pot files give the same one).
@@ -236,6 +248,8 @@ function PasswordAuditPanel({ company, companyName, onImported }: ImportPanelPro
           },
         ],
         (done, total, label) => setRun({ state: 'running', label, done, total }),
+        undefined,
+        checking,
       )
       setRun({ state: 'done', ...result })
       onImported(result.scanId)

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import '@testing-library/jest-dom/vitest'
-import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { retestFromDocument, type Retest } from '#domain/retests.ts'
+import { CHECK_DELAYS_MS, writeCheckMessages } from '~/core/call-until-known'
 import type { Watch } from '~/core/live-data'
 import type { Capped } from '~/core/watch-query'
 import { retestDocument } from '../../../../tests/builders.ts'
@@ -17,11 +18,25 @@ vi.mock('./analyst-live', () => ({
   },
 }))
 
+// The outcome callable, answered by the test: each try takes the next answer.
+const calls = vi.hoisted(() => ({ made: [] as { name: string; data: unknown }[], answers: [] as (() => Promise<unknown>)[] }))
+vi.mock('./analyst-calls', () => ({
+  callAnalyst: (name: string, data: unknown) => {
+    calls.made.push({ name, data })
+    const answer = calls.answers.shift()
+    return answer ? answer() : new Promise(() => {})
+  },
+  failureMessage: async (error: Error) => error.message,
+}))
+
 const { RetestQueue } = await import('./retest-queue')
 
 afterEach(() => {
   cleanup()
   listener.next = null
+  calls.made = []
+  calls.answers = []
+  vi.useRealTimers()
 })
 
 const DAY = 86_400_000
@@ -49,5 +64,28 @@ describe('RetestQueue', () => {
     await act(async () => listener.next!({ items: retests(3), more: false }))
     expect(screen.getAllByRole('group', { name: /^Outcome of / })).toHaveLength(3)
     expect(screen.queryByRole('note')).toBeNull()
+  })
+
+  it('says an outcome whose answer did not come may have been saved, checks it under the same request, then shows what is true', async () => {
+    vi.useFakeTimers()
+    calls.answers.push(
+      () => Promise.reject(Object.assign(new Error('The service did not answer in time: try again.'), { code: 'deadline-exceeded' })),
+      async () => ({ completed: true, refused: [] }),
+    )
+    render(<RetestQueue company="acme" service="network" />)
+    await act(async () => void (await vi.advanceTimersByTimeAsync(0)))
+    await act(async () => listener.next!({ items: retests(1), more: false }))
+    const outcome = screen.getByRole('group', { name: /^Outcome of / })
+    fireEvent.click(within(outcome).getByRole('button', { name: 'Fixed' }))
+    await act(async () => void (await vi.advanceTimersByTimeAsync(0)))
+    expect(screen.getByRole('status')).toHaveTextContent(writeCheckMessages.checking)
+    expect(within(outcome).getByRole('button', { name: 'Fixed' })).toBeDisabled()
+
+    await act(async () => void (await vi.advanceTimersByTimeAsync(CHECK_DELAYS_MS[0]!)))
+    expect(screen.queryByText(writeCheckMessages.checking)).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+    const [first, second] = calls.made.map((c) => c.data as { requestId: string })
+    expect(calls.made.map((c) => c.name)).toEqual(['completeRetest', 'completeRetest'])
+    expect(second!.requestId).toBe(first!.requestId)
   })
 })

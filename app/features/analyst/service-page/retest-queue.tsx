@@ -1,32 +1,59 @@
 // The retests clients asked for, soonest due first: each request's note and deadline, and an
-// outcome per finding (fixed, partly fixed, not fixed). The client sees each outcome live.
+// outcome per finding (fixed, partly fixed, not fixed). The client sees each outcome live. An
+// outcome whose answer did not come is checked under its request id (it may have been saved).
 import { useId, useState } from 'react'
 import { RETEST_OUTCOMES, retestOutcomeLabels, type Retest, type RetestOutcome } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
+import { callUntilKnown, newRequestId, UncheckedWrite, writeCheckMessages } from '~/core/call-until-known'
 import { useLiveData } from '~/core/live-data'
 import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
 import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
+import { OutcomeMessage } from '~/ui/outcome-message'
 import { callAnalyst, failureMessage } from './analyst-calls'
 import { ErrorText, Muted, Panel, Tag, Toolbar } from './parts'
+
+/** An outcome sent whose answer did not come: checked again under the same request id. */
+interface Pending {
+  findingId: string
+  outcome: RetestOutcome
+  requestId: string
+}
 
 function RetestRequest({ company, retest }: { company: string; retest: Retest }) {
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [checking, setChecking] = useState(false)
+  const [unchecked, setUnchecked] = useState<Pending | null>(null)
   const done = new Map(retest.results.map((r) => [r.findingId, r.outcome]))
   const overdue = retest.dueAt < Date.now()
 
   async function complete(findingId: string, outcome: RetestOutcome) {
+    // The same outcome asked again after an unknown answer is the same request.
+    const pending: Pending =
+      unchecked?.findingId === findingId && unchecked.outcome === outcome ? unchecked : { findingId, outcome, requestId: newRequestId() }
     setBusy(findingId)
     setError(null)
+    setUnchecked(null)
     try {
-      const { refused } = await callAnalyst('completeRetest', { company, retestId: retest.id, results: [{ findingId, outcome, note: '' }] })
+      const { refused } = await callUntilKnown(
+        () =>
+          callAnalyst('completeRetest', {
+            requestId: pending.requestId,
+            company,
+            retestId: retest.id,
+            results: [{ findingId, outcome, note: '' }],
+          }),
+        { onChecking: () => setChecking(true) },
+      )
       if (refused[0]) setError(refused[0].reason)
     } catch (failure) {
-      setError(await failureMessage(failure))
+      if (failure instanceof UncheckedWrite) setUnchecked(pending)
+      else setError(await failureMessage(failure))
     } finally {
       setBusy(null)
+      setChecking(false)
     }
   }
 
@@ -68,6 +95,19 @@ function RetestRequest({ company, retest }: { company: string; retest: Retest })
           </li>
         ))}
       </ul>
+      {checking && <OutcomeMessage tone="warning">{writeCheckMessages.checking}</OutcomeMessage>}
+      {unchecked && !done.has(unchecked.findingId) && (
+        <OutcomeMessage
+          tone="warning"
+          next={
+            <Button type="button" $variant="secondary" onClick={() => void complete(unchecked.findingId, unchecked.outcome)}>
+              Check again
+            </Button>
+          }
+        >
+          {writeCheckMessages.unchecked}
+        </OutcomeMessage>
+      )}
       {error && <ErrorText role="alert">{error}</ErrorText>}
     </li>
   )

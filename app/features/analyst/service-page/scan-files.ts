@@ -2,6 +2,7 @@
 // stream (hashed with SHA-256 and parsed by the shared parsers as it goes, with its progress),
 // and what the parsers made is sent to the import callables in batches. The raw file then goes to
 // the Worker's store as it is (keepRawFiles); a password audit's files never leave the browser.
+// The draft is seen only whole: it is 'importing' until its last batch has arrived (decision 0046).
 import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex } from '@noble/hashes/utils'
 import {
@@ -16,6 +17,7 @@ import { SNIFF_CHARS, ScanParseError, type ParsedScan, type ScanParser } from '#
 import { decodeBytes } from '#domain/scan-import/text-source.ts'
 import type { ServiceId } from '#domain/services.ts'
 import type { ImportedFile } from '#domain/scans.ts'
+import { callUntilKnown } from '~/core/call-until-known'
 import { callAnalyst } from './analyst-calls'
 
 export interface ParsedFile {
@@ -99,7 +101,14 @@ export function scopeKeyOf(service: ServiceId, files: readonly ParsedFile[], cho
   return `${service}:${targets.slice(0, 20).join(',') || files.map((f) => f.file.sha256.slice(0, 12)).join(',')}`.slice(0, 500)
 }
 
-/** Creates the draft scan and sends every file's findings and assets in batches. */
+/**
+ * Creates the draft scan, sends every file's findings and assets in batches, then finishes the
+ * import: only then is the draft there to review and publish, and its files imported. Each call
+ * may be made again (the draft's id comes from the files, a batch sent again leaves the same
+ * documents, finishing twice changes nothing), so one whose answer did not come is checked by
+ * making it again (`checking` says so). An import of the same files that did not finish is
+ * resumed: every batch is sent again, and it is finished.
+ */
 export async function uploadImport(
   company: string,
   service: ServiceId,
@@ -107,7 +116,9 @@ export async function uploadImport(
   files: readonly ParsedFile[],
   progress: Progress,
   scope: ScopeChoice = { kind: 'latest' },
+  checking?: () => void,
 ): Promise<UploadResult> {
+  const known = <T>(attempt: () => Promise<T>) => callUntilKnown(attempt, { onChecking: checking })
   const scopeKey = scopeKeyOf(service, files, scope)
   const starts = files.flatMap((f) => (f.scan.startedAt === null ? [] : [f.scan.startedAt]))
   const ends = files.flatMap((f) => (f.scan.finishedAt === null ? [] : [f.scan.finishedAt]))
@@ -117,27 +128,29 @@ export async function uploadImport(
   const statistics: Record<string, number> = {}
   for (const f of files) for (const [key, value] of Object.entries(f.scan.statistics)) statistics[key] = (statistics[key] ?? 0) + value
   const serviceStats = files.find((f) => f.scan.serviceStats?.service === service)?.scan.serviceStats
-  const created = await callAnalyst('createDraftScan', {
-    company,
-    service,
-    title,
-    ...(scopeKey ? { scopeKey } : {}),
-    files: files.map((f) => f.file),
-    startedAt: starts.length ? Math.min(...starts) : null,
-    finishedAt: ends.length ? Math.max(...ends) : null,
-    targets: [...new Set(files.flatMap((f) => f.scan.targets))].slice(0, 10_000).map((t) => t.slice(0, 2_048)),
-    report: {
-      findings: files.reduce((n, f) => n + f.scan.findings.length, 0),
-      assets: files.reduce((n, f) => n + f.scan.assets.length, 0),
-      skipped: notes.filter((n) => n.level === 'skipped').length,
-      warnings: notes.filter((n) => n.level === 'warning').length,
-      notes: notes.slice(0, 500),
-      statistics,
-    },
-    ...(serviceStats ? { serviceStats: plain(serviceStats) } : {}),
-  })
-  // The same files again: the scan they made stands, nothing is sent.
-  if (!created.created) return { scanId: created.scanId, created: false }
+  const created = await known(() =>
+    callAnalyst('createDraftScan', {
+      company,
+      service,
+      title,
+      ...(scopeKey ? { scopeKey } : {}),
+      files: files.map((f) => f.file),
+      startedAt: starts.length ? Math.min(...starts) : null,
+      finishedAt: ends.length ? Math.max(...ends) : null,
+      targets: [...new Set(files.flatMap((f) => f.scan.targets))].slice(0, 10_000).map((t) => t.slice(0, 2_048)),
+      report: {
+        findings: files.reduce((n, f) => n + f.scan.findings.length, 0),
+        assets: files.reduce((n, f) => n + f.scan.assets.length, 0),
+        skipped: notes.filter((n) => n.level === 'skipped').length,
+        warnings: notes.filter((n) => n.level === 'warning').length,
+        notes: notes.slice(0, 500),
+        statistics,
+      },
+      ...(serviceStats ? { serviceStats: plain(serviceStats) } : {}),
+    }),
+  )
+  // The same files again, imported whole before: the scan they made stands, nothing is sent.
+  if (created.state !== 'importing') return { scanId: created.scanId, created: false }
 
   const total = files.reduce(
     (n, f) =>
@@ -152,17 +165,19 @@ export async function uploadImport(
       1,
     )
     for (let n = 0; n < batches; n++) {
-      await callAnalyst('addDraftFindings', {
+      const batch = {
         company,
         scanId: created.scanId,
         sourceFile: file.sha256,
         findings: plain(scan.findings.slice(n * IMPORT_BATCH_FINDINGS, (n + 1) * IMPORT_BATCH_FINDINGS)),
         assets: plain(scan.assets.slice(n * IMPORT_BATCH_ASSETS, (n + 1) * IMPORT_BATCH_ASSETS)),
-      })
+      }
+      await known(() => callAnalyst('addDraftFindings', batch))
       sent++
       progress(sent, total, `Uploading ${file.name}`)
     }
   }
+  await known(() => callAnalyst('finishDraftImport', { company, scanId: created.scanId }))
   return { scanId: created.scanId, created: true }
 }
 

@@ -14,7 +14,7 @@ import {
   type RetestOutcomeAction,
 } from '#domain/finding-workflow.ts'
 import { Button } from '~/ui/button'
-import { MoveDialog, type MoveRequest } from './move-dialog'
+import { MoveDialog, type MoveProgress, type MoveRequest } from './move-dialog'
 import { completeRetest, makeMove, retestOutcomeOf } from './moves'
 
 const Bar = styled.div`
@@ -51,14 +51,22 @@ export function FindingMoves({ company, finding, role }: { company: string; find
   const moves = movesFor(role, finding)
   if (moves.length === 0) return null
 
-  const submit = async (action: FindingAction, request: MoveRequest) => {
+  const submit = async (action: FindingAction, request: MoveRequest, progress: MoveProgress) => {
     if (isOutcome(action)) {
       if (!finding.retestId) throw new Error('This finding has no open retest request.')
-      const answer = await completeRetest(company, finding.retestId, finding.id, retestOutcomeOf[action], request.note)
+      const answer = await completeRetest(
+        company,
+        finding.retestId,
+        finding.id,
+        retestOutcomeOf[action],
+        request.note,
+        request.requestId,
+        progress,
+      )
       if (answer.refused[0]) throw new Error(answer.refused[0].reason)
       return
     }
-    const answer = await makeMove(company, [finding.id], action, request)
+    const answer = await makeMove(company, [finding.id], action, request, progress)
     if (answer.refused[0]) throw new Error(answer.refused[0].reason)
   }
 
@@ -79,7 +87,7 @@ export function FindingMoves({ company, finding, role }: { company: string; find
           title={findingActionLabels[open]}
           description={descriptions[open] ?? `“${finding.title}” moves on when you confirm.`}
           noteLabel={open === 'request_retest' ? 'What was changed' : open === 'request_acceptance' ? 'Reason' : 'Note'}
-          onSubmit={(request) => submit(open, request)}
+          onSubmit={(request, progress) => submit(open, request, progress)}
         />
       )}
     </>

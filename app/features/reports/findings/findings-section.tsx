@@ -23,7 +23,7 @@ import { FindingsTable } from './findings-table'
 import { toggleFacet, type FindingRow } from './findings-query'
 import { searcherFor, useFindingsResults, type FindingsSearcher } from './findings-results'
 import { hasFindingFilters, type FindingsFacet, type FindingsSearch } from './findings-search-params'
-import { MoveDialog, type MoveRequest } from './move-dialog'
+import { MoveDialog, type MoveProgress, type MoveRequest } from './move-dialog'
 import { makeMove } from './moves'
 import { formatNumber } from '#domain/numbers.ts'
 
@@ -359,10 +359,10 @@ export function FindingsView({
   const eligible = (action: FindingAction) => selected.filter((row) => mayMakeMove(role, action, row.status)).map((row) => row.id)
   const bulkMoves = BULK_MOVES.filter((action) => role !== null && (FINDING_ACTIONS[action].by as readonly FindingRole[]).includes(role))
 
-  const submit = async (action: FindingAction, request: MoveRequest) => {
+  const submit = async (action: FindingAction, request: MoveRequest, progress: MoveProgress) => {
     const ids = eligible(action)
     if (ids.length > RETEST_MAX_FINDINGS) throw new Error(`Choose at most ${RETEST_MAX_FINDINGS} findings at once.`)
-    const outcome = await makeMove(company, ids, action, request)
+    const outcome = await makeMove(company, ids, action, request, progress)
     setSelection(new Map())
     setResult(
       outcome.refused.length === 0
@@ -493,7 +493,7 @@ export function FindingsView({
           title={findingActionLabels[move]}
           description={`${eligible(move).length} selected finding${eligible(move).length === 1 ? '' : 's'} can take this step.`}
           noteLabel={move === 'request_retest' ? 'What was changed' : 'Note'}
-          onSubmit={(request) => submit(move, request)}
+          onSubmit={(request, progress) => submit(move, request, progress)}
         />
       )}
     </>

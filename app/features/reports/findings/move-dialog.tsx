@@ -1,12 +1,15 @@
 // The dialog of a workflow move that needs words or a date: a note (required where the workflow
 // says so) and, for a risk acceptance, when it ends. It stays open while the call runs and shows
-// the call's error as it came.
+// the call's error as it came. Its submits share one request id: a move whose answer did not come is
+// checked under it (it may have been made) and shows what is true.
 import { useId, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { ACTIONS_NEEDING_A_NOTE, MAX_ACCEPTANCE_DAYS, type FindingAction } from '#domain/finding-workflow.ts'
 import { DAY_MS } from '#domain/sla.ts'
+import { newRequestId, writeCheckMessages } from '~/core/call-until-known'
 import { Button } from '~/ui/button'
 import { Dialog, DialogActions } from '~/ui/dialog'
+import { OutcomeMessage } from '~/ui/outcome-message'
 import { Field, fieldControl, FormMessage, Label } from '~/ui/text-field'
 
 const Form = styled.form`
@@ -40,6 +43,16 @@ export interface MoveRequest {
   note: string
   /** Epoch ms, end of the chosen day (UTC). */
   expiresAt?: number
+  /**
+   * The same on every submit while the dialog is open (call-until-known.ts): a move whose answer
+   * did not come is sent again under it, and made once.
+   */
+  requestId: string
+}
+
+/** While the move is sent: `checking` says its outcome is not known yet and it is being checked. */
+export interface MoveProgress {
+  checking(): void
 }
 
 export function MoveDialog({
@@ -58,7 +71,7 @@ export function MoveDialog({
   description: string
   noteLabel?: string
   /** Makes the move; a thrown error's message is shown in the dialog. */
-  onSubmit(request: MoveRequest): Promise<void>
+  onSubmit(request: MoveRequest, progress: MoveProgress): Promise<void>
 }) {
   const noteId = useId()
   const dateId = useId()
@@ -66,6 +79,8 @@ export function MoveDialog({
   const [expiry, setExpiry] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [checking, setChecking] = useState(false)
+  const [requestId] = useState(newRequestId)
   const needsNote = ACTIONS_NEEDING_A_NOTE.includes(action)
   const needsExpiry = action === 'request_acceptance'
   const [today] = useState(() => Date.now())
@@ -82,7 +97,7 @@ export function MoveDialog({
     setBusy(true)
     setError(null)
     try {
-      await onSubmit({ note: note.trim(), expiresAt })
+      await onSubmit({ note: note.trim(), expiresAt, requestId }, { checking: () => setChecking(true) })
       setNote('')
       setExpiry('')
       onOpenChange(false)
@@ -90,6 +105,7 @@ export function MoveDialog({
       setError(caught instanceof Error ? caught.message : String(caught))
     } finally {
       setBusy(false)
+      setChecking(false)
     }
   }
 
@@ -118,13 +134,14 @@ export function MoveDialog({
             <Hint>At most {MAX_ACCEPTANCE_DAYS} days from today; the finding reopens by itself on that day.</Hint>
           </Field>
         )}
+        {checking && <OutcomeMessage tone="warning">{writeCheckMessages.checking}</OutcomeMessage>}
         {error && <FormMessage $tone="error">{error}</FormMessage>}
         <DialogActions>
           <Button type="button" $variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy ? 'Working…' : title}
+            {busy ? (checking ? 'Checking…' : 'Working…') : title}
           </Button>
         </DialogActions>
       </Form>

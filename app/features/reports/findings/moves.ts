@@ -2,16 +2,29 @@
 // imported when a move is made: it brings the Firebase SDK.
 import type { FindingAction, RetestOutcomeAction } from '#domain/finding-workflow.ts'
 import type { RetestOutcome } from '#domain/retests.ts'
-import type { MoveRequest } from './move-dialog'
+import { callUntilKnown } from '~/core/call-until-known'
+import type { MoveProgress, MoveRequest } from './move-dialog'
 
 export interface MoveOutcome {
   refused: { findingId: string; reason: string }[]
 }
 
-/** The move for these findings: a retest request has its own callable, every other its status change. */
-export async function makeMove(company: string, findingIds: string[], action: FindingAction, request: MoveRequest): Promise<MoveOutcome> {
+/**
+ * The move for these findings: a retest request has its own callable, every other its status change.
+ * A retest request whose answer did not come is checked under its request id until it is known.
+ */
+export async function makeMove(
+  company: string,
+  findingIds: string[],
+  action: FindingAction,
+  request: MoveRequest,
+  progress?: MoveProgress,
+): Promise<MoveOutcome> {
   const { call } = await import('~/core/call')
-  if (action === 'request_retest') return call('requestRetest', { company, findingIds, note: request.note })
+  if (action === 'request_retest')
+    return callUntilKnown(() => call('requestRetest', { requestId: request.requestId, company, findingIds, note: request.note }), {
+      onChecking: progress?.checking,
+    })
   if (action === 'retest_fixed' || action === 'retest_partially_fixed' || action === 'retest_not_fixed')
     throw new Error('A retest is completed through its request.')
   return call('changeFindingStatus', {
@@ -29,10 +42,20 @@ export const retestOutcomeOf: Record<RetestOutcomeAction, RetestOutcome> = {
   retest_not_fixed: 'not_fixed',
 }
 
-/** An analyst's outcome of one finding of a retest request. */
-export async function completeRetest(company: string, retestId: string, findingId: string, outcome: RetestOutcome, note: string) {
+/** An analyst's outcome of one finding of a retest request, checked under its request id until it is known. */
+export async function completeRetest(
+  company: string,
+  retestId: string,
+  findingId: string,
+  outcome: RetestOutcome,
+  note: string,
+  requestId: string,
+  progress?: MoveProgress,
+) {
   const { call } = await import('~/core/call')
-  return call('completeRetest', { company, retestId, results: [{ findingId, outcome, note }] })
+  return callUntilKnown(() => call('completeRetest', { requestId, company, retestId, results: [{ findingId, outcome, note }] }), {
+    onChecking: progress?.checking,
+  })
 }
 
 /** A comment on the finding, for the client or for analysts only; `mentions` the people picked in the box (uids). */
