@@ -100,6 +100,28 @@ test.describe('as a senior analyst', () => {
     }
   })
 
+  test('imports a Nessus file and a Burp Suite file, each recognised by its content, and publishes both', async ({ page }) => {
+    test.setTimeout(180_000)
+    const analyst = new AnalystServicePage(page)
+
+    const network = `Nessus import ${randomUUID().slice(0, 8)}`
+    await analyst.open('network')
+    await analyst.importFiles([fixture('nessus_xml/nessus_with_cvssv3.nessus')], network)
+    // The critical finding heads the draft's list.
+    await expect(analyst.row('PHP Unsupported Version Detection')).toHaveCount(1)
+    await expect(analyst.review).toContainText('46 findings')
+    await analyst.publish()
+    await expect(analyst.scans.getByRole('row').filter({ hasText: network })).toContainText('Published')
+
+    const dast = `Burp import ${randomUUID().slice(0, 8)}`
+    await analyst.open('dast')
+    await analyst.importFiles([fixture('burp_xml/one_finding.xml')], dast)
+    await expect(analyst.row('SQL injection')).toHaveCount(3)
+    await expect(analyst.review).toContainText('3 findings')
+    await analyst.publish()
+    await expect(analyst.scans.getByRole('row').filter({ hasText: dast })).toContainText('Published')
+  })
+
   test('completes from the queue a retest the client asked for, live on the client screen', async ({
     page,
     browser,
