@@ -5,7 +5,7 @@ import { allCompanyFlags, LEVEL, type CompanyFlag, type UserType } from '#domain
 import type { StoredFinding } from '#domain/findings.ts'
 import type { StoredRetest } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
-import { DEFAULT_SLA_POLICY, startSlaClock } from '#domain/sla.ts'
+import { DEFAULT_SLA_POLICY, startSlaClock, withSlaChangeAt } from '#domain/sla.ts'
 import type { DemoAccount } from '../emulators/seed/demo-accounts.ts'
 
 type Level = (typeof LEVEL)[keyof typeof LEVEL]
@@ -58,7 +58,7 @@ export function companyDocument(slug: string, overrides: Partial<CompanyDocument
  */
 export function findingDocument(service: ServiceId, overrides: Partial<StoredFinding> = {}, at = Date.UTC(2026, 0, 5)): StoredFinding {
   const severity = overrides.severity ?? 'high'
-  return {
+  const finding: StoredFinding = {
     service,
     fingerprint: 'f'.repeat(64),
     title: `A ${severity} ${service} finding`,
@@ -93,8 +93,11 @@ export function findingDocument(service: ServiceId, overrides: Partial<StoredFin
     commentCount: 0,
     updatedAt: at,
     updatedBy: 'analyst@sectest.example',
+    slaChangeAt: null,
     ...overrides,
   }
+  // As the finding store keeps it, unless the test stores another on purpose.
+  return 'slaChangeAt' in overrides ? finding : withSlaChangeAt(finding)
 }
 
 /** A retests document (times as epoch ms): requested for `findingIds` by a manager. */

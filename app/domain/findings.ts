@@ -137,6 +137,8 @@ export const StoredFindingSchema = v.object({
   publishedAt: TimestampSchema,
   sla: SlaSchema,
   slaState: v.picklist(['none', 'ok', 'due_soon', 'breached', 'paused']),
+  /** When slaState moves on by itself (slaStateChangesAt), kept by every writer; null: never. */
+  slaChangeAt: v.optional(v.nullable(TimestampSchema), null),
   closedAt: v.optional(v.nullable(TimestampSchema), null),
   fixedAt: v.optional(v.nullable(TimestampSchema), null),
   /** Kept when it closes: fixed by its due date. */

@@ -7,7 +7,7 @@ import type { FindingChange } from './finding-workflow.ts'
 import { planNotSeen, planSeenAgain } from './finding-workflow.ts'
 import { emptySeverityCounts, isOpenStatus, type FindingLocation, type FindingStatus, type StoredFinding } from './findings.ts'
 import { SCAN_MEMBERS_PER_DOCUMENT, type ScanCounts, type ScanMembers, type StoredScan } from './scans.ts'
-import { reprioritiseSlaClock, slaStateAt, startSlaClock, type SlaPolicy } from './sla.ts'
+import { reprioritiseSlaClock, slaStateAt, startSlaClock, withSlaChangeAt, type SlaPolicy } from './sla.ts'
 import type { Severity } from './template-vocabulary.ts'
 
 /** One finding as the new scan saw it. */
@@ -97,7 +97,7 @@ export function newFindingDocument(
   by: string,
 ): StoredFinding {
   const clock = startSlaClock(observed.severity, now, policy)
-  return {
+  return withSlaChangeAt({
     service: scan.service,
     fingerprint: observed.fingerprint,
     title: observed.title,
@@ -133,7 +133,7 @@ export function newFindingDocument(
     commentCount: 0,
     updatedAt: now,
     updatedBy: by,
-  }
+  })
 }
 
 /** Splits members into documents of SCAN_MEMBERS_PER_DOCUMENT entries (findings and assets each). */

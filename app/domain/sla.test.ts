@@ -10,6 +10,7 @@ import {
   slaDaysLeft,
   slaPolicyFor,
   slaStateAt,
+  slaStateChangesAt,
   slaText,
   startSlaClock,
   remediationTenthsOf,
@@ -71,6 +72,34 @@ describe('states', () => {
   it('is breached after the due date', () => {
     expect(slaStateAt(clock, T0 + 30 * DAY_MS + 1)).toBe('breached')
     expect(slaDaysLeft(clock, T0 + 32 * DAY_MS)).toBe(-2)
+  })
+})
+
+describe('the moment the state moves on', () => {
+  it('is the first millisecond of due soon, then of breached, and never for a clock that stands still', () => {
+    const clock = startSlaClock('high', T0, DEFAULT_SLA_POLICY)
+    expect(slaStateChangesAt(clock, 'ok')).toBe(T0 + 24 * DAY_MS)
+    expect(slaStateChangesAt(clock, 'due_soon')).toBe(T0 + 30 * DAY_MS + 1)
+    expect(slaStateChangesAt(clock, 'breached')).toBeNull()
+    expect(slaStateChangesAt(pauseSlaClock(clock, T0 + DAY_MS), 'paused')).toBeNull()
+    expect(slaStateChangesAt(startSlaClock('info', T0, DEFAULT_SLA_POLICY), 'none')).toBeNull()
+  })
+
+  it('agrees with slaStateAt to the millisecond, whatever the window and the pauses', () => {
+    // Windows whose fifth is not a whole millisecond, a clock resumed after a pause, one due at once.
+    const clocks = [
+      { startedAt: T0, dueAt: T0 + 7, pausedAt: null },
+      { startedAt: T0, dueAt: T0 + 3 * DAY_MS + 13, pausedAt: null },
+      resumeSlaClock(pauseSlaClock(startSlaClock('critical', T0, DEFAULT_SLA_POLICY), T0 + 1_234), T0 + 5 * DAY_MS + 17),
+      { startedAt: T0, dueAt: T0, pausedAt: null },
+    ]
+    for (const clock of clocks)
+      for (const state of ['ok', 'due_soon'] as const) {
+        const at = slaStateChangesAt(clock, state)!
+        if (state === 'ok' && clock.dueAt === clock.startedAt) expect(slaStateAt(clock, at)).toBe('breached')
+        else expect(slaStateAt(clock, at)).toBe(state === 'ok' ? 'due_soon' : 'breached')
+        expect(slaStateAt(clock, at - 1)).not.toBe(slaStateAt(clock, at))
+      }
   })
 })
 

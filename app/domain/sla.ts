@@ -65,6 +65,29 @@ export function slaStateAt(clock: SlaClock, now: number): Exclude<SlaState, 'non
   return window > 0 && left <= window * DUE_SOON_SHARE ? 'due_soon' : 'ok'
 }
 
+/**
+ * The first moment at which the clock's state moves on by itself from `state` (ok to due soon, due
+ * soon to breached), or null when it never does (no deadline, paused, breached, closed). Stored on
+ * each finding, so the hourly sweep reads only the findings whose moment has come.
+ */
+export function slaStateChangesAt(clock: SlaClock, state: SlaState): number | null {
+  if (clock.dueAt === null || clock.pausedAt !== null) return null
+  const breachedAt = clock.dueAt + 1
+  if (state === 'due_soon') return breachedAt
+  if (state !== 'ok') return null
+  const window = clock.dueAt - clock.startedAt
+  if (window <= 0) return breachedAt
+  // The first whole millisecond slaStateAt calls due soon (the window's fifth may be fractional).
+  const dueSoonAt = Math.ceil(clock.dueAt - window * DUE_SOON_SHARE)
+  return slaStateAt(clock, dueSoonAt) === 'due_soon' ? dueSoonAt : dueSoonAt + 1
+}
+
+/** The finding with the moment of its clock and state, as every writer stores it. */
+export const withSlaChangeAt = <F extends { sla: SlaClock; slaState: SlaState }>(finding: F): F & { slaChangeAt: number | null } => ({
+  ...finding,
+  slaChangeAt: slaStateChangesAt(finding.sla, finding.slaState),
+})
+
 /** Whole days left (negative once breached), or null without a deadline. */
 export function slaDaysLeft(clock: SlaClock, now: number): number | null {
   if (clock.dueAt === null) return null

@@ -3,6 +3,7 @@
 // risk acceptance approved and reopened by the sweep; the sweep page by page; and the service
 // figures equal to a recount after random moves.
 import { randomUUID } from 'node:crypto'
+import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LEVEL } from '#domain/access.ts'
 import type { CallableName, CallableRequest } from '#domain/callables.ts'
@@ -26,7 +27,7 @@ import { userPreferencesPath } from '#domain/users-preferences.ts'
 import { startMailCatcher, type MailCatcher } from '../../emulators/mail/mail-catcher.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { applyFindingChanges } from '../../functions/src/reports/finding-store.ts'
-import { sweepFindings } from '../../functions/src/reports/sweep.ts'
+import { SWEEP_STATE_PATH, sweepFindings } from '../../functions/src/reports/sweep.ts'
 import { companyDocument, findingDocument, tokenClaims } from '../builders.ts'
 import { callByName, connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
 
@@ -381,6 +382,8 @@ describe('the hourly sweep', () => {
   it('goes through more candidates than a page holds, moving each once, with exact counts and one notice per state', async () => {
     // Long ago: no other test's findings are due then, so what the sweep moves is this test's alone.
     const now = Date.UTC(1990, 5, 1)
+    // Every finding has its SLA moment (the last test here covers those stored without one).
+    await admin.db.doc(SWEEP_STATE_PATH).set({ slaChangeAtFilled: true })
     const companies = [`sw-${unique()}`, `sw-${unique()}`]
     const reader = `sweep-reader-${unique()}`
     await Promise.all(companies.map((c) => admin.db.doc(companyPath(c)).set(companyDocument(c, { enableDast: true }))))
@@ -430,6 +433,48 @@ describe('the hourly sweep', () => {
     }
     // Swept again at the same moment: nothing is left to move.
     expect(await sweepFindings(admin.db, now, { pageSize: 4 })).toEqual({ reopened: 0, refreshed: 0, notified: 0 })
+  })
+
+  it('reads the findings whose SLA moment has come, not every running clock, and gives each moved one its next', async () => {
+    const now = Date.UTC(1990, 8, 1)
+    const company = `swm-${unique()}`
+    await admin.db.doc(companyPath(company)).set(companyDocument(company, { enableDast: true }))
+    const published = (days: number) => findingDocument('dast', {}, now - days * DAY_MS)
+    await seedFindings(company, { due: published(26), quiet: published(26), fresh: published(1) })
+    // A moment still to come, though the clock says otherwise: the sweep goes by the moment.
+    await admin.db.doc(findingPath(company, 'quiet')).update({ slaChangeAt: Timestamp.fromMillis(now + DAY_MS) })
+
+    await sweepFindings(admin.db, now)
+    const due = await finding(company, 'due')
+    expect(due.slaState).toBe('due_soon')
+    expect(due.slaChangeAt).toBe(due.sla.dueAt! + 1)
+    expect(await finding(company, 'quiet')).toMatchObject({ slaState: 'ok', slaChangeAt: now + DAY_MS })
+    expect(await finding(company, 'fresh')).toMatchObject({ slaState: 'ok', slaChangeAt: now + 23 * DAY_MS })
+  })
+
+  it('gives the findings stored without an SLA moment theirs, once, moving those whose state has changed', async () => {
+    const now = Date.UTC(1991, 2, 1)
+    const company = `swl-${unique()}`
+    await admin.db.doc(companyPath(company)).set(companyDocument(company, { enableDast: true }))
+    const published = (days: number) => findingDocument('dast', {}, now - days * DAY_MS)
+    await seedFindings(company, { due: published(26), late: published(40), fresh: published(1) })
+    await Promise.all(
+      ['due', 'late', 'fresh'].map((id) => admin.db.doc(findingPath(company, id)).update({ slaChangeAt: FieldValue.delete() })),
+    )
+    await admin.db.doc(SWEEP_STATE_PATH).delete()
+
+    await sweepFindings(admin.db, now)
+    const stored = async (id: string) => (await admin.db.doc(findingPath(company, id)).get()).data()!
+    expect((await stored('due')).slaState).toBe('due_soon')
+    expect((await stored('late')).slaState).toBe('breached')
+    expect((await stored('late')).slaChangeAt).toBeNull()
+    expect((await stored('fresh')).slaState).toBe('ok')
+    expect((await stored('fresh')).slaChangeAt).toEqual(Timestamp.fromMillis(now + 23 * DAY_MS))
+    // Once every finding has one, the sweep no longer looks for findings without.
+    expect((await admin.db.doc(SWEEP_STATE_PATH).get()).get('slaChangeAtFilled')).toBe(true)
+    await admin.db.doc(findingPath(company, 'fresh')).update({ slaChangeAt: FieldValue.delete() })
+    await sweepFindings(admin.db, now)
+    expect((await stored('fresh')).slaChangeAt).toBeUndefined()
   })
 })
 

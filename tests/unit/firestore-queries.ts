@@ -258,7 +258,8 @@ export const QUERIES: CataloguedQuery[] = [
       orderBy('riskAcceptance.expiresAt'),
       orderBy(byId),
     ],
-    ['sweepFindings', group('findings'), where('slaState', 'in'), where('sla.dueAt', '<='), orderBy('sla.dueAt'), orderBy(byId)],
+    ['sweepFindings', group('findings'), where('slaChangeAt', '<='), orderBy('slaChangeAt'), orderBy(byId)],
+    ['sweepFindings', group('findings'), where('slaState', 'in'), orderBy('sla.dueAt'), orderBy(byId)],
   ]),
   ...file('functions/src/scans/create-draft-scan.ts', [
     ['writeDraftScan', collection('scans'), where('service', '=='), where('state', '==')],

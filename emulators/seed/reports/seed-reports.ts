@@ -27,6 +27,7 @@ import {
 } from '#domain/service-stats.ts'
 import { SEVERITIES } from '#domain/template-vocabulary.ts'
 import { services } from '#domain/services.ts'
+import { withSlaChangeAt } from '#domain/sla.ts'
 import { algoliaHosts } from '#domain/template-search.ts'
 import { withoutBackgroundTriggers } from '../../firebase/triggers.ts'
 import type { SearchEmulatorConfig } from '../../search/config.ts'
@@ -119,7 +120,7 @@ export async function buildReportDocuments(share = reportsScale()): Promise<Repo
       const seed = await simulateService(profile, buildUniverse(profile, service, share), people)
       const slug = company.slug
       for (const [id, finding] of seed.findings) {
-        put(findingPath(slug, id), finding)
+        put(findingPath(slug, id), withSlaChangeAt(finding))
         seed.history
           .get(id)
           ?.forEach((entry, n) => put(`${findingHistoryPath(slug, id)}/${pad(n + 1)}`, storedHistoryEntry(slug, service, id, entry)))
@@ -302,7 +303,7 @@ export async function seedReports(db: Firestore, options: SeedReportsOptions = {
     const chunks = scaleChunkCount(scaleOpen)
     for (let index = 0; index < chunks; index++) {
       const chunk = await scaleChunk(scaleOpen, index, people)
-      for (const [id, finding] of chunk.findings) set(findingPath(SCALE_COMPANY, id), finding)
+      for (const [id, finding] of chunk.findings) set(findingPath(SCALE_COMPANY, id), withSlaChangeAt(finding))
       for (const [id, retest] of chunk.retests) set(retestPath(SCALE_COMPANY, id), retest)
       await writer.flush()
       if (client) {

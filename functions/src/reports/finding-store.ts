@@ -21,6 +21,7 @@ import {
 import type { StoredRetest } from '#domain/retests.ts'
 import { readServiceMonth, serviceMonthPath, serviceStatsPath, type ServiceMonth } from '#domain/service-stats.ts'
 import type { ServiceId } from '#domain/services.ts'
+import { withSlaChangeAt } from '#domain/sla.ts'
 import { addToMonth, isEmptyStatsDelta, pendingEntryDocument, statsDelta, statsPendingPath, type ScanStep } from '#domain/stats-ledger.ts'
 
 /** A finding's change: its state before (null: first published) and what the plan changes. */
@@ -130,16 +131,28 @@ const activitySummary = (type: CompanyActivityType, count: number) => {
 }
 
 /**
+ * Gives a finding the SLA moment of its clock as it stands, changing nothing else (not even who
+ * changed it last): for findings stored before they kept one, or whose stored one was not exact.
+ */
+export function restampSlaChange(db: Firestore, tx: Transaction, company: string, id: string, slaChangeAt: number | null): void {
+  tx.update(db.doc(findingPath(company, id)), { slaChangeAt: slaChangeAt === null ? null : Timestamp.fromMillis(slaChangeAt) })
+}
+
+/**
  * Writes every change of `changes` in `tx`. Reads the month documents it updates first (unless the
  * aggregates go to the ledger), so call it after the transaction's own reads and before (or
  * instead of) its other writes.
  */
 export async function applyFindingChanges(db: Firestore, tx: Transaction, changes: StoreChanges): Promise<void> {
   const { company, updatedBy } = changes
-  const afters: { write: FindingWrite; after: StoredFinding }[] = changes.findings.map((write) => ({
-    write,
-    after: { ...(write.before ?? {}), ...write.patch } as StoredFinding,
-  }))
+  const afters: { write: FindingWrite; after: StoredFinding }[] = changes.findings.map((planned) => {
+    const merged = { ...(planned.before ?? {}), ...planned.patch } as StoredFinding
+    // The sweep's moment follows every change of the clock or of its state.
+    const clockMoved = planned.before === null || 'sla' in planned.patch || 'slaState' in planned.patch
+    if (!clockMoved) return { write: planned, after: merged }
+    const after = withSlaChangeAt(merged)
+    return { write: { ...planned, patch: { ...planned.patch, slaChangeAt: after.slaChangeAt } }, after }
+  })
   const delta = statsDelta(
     afters.map(({ write, after }) => ({ before: write.before, after })),
     changes.retests ?? [],

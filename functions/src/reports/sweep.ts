@@ -3,15 +3,15 @@
 // the counters follow. People are told when findings enter due soon or breached. The counters go
 // through the stats ledger, folded at most once a second per company (decision 0037): a sweep over
 // a large service moves thousands of findings, which would otherwise write its figures per chunk.
-import { FieldPath, Timestamp, type Firestore, type QueryDocumentSnapshot, type QuerySnapshot } from 'firebase-admin/firestore'
+import { FieldPath, Timestamp, type Firestore, type Query, type QueryDocumentSnapshot, type QuerySnapshot } from 'firebase-admin/firestore'
 import { planAcceptanceExpiry, planSlaRefresh } from '#domain/finding-workflow.ts'
 import type { SlaState } from '#domain/findings.ts'
 import type { NotificationType } from '#domain/notifications.ts'
 import { reportLink } from '#domain/report-links.ts'
 import { serviceById, type ServiceId } from '#domain/services.ts'
-import { DAY_MS, DUE_SOON_SHARE } from '#domain/sla.ts'
+import { slaStateChangesAt } from '#domain/sla.ts'
 import { aggregatePacer, type AggregatePacer } from '#domain/stats-ledger.ts'
-import { applyFindingChanges, readFinding, type ActivityLine, type FindingWrite } from './finding-store.ts'
+import { applyFindingChanges, readFinding, restampSlaChange, type ActivityLine, type FindingWrite } from './finding-store.ts'
 import { foldPaced } from './stats-fold.ts'
 import { notifyCompany } from './notify.ts'
 
@@ -21,8 +21,11 @@ const CHUNK = 50
 /** Candidates read per page: a page is swept, its chunks written, before the next is read. */
 export const SWEEP_PAGE = 500
 
-/** No SLA window is longer than this, so nothing further off can be due soon yet. */
-const LONGEST_WINDOW_DAYS = 3 * 365
+/**
+ * The sweep's own state: whether every running clock stored before findings kept `slaChangeAt`
+ * has been given one (a query for `slaChangeAt` cannot find a finding that has none).
+ */
+export const SWEEP_STATE_PATH = 'sweep_state/findings'
 
 export interface SweepSummary {
   reopened: number
@@ -52,27 +55,36 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * Sweeps the candidates page by page, in the order of the field each query filters on and then the
- * path, so memory holds one page, whatever the number of findings. A moved finding keeps its place
- * in that order (the due date does not change; a reopened one leaves the first query), so the
- * cursor passes each candidate once. Every write is planned from the finding as it is read in its
- * transaction: a finding already moved plans nothing, so a run that stops midway is taken up by the
- * next hourly run without counting anything twice.
+ * path, so memory holds one page, whatever the number of findings. The candidates are the accepted
+ * risks whose expiry passed and the findings whose SLA moment (`slaChangeAt`) has come: only what
+ * moves is read, not every running clock. A moved finding leaves its query (its next moment is
+ * later, a reopened risk is no longer accepted), so the cursor passes each candidate once. Every
+ * write is planned from the finding as it is read in its transaction: a finding already moved plans
+ * nothing, so a run that stops midway is taken up by the next hourly run without counting anything
+ * twice.
  */
 export async function sweepFindings(db: Firestore, now: number, options: SweepOptions = {}): Promise<SweepSummary> {
   const { pacerOf = () => aggregatePacer(), pageSize = SWEEP_PAGE } = options
   const findings = db.collectionGroup('findings')
-  const candidates = [
-    findings
-      .where('status', '==', 'risk_accepted')
-      .where('riskAcceptance.expiresAt', '<=', Timestamp.fromMillis(now))
-      .orderBy('riskAcceptance.expiresAt')
-      .orderBy(FieldPath.documentId()),
-    findings
-      .where('slaState', 'in', ['ok', 'due_soon'])
-      .where('sla.dueAt', '<=', Timestamp.fromMillis(now + LONGEST_WINDOW_DAYS * DUE_SOON_SHARE * DAY_MS))
-      .orderBy('sla.dueAt')
-      .orderBy(FieldPath.documentId()),
+  const candidates: { query: Query; unstamped?: true }[] = [
+    {
+      query: findings
+        .where('status', '==', 'risk_accepted')
+        .where('riskAcceptance.expiresAt', '<=', Timestamp.fromMillis(now))
+        .orderBy('riskAcceptance.expiresAt')
+        .orderBy(FieldPath.documentId()),
+    },
+    { query: findings.where('slaChangeAt', '<=', Timestamp.fromMillis(now)).orderBy('slaChangeAt').orderBy(FieldPath.documentId()) },
   ]
+  // Until one sweep has gone through every running clock once (as each sweep did before
+  // `slaChangeAt`), the findings stored without it are found by their state, and each is given its
+  // moment on the way; those that have one are the query above's.
+  const filled = (await db.doc(SWEEP_STATE_PATH).get()).get('slaChangeAtFilled') === true
+  if (!filled)
+    candidates.push({
+      query: findings.where('slaState', 'in', ['ok', 'due_soon']).orderBy('sla.dueAt').orderBy(FieldPath.documentId()),
+      unstamped: true,
+    })
   const summary: SweepSummary = { reopened: 0, refreshed: 0, notified: 0 }
   // company/service/type → how many findings entered that SLA state.
   const entered = new Map<string, number>()
@@ -89,6 +101,7 @@ export async function sweepFindings(db: Firestore, now: number, options: SweepOp
     db.runTransaction(async (tx) => {
       const writes: FindingWrite[] = []
       const states: { service: ServiceId; from: SlaState; to: SlaState }[] = []
+      const restamps: { id: string; slaChangeAt: number | null }[] = []
       let reopened = 0
       for (const id of chunk) {
         const finding = await readFinding(db, tx, company, id)
@@ -103,7 +116,11 @@ export async function sweepFindings(db: Firestore, now: number, options: SweepOp
         if (refresh) {
           writes.push({ id, before: finding, patch: refresh, change: null })
           states.push({ service: finding.service, from: finding.slaState, to: refresh.slaState ?? finding.slaState })
+          continue
         }
+        // Nothing moved, but its stored moment was missing or not this clock's.
+        const slaChangeAt = slaStateChangesAt(finding.sla, finding.slaState)
+        if (slaChangeAt !== finding.slaChangeAt) restamps.push({ id, slaChangeAt })
       }
       const breached = new Map<ServiceId, number>()
       for (const s of states) if (s.to === 'breached') breached.set(s.service, (breached.get(s.service) ?? 0) + 1)
@@ -115,14 +132,16 @@ export async function sweepFindings(db: Firestore, now: number, options: SweepOp
         at: now,
       }))
       if (writes.length > 0) await applyFindingChanges(db, tx, { company, updatedBy: 'system', findings: writes, activity, ledger: true })
+      for (const { id, slaChangeAt } of restamps) restampSlaChange(db, tx, company, id, slaChangeAt)
       return { reopened, states, wrote: writes.length > 0 }
     })
 
-  for (const query of candidates) {
+  for (const { query, unstamped } of candidates) {
     let after: QueryDocumentSnapshot | null = null
     for (;;) {
       const page: QuerySnapshot = await (after ? query.startAfter(after) : query).limit(pageSize).get()
-      for (const [company, ids] of byCompany(page.docs)) {
+      const docs = unstamped ? page.docs.filter((doc) => doc.get('slaChangeAt') === undefined) : page.docs
+      for (const [company, ids] of byCompany(docs)) {
         const ledger = ledgerOf(company)
         for (let i = 0; i < ids.length; i += CHUNK) {
           const result = await sweepChunk(company, ids.slice(i, i + CHUNK))
@@ -153,6 +172,7 @@ export async function sweepFindings(db: Firestore, now: number, options: SweepOp
     }
   }
   for (const [company, ledger] of ledgers) if (ledger.unfolded) await foldPaced(db, company, ledger.pacer)
+  if (!filled) await db.doc(SWEEP_STATE_PATH).set({ slaChangeAtFilled: true }, { merge: true })
 
   for (const [key, count] of entered) {
     const [company, service, type] = key.split('/') as [string, ServiceId, 'sla_breached' | 'sla_due_soon']
