@@ -27,6 +27,14 @@ describe('signInMail', () => {
     expect(mail.html).toContain('16:00 GMT+5:45 (Asia/Kathmandu)')
   })
 
+  it('names the zone once when the time already ends with it', () => {
+    const mail = signInMail({ ...input, timeZone: 'UTC' })
+    expect(mail.text).toContain('on Tuesday, March 3, 2026 at 10:15 UTC.')
+    expect(mail.text).not.toContain('UTC (UTC)')
+    expect(mail.html).toContain('at 10:15 UTC.')
+    expect(mail.html).not.toContain('UTC (UTC)')
+  })
+
   it('escapes every value in the HTML', () => {
     const mail = signInMail({ ...input, email: '"><script>x</script>@x.example', link: 'https://x.example/?a="b"&c=<d>' })
     expect(mail.html).not.toContain('<script>')

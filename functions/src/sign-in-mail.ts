@@ -38,7 +38,9 @@ export function escapeHtml(value: string): string {
 
 export function signInMail({ link, email, requestedAt, timeZone }: SignInMailInput): SignInMail {
   const subject = `Your ${brand.name} sign-in link`
-  const when = `${formatRequestTime(requestedAt, timeZone)} (${timeZone})`
+  const time = formatRequestTime(requestedAt, timeZone)
+  // The zone's name only where the time does not already end with it ("10:15 UTC", not "10:15 UTC (UTC)").
+  const when = time.endsWith(` ${timeZone}`) ? time : `${time} (${timeZone})`
   const expiry = 'The link works once and expires soon; if it no longer works, ask for a new one.'
   const ignore = `If you did not ask to sign in to ${brand.name}, ignore this email: nobody can sign in without the link.`
 

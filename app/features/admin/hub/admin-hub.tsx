@@ -88,7 +88,8 @@ function AreaCountLine({ count, company }: { count: AreaCount; company: Company 
   return <Count data-count={count}>{text}</Count>
 }
 
-function AuditTrail({ feed }: { feed: AuditFeed }) {
+/** The latest changes; `companyNames` names the companies the reader knows (a slug is shown only for another). */
+function AuditTrail({ feed, companyNames }: { feed: AuditFeed; companyNames: ReadonlyMap<string, string> }) {
   const { kind } = feed
   const slug = feed.kind === 'company' ? feed.slug : null
   const events = useLiveData<Capped<AuditEvent>>(
@@ -111,7 +112,7 @@ function AuditTrail({ feed }: { feed: AuditFeed }) {
             {events.data.items.map((event) => (
               <li key={event.id} data-action={event.action}>
                 {event.actorEmail ?? event.actorUid} {auditActionVerbs[event.action]} <strong>{event.target.label}</strong>
-                {event.companyId && <span className="muted"> · {event.companyId}</span>}
+                {event.companyId && <span className="muted"> · {companyNames.get(event.companyId) ?? event.companyId}</span>}
                 {event.at !== null && (
                   <>
                     {' · '}
@@ -164,7 +165,9 @@ export function AdminHub({
           </li>
         ))}
       </Areas>
-      {feed && <AuditTrail feed={feed} />}
+      {feed && (
+        <AuditTrail feed={feed} companyNames={new Map([...companies, ...(company ? [company] : [])].map((c) => [c.slug, c.companyName]))} />
+      )}
     </>
   )
 }
