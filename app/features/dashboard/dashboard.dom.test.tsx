@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest'
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { allCompanyFlags } from '#domain/access.ts'
 import type { Company } from '#domain/companies.ts'
@@ -59,8 +60,8 @@ const activity = (id: string, over: Partial<CompanyActivity>): CompanyActivity =
   ...over,
 })
 
-async function renderDashboard(ws: Workspace) {
-  const rootRoute = createRootRoute({ component: () => <Dashboard session={session} workspace={ws} /> })
+async function renderDashboard(ws: Workspace, askForAccess?: ReactNode) {
+  const rootRoute = createRootRoute({ component: () => <Dashboard session={session} workspace={ws} askForAccess={askForAccess} /> })
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
   render(<RouterProvider router={router} />)
   await screen.findByRole('heading', { level: 1 })
@@ -116,10 +117,19 @@ describe('Dashboard', () => {
     expect(screen.getByText('Nothing has been published yet.')).toBeInTheDocument()
   })
 
-  it('follows nothing for a person who may see no report of the company', async () => {
-    await renderDashboard(workspace(null, []))
-    expect(screen.getByText('Acme has no reports you can see yet.')).toBeInTheDocument()
+  it('follows nothing for a person who may see no report of the company, and offers them to ask for access', async () => {
+    await renderDashboard(workspace(null, []), <button type="button">Ask for access</button>)
+    const card = screen.getByRole('region', { name: 'No reports for you yet' })
+    expect(card).toHaveTextContent('You cannot see any of Acme’s reports yet')
+    expect(within(card).getByRole('button', { name: 'Ask for access' })).toBeVisible()
     expect(live.started).toEqual([])
+  })
+
+  it('offers a person of no company to ask for access', async () => {
+    await renderDashboard({ ...workspace(null, []), companies: [], company: null }, <button type="button">Ask for access</button>)
+    const card = screen.getByRole('region', { name: 'No company yet' })
+    expect(card).toHaveTextContent('You are not a member of any company yet')
+    expect(within(card).getByRole('button', { name: 'Ask for access' })).toBeVisible()
   })
 
   it('says when a service had more updates since the last visit than are summed', async () => {

@@ -246,12 +246,15 @@ export function SupportDialog({
   open,
   onOpenChange,
   signedIn = true,
+  startWith,
 }: {
   open: boolean
   onOpenChange(open: boolean): void
   signedIn?: boolean
+  /** The message the dialog starts with (an access request, say), instead of an empty one. */
+  startWith?: SupportDraft
 }) {
-  const empty = signedIn ? EMPTY_SUPPORT_DRAFT : { ...EMPTY_SUPPORT_DRAFT, email: '' }
+  const empty = startWith ?? (signedIn ? EMPTY_SUPPORT_DRAFT : { ...EMPTY_SUPPORT_DRAFT, email: '' })
   const [draft, setDraft] = useState<SupportDraft>(empty)
   const [sending, setSending] = useState(false)
   // Stays open while a message is on its way: closing would hide how it went.

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { brand } from '#domain/brand.ts'
 import { safeReturnPath } from '#domain/sign-in.ts'
 import { SignInPanel } from '~/features/auth/sign-in-panel'
+import { ContactButton } from '~/features/support/contact-button'
 import { navItems } from '~/features/navigation/nav-items'
 import { pageHead } from '~/features/site/page-head'
 import { media } from '~/ui/theme'
@@ -91,9 +92,26 @@ function Home() {
   if (session) {
     // Only what this person may open, each a link.
     const areas = navItems(session, workspace).filter((item) => item.to !== '/')
+    const company = workspace?.company?.companyName
     return (
       <Suspense fallback={null}>
-        <Dashboard session={session} workspace={workspace} areas={<HubLinks label="Your areas" items={areas} />} />
+        <Dashboard
+          session={session}
+          workspace={workspace}
+          areas={<HubLinks label="Your areas" items={areas} />}
+          askForAccess={
+            <ContactButton
+              asButton
+              label="Ask for access"
+              startWith={{
+                request_type: 'question',
+                message: company
+                  ? `I signed in as ${session.email} and see none of ${company}'s reports. Please give me access to the services I need.`
+                  : `I signed in as ${session.email} and am not a member of any company yet. Please add me to mine: `,
+              }}
+            />
+          }
+        />
       </Suspense>
     )
   }
