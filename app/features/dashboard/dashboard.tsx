@@ -219,6 +219,10 @@ function CompanyDashboard({
   )
 }
 
+const Ask = styled.div`
+  margin-top: 12px;
+`
+
 const SearchBox = styled.label`
   display: flex;
   align-items: center;
@@ -242,13 +246,31 @@ const SearchBox = styled.label`
   }
 `
 
+/** A hit: its severity, the title with the asset under it, and its status; on a phone the status goes under them. */
 const Hits = styled(Lines)`
   margin-top: 8px;
 
+  a {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr) auto;
+    column-gap: 12px;
+    row-gap: 2px;
+  }
   small {
     color: var(--color-text-muted);
     font-size: 13px;
+  }
+  .asset {
+    display: block;
+    overflow-wrap: anywhere;
+  }
+  .status {
     white-space: nowrap;
+  }
+  @media (max-width: 560px) {
+    .status {
+      grid-column: 2;
+    }
   }
 `
 
@@ -283,9 +305,9 @@ function FindingsSearch({ company }: { company: Company }) {
               <Link to={findingHref(hit)}>
                 <SeverityBadge severity={hit.severity} />
                 <span>
-                  {hit.title} <small>{hit.asset}</small>
+                  {hit.title} <small className="asset">{hit.asset}</small>
                 </span>
-                <small>{findingStatusLabels[hit.status]}</small>
+                <small className="status">{findingStatusLabels[hit.status]}</small>
               </Link>
             </li>
           ))}
@@ -300,11 +322,14 @@ export function Dashboard({
   session,
   workspace,
   areas,
+  askForAccess,
 }: {
   session: Session
   workspace: Workspace | null | undefined
   /** The areas the person may open, as links (composed by the route). */
   areas?: ReactNode
+  /** A way to ask for access, offered when the person has no company or no report to see (composed by the route). */
+  askForAccess?: ReactNode
 }) {
   // The visit this page started from: stamping the new one must not empty the page.
   const [since] = useState(() => workspace?.preferences.lastVisitAt ?? null)
@@ -323,12 +348,19 @@ export function Dashboard({
       </header>
       {areas}
       {workspace === undefined ? null : !company ? (
-        <Card>
-          <Muted>You are not a member of any company yet. An administrator can add you to one.</Muted>
+        <Card aria-labelledby="dashboard-no-access">
+          <h2 id="dashboard-no-access">No company yet</h2>
+          <Muted>You are not a member of any company yet: an administrator adds you to yours. Ask for access and we answer by email.</Muted>
+          {askForAccess && <Ask>{askForAccess}</Ask>}
         </Card>
       ) : serviceIds.length === 0 ? (
-        <Card>
-          <Muted>{company.companyName} has no reports you can see yet.</Muted>
+        <Card aria-labelledby="dashboard-no-access">
+          <h2 id="dashboard-no-access">No reports for you yet</h2>
+          <Muted>
+            You cannot see any of {company.companyName}&rsquo;s reports yet: your account does not include a service of theirs. Ask for
+            access and we answer by email.
+          </Muted>
+          {askForAccess && <Ask>{askForAccess}</Ask>}
         </Card>
       ) : (
         // A company switch starts the dashboard and the search afresh.
