@@ -174,6 +174,9 @@ const actionLabel = (action: string) =>
         acceptance_expired: 'Acceptance ended',
       }[action] ?? action)
 
+/** A refusal of the read: the rules' answer for a finding that is not this company's to show. */
+const refused = (error: Error) => 'code' in error && error.code === 'permission-denied'
+
 export interface FindingPageProps {
   workspace: Workspace
   service: ServiceId
@@ -206,12 +209,17 @@ function LiveFinding({ workspace, service, findingId, backHref, company }: Findi
   )
 
   const back = <Back to={backHref}>← All findings</Back>
+  // The server's answer either way: no such finding, or a refusal (a finding under another company's
+  // address is not among this company's, and the rules refuse a read of a finding that does not exist).
+  const absent = (finding.status === 'ready' && !finding.data) || (finding.status === 'failed' && refused(finding.error))
   if (finding.status !== 'ready' || !finding.data) {
     return (
       <>
         {back}
-        {finding.status === 'ready' ? (
-          <Notice title="Finding not found">There is no such finding in this company's report.</Notice>
+        {absent ? (
+          <Notice title="Finding not found">
+            There is no such finding in {workspace.company?.companyName ?? 'this company'}&rsquo;s report, or it is not one you may open.
+          </Notice>
         ) : (
           <Head>
             <h1>Finding</h1>
