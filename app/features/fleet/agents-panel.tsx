@@ -15,6 +15,7 @@ import {
 import { useLiveData } from '~/core/live-data'
 import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
+import { CopyButton } from '~/ui/copy-button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
@@ -28,13 +29,17 @@ function enrolCommand(token: string): string {
   return `npm run agent -- enrol ${token} --server ${server}\nnpm run agent -- run`
 }
 
-function TokenShown({ token, expiresAt }: { token: string; expiresAt: number }) {
+export function TokenShown({ token, expiresAt }: { token: string; expiresAt: number }) {
   return (
     <div role="status" aria-label="Enrolment token">
       <p>
         Copy this now: it is shown once and works once, until <LocalTime at={expiresAt} />. On the agent’s host run:
       </p>
       <Secret data-testid="enrol-command">{enrolCommand(token)}</Secret>
+      <Row>
+        <CopyButton text={token} label="Copy token" />
+        <CopyButton text={enrolCommand(token)} label="Copy the commands" />
+      </Row>
     </div>
   )
 }

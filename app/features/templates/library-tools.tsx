@@ -65,11 +65,12 @@ export function LibraryTools({ session, search, onImported }: { session: Session
   const [creating, setCreating] = useState(false)
   const [report, setReport] = useState<{ fileName: string; rows: TemplateImportRow[] } | null>(null)
   const [importing, setImporting] = useState(false)
-  const [exporting, setExporting] = useState(false)
+  // The export on its way, if any: its button says so, and both wait for it.
+  const [exporting, setExporting] = useState<'json' | 'csv' | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
 
   const exportAs = async (format: 'json' | 'csv') => {
-    setExporting(true)
+    setExporting(format)
     try {
       const [{ readWholeLibrary }, transfer] = await Promise.all([
         import('./template-library-live'),
@@ -91,7 +92,7 @@ export function LibraryTools({ session, search, onImported }: { session: Session
     } catch {
       notify({ tone: 'error', title: 'Export failed', message: 'The library could not be read. Please try again.' })
     } finally {
-      setExporting(false)
+      setExporting(null)
     }
   }
 
@@ -141,14 +142,21 @@ export function LibraryTools({ session, search, onImported }: { session: Session
           if (file) void importFile(file)
         }}
       />
-      <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportAs('json')}>
-        <IconDownload size={18} aria-hidden="true" />
-        {filtered ? 'Export filtered (JSON)' : 'Export all (JSON)'}
-      </Button>
-      <Button type="button" $variant="secondary" disabled={exporting} onClick={() => void exportAs('csv')}>
-        <IconDownload size={18} aria-hidden="true" />
-        {filtered ? 'Export filtered (CSV)' : 'Export all (CSV)'}
-      </Button>
+      {(['json', 'csv'] as const).map((format) => (
+        <Button
+          key={format}
+          type="button"
+          $variant="secondary"
+          disabled={exporting !== null}
+          aria-busy={exporting === format}
+          onClick={() => void exportAs(format)}
+        >
+          <IconDownload size={18} aria-hidden="true" />
+          {exporting === format
+            ? `Exporting (${format.toUpperCase()})…`
+            : `${filtered ? 'Export filtered' : 'Export all'} (${format.toUpperCase()})`}
+        </Button>
+      ))}
       <NewTemplateDialog open={creating} onOpenChange={setCreating} session={session} />
       <Dialog
         open={report !== null}

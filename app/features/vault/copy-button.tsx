@@ -1,21 +1,2 @@
-import { useState } from 'react'
-import { Button } from '~/ui/button'
-
-/** Copies `text` to the clipboard and says so. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false)
-  return (
-    <Button
-      type="button"
-      $variant="secondary"
-      onClick={() => {
-        void navigator.clipboard.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }}
-    >
-      <span aria-live="polite">{copied ? 'Copied' : label}</span>
-    </Button>
-  )
-}
+// The vault's pages copy links and secrets with the design system's button.
+export { CopyButton } from '~/ui/copy-button'
