@@ -44,6 +44,17 @@ describe('safeReturnPath', () => {
     }
   })
 
+  it('refuses paths that leave the site once decoded and then normalised', () => {
+    for (const value of [
+      '/%2e%2e%2f%2e%2e%2f%2fevil.example',
+      '/%2e%2e%2f%2fevil.example',
+      '/x/..%2f%2fevil.example',
+      '/a/%2E%2E%2F%2E%2E%2F%2Fevil',
+    ]) {
+      expect(safeReturnPath(value), value).toBeNull()
+    }
+  })
+
   it('keeps dot segments that stay on the site, normalised', () => {
     expect(safeReturnPath('/reports/../templates')).toBe('/templates')
     expect(safeReturnPath('/./reports/dast')).toBe('/reports/dast')

@@ -51,6 +51,14 @@ function asSitePath(value: string): string | null {
     return null
   }
   if (leavesSite(url.pathname) || leavesSite(decoded)) return null
+  // And as decoded, then normalised: `/%2e%2e%2f%2f` is `/..//` to one who decodes it, `//` after.
+  let decodedUrl: URL
+  try {
+    decodedUrl = new URL(decoded, BASE)
+  } catch {
+    return null
+  }
+  if (decodedUrl.origin !== BASE || leavesSite(decodedUrl.pathname)) return null
   return `${url.pathname}${url.search}${url.hash}`
 }
 
