@@ -5,7 +5,17 @@ import { allFixtures } from '../../../tests/support/scan-fixtures.ts'
 import { detectFormat, SCAN_PARSERS } from './formats.ts'
 import { SNIFF_CHARS } from './parsed-scan.ts'
 
-const JSON_FORMATS = ['zap_json', 'nuclei_json', 'prowler_ocsf_json', 'prowler_csv', 'testssl_json', 'httpx_jsonl', 'naabu_jsonl', 'sarif']
+const JSON_FORMATS = [
+  'zap_json',
+  'nuclei_json',
+  'prowler_ocsf_json',
+  'prowler_csv',
+  'testssl_json',
+  'httpx_jsonl',
+  'naabu_jsonl',
+  'sarif',
+  'masscan_json',
+]
 const registered = new Set(SCAN_PARSERS.map((p) => p.format as string))
 const fixtures = allFixtures()
 // Fixtures named "broken-…" or "empty…" are for error handling, not detection.

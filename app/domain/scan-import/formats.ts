@@ -2,6 +2,7 @@
 // from its name. The order matters where formats look alike: the more specific ones come first.
 import type { ServiceId } from '../services.ts'
 import { burpXmlParser } from './burp-xml.ts'
+import { masscanJsonParser, masscanXmlParser } from './masscan.ts'
 import { nessusXmlParser } from './nessus-xml.ts'
 import { nmapXmlParser } from './nmap-xml.ts'
 import { openvasXmlParser } from './openvas-xml.ts'
@@ -22,6 +23,7 @@ import { wapitiJsonParser } from './wapiti-json.ts'
 export const SCAN_PARSERS: readonly ScanParser[] = [
   // One line per parser.
   nmapXmlParser,
+  masscanXmlParser,
   nessusXmlParser,
   openvasXmlParser,
   zapXmlParser,
@@ -34,6 +36,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   testsslJsonParser,
   trivyJsonParser,
   grypeJsonParser,
+  masscanJsonParser, // before naabu: masscan's -oD lines also start with an ip and a port
   httpxJsonlParser,
   naabuJsonlParser,
   sarifParser,

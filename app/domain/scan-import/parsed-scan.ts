@@ -26,6 +26,8 @@ export const SCAN_FORMATS = [
   'burp_xml',
   'trivy_json',
   'grype_json',
+  'masscan_json',
+  'masscan_xml',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 

@@ -163,7 +163,7 @@ describe('format detection across the XML formats', () => {
     ),
     ['lookalike/rss.xml', null],
     ['lookalike/page.html', null],
-    ['lookalike/masscan.xml', null],
+    ['lookalike/masscan.xml', 'masscan_xml'],
     ['nessus_xml/synthetic-minimal.xml', 'nessus_xml'],
   ]
   it.each(expected)('%s is %s', (path, format) => {
