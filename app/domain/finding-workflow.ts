@@ -281,7 +281,7 @@ export type SystemMove = 'first_seen' | 'seen_again' | 'not_seen' | 'acceptance_
 const SYSTEM: Actor = { uid: 'system', name: 'Bulwark', role: 'system' }
 
 /** Open statuses a later comparable scan can stop seeing. Pending requests wait for a person. */
-const SCAN_CAN_CLEAR: readonly FindingStatus[] = ['open', 'in_remediation', 'reopened', 'partially_fixed']
+export const SCAN_CAN_CLEAR: readonly FindingStatus[] = ['open', 'in_remediation', 'reopened', 'partially_fixed']
 
 function systemChange(move: SystemMove, from: FindingStatus, to: FindingStatus, now: number, scanId?: string): FindingChange {
   return {

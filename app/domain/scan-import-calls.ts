@@ -139,7 +139,10 @@ export const CreateDraftScanRequestSchema = v.strictObject({
   company: CompanySchema,
   service: ServiceIdSchema,
   title: v.pipe(v.string(), v.trim(), v.minLength(1, 'Give the scan a title'), v.maxLength(200, 'Keep the title to 200 characters')),
-  /** Two scans compare when their scope keys agree; by default the service's latest published scan's. */
+  /**
+   * Two scans compare when their scope keys agree; by default the files' own targets' key
+   * (targetsScopeKey), so a file of other targets never compares with the service's latest scan.
+   */
   scopeKey: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500))),
   files: v.pipe(
     v.array(
@@ -243,6 +246,22 @@ export const PublishScanResponseSchema = v.strictObject({
   progress: v.nullable(v.strictObject({ done: v.number(), total: v.number() })),
 })
 
+// --- previewPublication
+
+/** What publishing a draft will do, asked before the analyst confirms (decision 0045). */
+export const PreviewPublicationRequestSchema = PublishScanRequestSchema
+export const PreviewPublicationResponseSchema = v.strictObject({
+  scopeKey: v.string(),
+  /** Published as a side scan: it closes nothing outside its scope and is never the service's latest. */
+  side: v.boolean(),
+  /** The published scan of the same scope it compares with; null when none was published before it. */
+  previous: v.nullable(v.strictObject({ id: v.string(), title: v.string(), startedAt: v.number(), publishedAt: v.nullable(v.number()) })),
+  /** Open findings last seen by a scan of this scope, not listed by this draft: they become not detected. */
+  notDetected: v.number(),
+  /** Open findings of this scope it does not list that keep their status (a retest, dispute or acceptance waits on a person). */
+  held: v.number(),
+})
+export type PublicationPreview = v.InferOutput<typeof PreviewPublicationResponseSchema>
 
 // --- discardDraftScan
 

@@ -192,6 +192,12 @@ const StoredScanSchema = v.object({
   finishedAt: v.optional(v.nullable(TimestampSchema), null),
   publishedAt: v.optional(v.nullable(TimestampSchema), null),
   publishedBy: v.optional(v.nullable(v.string()), null),
+  /**
+   * A side scan: published with a scope no earlier scan of the service covered (one host, say) while
+   * the service had scans of another scope, or a later scan of such a scope. It closes nothing
+   * outside its scope and is never the service's latest whole-service scan (decision 0045).
+   */
+  side: v.optional(v.boolean(), false),
   /** The previous published scan with the same scope key, which `counts` compare with. */
   previousScanId: v.optional(v.nullable(v.string()), null),
   counts: ScanCountsSchema,
@@ -218,6 +224,16 @@ export function scanFromDocument(id: string, data: unknown): Scan | null {
   return parsed.success ? { id, ...parsed.output } : null
 }
 
+/** The service's latest whole-service scan of its published scans (newest first): side scans are passed over. */
+export function latestWholeServiceScan<S extends Pick<Scan, 'side'>>(scans: readonly S[]): S | null {
+  return scans.find((s) => !s.side) ?? scans[0] ?? null
+}
+
+/** What a scope key names, for people: its targets without the service's prefix. */
+export function scopeTargets(scopeKey: string): string {
+  const colon = scopeKey.indexOf(':')
+  return (colon > 0 && v.is(ServiceIdSchema, scopeKey.slice(0, colon)) ? scopeKey.slice(colon + 1) : scopeKey) || scopeKey
+}
 
 /** What one scan saw, for comparison: finding ids with their severity then, and assets with their ports. */
 const ScanMembersSchema = v.object({

@@ -87,6 +87,7 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   finishDraftImport: { company: 'contract-no-such-company', scanId: 'none' },
   reviewDraftFindings: { company: 'contract-no-such-company', scanId: 'none', findingIds: ['none'], review: { kind: 'split' } },
   publishScan: { company: 'contract-no-such-company', scanId: 'none' },
+  previewPublication: { company: 'contract-no-such-company', scanId: 'none' },
   discardDraftScan: { company: 'contract-no-such-company', scanId: 'none' },
   saveLocation: { name: 'Contract', country: 'GB', region: '', network: '', egressIps: [] },
   deleteLocation: { id: 'contract-no-such-location' },

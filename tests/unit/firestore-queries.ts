@@ -261,11 +261,12 @@ export const QUERIES: CataloguedQuery[] = [
     ['sweepFindings', group('findings'), where('slaChangeAt', '<='), orderBy('slaChangeAt'), orderBy(byId)],
     ['sweepFindings', group('findings'), where('slaState', 'in'), orderBy('sla.dueAt'), orderBy(byId)],
   ]),
-  ...file('functions/src/scans/create-draft-scan.ts', [
-    ['writeDraftScan', collection('scans'), where('service', '=='), where('state', '==')],
+  ...file('functions/src/scans/preview-publication.ts', [
+    ['previewDraftPublication', collection('findings'), where('lastSeenScanId', 'in'), where('status', '==')],
+    ['previewDraftPublication', collection('draft_findings'), orderBy(byId)],
   ]),
   ...file('functions/src/scans/publish-scan.ts', [
-    ['publishedScans', collection('scans'), where('service', '=='), where('state', '==')],
+    ['publishedScansOf', collection('scans'), where('service', '=='), where('state', '==')],
     ['draftMerges', collection('draft_findings'), where('mergedInto', '!=')],
     ['publishDraftScan', collection('draft_findings'), orderBy(byId)],
     ['publishDraftScan', collection('draft_assets'), orderBy(byId)],

@@ -19,6 +19,7 @@ import { wapitiJsonParser } from '#domain/scan-import/wapiti-json.ts'
 import { ScanParseError, type FindingTarget, type ParsedScan, type ScanParser, SNIFF_CHARS } from '#domain/scan-import/parsed-scan.ts'
 import { textChunks } from '#domain/scan-import/text-source.ts'
 import { releaseAfterFailure, SCAN_PROFILES, type ScanJob, type ScanProfile } from '#domain/scan-jobs.ts'
+import { targetsScopeKey } from '#domain/publication-scope.ts'
 import { formatIp, parseIp } from '#domain/scan-scope.ts'
 import { scanFromDocument, scanPath } from '#domain/scans.ts'
 import { addressRefusal } from '#domain/special-addresses.ts'
@@ -179,7 +180,7 @@ async function writeJobDraft(
     company: job.company,
     service: profile.service,
     title: (naming?.title ?? `${profile.label} by ${agent.name}`).slice(0, 200),
-    scopeKey: `${profile.service}:${[...job.targets].sort().slice(0, 20).join(',')}`.slice(0, 500),
+    scopeKey: targetsScopeKey(profile.service, job.targets),
     files: parsed.map((p, n) => ({
       name: naming?.fileName.slice(0, 255) ?? `${job.profile}-${job.id}-${n + 1}.${p.scan.format.endsWith('xml') ? 'xml' : 'json'}`,
       sha256: p.sha256,

@@ -1,14 +1,16 @@
 // createDraftScan: the start of an import. The draft's id is a hash of the service and the files'
 // SHA-256, so importing the same files again answers with the scan they made and changes nothing.
-// The scope key (which scans compare) is the analyst's, else the service's latest published scan's.
 // A new draft is 'importing' until its last batch has arrived (finishDraftImport): until then no
 // one reviews or publishes it, and the same files imported again resume it instead of being
 // refused as imported before (decision 0046).
+// The scope key (which scans compare) is the analyst's, else the files' own targets' (decision 0045):
+// never the latest published scan's, which would let a file of one host close the whole service.
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import type { CreateDraftScanRequest } from '#domain/scan-import-calls.ts'
 import { draftScanId } from '#domain/scan-drafts.ts'
 import { importStats } from '#domain/scan-import/import-stats.ts'
-import { scanFromDocument, scanPath, scansPath } from '#domain/scans.ts'
+import { targetsScopeKey } from '#domain/publication-scope.ts'
+import { scanPath } from '#domain/scans.ts'
 import { emptySeverityCounts } from '#domain/findings.ts'
 import { storedTimes } from '#domain/stored.ts'
 import { adminDb } from '../admin.ts'
@@ -37,15 +39,7 @@ export async function writeDraftScan(
   )
   const ref = db.doc(scanPath(company, scanId))
 
-  let scopeKey = request.scopeKey
-  if (!scopeKey) {
-    const published = await db.collection(scansPath(company)).where('service', '==', service).where('state', '==', 'published').get()
-    const latest = published.docs
-      .map((d) => scanFromDocument(d.id, d.data()))
-      .filter((s) => s !== null)
-      .sort((a, b) => b.startedAt - a.startedAt)[0]
-    scopeKey = latest?.scopeKey ?? `${service}:${[...request.targets].sort().slice(0, 20).join(',')}`
-  }
+  const scopeKey = request.scopeKey || targetsScopeKey(service, request.targets)
 
   return db.runTransaction(async (tx) => {
     const existing = await tx.get(ref)

@@ -32,6 +32,7 @@ import {
 } from '#domain/scan-drafts.ts'
 import { draftPublication, seenAsset, type TemplateText } from '#domain/scan-import/draft-publication.ts'
 import { importStatsAccumulator, type StatsFinding } from '#domain/scan-import/import-stats.ts'
+import { publicationScope } from '#domain/publication-scope.ts'
 import { planScanPublication, type FindingWrite as PlannedWrite, type ObservedFinding } from '#domain/scan-publication.ts'
 import {
   SCAN_MEMBERS_PER_DOCUMENT,
@@ -78,13 +79,10 @@ const CLOCK_MARGIN_MS = 100
 const stored = (record: object) => storedTimes(record, Timestamp.fromMillis) as Record<string, unknown>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The service's published scans: the previous comparable one, and the scope each scan covered. */
-async function publishedScans(db: Firestore, company: string, scan: Scan): Promise<{ previous: Scan | null; scopes: Map<string, string> }> {
-  const published = await db.collection(scansPath(company)).where('service', '==', scan.service).where('state', '==', 'published').get()
-  const scans = published.docs.map((d) => scanFromDocument(d.id, d.data())).filter((s): s is Scan => s !== null && s.id !== scan.id)
-  const previous =
-    scans.filter((s) => s.scopeKey === scan.scopeKey && s.startedAt <= scan.startedAt).sort((a, b) => b.startedAt - a.startedAt)[0] ?? null
-  return { previous, scopes: new Map(scans.map((s) => [s.id, s.scopeKey])) }
+/** The service's published scans, each with its scope key and whether it was a side scan (few: a scan a month or so). */
+export async function publishedScansOf(db: Firestore, company: string, service: Scan['service']): Promise<Scan[]> {
+  const published = await db.collection(scansPath(company)).where('service', '==', service).where('state', '==', 'published').get()
+  return published.docs.map((d) => scanFromDocument(d.id, d.data())).filter((s): s is Scan => s !== null)
 }
 
 /** Template texts by slug, read once per call. */
@@ -119,7 +117,7 @@ function templateReader(db: Firestore) {
  * and which roots are false positives. Merges are an analyst's review, so this stays small whatever
  * the size of the draft.
  */
-async function draftMerges(db: Firestore, company: string, scanId: string) {
+export async function draftMerges(db: Firestore, company: string, scanId: string) {
   const merged = await db.collection(draftFindingsPath(company, scanId)).where('mergedInto', '!=', null).get()
   const drafts = new Map<string, DraftFinding>()
   for (const doc of merged.docs) {
@@ -136,7 +134,8 @@ async function draftMerges(db: Firestore, company: string, scanId: string) {
       const draft = snapshot.exists ? draftFindingFromDocument(snapshot.id, snapshot.data()) : null
       if (draft) roots.set(draft.id, draft)
     }
-  const rootOf = (draft: DraftFinding): DraftFinding => {
+  type Merged = Pick<DraftFinding, 'id' | 'mergedInto' | 'falsePositive'>
+  const rootOf = (draft: Merged): Merged => {
     let current = draft
     const seen = new Set<string>()
     while (current.mergedInto && !seen.has(current.id)) {
@@ -154,7 +153,7 @@ async function draftMerges(db: Firestore, company: string, scanId: string) {
   }
   return {
     /** Marked false positive, itself or the finding it was merged into: neither published nor missed. */
-    dismissed: (draft: DraftFinding) => rootOf(drafts.get(draft.id) ?? draft).falsePositive,
+    dismissed: (draft: Merged) => rootOf(drafts.get(draft.id) ?? draft).falsePositive,
     instances: (draft: DraftFinding) => draft.instances + (extra.get(draft.id) ?? 0),
   }
 }
@@ -299,16 +298,19 @@ export async function publishDraftScan(
   // Steps an earlier call wrote and did not fold: folded first, so the position below is the last step's.
   let state = (await foldPaced(db, company, pacer)).publishing.get(scanId) ?? lease.publishing
   const now = state.startedAt
-  const [{ previous, scopes }, catalogue, merges] = await Promise.all([
-    publishedScans(db, company, scan),
+  const [published, catalogue, merges] = await Promise.all([
+    publishedScansOf(db, company, scan.service),
     db.doc(servicePath(scan.service)).get(),
     draftMerges(db, company, scanId),
   ])
   // The service catalogue's remediation targets start each new finding's clock.
   const { sla } = catalogueEntryFromDocument(scan.service, catalogue.data())
   const templates = templateReader(db)
-  // A finding another scope's scan saw last is not this scan's to miss.
-  const inScope = (finding: StoredFinding) => (scopes.get(finding.lastSeenScanId) ?? scan.scopeKey) === scan.scopeKey
+  // Only what a published scan of this scope saw last is this scan's to miss: a side scan of one host
+  // closes nothing its scope's earlier scans did not see (decision 0045).
+  const { previous, sameScope, side } = publicationScope(scan, published)
+  const scopeScans = new Set(sameScope.map((s) => s.id))
+  const inScope = (finding: Pick<StoredFinding, 'lastSeenScanId'>) => scopeScans.has(finding.lastSeenScanId)
 
   let step = state.step
   /** The step transaction's first read: this call still holds the publication. */
@@ -382,6 +384,7 @@ export async function publishDraftScan(
               publishedAt: Timestamp.fromMillis(Date.now()),
               publishedBy: publisher.by,
               previousScanId: previous?.id ?? null,
+              side,
               counts: publishing.counts,
               stats: figures,
               publishing: FieldValue.delete(),
@@ -595,13 +598,7 @@ export async function publishDraftScan(
     }
     const gone = docs
       .map((d) => assetFromDocument(d.id, d.data()))
-      .filter(
-        (a) =>
-          a !== null &&
-          a.status === 'active' &&
-          a.lastSeenScanId !== scanId &&
-          (scopes.get(a.lastSeenScanId) ?? scan.scopeKey) === scan.scopeKey,
-      )
+      .filter((a) => a !== null && a.status === 'active' && a.lastSeenScanId !== scanId && inScope(a))
       .map((a) => db.doc(assetPath(company, a!.id)))
     for (let start = 0; start < gone.length; start += ASSET_WRITES) {
       const batch = db.batch()

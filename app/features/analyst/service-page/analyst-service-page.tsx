@@ -7,7 +7,7 @@ import { useId } from 'react'
 import { seesAllCompanies } from '#domain/access.ts'
 import type { Company } from '#domain/companies.ts'
 import { mayImportScans } from '#domain/scan-import-calls.ts'
-import { scanStateLabels, type Scan } from '#domain/scans.ts'
+import { scanStateLabels, scopeTargets, type Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
 import type { Capped } from '~/core/watch-query'
@@ -17,7 +17,7 @@ import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { Label, Select } from '~/ui/text-field'
 import { DraftReviewPanel } from './draft-review'
-import { ImportPanel } from './import-panel'
+import { ImportPanel, type PublishedScope } from './import-panel'
 import { QueueScanPanel } from './queue-scan-panel'
 import { AgentAuditPanel } from './agent-audit-panel'
 import { Muted, Panel, Table, Tag, Toolbar } from './parts'
@@ -26,6 +26,14 @@ import { RetestQueue } from './retest-queue'
 import { TemplateMappingsPanel } from './template-mappings-panel'
 
 type ListedScan = Scan & { company?: string }
+
+/** The scopes of the listed published scans, newest first, each once: what an import may compare with. */
+function publishedScopes(scans: readonly Scan[]): PublishedScope[] {
+  const scopes = new Map<string, PublishedScope>()
+  for (const scan of scans)
+    if (scan.state === 'published' && !scopes.has(scan.scopeKey)) scopes.set(scan.scopeKey, { key: scan.scopeKey, side: scan.side })
+  return [...scopes.values()]
+}
 
 function ScanList({
   scans,
@@ -76,6 +84,14 @@ function ScanList({
                 >
                   {scanStateLabels[scan.state]}
                 </Tag>
+                {scan.state === 'published' && scan.side && (
+                  <>
+                    {' '}
+                    <Tag $tone="muted" title={`Scope: ${scopeTargets(scan.scopeKey)}`}>
+                      Side scan
+                    </Tag>
+                  </>
+                )}
               </td>
               <td>{scan.tool}</td>
               <td>
@@ -113,6 +129,11 @@ function PublishedSummary({ company, scan }: { company: string; scan: Scan }) {
   return (
     <Panel aria-label={`Scan ${scan.title}`}>
       <h2>{scan.title}</h2>
+      {scan.side && (
+        <Muted>
+          A side scan of {scopeTargets(scan.scopeKey)}: it closed no finding outside its scope and is not the service&rsquo;s latest scan.
+        </Muted>
+      )}
       <Muted>
         {scanStateLabels[scan.state]} {scan.publishedAt ? <LocalTime at={scan.publishedAt} format="date" /> : null}
         {scan.publishedBy ? ` by ${scan.publishedBy}` : ''}: {counts.total} findings, {counts.new} new, {counts.persisting} persisting,{' '}
@@ -187,7 +208,7 @@ export function AnalystServicePage(props: AnalystServicePageProps) {
   )
   if (allCompanies || !company)
     return (
-      <div style={{ display: 'grid', gap: 16 }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}>
         {picker}
         <Muted>An import, and the retest queue, belong to one company: pick it above to import.</Muted>
         <Panel aria-label="Scans">
@@ -211,13 +232,13 @@ export function AnalystServicePage(props: AnalystServicePageProps) {
       </div>
     )
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}>
       {picker}
       <ImportPanel
         company={company.slug}
         companyName={company.companyName}
         service={service}
-        scopes={[...new Set(list.filter((s) => s.state === 'published').map((s) => s.scopeKey))]}
+        scopes={publishedScopes(list)}
         onImported={(id) => onScan(id)}
       />
       {seesAllCompanies(workspace.access) && <QueueScanPanel company={company.slug} service={service} onScan={onScan} />}

@@ -19,12 +19,13 @@ import { LiveStatus } from '~/ui/live-status'
 import { callAnalyst, failureMessage } from './analyst-calls'
 import { ALL_DRAFT_FINDINGS, DRAFT_SHOWS, draftShowLabels, narrows, type DraftFilter, type DraftShow } from './draft-filter'
 import { DraftFindingsTable } from './draft-findings-table'
+import { PublishDialog } from './publish-dialog'
 import { ErrorText, FilterInput, Muted, Panel, Tag, Toolbar } from './parts'
 import { RawFiles } from './raw-files'
 
 const matchLine = (n: number) => `${formatNumber(n)} ${n === 1 ? 'matches' : 'match'} the filter`
 
-export function DraftReviewPanel({ company, service, scan }: { company: string; service: ServiceId; scan: Scan }) {
+export function DraftReviewPanel({ company, scan }: { company: string; service: ServiceId; scan: Scan }) {
   const ids = {
     show: useId(),
     level: useId(),
@@ -33,7 +34,6 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
     template: useId(),
     heading: useId(),
     cvss: useId(),
-    publishing: useId(),
   }
   const [vector, setVector] = useState('')
   const [filter, setFilter] = useState<DraftFilter>(ALL_DRAFT_FINDINGS)
@@ -48,7 +48,6 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
   const [error, setError] = useState<string | null>(null)
   const [confirm, setConfirm] = useState<'publish' | 'discard' | null>(null)
   const [outcome, setOutcome] = useState<string | null>(null)
-  const [publishing, setPublishing] = useState<{ done: number; total: number } | null>(null)
 
   const view = findings.data
   const shown = useMemo(() => view?.items ?? [], [view])
@@ -94,27 +93,15 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
     }
   }
 
-  async function finish(action: 'publish' | 'discard') {
+  async function discard() {
     setBusy(true)
     setError(null)
     try {
-      if (action === 'publish') {
-        // A large scan is written over several calls, each answering how far it got.
-        for (;;) {
-          const { counts, progress } = await callAnalyst('publishScan', { company, scanId: scan.id })
-          setPublishing(progress)
-          if (progress) continue
-          setOutcome(
-            `Published: ${counts.new} new, ${counts.persisting} persisting, ${counts.notDetected} not detected, ${counts.reopened} reopened.`,
-          )
-          break
-        }
-      } else await callAnalyst('discardDraftScan', { company, scanId: scan.id })
+      await callAnalyst('discardDraftScan', { company, scanId: scan.id })
       setConfirm(null)
     } catch (failure) {
       setError(await failureMessage(failure))
     } finally {
-      setPublishing(null)
       setBusy(false)
     }
   }
@@ -350,31 +337,20 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
             </ListCap>
           </>
         ))}
+      <PublishDialog company={company} scan={scan} open={confirm === 'publish'} onClose={() => setConfirm(null)} onPublished={setOutcome} />
       <Dialog
-        open={confirm !== null}
+        open={confirm === 'discard'}
         onOpenChange={(open) => !open && setConfirm(null)}
-        title={confirm === 'publish' ? 'Publish this scan?' : 'Discard this draft?'}
-        description={
-          confirm === 'publish'
-            ? `The client sees its findings at once and is told. Open findings of ${service} this scan does not list become not detected.`
-            : 'Its draft findings go. The same files can be imported again.'
-        }
+        title="Discard this draft?"
+        description="Its draft findings go. The same files can be imported again."
       >
         {error && <ErrorText role="alert">{error}</ErrorText>}
-        {publishing && (
-          <p role="status">
-            <label htmlFor={ids.publishing}>
-              Publishing: {publishing.done.toLocaleString('en')} of {publishing.total.toLocaleString('en')} findings gone through
-            </label>{' '}
-            <progress id={ids.publishing} value={publishing.done} max={Math.max(publishing.total, 1)} />
-          </p>
-        )}
         <DialogActions>
           <Button type="button" $variant="secondary" disabled={busy} onClick={() => setConfirm(null)}>
             Cancel
           </Button>
-          <Button type="button" disabled={busy} onClick={() => void finish(confirm ?? 'publish')}>
-            {busy ? 'Working…' : confirm === 'publish' ? 'Publish' : 'Discard'}
+          <Button type="button" disabled={busy} onClick={() => void discard()}>
+            {busy ? 'Working…' : 'Discard'}
           </Button>
         </DialogActions>
       </Dialog>

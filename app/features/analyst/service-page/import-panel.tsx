@@ -6,6 +6,7 @@ import styled from 'styled-components'
 import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex } from '@noble/hashes/utils'
 import type { ParsedScan } from '#domain/scan-import/parsed-scan.ts'
+import { scopeTargets } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { writeCheckMessages } from '~/core/call-until-known'
 import { Button } from '~/ui/button'
@@ -72,12 +73,18 @@ type Run =
   | { state: 'done'; scanId: string; created: boolean; notKept?: string[] }
   | { state: 'failed'; message: string }
 
+/** A scope some published scan of the service has, and whether its scans are side scans. */
+export interface PublishedScope {
+  key: string
+  side: boolean
+}
+
 export interface ImportPanelProps {
   company: string
   companyName: string
   service: ServiceId
-  /** The scope keys of the service's published scans, newest first: what a draft may compare with. */
-  scopes: readonly string[]
+  /** The scopes of the service's published scans, newest first: what a draft may compare with. */
+  scopes: readonly PublishedScope[]
   /** Shows the draft the import made (or the scan these files made before). */
   onImported(scanId: string): void
 }
@@ -125,7 +132,7 @@ function RunStatus({ run, progressId }: { run: Run; progressId: string }) {
 
 function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) {
   const ids = { input: useId(), title: useId(), progress: useId(), scope: useId() }
-  const [scope, setScope] = useState('latest')
+  const [scope, setScope] = useState('own')
   const [files, setFiles] = useState<File[]>([])
   const [title, setTitle] = useState('')
   const [run, setRun] = useState<Run>({ state: 'idle' })
@@ -150,7 +157,7 @@ function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) 
           ),
         )
       }
-      const choice: ScopeChoice = scope === 'latest' ? { kind: 'latest' } : scope === 'new' ? { kind: 'new' } : { kind: 'key', key: scope }
+      const choice: ScopeChoice = scope === 'own' ? { kind: 'own' } : scope === 'new' ? { kind: 'new' } : { kind: 'key', key: scope }
       const result = await uploadImport(
         company,
         service,
@@ -202,10 +209,12 @@ function FilesPanel({ company, service, scopes, onImported }: ImportPanelProps) 
       <Field>
         <Label htmlFor={ids.scope}>Compare with</Label>
         <Select id={ids.scope} value={scope} onChange={(event) => setScope(event.target.value)}>
-          <option value="latest">{scopes[0] ? 'The latest published scan' : 'Nothing yet: the first scan'}</option>
-          {scopes.slice(1).map((key) => (
+          <option value="own">
+            {scopes.length ? 'Earlier scans of the same targets (none: a side scan)' : 'Nothing yet: the first scan'}
+          </option>
+          {scopes.map(({ key, side }) => (
             <option key={key} value={key}>
-              Scans of {key}
+              Scans of {scopeTargets(key)} ({side ? 'side scans' : 'whole service'})
             </option>
           ))}
           <option value="new">Nothing: a new scope</option>

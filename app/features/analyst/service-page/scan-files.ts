@@ -89,16 +89,18 @@ export interface UploadResult {
 }
 
 /**
- * Which earlier scans the draft compares with: the service's latest published scope (the server's
- * default), a named one, or a new scope named after the files' targets.
+ * Which earlier scans the draft compares with (decision 0045): those of the same targets (the
+ * server's default: a side scan when none was published), a published scope named, or nothing (a
+ * scope of its own, named after the targets and the files).
  */
-export type ScopeChoice = { kind: 'latest' } | { kind: 'key'; key: string } | { kind: 'new' }
+export type ScopeChoice = { kind: 'own' } | { kind: 'key'; key: string } | { kind: 'new' }
 
 export function scopeKeyOf(service: ServiceId, files: readonly ParsedFile[], choice: ScopeChoice): string | undefined {
   if (choice.kind === 'key') return choice.key
-  if (choice.kind === 'latest') return undefined
+  if (choice.kind === 'own') return undefined
   const targets = [...new Set(files.flatMap((f) => f.scan.targets))].sort()
-  return `${service}:${targets.slice(0, 20).join(',') || files.map((f) => f.file.sha256.slice(0, 12)).join(',')}`.slice(0, 500)
+  const hashes = files.map((f) => f.file.sha256.slice(0, 12)).join(',')
+  return `${service}:${targets.slice(0, 20).join(',')}${targets.length ? ' ' : ''}(${hashes})`.slice(0, 500)
 }
 
 /**
@@ -115,7 +117,7 @@ export async function uploadImport(
   title: string,
   files: readonly ParsedFile[],
   progress: Progress,
-  scope: ScopeChoice = { kind: 'latest' },
+  scope: ScopeChoice = { kind: 'own' },
   checking?: () => void,
 ): Promise<UploadResult> {
   const known = <T>(attempt: () => Promise<T>) => callUntilKnown(attempt, { onChecking: checking })

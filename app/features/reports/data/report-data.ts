@@ -15,10 +15,10 @@ export const OVERVIEW_SCANS = 3
 export const MONTHS_SHOWN = 12
 
 /** What the overview shows of a published scan: its tile's trend and date, and the latest-scans list. */
-export type ScanSummary = Pick<Scan, 'id' | 'service' | 'title' | 'startedAt' | 'publishedAt' | 'previousScanId' | 'counts'>
+export type ScanSummary = Pick<Scan, 'id' | 'service' | 'title' | 'startedAt' | 'publishedAt' | 'previousScanId' | 'counts' | 'side'>
 
 /** Only the summary goes into the overview's first paint and state, not the whole scan document. */
-export const scanSummary = ({ id, service, title, startedAt, publishedAt, previousScanId, counts }: Scan): ScanSummary => ({
+export const scanSummary = ({ id, service, title, startedAt, publishedAt, previousScanId, counts, side }: Scan): ScanSummary => ({
   id,
   service,
   title,
@@ -26,6 +26,7 @@ export const scanSummary = ({ id, service, title, startedAt, publishedAt, previo
   publishedAt,
   previousScanId,
   counts,
+  side,
 })
 
 /**

@@ -4,6 +4,7 @@
 // held by the page for it.
 import { useMemo } from 'react'
 import { canViewResults } from '#domain/access.ts'
+import { latestWholeServiceScan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
@@ -73,7 +74,7 @@ function LiveExports({
       source={source}
       filters={filters}
       stats={data.stats}
-      scan={data.scans[0] ?? null}
+      scan={latestWholeServiceScan(data.scans)}
       loadMonths={() => import('../data/reports-live').then((m) => m.readServiceMonths(company.slug, service))}
       access={workspace.access}
     />

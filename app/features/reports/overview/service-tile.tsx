@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import styled from 'styled-components'
-import { scanTrend } from '#domain/scans.ts'
+import { latestWholeServiceScan, scanTrend } from '#domain/scans.ts'
 import { openTotal } from '#domain/service-stats.ts'
 import { serviceById } from '#domain/services.ts'
 import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
@@ -88,13 +88,17 @@ const Muted = styled.p`
 `
 
 /** How the latest scan's findings differ from the scan before it of its scope. */
-export const trendLine = (overview: ServiceOverview): string | null => scanTrend(overview.scans)
+export const trendLine = (overview: ServiceOverview): string | null => {
+  // A side scan (one host, say) is not the service's latest: the trend is the whole service's.
+  const wholeService = overview.scans.filter((s) => !s.side)
+  return scanTrend(wholeService.length ? wholeService : overview.scans)
+}
 
 /** One service on the company overview: open findings by severity, trend, SLA and the last scan. */
 export function ServiceTile({ overview }: { overview: ServiceOverview }) {
   const service = serviceById(overview.service)!
   const { stats } = overview
-  const latest = overview.scans[0]
+  const latest = latestWholeServiceScan(overview.scans)
   const open = openTotal(stats.open)
   const breached = openTotal(stats.breached)
   const dueSoon = openTotal(stats.dueSoon)

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import styled from 'styled-components'
 import { comparable } from '#domain/scan-comparison.ts'
-import type { Scan } from '#domain/scans.ts'
+import { latestWholeServiceScan, scopeTargets, type Scan } from '#domain/scans.ts'
 import { Field, Label, Select } from '~/ui/text-field'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useTimeFormat } from '~/ui/local-time'
@@ -20,8 +20,13 @@ const Bar = styled.div`
   }
 `
 
-// The date joins the title once the page runs in the browser (the reader's own format).
-const scanOption = (scan: Scan, latest: boolean, date: string) => `${latest ? 'Latest: ' : ''}${scan.title}${date ? ` (${date})` : ''}`
+// The date joins the title once the page runs in the browser (the reader's own format). A side scan
+// says what it covered; only a whole-service scan is the latest (decision 0045).
+const scanOption = (scan: Scan, latest: boolean, date: string) =>
+  `${latest ? 'Latest: ' : scan.side ? `Side scan of ${scopeTargets(scan.scopeKey)}: ` : ''}${scan.title}${date ? ` (${date})` : ''}`
+
+/** The scans a chart over scans draws with `scan`: the whole service's, or a side scan's own scope. */
+export const sameSeries = (other: Scan, scan: Scan) => (scan.side ? other.side && comparable(other, scan) : !other.side)
 
 /** Earlier scans the chosen one compares with: same service and scope, published before it. */
 export const comparableWith = (scan: Scan, scans: readonly Scan[]) =>
@@ -48,16 +53,17 @@ export function ScanPicker({
   const format = useTimeFormat()
   const scanField = useId()
   const compareField = useId()
-  const scan = scans.find((s) => s.id === scanId) ?? scans[0]!
+  const latest = latestWholeServiceScan(scans)
+  const scan = scans.find((s) => s.id === scanId) ?? latest!
   const earlier = comparableWith(scan, scans)
   return (
     <Bar>
       <Field>
         <Label htmlFor={scanField}>Scan</Label>
         <Select id={scanField} value={scan.id} onChange={(event) => onScan(event.target.value)} disabled={!hydrated}>
-          {scans.map((s, i) => (
+          {scans.map((s) => (
             <option key={s.id} value={s.id}>
-              {scanOption(s, i === 0, format(s.publishedAt ?? s.startedAt))}
+              {scanOption(s, s.id === latest?.id, format(s.publishedAt ?? s.startedAt))}
             </option>
           ))}
         </Select>

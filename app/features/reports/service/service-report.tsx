@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
+import { latestWholeServiceScan } from '#domain/scans.ts'
 import { serviceById, type ServiceId } from '#domain/services.ts'
 import { notAsked, useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
@@ -12,7 +13,7 @@ import { useNearScreen } from '~/ui/near-screen'
 import { ComparisonView } from './comparison-view'
 import { KpiCards } from './kpi-cards'
 import type { ScanChoice } from './scan-choice'
-import { ScanPicker, comparableWith } from './scan-picker'
+import { ScanPicker, comparableWith, sameSeries } from './scan-picker'
 import { findingKpis, RemediationChart, scanCountKpis, scanKpis, ServiceCharts } from './service-figures'
 
 /** What the findings section of a service page receives (the findings feature renders it). */
@@ -96,11 +97,13 @@ export function ServiceReport({
   if (!data) return <LiveStatus live={live.status === 'ready' ? { ...live, status: 'loading' } : live} what="the report" />
 
   const label = serviceById(service)?.label ?? service
-  const scan = data.scans.find((s) => s.id === choice.scan) ?? data.scans[0]
+  // The report opens on the service's latest whole-service scan; a side scan is opened by choice.
+  const latest = latestWholeServiceScan(data.scans)
+  const scan = data.scans.find((s) => s.id === choice.scan) ?? latest
   // Only results readers compare: the comparison lists name findings and assets.
   const base = scan && results && choice.compare ? comparableWith(scan, data.scans).find((s) => s.id === choice.compare) : undefined
   // The charts over scans end at the chosen scan.
-  const upToScan = scan ? data.scans.slice(data.scans.indexOf(scan)) : []
+  const upToScan = scan ? data.scans.slice(data.scans.indexOf(scan)).filter((s) => sameSeries(s, scan)) : []
 
   return (
     <Stack>
@@ -116,7 +119,7 @@ export function ServiceReport({
             scanId={scan.id}
             compareId={base?.id ?? null}
             canCompare={results}
-            onScan={(id) => onChoose({ scan: id === data.scans[0]?.id ? undefined : id, compare: undefined })}
+            onScan={(id) => onChoose({ scan: id === latest?.id ? undefined : id, compare: undefined })}
             onCompare={(id) => onChoose({ scan: choice.scan, compare: id ?? undefined })}
           />
           <ListCap shown={data.scans.length} what="published scans" more={data.moreScans ?? false}>
