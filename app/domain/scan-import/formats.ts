@@ -4,6 +4,7 @@ import type { ServiceId } from '../services.ts'
 import { burpXmlParser } from './burp-xml.ts'
 import { masscanJsonParser, masscanXmlParser } from './masscan.ts'
 import { nessusXmlParser } from './nessus-xml.ts'
+import { nmapGrepableParser } from './nmap-grepable.ts'
 import { nmapXmlParser } from './nmap-xml.ts'
 import { openvasXmlParser } from './openvas-xml.ts'
 import { zapXmlParser } from './zap-xml.ts'
@@ -40,6 +41,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   httpxJsonlParser,
   naabuJsonlParser,
   sarifParser,
+  nmapGrepableParser,
   ntdsPotfileParser,
 ]
 

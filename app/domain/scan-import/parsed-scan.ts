@@ -28,6 +28,7 @@ export const SCAN_FORMATS = [
   'grype_json',
   'masscan_json',
   'masscan_xml',
+  'nmap_grepable',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
