@@ -1,9 +1,11 @@
 // `npm run bench:import`: importing and publishing 10,000 findings through the callables, as the
 // analyst's browser sends them (batches of 200), on the Firebase emulators: a first scan (all new),
 // then a second one of the same scope (80 % persisting, 20 % new, the rest not detected). One run,
-// figures only: the time of each step, findings per second and the publish calls it took.
+// figures only: the time of each step, findings per second and the publish calls it took. Then the
+// steps a person waits on, each a few times (median and slowest): publishing a scan of 8 findings,
+// creating a company, creating an email key.
 import { createHash, randomUUID } from 'node:crypto'
-import { LEVEL } from '#domain/access.ts'
+import { allCompanyFlags, LEVEL } from '#domain/access.ts'
 import type { CallableName, CallableRequest, CallableResponse } from '#domain/callables.ts'
 import { companyPath } from '#domain/companies.ts'
 import { IMPORT_BATCH_FINDINGS } from '#domain/scan-import-calls.ts'
@@ -14,6 +16,7 @@ import { companyDocument, tokenClaims } from '../builders.ts'
 import { callByName, connectCallableClient, signInWithClaims } from '../emulators/callable-client.ts'
 
 const FINDINGS = Number(process.env.BENCH_IMPORT_FINDINGS ?? 10_000)
+const STEP_ROUNDS = 5
 const SLUG = `bench-import-${randomUUID().slice(0, 6)}`
 
 const admin = connectToEmulators()
@@ -22,6 +25,11 @@ const claims = tokenClaims(LEVEL.seniorAnalyst)
 const { uid } = await signInWithClaims(client, admin.auth, { ...claims })
 await admin.db.doc(userAccessPath(uid)).set({ claims, companies: [], servicesEnabled: [], servicesManaged: [] })
 await admin.db.doc(companyPath(SLUG)).set(companyDocument(SLUG, { enableViewResultsNetwork: true }))
+
+const platform = connectCallableClient('bench-import-platform')
+const platformClaims = tokenClaims(LEVEL.platformAdmin)
+const { uid: platformUid } = await signInWithClaims(platform, admin.auth, { ...platformClaims })
+await admin.db.doc(userAccessPath(platformUid)).set({ claims: platformClaims, companies: [], servicesEnabled: [], servicesManaged: [] })
 
 const call = async <N extends CallableName>(name: N, data: CallableRequest<N>) =>
   (await callByName(client, name, data)) as CallableResponse<N>
@@ -35,14 +43,15 @@ const finding = (n: number): ParsedFinding => ({
   raw: { script: 'vulners' },
 })
 
-async function importAndPublish(label: string, findings: ParsedFinding[]) {
+/** Imports and publishes `findings` as one scan; the seconds each half took, and the publish calls. */
+async function importAndPublish(label: string, findings: ParsedFinding[], scopeKey = 'network:bench') {
   const sha256 = createHash('sha256').update(`${label}${SLUG}`).digest('hex')
   const started = performance.now()
   const { scanId } = await call('createDraftScan', {
     company: SLUG,
     service: 'network',
     title: label,
-    scopeKey: 'network:bench',
+    scopeKey,
     files: [{ name: `${label}.xml`, sha256, size: findings.length * 500, format: 'nmap_xml', tool: 'nmap', toolVersion: '7.95' }],
     startedAt: Date.now(),
     finishedAt: Date.now(),
@@ -70,6 +79,11 @@ async function importAndPublish(label: string, findings: ParsedFinding[]) {
   const published = performance.now()
   const importS = (imported - started) / 1000
   const publishS = (published - imported) / 1000
+  return { importS, publishS, calls, counts }
+}
+
+async function bulk(label: string, findings: ParsedFinding[]) {
+  const { importS, publishS, calls, counts } = await importAndPublish(label, findings)
   console.log(
     `${label.padEnd(34)} import ${importS.toFixed(1).padStart(6)} s (${(findings.length / importS).toFixed(0)} findings/s)   publish ${publishS.toFixed(1).padStart(6)} s (${(findings.length / publishS).toFixed(0)} findings/s, ${calls} calls)   ${JSON.stringify(counts)}`,
   )
@@ -78,9 +92,44 @@ async function importAndPublish(label: string, findings: ParsedFinding[]) {
 try {
   const all = Array.from({ length: FINDINGS + FINDINGS / 5 }, (_, n) => finding(n))
   console.log(`\n${FINDINGS} findings, batches of ${IMPORT_BATCH_FINDINGS}, Functions and Firestore emulators`)
-  await importAndPublish('first scan (all new)', all.slice(0, FINDINGS))
-  await importAndPublish('second scan (80 % persisting)', [...all.slice(0, (FINDINGS * 4) / 5), ...all.slice(FINDINGS)])
+  await bulk('first scan (all new)', all.slice(0, FINDINGS))
+  await bulk('second scan (80 % persisting)', [...all.slice(0, (FINDINGS * 4) / 5), ...all.slice(FINDINGS)])
+
+  console.log(`\nSteps a person waits on, ${STEP_ROUNDS} rounds each: median / slowest`)
+  const step = async (label: string, once: (round: number) => Promise<number>) => {
+    const seconds: number[] = []
+    for (let round = 0; round < STEP_ROUNDS; round++) seconds.push(await once(round))
+    seconds.sort((a, b) => a - b)
+    console.log(`${label.padEnd(34)} ${seconds[Math.floor(STEP_ROUNDS / 2)]!.toFixed(2).padStart(6)} s / ${seconds.at(-1)!.toFixed(2)} s`)
+  }
+  const timed = async (work: () => Promise<unknown>) => {
+    const started = performance.now()
+    await work()
+    return (performance.now() - started) / 1000
+  }
+  // One scope: after the first, each has 8 new findings and the 8 before are not detected.
+  await step('publish a scan of 8 findings', async (round) => {
+    const { publishS } = await importAndPublish(`small scan ${round}`, all.slice(round * 8, round * 8 + 8), 'network:small')
+    return publishS
+  })
+  await step('create a company', (round) =>
+    timed(() =>
+      callByName(platform, 'createCompany', { companyName: `Bench ${SLUG} ${round}`, flags: allCompanyFlags(false), scanScope: [] }),
+    ),
+  )
+  await step('create an email key', (round) =>
+    timed(() =>
+      callByName(platform, 'createEmailKey', {
+        match: `@${SLUG}-${round}.example`,
+        company: SLUG,
+        userType: 'client',
+        accessLevel: 1,
+        expiresAt: Date.now() + 86_400_000,
+      }),
+    ),
+  )
 } finally {
   await client.close()
+  await platform.close()
   await disconnect(admin)
 }
