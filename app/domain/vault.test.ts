@@ -65,6 +65,7 @@ describe('refusalMessage', () => {
 
 describe('createVaultLink request', () => {
   const request = {
+    requestId: 'request-0123456789',
     id: 'AAAAAAAAAAAAAAAAAAAAAA',
     company: 'acme',
     expiresAt: Date.now() + HOUR,
