@@ -6,6 +6,9 @@ export const Field = styled.div`
   display: flex;
   flex-direction: column;
   gap: 6px;
+  /* A field in a row of fields may shrink to the row's width, its control with it. */
+  min-width: 0;
+  max-width: 100%;
 `
 
 export const Label = styled.label`
@@ -31,6 +34,9 @@ export const Select = styled.select`
   ${fieldControl}
   min-height: 40px;
   padding: 0 10px;
+  /* A long option (a scan's title, a scope's targets) is cut in the closed box, never widens the page. */
+  max-width: 100%;
+  text-overflow: ellipsis;
 `
 
 const Input = styled.input`

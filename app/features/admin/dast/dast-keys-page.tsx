@@ -64,6 +64,11 @@ const Row = styled.div`
   margin-bottom: 16px;
 `
 
+/** A long token (a key's hint, a URL) breaks anywhere, so the table fits and its actions stay in view. */
+const Breaking = styled.span`
+  overflow-wrap: anywhere;
+`
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong: try again.')
 
 export function DastKeysPage({ workspace }: { workspace: Workspace }) {
@@ -230,8 +235,18 @@ function KeysList({ company }: { company: Company }) {
 
   const columns: ColumnDef<DastKey, unknown>[] = [
     { id: 'name', header: 'Name', accessorFn: (k) => k.name },
-    { id: 'key', header: 'Key', accessorFn: (k) => k.hint, cell: ({ row }) => <code>{row.original.hint}</code> },
-    { id: 'targets', header: 'Targets', accessorFn: (k) => k.allowedTargets.join(', ') },
+    {
+      id: 'key',
+      header: 'Key',
+      accessorFn: (k) => k.hint,
+      cell: ({ row }) => <Breaking as="code">{row.original.hint}</Breaking>,
+    },
+    {
+      id: 'targets',
+      header: 'Targets',
+      accessorFn: (k) => k.allowedTargets.join(', '),
+      cell: ({ getValue }) => <Breaking>{String(getValue())}</Breaking>,
+    },
     { id: 'publish', header: 'Scans published', accessorFn: (k) => (k.publishAtOnce ? 'At once' : 'After review') },
     { id: 'status', header: 'State', accessorFn: (k) => dastKeyStatusLabels[dastKeyStatus(k, now)] },
     { id: 'expires', header: 'Expires', accessorFn: (k) => k.expiresAt ?? 0, cell: ({ row }) => timeOf(row.original.expiresAt) },
@@ -248,7 +263,7 @@ function KeysList({ company }: { company: Company }) {
       id: 'created',
       header: 'Created',
       accessorFn: (k) => k.createdAt ?? 0,
-      cell: ({ row }) => `${timeOf(row.original.createdAt)} by ${row.original.createdBy}`,
+      cell: ({ row }) => <Breaking>{`${timeOf(row.original.createdAt)} by ${row.original.createdBy}`}</Breaking>,
     },
     {
       id: 'actions',

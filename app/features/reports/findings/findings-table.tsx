@@ -63,7 +63,7 @@ const Table = styled.table`
   }
   tr {
     display: grid;
-    grid-template-columns: 48px 110px minmax(200px, 3fr) minmax(160px, 2fr) 200px 200px 120px;
+    grid-template-columns: 48px 100px minmax(220px, 3fr) minmax(150px, 2fr) 236px 150px 112px;
     align-items: center;
     width: 100%;
   }
@@ -88,6 +88,20 @@ const Table = styled.table`
   td:first-child {
     overflow: visible;
     padding: 0 0 0 14px;
+  }
+  /* A finding's title, asset and SLA take two lines before they are cut; the cell's title holds the rest. */
+  td.wrap {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    white-space: normal;
+    line-height: 1.3;
+  }
+  td.wrap.asset {
+    overflow-wrap: anywhere;
+  }
+  td.wrap > span {
+    white-space: normal;
   }
   th {
     height: 42px;
@@ -340,18 +354,16 @@ export function FindingsTable(props: FindingsTableProps) {
         <td>
           <SeverityBadge severity={row.severity} />
         </td>
-        <td>
-          <Link to={findingHref(row.id)} title={row.title}>
-            {row.title}
-          </Link>
+        <td className="wrap" title={row.title}>
+          <Link to={findingHref(row.id)}>{row.title}</Link>
         </td>
-        <td>
-          <Muted title={row.asset}>{row.asset}</Muted>
+        <td className="wrap asset" title={row.asset}>
+          <Muted>{row.asset}</Muted>
         </td>
         <td>
           <StatusBadge status={row.status} regression={row.regression} />
         </td>
-        <td>
+        <td className="wrap">
           <SlaLabel row={row} />
         </td>
         <td>
