@@ -12,6 +12,8 @@ export const Panel = styled.section`
   flex-direction: column;
   gap: 14px;
   min-width: 0;
+  /* What is wider than the panel (a table on a phone) scrolls in it instead of widening the page. */
+  overflow-x: auto;
 
   h2 {
     font-size: 17px;
@@ -65,6 +67,11 @@ export const Toolbar = styled.div`
   select {
     min-height: 38px;
     padding: 0 8px;
+    /* A long option (a template's title) is cut in the closed box, never widens the page. */
+    max-width: 100%;
+  }
+  textarea {
+    max-width: 100%;
   }
 `
 
