@@ -110,7 +110,6 @@ const HomeLink = styled(Link)`
 
 const Navbar = styled.aside<{ $desktopOpen: boolean; $phoneOpen: boolean }>`
   grid-area: navbar;
-  overflow-y: auto;
   background: var(--color-surface);
   border-right: 1px solid var(--color-border);
   display: ${({ $desktopOpen }) => ($desktopOpen ? 'block' : 'none')};
@@ -122,6 +121,27 @@ const Navbar = styled.aside<{ $desktopOpen: boolean; $phoneOpen: boolean }>`
     inset: ${sizes.headerHeight}px 0 0 0;
     z-index: ${layers.app};
     border-right: none;
+    overflow-y: auto;
+  }
+`
+
+/**
+ * The navigation stays in view below the header while a long page scrolls, and scrolls on its own
+ * when it is taller than the window. On phones the open menu is the scrolling box itself.
+ */
+const NavbarScroll = styled.div`
+  position: sticky;
+  top: ${sizes.headerHeight}px;
+  /* Above the footer too, so that at the page's end its top is not pushed under the header. */
+  max-height: calc(100vh - ${sizes.headerHeight + sizes.footerHeight}px);
+  max-height: calc(100dvh - ${sizes.headerHeight + sizes.footerHeight}px);
+  overflow-y: auto;
+  overscroll-behavior: contain;
+
+  ${media.mobile} {
+    position: static;
+    max-height: none;
+    overflow: visible;
   }
 `
 
@@ -229,7 +249,7 @@ export function AppShell({
         {headerEnd}
       </Header>
       <Navbar id="navbar" $desktopOpen={desktopOpen} $phoneOpen={phoneOpen}>
-        {nav}
+        <NavbarScroll>{nav}</NavbarScroll>
       </Navbar>
       <Main id="main" tabIndex={-1}>
         {children}
