@@ -4,6 +4,7 @@ import type { ServiceId } from '../services.ts'
 import { burpXmlParser } from './burp-xml.ts'
 import { masscanJsonParser, masscanXmlParser } from './masscan.ts'
 import { nessusXmlParser } from './nessus-xml.ts'
+import { niktoJsonParser, niktoXmlParser } from './nikto.ts'
 import { nmapGrepableParser } from './nmap-grepable.ts'
 import { nmapXmlParser } from './nmap-xml.ts'
 import { openvasXmlParser } from './openvas-xml.ts'
@@ -29,12 +30,14 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   openvasXmlParser,
   zapXmlParser,
   burpXmlParser,
+  niktoXmlParser,
   zapJsonParser,
   wapitiJsonParser,
   nucleiJsonParser,
   prowlerOcsfParser,
   prowlerCsvParser,
   testsslJsonParser,
+  niktoJsonParser,
   trivyJsonParser,
   grypeJsonParser,
   masscanJsonParser, // before naabu: masscan's -oD lines also start with an ip and a port

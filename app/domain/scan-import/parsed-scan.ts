@@ -29,6 +29,8 @@ export const SCAN_FORMATS = [
   'masscan_json',
   'masscan_xml',
   'nmap_grepable',
+  'nikto_xml',
+  'nikto_json',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
