@@ -28,11 +28,15 @@ export class AnalystServicePage {
     ).toBeVisible()
   }
 
-  /** Imports scanner files as a draft, comparing with nothing (a new scope), and waits for the review. */
-  async importFiles(paths: string[], title: string): Promise<void> {
+  /**
+   * Imports scanner files as a draft, comparing with nothing (a new scope) unless told which
+   * choice of "Compare with" to keep (`null`: the default, earlier scans of the same targets), and
+   * waits for the review.
+   */
+  async importFiles(paths: string[], title: string, compareWith: string | null = 'Nothing: a new scope'): Promise<void> {
     await this.importPanel.getByLabel(/Drop files here/).setInputFiles(paths)
     await this.importPanel.getByLabel('Scan title (optional)').fill(title)
-    await this.importPanel.getByLabel('Compare with').selectOption({ label: 'Nothing: a new scope' })
+    if (compareWith) await this.importPanel.getByLabel('Compare with').selectOption({ label: compareWith })
     await this.importPanel.getByRole('button', { name: 'Import as draft' }).click()
     await expect(this.importPanel.getByRole('status')).toHaveText('The draft is ready for review below.', { timeout: 30_000 })
     await expect(this.review).toContainText(`Review: ${title}`)
@@ -46,9 +50,14 @@ export class AnalystServicePage {
     await this.row(text).first().getByRole('checkbox').check()
   }
 
-  async publish(): Promise<void> {
+  /** The publish dialog, opened: what publishing does is in its group "What publishing does". */
+  async openPublish() {
     await this.review.getByRole('button', { name: 'Publish to the client' }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'Publish this scan?' })
+    return this.page.getByRole('dialog', { name: 'Publish this scan?' })
+  }
+
+  async publish(): Promise<void> {
+    const dialog = await this.openPublish()
     await dialog.getByRole('button', { name: 'Publish' }).click()
     await expect(dialog).toHaveCount(0, { timeout: 60_000 })
   }
