@@ -15,6 +15,7 @@ const JSON_FORMATS = [
   'naabu_jsonl',
   'sarif',
   'masscan_json',
+  'checkov_json',
 ]
 const registered = new Set(SCAN_PARSERS.map((p) => p.format as string))
 const fixtures = allFixtures()

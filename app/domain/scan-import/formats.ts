@@ -19,6 +19,7 @@ import { sarifParser } from './sarif.ts'
 import { testsslJsonParser } from './testssl-json.ts'
 import { trivyJsonParser } from './trivy-json.ts'
 import { grypeJsonParser } from './grype-json.ts'
+import { checkovJsonParser } from './checkov-json.ts'
 import { zapJsonParser } from './zap-json.ts'
 import { wapitiJsonParser } from './wapiti-json.ts'
 
@@ -40,6 +41,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   niktoJsonParser,
   trivyJsonParser,
   grypeJsonParser,
+  checkovJsonParser,
   masscanJsonParser, // before naabu: masscan's -oD lines also start with an ip and a port
   httpxJsonlParser,
   naabuJsonlParser,

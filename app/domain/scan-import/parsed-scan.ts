@@ -31,6 +31,7 @@ export const SCAN_FORMATS = [
   'nmap_grepable',
   'nikto_xml',
   'nikto_json',
+  'checkov_json',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
