@@ -16,6 +16,7 @@ const JSON_FORMATS = [
   'sarif',
   'masscan_json',
   'checkov_json',
+  'testssl_csv',
 ]
 const registered = new Set(SCAN_PARSERS.map((p) => p.format as string))
 const fixtures = allFixtures()

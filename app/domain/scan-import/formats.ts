@@ -17,6 +17,7 @@ import { nucleiJsonParser } from './nuclei-json.ts'
 import { prowlerCsvParser, prowlerOcsfParser } from './prowler.ts'
 import { sarifParser } from './sarif.ts'
 import { testsslJsonParser } from './testssl-json.ts'
+import { testsslCsvParser } from './testssl-csv.ts'
 import { trivyJsonParser } from './trivy-json.ts'
 import { grypeJsonParser } from './grype-json.ts'
 import { checkovJsonParser } from './checkov-json.ts'
@@ -38,6 +39,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   prowlerOcsfParser,
   prowlerCsvParser,
   testsslJsonParser,
+  testsslCsvParser,
   niktoJsonParser,
   trivyJsonParser,
   grypeJsonParser,

@@ -32,6 +32,7 @@ export const SCAN_FORMATS = [
   'nikto_xml',
   'nikto_json',
   'checkov_json',
+  'testssl_csv',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 

@@ -7,6 +7,7 @@ import type { ScanStatsOf } from '../scans.ts'
 import type { Severity } from '../template-vocabulary.ts'
 import { boundedRaw, epochMs, isRecord, list, Notes, record, text, texts, underLimit, type JsonRecord } from './json-fields.ts'
 import { streamJsonValues } from './json-stream.ts'
+import { countBreaks, csvBlocks } from './csv-stream.ts'
 import {
   PARSE_LIMITS,
   ScanParseError,
@@ -326,35 +327,6 @@ function csvResult(row: Record<string, string>, where: string): ProwlerResult {
   }
 }
 
-/**
- * Complete CSV records of a text source: each yielded block ends at a line break outside quotes,
- * so that a quoted field with line breaks is never split.
- */
-async function* csvBlocks(source: AsyncIterable<string>): AsyncIterable<string> {
-  let pending = ''
-  let inQuotes = false
-  let scanned = 0
-  for await (const chunk of source) {
-    pending += chunk
-    let cut = -1
-    for (let i = scanned; i < pending.length; i++) {
-      const c = pending.charCodeAt(i)
-      if (c === 34) inQuotes = !inQuotes
-      else if (c === 10 && !inQuotes) cut = i
-    }
-    scanned = pending.length
-    if (cut >= 0) {
-      yield pending.slice(0, cut + 1)
-      pending = pending.slice(cut + 1)
-      scanned = pending.length
-    }
-    if (pending.length > PARSE_LIMITS.maxLineChars) {
-      throw new ScanParseError(CSV_LABEL, 'a record', `longer than ${PARSE_LIMITS.maxLineChars} characters (an unclosed quote?)`)
-    }
-  }
-  if (pending.trim()) yield pending
-}
-
 export const prowlerCsvParser: ScanParser = {
   format: 'prowler_csv',
   label: CSV_LABEL,
@@ -368,7 +340,7 @@ export const prowlerCsvParser: ScanParser = {
     const scan = new ProwlerScan('prowler_csv')
     let header: string[] | null = null
     let line = 1
-    for await (const block of csvBlocks(source)) {
+    for await (const block of csvBlocks(source, CSV_LABEL)) {
       const body = header ? block : block.replace(/^\uFEFF/, '')
       let cursor = 0
       let lineAt = line
@@ -413,10 +385,4 @@ export const prowlerCsvParser: ScanParser = {
     if (!header) throw new ScanParseError(CSV_LABEL, 'line 1', 'the file is empty')
     return scan.result()
   },
-}
-
-function countBreaks(text: string, from: number, to: number): number {
-  let n = 0
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++
-  return n
 }
