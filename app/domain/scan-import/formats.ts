@@ -9,6 +9,7 @@ import { nmapGrepableParser } from './nmap-grepable.ts'
 import { nmapXmlParser } from './nmap-xml.ts'
 import { openvasXmlParser } from './openvas-xml.ts'
 import { zapXmlParser } from './zap-xml.ts'
+import { sslscanXmlParser } from './sslscan-xml.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
 import { ntdsPotfileParser } from './password-audit-import.ts'
 import { httpxJsonlParser } from './httpx-jsonl.ts'
@@ -33,6 +34,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   zapXmlParser,
   burpXmlParser,
   niktoXmlParser,
+  sslscanXmlParser,
   zapJsonParser,
   wapitiJsonParser,
   nucleiJsonParser,

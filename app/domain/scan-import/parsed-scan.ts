@@ -33,6 +33,7 @@ export const SCAN_FORMATS = [
   'nikto_json',
   'checkov_json',
   'testssl_csv',
+  'sslscan_xml',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
