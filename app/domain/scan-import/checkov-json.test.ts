@@ -121,6 +121,8 @@ describe('checkovJsonParser', () => {
     const error = await parseText(checkovJsonParser, broken).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ScanParseError)
     expect((error as ScanParseError).message).toMatch(/^Checkov JSON, line 2\d .*not valid JSON/)
+    const deep = `{"check_type": "terraform", "results": {"failed_checks": [{"check_id": "CKV_X_1", "x": ${'['.repeat(100)}${']'.repeat(100)}}]}}`
+    await expect(parseText(checkovJsonParser, deep)).rejects.toThrow('Checkov JSON, line 1: nested deeper than 64 levels')
     await expect(parseText(checkovJsonParser, '{"other": 1}')).rejects.toThrow(/^Checkov JSON, file: .*not a Checkov report/)
   })
 })
