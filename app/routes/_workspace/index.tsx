@@ -5,7 +5,6 @@ import * as v from 'valibot'
 import { brand } from '#domain/brand.ts'
 import { safeReturnPath } from '#domain/sign-in.ts'
 import { SignInPanel } from '~/features/auth/sign-in-panel'
-import { ContactButton } from '~/features/support/contact-button'
 import { navItems } from '~/features/navigation/nav-items'
 import { pageHead } from '~/features/site/page-head'
 import { media } from '~/ui/theme'
@@ -15,6 +14,7 @@ import { lazyPart } from '~/ui/lazy-part'
 // A member's dashboard: a visitor's first load does without it.
 const Dashboard = lazyPart(() => import('~/features/dashboard/dashboard').then((m) => ({ default: m.Dashboard })))
 const HubLinks = lazyPart(() => import('~/features/navigation/hub-links').then((m) => ({ default: m.HubLinks })))
+const AskForAccess = lazyPart(() => import('~/features/support/ask-for-access').then((m) => ({ default: m.AskForAccess })))
 
 export const Route = createFileRoute('/_workspace/')({
   head: pageHead('/'),
@@ -92,7 +92,6 @@ function Home() {
   if (session) {
     // Only what this person may open, each a link.
     const areas = navItems(session, workspace).filter((item) => item.to !== '/')
-    const company = workspace?.company?.companyName
     return (
       <Suspense fallback={null}>
         <Dashboard
@@ -100,16 +99,9 @@ function Home() {
           workspace={workspace}
           areas={<HubLinks label="Your areas" items={areas} />}
           askForAccess={
-            <ContactButton
-              asButton
-              label="Ask for access"
-              startWith={{
-                request_type: 'question',
-                message: company
-                  ? `I signed in as ${session.email} and see none of ${company}'s reports. Please give me access to the services I need.`
-                  : `I signed in as ${session.email} and am not a member of any company yet. Please add me to mine: `,
-              }}
-            />
+            <Suspense fallback={null}>
+              <AskForAccess email={session.email} companyName={workspace?.company?.companyName} />
+            </Suspense>
           }
         />
       </Suspense>

@@ -12,7 +12,6 @@ import {
   RAW_SCAN_FILE_MAX_BYTES,
   rawScanFileUrl,
 } from '#domain/scan-import-calls.ts'
-import { detectFormat } from '#domain/scan-import/formats.ts'
 import { SNIFF_CHARS, ScanParseError, type ParsedScan, type ScanParser } from '#domain/scan-import/parsed-scan.ts'
 import { decodeBytes } from '#domain/scan-import/text-source.ts'
 import type { ServiceId } from '#domain/services.ts'
@@ -30,6 +29,8 @@ export type Progress = (done: number, total: number, label: string) => void
 /** The parser of a file from its first characters; an error says what it is not. */
 export async function recogniseFile(file: Blob & { name: string }, service: ServiceId): Promise<ScanParser> {
   const head = await file.slice(0, SNIFF_CHARS * 4).text()
+  // Every format's parser comes with the registry: loaded once a file is picked, not with the page.
+  const { detectFormat } = await import('#domain/scan-import/formats.ts')
   const parser = detectFormat(head)
   if (!parser) throw new Error(`${file.name}: not a scanner output this page reads.`)
   if (!parser.services.includes(service)) throw new Error(`${file.name}: ${parser.label} is not imported into this service.`)
