@@ -1,6 +1,9 @@
 // `npm run dev`: the whole local stack (Firebase emulators with demo data, the search emulator, the
 // mail inbox and the app rendered in workerd), until Ctrl-C, which stops every process it started.
+// The emulators start from the demo snapshot of the seed's current code (emulators/seed/snapshot.ts);
+// without one, the seed writes the demo data and the snapshot is taken for the next start.
 //   --app=dev|preview   vite dev server (default) or the production build served in workerd
+//   --reseed            seed even when a snapshot of this seed exists (and take it again)
 //   --quiet             only errors (for test runs)
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -24,9 +27,14 @@ import { startSearchEmulator, type SearchEmulator } from '../emulators/search/se
 import { assertPortFree, StackError, startService, waitForHttp, type Service } from './lib/services.ts'
 import { sharedAdmin } from '../emulators/firebase/admin.ts'
 import { issueDemoEnrolment } from '../emulators/seed/fleet.ts'
+import { completeSnapshot, findSnapshot, fingerprintOf, seedInputs, snapshotsDir, writeSnapshot } from '../emulators/seed/snapshot.ts'
 
 const { values: flags } = parseArgs({
-  options: { app: { type: 'string', default: 'dev' }, quiet: { type: 'boolean', default: false } },
+  options: {
+    app: { type: 'string', default: 'dev' },
+    reseed: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+  },
 })
 const appMode = flags.app === 'preview' ? 'preview' : 'dev'
 const say = (line: string) => {
@@ -75,8 +83,26 @@ async function preflight(searchPort: number): Promise<void> {
   }
 }
 
+/** How long each part of the start took, printed once ready. */
+const parts: { name: string; seconds: number; note: string }[] = []
+const since = (started: number) => (performance.now() - started) / 1000
+
+async function timed<T>(name: string, work: () => Promise<T>, note: (result: T) => string): Promise<T> {
+  const started = performance.now()
+  const result = await work()
+  parts.push({ name, seconds: since(started), note: note(result) })
+  return result
+}
+
+function formatParts(): string[] {
+  const width = Math.max(...parts.map((part) => part.name.length))
+  return parts.map(({ name, seconds, note }) => `  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(5)} s  ${note}`)
+}
+
+const count = (n: number) => n.toLocaleString('en-GB')
+
 async function start(): Promise<void> {
-  const startedAt = Date.now()
+  const startedAt = performance.now()
   const searchConfig = searchEmulatorConfigFromEnv()
   await preflight(searchConfig.port)
   const firebase = firebaseToolsSetup()
@@ -84,7 +110,40 @@ async function start(): Promise<void> {
   mail = await startMailCatcher({ smtpPort: mailSmtpPort, httpPort: mailHttpPort })
   search = await startSearchEmulator(searchConfig)
 
-  say('Starting the Firebase emulators…')
+  const snapshots = snapshotsDir()
+  const fingerprint = fingerprintOf(seedInputs({ firestoreJar: firebase.firestoreWrapper?.target }))
+  const snapshot = flags.reseed ? ({ kind: 'missing', dir: '' } as const) : findSnapshot(snapshots, fingerprint)
+  const snapshotName = path.relative(ROOT, path.join(snapshots, fingerprint))
+
+  // The app needs no emulator to start: it compiles beside them (the longest part of a start).
+  say(appMode === 'dev' ? 'Starting the app (vite dev, SSR in workerd)…' : 'Serving the build in workerd…')
+  const appStarted = performance.now()
+  const app = startService('app', [nodeBinary(), vite, appMode === 'dev' ? 'dev' : 'preview'], {
+    cwd: ROOT,
+    env: { ...process.env, APP_PORT: String(appPort) },
+    logFile: path.join(LOG_DIR, 'app.log'),
+  })
+  services.push(app)
+  const appUrl = `http://127.0.0.1:${appPort}`
+  const appReady = waitForHttp(`${appUrl}/`, 120_000, app.exited).then(
+    () =>
+      parts.push({
+        name: 'App',
+        seconds: since(appStarted),
+        note: appMode === 'dev' ? 'vite dev, beside the emulators' : 'the build in workerd',
+      }),
+    () => {
+      throw new StackError(`The app did not start: see ${path.join(LOG_DIR, 'app.log')}`)
+    },
+  )
+  // Awaited below; until then a failure is kept, not thrown.
+  appReady.catch(() => {})
+
+  say(
+    snapshot.kind === 'ready'
+      ? `Starting the Firebase emulators from the demo snapshot ${snapshotName}…`
+      : 'Starting the Firebase emulators…',
+  )
   const emulators = startService(
     'emulators',
     [
@@ -93,6 +152,7 @@ async function start(): Promise<void> {
       'emulators/firebase/start.ts',
       // In development the functions are rebuilt on change and the emulator reloads them.
       ...(appMode === 'dev' ? [] : ['--no-watch']),
+      ...(snapshot.kind === 'ready' ? ['--import', snapshot.dir] : []),
     ],
     {
       cwd: ROOT,
@@ -101,33 +161,50 @@ async function start(): Promise<void> {
     },
   )
   services.push(emulators)
-  await Promise.race([
-    waitForEmulators({ timeoutMs: 120_000 }),
-    emulators.exited.then((code) => {
-      throw new StackError(`The Firebase emulators stopped (exit ${code}): see ${path.join(LOG_DIR, 'emulators.log')}`)
-    }),
-  ])
+  await timed(
+    'Firebase emulators',
+    () =>
+      Promise.race([
+        waitForEmulators({ timeoutMs: 120_000 }),
+        emulators.exited.then((code) => {
+          throw new StackError(`The Firebase emulators stopped (exit ${code}): see ${path.join(LOG_DIR, 'emulators.log')}`)
+        }),
+      ]),
+    () => (snapshot.kind === 'ready' ? `Auth and Firestore from the demo snapshot ${snapshotName}` : 'empty'),
+  )
 
-  say('Loading demo data…')
-  const seed = startService('seed', [nodeBinary(), ...strip, 'emulators/seed/seed.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...emulatorClientEnv() },
-    logFile: path.join(LOG_DIR, 'seed.log'),
-  })
-  const seedCode = await seed.exited
-  if (seedCode !== 0) throw new StackError(`Loading demo data failed: see ${path.join(LOG_DIR, 'seed.log')}`)
+  if (snapshot.kind === 'ready') {
+    await timed(
+      'Demo data',
+      () => completeSnapshot(sharedAdmin().db, searchConfig, snapshot.manifest),
+      (loaded) =>
+        `search indexed from it (${count(loaded.findings)} findings, ${count(loaded.templates)} templates)` +
+        (loaded.redated ? ', keys and audit history dated from today' : ''),
+    )
+  } else {
+    say('Loading demo data…')
+    await timed(
+      'Demo data',
+      async () => {
+        const seed = startService('seed', [nodeBinary(), ...strip, 'emulators/seed/seed.ts'], {
+          cwd: ROOT,
+          env: { ...process.env, ...emulatorClientEnv() },
+          logFile: path.join(LOG_DIR, 'seed.log'),
+        })
+        const seedCode = await seed.exited
+        if (seedCode !== 0) throw new StackError(`Loading demo data failed: see ${path.join(LOG_DIR, 'seed.log')}`)
+      },
+      () => (flags.reseed ? 'seeded (--reseed)' : `seeded: no demo snapshot of this seed yet (${fingerprint})`),
+    )
+    say('Taking the demo snapshot…')
+    await timed(
+      'Demo snapshot',
+      () => writeSnapshot(snapshots, fingerprint),
+      (dir) => `written to ${path.relative(ROOT, dir)}: later starts load it`,
+    )
+  }
 
-  say(appMode === 'dev' ? 'Starting the app (vite dev, SSR in workerd)…' : 'Serving the build in workerd…')
-  const app = startService('app', [nodeBinary(), vite, appMode === 'dev' ? 'dev' : 'preview'], {
-    cwd: ROOT,
-    env: { ...process.env, APP_PORT: String(appPort) },
-    logFile: path.join(LOG_DIR, 'app.log'),
-  })
-  services.push(app)
-  const appUrl = `http://127.0.0.1:${appPort}`
-  await waitForHttp(`${appUrl}/`, 120_000, app.exited).catch(() => {
-    throw new StackError(`The app did not start: see ${path.join(LOG_DIR, 'app.log')}`)
-  })
+  await appReady
 
   // The deliberately vulnerable app on loopback, and one demo agent at the Local location to scan it.
   const vulnerable = startService(
@@ -141,6 +218,7 @@ async function start(): Promise<void> {
   )
   services.push(vulnerable)
   const vulnUrl = `http://127.0.0.1:${vulnPort}/`
+  const agentStarted = performance.now()
   await waitForHttp(vulnUrl, 30_000, vulnerable.exited)
   say('Enrolling the demo agent…')
   const agentState = path.join(ROOT, '.local', 'agent', 'state.json')
@@ -156,6 +234,7 @@ async function start(): Promise<void> {
     },
   )
   if ((await enrol.exited) !== 0) throw new StackError(`The demo agent could not enrol: see ${path.join(LOG_DIR, 'agent.log')}`)
+  parts.push({ name: 'Demo agent', seconds: since(agentStarted), note: 'the vulnerable app up and the agent enrolled' })
   services.push(
     startService('agent', [nodeBinary(), ...strip, 'agent/src/main.ts', 'run'], {
       cwd: ROOT,
@@ -172,11 +251,12 @@ async function start(): Promise<void> {
     })
   }
 
-  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
   say(
     [
       '',
-      `Ready in ${seconds}s (Java ${firebase.java.version})`,
+      `Ready in ${since(startedAt).toFixed(1)} s (Java ${firebase.java.version})`,
+      ...formatParts(),
+      '',
       `  App            ${appUrl}`,
       `  Mail inbox     ${mail.inboxUrl}   (SMTP ${mail.smtpUrl})`,
       `  Search         ${search.url}`,

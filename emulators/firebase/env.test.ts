@@ -22,6 +22,12 @@ describe('firebase-tools argv', () => {
     expect(PROJECT_ID.startsWith('demo-')).toBe(true)
   })
 
+  it('starts from an export when given one', () => {
+    const argv = emulatorsStartArgv({ importDir: '/tmp/snapshot' })
+    expect(argv[argv.indexOf('--import') + 1]).toBe('/tmp/snapshot')
+    expect(emulatorsStartArgv()).not.toContain('--import')
+  })
+
   it('runs an exec command from the repository root', () => {
     const argv = emulatorsExecArgv('vitest run')
     expect(argv[2]).toBe('emulators:exec')

@@ -9,7 +9,8 @@ function fail(message: string): never {
   process.exit(1)
 }
 
-export function prepareOrExit(): FirebaseToolsSetup {
+/** `build: false` leaves the build to the caller (a watcher that builds first). */
+export function prepareOrExit(options: { build?: boolean } = {}): FirebaseToolsSetup {
   let setup: FirebaseToolsSetup
   try {
     setup = firebaseToolsSetup()
@@ -17,6 +18,7 @@ export function prepareOrExit(): FirebaseToolsSetup {
     if (error instanceof JavaNotFoundError) fail(error.message)
     throw error
   }
+  if (options.build === false) return setup
   const [command, ...args] = functionsBuildArgv()
   const build = spawnSync(command as string, args, { stdio: 'inherit' })
   if (build.status !== 0) fail('Building functions/ failed (see above); the emulators were not started.')

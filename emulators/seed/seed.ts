@@ -4,7 +4,7 @@
 //   npm run seed -- --if-empty   seed only when the emulators hold no data yet
 //   SEED_FINDINGS=100000 npm run seed   also that many open findings in Acme's DAST (a large client)
 import type { Auth, UpdateRequest } from 'firebase-admin/auth'
-import { Timestamp, type Firestore } from 'firebase-admin/firestore'
+import { Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore'
 import { COMPANIES_COLLECTION, companyPath } from '#domain/companies.ts'
 import { AUDIT_EVENTS_COLLECTION, newAuditEventDocument } from '#domain/audit-events.ts'
 import { emailKeyPath } from '#domain/email-keys.ts'
@@ -155,12 +155,18 @@ const timestamps = (document: Record<string, unknown>) =>
 async function seedAdministration(auth: Auth, db: Firestore): Promise<void> {
   for (const person of DEMO_PEOPLE) await upsertAuthUser(auth, person)
   await auth.updateUser(DEMO_DISABLED_PERSON, { disabled: true })
-  const day = seedingDay()
   const batch = db.batch()
   for (const person of DEMO_PEOPLE) {
     batch.set(db.doc(userAccessPath(person.uid)), usersAccessDocument(person))
     batch.set(db.doc(userPreferencesPath(person.uid)), usersPreferencesDocument(person))
   }
+  setDatedDocuments(db, batch, seedingDay())
+  await batch.commit()
+}
+
+// The documents dated from the seeding day: the email keys (their expiry) and the audit history.
+function setDatedDocuments(db: Firestore, batch: WriteBatch, day: number): void {
+  for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(emailKeyPath(key.id)), emailKeyDocument(key, day))
   for (const key of DEMO_KEY_HISTORY) batch.set(db.doc(emailKeyPath(key.id)), timestamps(keyHistoryDocument(key, day)))
   for (const { id, daysAgo, ...event } of DEMO_AUDIT_HISTORY) {
     batch.set(
@@ -168,6 +174,12 @@ async function seedAdministration(auth: Auth, db: Firestore): Promise<void> {
       newAuditEventDocument(event, Timestamp.fromMillis(day - daysAgo * 24 * 3600_000)),
     )
   }
+}
+
+/** Writes the documents dated from the seeding day again, as of `day` (a snapshot seeded on an earlier day). */
+export async function refreshDatedDemoData(db: Firestore, day = seedingDay()): Promise<void> {
+  const batch = db.batch()
+  setDatedDocuments(db, batch, day)
   await batch.commit()
 }
 
@@ -210,7 +222,6 @@ export async function seedDemoData(clients?: AdminClients, options: SeedOptions 
       batch.set(db.doc(userAccessPath(account.uid)), usersAccessDocument(account))
       batch.set(db.doc(userPreferencesPath(account.uid)), usersPreferencesDocument(account))
     }
-    for (const key of DEMO_EMAIL_KEYS) batch.set(db.doc(emailKeyPath(key.id)), emailKeyDocument(key))
     await batch.commit()
     await seedAdministration(auth, db)
     await seedAdminOrg(db)

@@ -11,9 +11,16 @@ import { companyActivityPath, COMPANY_ACTIVITY_COLLECTION } from '#domain/compan
 import { companyPath } from '#domain/companies.ts'
 import { findingCommentsPath } from '#domain/finding-comments.ts'
 import { findingHistoryPath, storedHistoryEntry } from '#domain/finding-history.ts'
-import { FINDINGS_COLLECTION, findingPath, occurrencePath, type StoredFinding } from '#domain/findings.ts'
+import {
+  FINDINGS_COLLECTION,
+  findingFromDocument,
+  findingPath,
+  findingsPath,
+  occurrencePath,
+  type StoredFinding,
+} from '#domain/findings.ts'
 import { storedTimes } from '#domain/stored.ts'
-import { applyFindingsIndexSettings, FINDINGS_INDEX, findingSearchRecord } from '#domain/findings-search.ts'
+import { applyFindingsIndexSettings, FINDINGS_INDEX, findingSearchRecord, type FindingSearchRecord } from '#domain/findings-search.ts'
 import { RETESTS_COLLECTION, retestPath } from '#domain/retests.ts'
 import { DRAFT_ASSETS_COLLECTION, DRAFT_FINDINGS_COLLECTION, draftAssetsPath, draftFindingPath } from '#domain/scan-drafts.ts'
 import { scanMembersPath, SCANS_COLLECTION, scanPath } from '#domain/scans.ts'
@@ -179,18 +186,37 @@ const searchClient = (search: SearchEmulatorConfig) =>
     hosts: algoliaHosts({ hosts: [`${search.host}:${search.port}`], protocol: 'http' }, 'readWrite'),
   })
 
-/** Replaces the findings index with the seeded findings (the demo companies own every finding there). */
-async function indexFindings(search: SearchEmulatorConfig, documents: ReadonlyMap<string, Record<string, unknown>>): Promise<number> {
+/** Replaces the findings index with `records` (the demo companies own every finding there). */
+async function replaceFindingsIndex(search: SearchEmulatorConfig, records: FindingSearchRecord[]): Promise<number> {
   const client = searchClient(search)
   await applyFindingsIndexSettings(client)
-  const records = []
+  await client.clearObjects({ indexName: FINDINGS_INDEX })
+  // Copied into plain objects: the client takes records as string-keyed maps.
+  await client.saveObjects({ indexName: FINDINGS_INDEX, objects: records.map((record) => ({ ...record })), waitForTasks: true })
+  return records.length
+}
+
+/** Replaces the findings index with the seeded findings. */
+async function indexFindings(search: SearchEmulatorConfig, documents: ReadonlyMap<string, Record<string, unknown>>): Promise<number> {
+  const records: FindingSearchRecord[] = []
   for (const [path, data] of documents) {
     const match = /^companies\/([^/]+)\/findings\/([^/]+)$/.exec(path)
-    if (match) records.push({ ...findingSearchRecord(match[1]!, { id: match[2]!, ...(data as unknown as StoredFinding) }) })
+    if (match) records.push(findingSearchRecord(match[1]!, { id: match[2]!, ...(data as unknown as StoredFinding) }))
   }
-  await client.clearObjects({ indexName: FINDINGS_INDEX })
-  await client.saveObjects({ indexName: FINDINGS_INDEX, objects: records, waitForTasks: true })
-  return records.length
+  return replaceFindingsIndex(search, records)
+}
+
+/** Replaces the findings index with the demo companies' findings as Firestore holds them (a snapshot just imported). */
+export async function indexStoredFindings(db: Firestore, search: SearchEmulatorConfig): Promise<number> {
+  const perCompany = await Promise.all(
+    DEMO_COMPANIES.map(async ({ slug }) =>
+      (await db.collection(findingsPath(slug)).get()).docs.flatMap((document) => {
+        const finding = findingFromDocument(document.id, document.data())
+        return finding ? [findingSearchRecord(slug, finding)] : []
+      }),
+    ),
+  )
+  return replaceFindingsIndex(search, perCompany.flat())
 }
 
 /** The counters of stored figures, in findingContribution's form (dotted paths), to add others to. */
