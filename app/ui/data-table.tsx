@@ -38,9 +38,13 @@ export const RecordTable = styled.table`
   }
 `
 
-/** A table wider than its column scrolls in its own box, not the page. */
+/**
+ * A table wider than its column scrolls in its own box, not the page. Positioned, so that holds
+ * for what is placed absolutely in it too (visually hidden headers).
+ */
 export const TableScroll = styled.div`
   overflow-x: auto;
+  position: relative;
 `
 
 const Toolbar = styled.div`

@@ -12,8 +12,10 @@ export const Panel = styled.section`
   flex-direction: column;
   gap: 14px;
   min-width: 0;
-  /* What is wider than the panel (a table on a phone) scrolls in it instead of widening the page. */
+  /* What is wider than the panel (a table on a phone) scrolls in it instead of widening the page;
+     positioned, so that holds for what is placed absolutely in it too (visually hidden headers). */
   overflow-x: auto;
+  position: relative;
 
   h2 {
     font-size: 17px;
