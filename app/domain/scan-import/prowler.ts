@@ -2,12 +2,11 @@
 // separated CSV. A FAIL is a finding (one per resource); PASS and MANUAL results are only counted,
 // into the cloud figures of a scan: checks run, passed, failed and manual, by cloud service, by
 // account and region, and per compliance framework (a framework's total counts its PASS and FAIL).
-import Papa from 'papaparse'
 import type { ScanStatsOf } from '../scans.ts'
 import type { Severity } from '../template-vocabulary.ts'
 import { boundedRaw, epochMs, isRecord, list, Notes, record, text, texts, underLimit, type JsonRecord } from './json-fields.ts'
 import { streamJsonValues } from './json-stream.ts'
-import { countBreaks, csvBlocks } from './csv-stream.ts'
+import { csvRows } from './csv-stream.ts'
 import {
   PARSE_LIMITS,
   ScanParseError,
@@ -339,48 +338,20 @@ export const prowlerCsvParser: ScanParser = {
   async parse(source) {
     const scan = new ProwlerScan('prowler_csv')
     let header: string[] | null = null
-    let line = 1
-    for await (const block of csvBlocks(source, CSV_LABEL)) {
-      const body = header ? block : block.replace(/^\uFEFF/, '')
-      let cursor = 0
-      let lineAt = line
-      let failure: ScanParseError | null = null
-      Papa.parse<string[]>(body, {
-        delimiter: ';',
-        skipEmptyLines: true,
-        step: (step, parser) => {
-          // The row starts after the previous row's end and the line breaks (blank lines) that follow it.
-          const start = cursor
-          cursor = step.meta.cursor
-          let rowLine = lineAt
-          for (let i = start; i < cursor && (body[i] === '\n' || body[i] === '\r'); i++) if (body[i] === '\n') rowLine++
-          lineAt += countBreaks(body, start, cursor)
-          const error = step.errors[0]
-          if (error) {
-            failure = new ScanParseError(CSV_LABEL, `line ${rowLine}`, error.message)
-            parser.abort()
-            return
-          }
-          const row = step.data
-          if (!header) {
-            header = row.map((cell) => cell.trim())
-            if (!header.includes('CHECK_ID') || !header.includes('STATUS')) {
-              failure = new ScanParseError(CSV_LABEL, 'line 1', 'the header has no CHECK_ID and STATUS columns')
-              parser.abort()
-            }
-            return
-          }
-          if (row.length !== header.length) {
-            scan.notes.skip(`line ${rowLine}`, `${row.length} fields where the header has ${header.length}`)
-            return
-          }
-          const fields: Record<string, string> = {}
-          header.forEach((name, index) => (fields[name] = row[index] ?? ''))
-          scan.add(csvResult(fields, `line ${rowLine}`))
-        },
-      })
-      if (failure) throw failure
-      line += countBreaks(body, 0, body.length)
+    for await (const { cells, line } of csvRows(source, { formatLabel: CSV_LABEL, delimiter: ';' })) {
+      if (!header) {
+        header = cells.map((cell) => cell.trim())
+        if (!header.includes('CHECK_ID') || !header.includes('STATUS'))
+          throw new ScanParseError(CSV_LABEL, `line ${line}`, 'the header has no CHECK_ID and STATUS columns')
+        continue
+      }
+      if (cells.length !== header.length) {
+        scan.notes.skip(`line ${line}`, `${cells.length} fields where the header has ${header.length}`)
+        continue
+      }
+      const fields: Record<string, string> = {}
+      header.forEach((name, index) => (fields[name] = cells[index] ?? ''))
+      scan.add(csvResult(fields, `line ${line}`))
     }
     if (!header) throw new ScanParseError(CSV_LABEL, 'line 1', 'the file is empty')
     return scan.result()
