@@ -165,9 +165,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   signedInAs: [null, { option: true }],
-  storageState: async ({ signedInAs, demoSessions, storageState }, use) => {
-    await use(signedInAs ? await demoSessions.stateOf(signedInAs) : storageState)
-  },
+  // A sign-in of its own time: the suite's first one meets the functions starting cold, which took
+  // longer than a test's 30 s on a busy machine.
+  storageState: [
+    async ({ signedInAs, demoSessions, storageState }, use) => {
+      await use(signedInAs ? await demoSessions.stateOf(signedInAs) : storageState)
+    },
+    { timeout: 90_000 },
+  ],
   browserConsole: [
     async ({ context }, use) => {
       const watched: string[][] = []
