@@ -171,7 +171,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ signedInAs, demoSessions, storageState }, use) => {
       await use(signedInAs ? await demoSessions.stateOf(signedInAs) : storageState)
     },
-    { timeout: 90_000 },
+    { scope: 'test', timeout: 90_000 },
   ],
   browserConsole: [
     async ({ context }, use) => {
