@@ -30,7 +30,7 @@ export class SignInPanel {
     await this.email.fill(email)
     await this.submit.click()
     // The first call after the stack starts also starts the functions: allow for that.
-    await expect(this.page.getByRole('status').filter({ hasText: signInMessages.sent })).toBeVisible({ timeout: 20_000 })
+    await expect(this.page.getByRole('status').filter({ hasText: signInMessages.sent })).toBeVisible({ timeout: 60_000 })
     return signInLink(await nextMail(email, before))
   }
 
