@@ -4,7 +4,7 @@
 // rule. The first request and response are decoded and kept (bounded), the others counted; Burp
 // Collaborator interactions are kept raw. Read one issue at a time.
 import type { Severity } from '../template-vocabulary.ts'
-import { stripHtml } from './json-fields.ts'
+import { cveIds, stripHtml } from './json-fields.ts'
 import { PARSE_LIMITS, ScanParseError, bounded, type ParsedFinding, type ParsedScan, type ScanParser } from './parsed-scan.ts'
 import { fitRaw } from './raw-fields.ts'
 import { ScanCollector, unique } from './scan-collector.ts'
@@ -59,9 +59,6 @@ const hrefs = (html: string) => unique([...html.matchAll(/href\s*=\s*["']([^"']+
 
 const cwesOf = (html: string) =>
   unique([...html.matchAll(/CWE-(\d{1,6})/gi)].map((m) => `CWE-${Number(m[1])}`).filter((c) => c !== 'CWE-0')).slice(0, 20)
-
-const cvesOf = (...texts: string[]) =>
-  unique(texts.flatMap((t) => [...t.matchAll(/CVE-\d{4}-\d{4,7}/gi)].map((m) => m[0].toUpperCase()))).slice(0, 200)
 
 const MONTHS: Record<string, number> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 }
 /** The offsets (minutes east of UTC) of the zone names Burp's export time is written with; another zone reads as unknown. */
@@ -179,7 +176,7 @@ export async function parseBurpXml(source: AsyncIterable<string>): Promise<Parse
       ...(textOf(event, 'lookupHost') ? { lookupHost: bounded(textOf(event, 'lookupHost'), 500) } : {}),
     }))
     statistics.collaboratorEvents += collaborator.length
-    const cve = cvesOf(detailHtml, title)
+    const cve = cveIds([detailHtml, title], 200)
     const cwe = cwesOf(classifications)
     // What Burp picked out of the response (an address, a field name); the request and response prove the rest.
     const evidence = items.join('\n')

@@ -164,12 +164,12 @@ export function cweIds(value: unknown): string[] {
   return [...out].slice(0, 20)
 }
 
-/** CVE ids in upper case from a string or a list; anything else is left out. */
-export function cveIds(value: unknown): string[] {
+/** CVE ids in upper case from a string or a list (at most `limit`); anything else is left out. */
+export function cveIds(value: unknown, limit = 50): string[] {
   const out = new Set<string>()
   for (const item of Array.isArray(value) ? value : [value]) {
     if (typeof item !== 'string') continue
     for (const match of item.matchAll(/CVE-\d{4}-\d{4,7}/gi)) out.add(match[0].toUpperCase())
   }
-  return [...out].slice(0, 50)
+  return [...out].slice(0, limit)
 }

@@ -15,8 +15,10 @@ import {
   type ParsedScan,
   type ScanParser,
 } from './parsed-scan.ts'
+import { cveIds } from './json-fields.ts'
 import { fitRaw } from './raw-fields.ts'
 import { ScanCollector, fromDateText, fromUnixSeconds, unique } from './scan-collector.ts'
+import { isIp } from './surface-assets.ts'
 import { childrenNamed, numberOf, readXml, textOf, xmlRootTag, type XmlNode } from './xml-stream.ts'
 
 const LABEL = 'Nessus XML'
@@ -130,8 +132,7 @@ function cwesOf(item: XmlNode): string[] {
   ).slice(0, 20)
 }
 
-const cvesOf = (item: XmlNode) =>
-  unique(texts(item, 'cve').flatMap((cve) => (cve.match(/CVE-\d{4}-\d{4,7}/gi) ?? []).map((c) => c.toUpperCase()))).slice(0, 200)
+const cvesOf = (item: XmlNode) => cveIds(texts(item, 'cve'), 200)
 
 /** see_also's URLs, one a line (older plugins put several on a line). */
 const referencesOf = (item: XmlNode) =>
@@ -142,9 +143,6 @@ const referencesOf = (item: XmlNode) =>
   )
     .slice(0, 50)
     .map((u) => bounded(u, 2_048))
-
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/
-const looksLikeIp = (value: string) => IPV4.test(value) || (value.includes(':') && /^[0-9a-f:.]+$/i.test(value))
 
 interface HostState {
   ip: string
@@ -221,7 +219,7 @@ export async function parseNessusXml(source: AsyncIterable<string>): Promise<Par
     })
     // A host's names, once each whatever their case (NetBIOS names are upper case).
     const names = new Map<string, string>()
-    for (const name of [host.fqdn, looksLikeIp(host.name) ? '' : host.name, properties['netbios-name'] ?? ''])
+    for (const name of [host.fqdn, isIp(host.name) ? '' : host.name, properties['netbios-name'] ?? ''])
       if (name && name !== host.ip && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name)
     for (const name of names.values()) collector.addAsset({ type: 'host', value: bounded(name, 2_048), parent: host.ip })
     host = null
@@ -244,7 +242,7 @@ export async function parseNessusXml(source: AsyncIterable<string>): Promise<Par
     }
     const ip = host.properties['host-ip']
     if (ip) host.ip = ip
-    host.fqdn = host.properties['host-fqdn'] ?? (looksLikeIp(host.name) ? '' : host.name)
+    host.fqdn = host.properties['host-fqdn'] ?? (isIp(host.name) ? '' : host.name)
   }
 
   const readItem = (item: XmlNode) => {
