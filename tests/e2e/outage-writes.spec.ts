@@ -10,8 +10,7 @@ import { EMULATOR_PORTS } from '../../emulators/firebase/env'
 import { expect, test } from './fixtures'
 import { RevealPage, ShareLinkPage } from './pages/vault'
 import { countWhere } from './support/admin'
-import { callAs } from './support/findings'
-import { pauseListener } from './support/outage'
+import { functionsReadTheDatabase, pauseListener } from './support/outage'
 
 const OUTAGE_CONSOLE =
   /Could not reach Cloud Firestore backend|WebChannelConnection|Failed to load resource|net::ERR|Our database cannot be reached/
@@ -45,13 +44,7 @@ const senior = demoAccount('senior@sectest.example')
 test.describe('a vault link whose answer was lost while the database was held back', () => {
   test.use({ signedInAs: analystAccount.email })
 
-  // The functions' own connection to the database was cut with the page's: the next test signs in
-  // through them, so this one ends once they read the database again.
-  test.afterEach(async () => {
-    await expect
-      .poll(async () => (await callAs(senior.uid, 'getSearchClient', { type: 'findings', company: 'acme' })).status, { timeout: 90_000 })
-      .toBe(200)
-  })
+  test.afterEach(() => functionsReadTheDatabase(senior.uid))
 
   test('says it may have been saved and checks, then shows the key of the one link stored, which opens', async ({
     page,

@@ -2,7 +2,8 @@
 // and the connections it held are cut, as when a server goes down: clients see their streams end and
 // new connections get no answer. Resuming it (SIGCONT) brings it back with its data.
 import { execFileSync } from 'node:child_process'
-import type { ConsoleMessage, Page } from '@playwright/test'
+import { expect, type ConsoleMessage, type Page } from '@playwright/test'
+import { callAs } from './findings'
 
 function listenerPid(port: number): number {
   const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' })
@@ -49,4 +50,14 @@ export function firestoreGivesUp(page: Page, { timeout = 60_000 } = {}): Promise
     }
     page.on('console', onConsole)
   })
+}
+
+/**
+ * Resolves once the functions read the database again, asked as `uid` (an analyst of Acme): their
+ * own connection to it was cut with the page's, and the next test signs in through them.
+ */
+export async function functionsReadTheDatabase(uid: string): Promise<void> {
+  await expect
+    .poll(async () => (await callAs(uid, 'getSearchClient', { type: 'findings', company: 'acme' })).status, { timeout: 90_000 })
+    .toBe(200)
 }
