@@ -1,7 +1,25 @@
+import { connect } from 'node:net'
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumArgs, headlessShellExecutable } from './tests/support/chromium'
 
-const baseURL = `http://127.0.0.1:${process.env.APP_PORT ?? 3000}`
+const appPort = Number(process.env.APP_PORT ?? 3000)
+const baseURL = `http://127.0.0.1:${appPort}`
+
+/** Whether something already answers on the app's port (a developer's running stack). */
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.end()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+// Outside CI a running stack is used as it is. A stack started here is waited for until it says it is
+// ready: the app answers long before the demo data is loaded and the functions are up, and a test
+// run that started at the app's first answer met a seeding database and cold functions.
+const reuseRunningStack = !process.env.CI && (await portAnswers(appPort))
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,9 +49,8 @@ export default defineConfig({
     command: 'node --experimental-strip-types scripts/dev.ts --app=preview --quiet',
     // A tenth of the demo year's findings (emulators/seed/reports/universe.ts reportsScale).
     env: { ...process.env, SEED_REPORTS_SCALE: '0.1' },
-    url: `${baseURL}/`,
-    timeout: 180_000,
-    reuseExistingServer: !process.env.CI,
+    ...(reuseRunningStack ? { url: `${baseURL}/`, reuseExistingServer: true } : { wait: { stdout: /^Ready in /m } }),
+    timeout: 300_000,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },

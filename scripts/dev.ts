@@ -4,7 +4,7 @@
 // without one, the seed writes the demo data and the snapshot is taken for the next start.
 //   --app=dev|preview   vite dev server (default) or the production build served in workerd
 //   --reseed            seed even when a snapshot of this seed exists (and take it again)
-//   --quiet             only errors (for test runs)
+//   --quiet             only errors and the ready line (for test runs)
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -19,7 +19,7 @@ import {
   ROOT,
 } from '../emulators/firebase/env.ts'
 import { JavaNotFoundError } from '../emulators/firebase/java.ts'
-import { waitForEmulators } from '../emulators/firebase/ready.ts'
+import { waitForEmulators, warmCallables } from '../emulators/firebase/ready.ts'
 import { PortListenError } from '../emulators/local-service.ts'
 import { startMailCatcher, type MailCatcher } from '../emulators/mail/mail-catcher.ts'
 import { SearchEmulatorConfigError, searchEmulatorConfigFromEnv } from '../emulators/search/config.ts'
@@ -173,6 +173,16 @@ async function start(): Promise<void> {
     () => (snapshot.kind === 'ready' ? `Auth and Firestore from the demo snapshot ${snapshotName}` : 'empty'),
   )
 
+  // The sign-in's two callables are started beside the demo data, so the first sign-in does not wait
+  // for their code to load.
+  const signInWarm = timed(
+    'Functions',
+    () => warmCallables(['sendSignInLink', 'handleSignIn']),
+    () => 'the sign-in callables answer',
+  )
+  // Awaited below; until then a failure is kept, not thrown.
+  signInWarm.catch(() => {})
+
   if (snapshot.kind === 'ready') {
     await timed(
       'Demo data',
@@ -205,6 +215,9 @@ async function start(): Promise<void> {
   }
 
   await appReady
+  await signInWarm.catch((error: unknown) => {
+    throw new StackError(`${error instanceof Error ? error.message : String(error)}: see ${path.join(LOG_DIR, 'emulators.log')}`)
+  })
 
   // The deliberately vulnerable app on loopback, and one demo agent at the Local location to scan it.
   const vulnerable = startService(
@@ -251,6 +264,8 @@ async function start(): Promise<void> {
     })
   }
 
+  // Printed even when quiet: the e2e run starts its tests on this line (playwright.config.ts).
+  if (flags.quiet) console.log(`Ready in ${since(startedAt).toFixed(1)} s`)
   say(
     [
       '',

@@ -8,6 +8,8 @@ export interface Mail {
   text: string
   html: string
   links: string[]
+  /** When the inbox received it (ISO 8601). */
+  receivedAt: string
 }
 
 /** The next email to `to` received after `after` (ms since the epoch); fails after `timeoutMs`. */
@@ -17,6 +19,34 @@ export async function nextMail(to: string, after: number, timeoutMs = 20_000): P
   if (!response.ok) throw new Error(`No email to ${to} (${response.status})`)
   return (await response.json()) as Mail
 }
+
+/**
+ * The first email to `to` received after `after` that `wanted` accepts: other mail to them arriving
+ * meanwhile (a notification) is passed over. Fails after `timeoutMs`.
+ */
+export async function nextMailWhere(to: string, after: number, wanted: (mail: Mail) => boolean, timeoutMs = 20_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs
+  let since = after
+  for (;;) {
+    const newest = await nextMail(to, since, Math.max(1, deadline - Date.now()))
+    const summaries = (await mailsTo(to)) as { id: string; receivedAt: string }[]
+    const arrived = summaries.filter((summary) => Date.parse(summary.receivedAt) > since).reverse()
+    for (const summary of arrived) {
+      const full = await mailById(summary.id)
+      if (wanted(full)) return full
+    }
+    since = Date.parse(newest.receivedAt)
+  }
+}
+
+async function mailById(id: string): Promise<Mail> {
+  const response = await fetch(`${INBOX}/api/messages/${encodeURIComponent(id)}`)
+  if (!response.ok) throw new Error(`The inbox answered ${response.status} for message ${id}`)
+  return (await response.json()) as Mail
+}
+
+/** Whether an email carries a sign-in link. */
+export const hasSignInLink = (mail: Mail): boolean => mail.links.some((l) => l.includes('oobCode='))
 
 /** The sign-in link of an email (the one carrying the one-time code). */
 export function signInLink(mail: Mail): string {
