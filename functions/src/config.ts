@@ -1,6 +1,6 @@
 // Settings of the sign-in functions, from the environment. Locally they come from
 // functions/.env.demo-sectest (the Functions emulator loads it); in production from the
-// deploy's functions/.env.<projectId> (README, Deploy). Read on each call, so that a missing
+// deploy's functions/.env.<projectId> (docs/production.md). Read on each call, so that a missing
 // setting fails the call that needs it rather than the deploy's discovery of the functions.
 import * as v from 'valibot'
 import { parseOrigins } from './origins.ts'

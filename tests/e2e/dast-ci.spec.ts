@@ -1,4 +1,4 @@
-// A client's CI pipeline triggers a DAST scan, end to end, the way the README's curl and CI step do:
+// A client's CI pipeline triggers a DAST scan, end to end, the way the curl and CI step of docs/api.md do:
 // a company admin makes a DAST key on /admin/dast whose scans publish at once; the pipeline POSTs
 // to /api/v1/dast/scans through the app's origin; an agent at a location takes the job and runs
 // wapiti against the vulnerable app; the Acme viewer's /reports/dast shows the XSS and SQL
@@ -88,7 +88,7 @@ test.describe('DAST from a client’s CI', () => {
       // Set on this very document: a reload would lose it.
       await report.evaluate(() => Object.assign(window, { __sameDocument: true }))
 
-      // The pipeline's step, as in the README: POST the target with the key, 202 and a status URL.
+      // The pipeline's step, as in docs/api.md: POST the target with the key, 202 and a status URL.
       const triggered = await fetch(`${baseURL}/api/v1/dast/scans`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -115,7 +115,7 @@ test.describe('DAST from a client’s CI', () => {
       expect(result.summary!.new).toBeGreaterThanOrEqual(2)
       expect(result.newFindings!.some((f) => XSS.test(f.title))).toBe(true)
       expect(result.newFindings!.some((f) => SQLI.test(f.title))).toBe(true)
-      // What the README's CI step gates on: new high or critical findings (the SQL injection is one).
+      // What the CI step of docs/api.md gates on: new high or critical findings (the SQL injection is one).
       expect(result.summary!.newBySeverity.high + result.summary!.newBySeverity.critical).toBeGreaterThan(0)
     } finally {
       await viewer.close()
