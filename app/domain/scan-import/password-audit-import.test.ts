@@ -81,6 +81,7 @@ describe('importPasswordAudit on the ACME fixture', () => {
       historyLmHashes: 1,
       potEntries: 12,
       potOtherHashes: 1,
+      potFilesUnmatched: 0,
       crackedFromLm: 1,
       caseNotRecovered: 0,
       blankPasswords: 1,
@@ -192,6 +193,18 @@ describe('importPasswordAudit on the ACME fixture', () => {
     const scan = await audit({ pots: [] })
     expect(scan.serviceStats).toMatchObject({ cracked: 1, lmHashes: 2, reuseClusters: 2, largestReuseCluster: 3 })
     expect(scan.tool.name).toBe('secretsdump')
+  })
+
+  it("flags a pot file that cracks none of the dump's hashes, apart from one that does", async () => {
+    const otherAudit = [ntHash('Tangerine-Harbour-91'), ntHash('Quiet-Lantern-27')].map((hash) => `${hash}:not-this-domain`).join('\n')
+    const scan = await audit({ pots: [textChunks(hashcat, 100), textChunks(otherAudit)] })
+    expect(scan.statistics.potFilesUnmatched).toBe(1)
+    expect(scan.notes).toContainEqual({
+      level: 'warning',
+      where: 'pot file 2',
+      message: 'none of its 2 cracked hashes is in the dump: is it from another audit?',
+    })
+    expect(scan.notes.some((n) => n.where === 'pot file 1' && n.message.startsWith('none of'))).toBe(false)
   })
 
   it('reports progress and reaches the total', async () => {

@@ -111,6 +111,8 @@ export interface PasswordAuditInput extends PasswordAuditOptions {
   ntds: AsyncIterable<string>
   /** hashcat potfiles and John pots, read in turn. */
   pots: readonly AsyncIterable<string>[]
+  /** How notes name each pot file (its file name); "pot file 2" when not given. */
+  potNames?: readonly string[]
   /** The company's reuse key: an HMAC-SHA256 key, or at least 16 raw bytes. */
   reuseKey: CryptoKey | Uint8Array
   /** Awaited every few hundred accounts, so a page can repaint between them. */
@@ -240,8 +242,20 @@ export async function importPasswordAudit(input: PasswordAuditInput): Promise<Pa
   const tools = new Set<PotTool>()
   let potEntries = 0
   let potOtherHashes = 0
+  let potFilesUnmatched = 0
   for (const [index, source] of input.pots.entries()) {
-    const pot = await readPot(source, { nt: wantedNt, lm: wantedLm }, note, input.pots.length > 1 ? `pot file ${index + 1}` : 'pot file')
+    const name = input.potNames?.[index] ?? (input.pots.length > 1 ? `pot file ${index + 1}` : 'pot file')
+    const pot = await readPot(source, { nt: wantedNt, lm: wantedLm }, note, name)
+    // Most often a pot file of another audit, or of another domain's dump: worth telling apart
+    // from an audit where nothing was cracked.
+    if (pot.entries > 0 && pot.nt.size === 0 && pot.lm.size === 0) {
+      potFilesUnmatched++
+      note({
+        level: 'warning',
+        where: name,
+        message: `none of its ${pot.entries} cracked hashes is in the dump: is it from another audit?`,
+      })
+    }
     for (const [hash, password] of pot.nt) if (!cracked.has(hash)) cracked.set(hash, password)
     for (const [half, part] of pot.lm) if (!lmHalves.has(half)) lmHalves.set(half, part)
     pot.tools.forEach((tool) => tools.add(tool))
@@ -387,6 +401,7 @@ export async function importPasswordAudit(input: PasswordAuditInput): Promise<Pa
       historyLmHashes: history.filter((h) => h.lm !== null).length,
       potEntries,
       potOtherHashes,
+      potFilesUnmatched,
       crackedFromLm: list.filter((a) => a.crackedFrom === 'lm').length,
       caseNotRecovered,
       blankPasswords: crackedAccounts.filter((a) => a.description!.length === 0).length,

@@ -76,6 +76,22 @@ describe('PasswordAuditImport in the browser', () => {
     expect(JSON.stringify(results[0])).not.toContain('Winter2024!')
   })
 
+  it('flags a pot file of another audit by name, and none when every pot file matches', async () => {
+    const { user } = setup()
+    const stranger = new File(['0123456789abcdef0123456789abcdef:Harbour-Lantern-77\n'], 'other-client.pot')
+    await user.upload(screen.getByLabelText('Choose files'), [...files().slice(0, 2), stranger])
+    await screen.findByText(/other-client\.pot: Pot file/)
+    await user.click(screen.getByRole('button', { name: 'Analyse in this browser' }))
+    await screen.findByLabelText('Audit summary')
+    expect(screen.getByRole('status')).toHaveTextContent('One pot file cracks none of this dump’s hashes: is it from another audit?')
+    expect(screen.getByText(/^other-client\.pot: none of its 1 cracked hashes is in the dump/)).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: /Remove other-client\.pot/ }))
+    await user.click(screen.getByRole('button', { name: 'Analyse in this browser' }))
+    await screen.findByLabelText('Audit summary')
+    expect(screen.queryByText(/cracks none of this dump’s hashes/)).not.toBeInTheDocument()
+  })
+
   it('shows why a dump it cannot read was refused', async () => {
     const { user } = setup()
     const broken = `${fixture('acme.ntds').split('\n').slice(0, 9).join('\n')}\n${'x'.repeat(1_100_000)}`

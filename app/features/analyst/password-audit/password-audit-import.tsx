@@ -8,6 +8,7 @@ import { ScanParseError, type ParsedScan } from '#domain/scan-import/parsed-scan
 import { importPasswordAudit } from '#domain/scan-import/password-audit-import.ts'
 import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
 import { Button } from '~/ui/button'
+import { OutcomeMessage } from '~/ui/outcome-message'
 import { Field, fieldControl, Label } from '~/ui/text-field'
 import { surface } from '~/ui/surface'
 import { VisuallyHidden } from '~/ui/visually-hidden'
@@ -110,8 +111,14 @@ function Summary({ scan }: { scan: ParsedScan }) {
   const bySeverity = SEVERITIES.map((severity) => [severity, scan.findings.filter((f) => f.severity === severity).length] as const).filter(
     ([, count]) => count > 0,
   )
+  const unmatched = scan.statistics.potFilesUnmatched ?? 0
   return (
     <>
+      {unmatched > 0 && (
+        <OutcomeMessage tone="warning" next="The import report below names them. Remove them, or add the pot files of this dump.">
+          {unmatched === 1 ? 'One pot file cracks' : `${unmatched} pot files crack`} none of this dump’s hashes: is it from another audit?
+        </OutcomeMessage>
+      )}
       <Figures aria-label="Audit summary">
         {figures.map(([label, value]) => (
           <div key={label}>
@@ -182,6 +189,7 @@ export function PasswordAuditImport({ companyNames, defaultPolicyMinLength = 8, 
       const scan = await importPasswordAudit({
         ntds: fileSource(ntds[0]!.file, onBytes),
         pots: pots.map((pot) => fileSource(pot.file, onBytes)),
+        potNames: pots.map((pot) => pot.file.name),
         companyNames: [...companyNames],
         policyMinLength: policyValue,
         privilegedAccounts: splitAccountNames(privileged),
