@@ -78,6 +78,7 @@ const TargetSchema = v.variant('kind', [
 
 export const ParsedFindingSchema = v.strictObject({
   ruleId: v.pipe(shortText, v.minLength(1, 'A finding needs its rule id')),
+  check: v.optional(v.pipe(shortText, v.minLength(1))),
   title: v.pipe(shortText, v.minLength(1, 'A finding needs a title')),
   severity: v.picklist(SEVERITIES),
   target: TargetSchema,

@@ -1,6 +1,7 @@
 // Nuclei's results, as a JSON array (-json-export) or JSON Lines (-jsonl, and -json before v3), with
 // the old key names (templateID, matched, extracted_results) and the new ones (template-id,
-// matched-at, extracted-results, info.classification). One finding per result.
+// matched-at, extracted-results, info.classification). One finding per result; a template's matcher
+// (each missing header of http-missing-security-headers) is a check of its own.
 import { SEVERITIES, type Severity } from '../template-vocabulary.ts'
 import {
   boundedRaw,
@@ -156,6 +157,7 @@ export const nucleiJsonParser: ScanParser = {
       const name = text(info.name, 500) ?? ruleId
       findings.push({
         ruleId,
+        check: matcher,
         title: matcher ? `${name}: ${matcher}` : name,
         severity,
         target,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureText, parseText } from '../../../tests/support/scan-fixtures.ts'
 import { fingerprintParts, parsedFingerprint, targetAsset, targetLocation } from './observed.ts'
+import { nucleiJsonParser } from './nuclei-json.ts'
 import { zapXmlParser } from './zap-xml.ts'
 
 describe('a parsed finding in a service', () => {
@@ -32,5 +33,31 @@ describe('fingerprints across scans', () => {
       Promise.all(findings.map((f) => parsedFingerprint(service, f)))
     expect(await ids(second.findings, 'dast')).toEqual(await ids(first.findings, 'dast'))
     expect(await ids(first.findings, 'projectmariana')).not.toEqual(await ids(first.findings, 'dast'))
+  })
+})
+
+describe('a rule that makes several checks', () => {
+  it('is one exposure per check in attack surface, as in DAST, so eleven technologies on one host stay eleven', async () => {
+    const scan = await parseText(nucleiJsonParser, fixtureText('nuclei_json', 'many_findings.json'), 700)
+    const techs = scan.findings.filter((f) => f.ruleId === 'tech-detect')
+    const checksPerHost = new Set(techs.map((f) => `${targetAsset(f.target)} ${f.check}`))
+    expect(techs.length).toBeGreaterThan(2)
+    expect(techs.every((f) => f.check)).toBe(true)
+    for (const service of ['projectmariana', 'dast'] as const) {
+      const ids = new Set(await Promise.all(techs.map((f) => parsedFingerprint(service, f))))
+      expect({ service, findings: ids.size }).toEqual({ service, findings: checksPerHost.size })
+    }
+  })
+
+  it('names the check in the exposure type, and a rule of one check keeps its plain id', () => {
+    const target = { kind: 'url', url: 'https://acme.example/', parameter: 'strict-transport-security' } as const
+    expect(fingerprintParts('projectmariana', target, 'http-missing-security-headers', 'strict-transport-security')).toEqual({
+      assetKey: 'acme.example:443',
+      exposureType: 'http-missing-security-headers:strict-transport-security',
+    })
+    expect(fingerprintParts('projectmariana', { kind: 'url', url: 'https://acme.example/' }, 'exposed-panel')).toEqual({
+      assetKey: 'acme.example:443',
+      exposureType: 'exposed-panel',
+    })
   })
 })

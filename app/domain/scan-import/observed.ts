@@ -52,8 +52,16 @@ export function targetLocation(target: FindingTarget): FindingLocation {
   }
 }
 
-/** The parts of the service's fingerprint for a finding at `target` reported by `ruleId`. */
-export function fingerprintParts<S extends ServiceId>(service: S, target: FindingTarget, ruleId: string): FingerprintParts[S] {
+/**
+ * The parts of the service's fingerprint for a finding at `target` reported by `ruleId` (and, for a
+ * rule that makes several checks, `check`).
+ */
+export function fingerprintParts<S extends ServiceId>(
+  service: S,
+  target: FindingTarget,
+  ruleId: string,
+  check?: string,
+): FingerprintParts[S] {
   const parts = (): FingerprintParts[ServiceId] => {
     switch (service) {
       case 'dast':
@@ -72,11 +80,13 @@ export function fingerprintParts<S extends ServiceId>(service: S, target: Findin
           return { provider: target.provider, account: target.account, region: target.region, checkId: ruleId, resource: target.resource }
         return { provider: '', account: '', region: '', checkId: ruleId, resource: targetAsset(target) }
       case 'projectmariana': {
+        // Only the host is kept of where: each check of a rule is an exposure of its own.
+        const exposureType = check ? `${ruleId}:${check}` : ruleId
         if (target.kind === 'url') {
           const { host, port } = urlHost(target.url)
-          return { assetKey: port ? `${host}:${port}` : host, exposureType: ruleId }
+          return { assetKey: port ? `${host}:${port}` : host, exposureType }
         }
-        return { assetKey: targetAsset(target), exposureType: ruleId }
+        return { assetKey: targetAsset(target), exposureType }
       }
       case 'password_cracking':
         if (target.kind === 'account') return { domain: target.domain, account: target.account, issueType: ruleId }
@@ -88,5 +98,5 @@ export function fingerprintParts<S extends ServiceId>(service: S, target: Findin
 }
 
 /** The finding's id in `service`: its fingerprint. */
-export const parsedFingerprint = (service: ServiceId, finding: Pick<ParsedFinding, 'target' | 'ruleId'>): Promise<string> =>
-  findingFingerprint(service, fingerprintParts(service, finding.target, finding.ruleId))
+export const parsedFingerprint = (service: ServiceId, finding: Pick<ParsedFinding, 'target' | 'ruleId' | 'check'>): Promise<string> =>
+  findingFingerprint(service, fingerprintParts(service, finding.target, finding.ruleId, finding.check))

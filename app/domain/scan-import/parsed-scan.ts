@@ -47,6 +47,11 @@ export type FindingTarget =
 export interface ParsedFinding {
   /** The scanner's rule: ZAP plugin id, Nuclei template id, NVT OID, Nmap script id or CVE, Prowler check id, testssl id. */
   ruleId: string
+  /**
+   * One check of a rule that makes several (a Nuclei template's matcher: each missing header, each
+   * technology). Attack surface, whose identity keeps no details of the location, tells checks apart by it.
+   */
+  check?: string
   title: string
   severity: Severity
   target: FindingTarget
