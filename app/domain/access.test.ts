@@ -23,17 +23,18 @@ import {
 import { services } from './services.ts'
 import { sitePages } from './site-map.ts'
 
-// Expectations below are the words of spec section 6 and DESIGN.md section 5, restated as data.
+// The expectations below are the product's access rules written out as data, apart from access.ts,
+// so that a change to the module shows here as a failing case.
 
 type Level = number | null | undefined
 type Flag = keyof CompanyFlags
 type Rights = Pick<Access, 'servicesEnabled' | 'servicesManaged'>
 
-/** The services of spec section 1. */
+/** The product's five services. */
 const serviceIds = ['projectmariana', 'password_cracking', 'dast', 'network', 'cloud'] as const
 type ServiceName = (typeof serviceIds)[number]
 
-/** The company feature flags of spec section 3. */
+/** The eight company feature flags (companies/{slug}). */
 const flags = [
   'enableViewProjectMarianaResults',
   'enableViewProjectMarianaStats',
@@ -360,7 +361,7 @@ describe('Reports: level 1+ when the service is enabled for the company, or the 
 })
 
 describe('pages with a plain level requirement', () => {
-  /** Spec section 6, row by row; /profile (settings) is open to every signed-in level. */
+  /** The minimum level of each page, row by row; /profile (settings) is open to every signed-in level. */
   const minimum: ReadonlyArray<readonly [string, number]> = [
     ['/templates', 7],
     ['/templates/finding', 7],

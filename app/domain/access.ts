@@ -1,9 +1,9 @@
-// Who may see what: the one statement of the product's access rules (spec section 6). Route
+// Who may see what: the one statement of the product's access rules (decision 0009). Route
 // guards, navigation, server functions, callables and the Firestore rules tests all ask here;
 // nothing else states a threshold. Pure TypeScript: the functions compile it too.
 import { services, type ServiceId } from './services.ts'
 
-/** The access levels (DESIGN.md section 5). */
+/** The access levels. */
 export const LEVEL = {
   clientViewer: 1,
   clientManager: 2,
@@ -150,7 +150,7 @@ const level =
     hasLevel(access, n)
 
 /**
- * The rule of every page that needs a signed-in user, by site-map path (spec section 6).
+ * The rule of every page that needs a signed-in user, by site-map path.
  * `$service` pages receive the service id (e.g. 'password_cracking', also on analyst pages whose
  * path says 'password-cracking').
  */

@@ -1,5 +1,5 @@
 // email_keys/{id}: an address, or a whole domain, that a platform admin opened for sign-up, with
-// the company and access its first sign-in receives (DESIGN.md section 5). An exact address beats
+// the company and access its first sign-in receives. An exact address beats
 // its domain; a key expires, counts its uses and can be revoked; consumer mail domains never get
 // a domain key, as anyone can own an address there.
 import * as v from 'valibot'

@@ -38,7 +38,7 @@ describe('severities and statuses', () => {
     expect(SEVERITIES.map((severity) => severityLabels[severity])).toEqual(['Critical', 'High', 'Medium', 'Low', 'Informational'])
   })
 
-  it('lists the statuses of DESIGN.md section 5, labelled', () => {
+  it('lists the three template statuses, labelled', () => {
     expect(TEMPLATE_STATUSES.map((status) => templateStatusLabels[status])).toEqual(['Draft', 'Ready', 'Deprecated'])
   })
 })

@@ -1,4 +1,4 @@
-// Finding templates (DESIGN.md section 5, finding_templates/{slug}): the fields, their rules, and
+// Finding templates (finding_templates/{slug}): the fields, their rules, and
 // the record the search index holds. The schemas check whole templates (create, import) and single
 // fields (autosave); free text is validated, never rewritten, so a saved value equals the typed one.
 import * as v from 'valibot'

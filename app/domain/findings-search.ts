@@ -1,4 +1,4 @@
-// Searching a company's findings (DESIGN.md section 7): one index for every company, one record
+// Searching a company's findings (decision 0038): one index for every company, one record
 // per finding, and the secured key's filter that keeps a person inside one company and the
 // services whose results they may see. The functions (trigger, keys), the seed and the app import it.
 import type { IndexSettings } from 'algoliasearch'

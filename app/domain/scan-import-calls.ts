@@ -10,7 +10,7 @@ import { PARSE_LIMITS } from './scan-import/parsed-scan.ts'
 import { ServiceIdSchema, type ServiceId } from './services.ts'
 import { SEVERITIES } from './template-vocabulary.ts'
 
-/** Who may import, review and publish a service's scans: the analyst service page's rule (spec section 6). */
+/** Who may import, review and publish a service's scans: the analyst service page's rule. */
 export const mayImportScans = (access: Access | null | undefined, service: ServiceId | string): boolean =>
   isAnalyst(access) &&
   (hasLevel(access, LEVEL.seniorAnalyst) ||

@@ -1,4 +1,4 @@
-// The library of finding templates as Firestore stores it (DESIGN.md section 5): the documents
+// The library of finding templates as Firestore stores it: the documents
 // finding_templates/{slug}, the tag counters finding_tags/{tag} and their references
 // finding_tags/{tag}/tags/{slug}. The browser, the functions and the seed read and write through
 // these helpers; the callables' contracts are in template-library-calls.ts.

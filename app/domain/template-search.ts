@@ -1,4 +1,4 @@
-// Searching the finding templates (DESIGN.md section 7): the index, its sort orders and settings,
+// Searching the finding templates (decision 0011): the index, its sort orders and settings,
 // and the getSearchClient contract. The functions (trigger, search keys), the seed and the app
 // import it; pure TypeScript, with algoliasearch for types only.
 import type { IndexSettings } from 'algoliasearch'

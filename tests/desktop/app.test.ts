@@ -73,7 +73,7 @@ describe('the desktop app', () => {
     await app.click(await app.findByXPath('//button[normalize-space()="Login with Link"]'))
     await waitFor('the link sent', async () => (await app.execute<string>('return document.body.innerText')).includes(signInMessages.sent))
     const link = new URL(signInLink(await nextMail(email, before)))
-    // The app asks for links that continue to the sign-in page itself (spec, section 7), marked as the app's.
+    // The app asks for links that continue to the sign-in page itself (SIGN_IN_PATH), marked as the app's.
     expect(new URL(link.searchParams.get('continueUrl')!).href).toBe(new URL(`${SIGN_IN_PATH}?via=desktop`, PRODUCT_URL).href)
 
     // The person opens the emailed link from their mail client: it opens in the browser, whose
