@@ -10,6 +10,7 @@ import { ServiceIdSchema } from './services.ts'
 import { TimestampSchema } from './stored.ts'
 import { SEVERITIES, type Severity } from './template-vocabulary.ts'
 import { FINDING_STATUSES, type FindingStatus } from './finding-statuses.ts'
+import { FindingIntelSchema } from './vuln-intel.ts'
 
 export const FINDINGS_COLLECTION = 'findings'
 
@@ -48,9 +49,6 @@ export const OPEN_STATUSES: readonly FindingStatus[] = [
   'disputed',
   'acceptance_requested',
 ]
-
-/** The SLA clock stands still while the analysts owe a retest. */
-export const SLA_PAUSED_STATUSES: readonly FindingStatus[] = ['retest_requested']
 
 export const isOpenStatus = (status: FindingStatus) => OPEN_STATUSES.includes(status)
 
@@ -113,6 +111,12 @@ export const StoredFindingSchema = v.object({
   severity: SeveritySchema,
   cvss: v.optional(v.nullable(CvssSchema), null),
   cwe: v.optional(v.array(v.string()), []),
+  /** The CVE ids the scanner named (at most MAX_FINDING_CVES). */
+  cve: v.optional(v.array(v.string()), []),
+  /** Whether it names a CVE: what the daily intelligence refresh looks for (withCves keeps it). */
+  hasCves: v.optional(v.boolean(), false),
+  /** What the public feeds say of its CVEs (vuln-intel.ts), kept by the daily refresh; null: none listed. */
+  intel: v.optional(v.nullable(FindingIntelSchema), null),
   tags: v.optional(v.array(v.string()), []),
   /** What is affected, as people read it: a host and port, a URL, an account, a cloud resource. */
   asset: v.string(),
@@ -155,6 +159,15 @@ export const StoredFindingSchema = v.object({
 })
 
 export type StoredFinding = v.InferOutput<typeof StoredFindingSchema>
+
+/** CVE ids kept per finding: scanners list a few; a Nessus plugin may list hundreds. */
+export const MAX_FINDING_CVES = 200
+
+/** A finding's CVE fields from the ids a scan gave (upper case, each once, bounded). */
+export function withCves(cves: readonly string[] | undefined): Pick<StoredFinding, 'cve' | 'hasCves'> {
+  const cve = [...new Set((cves ?? []).map((id) => id.toUpperCase()))].slice(0, MAX_FINDING_CVES)
+  return { cve, hasCves: cve.length > 0 }
+}
 export type SlaState = StoredFinding['slaState']
 export type RiskAcceptance = NonNullable<StoredFinding['riskAcceptance']>
 

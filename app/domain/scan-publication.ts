@@ -5,7 +5,7 @@
 // scan's counts and its members. Pure: the publish callable and the seed write what it returns.
 import type { FindingChange } from './finding-workflow.ts'
 import { planNotSeen, planSeenAgain } from './finding-workflow.ts'
-import { emptySeverityCounts, isOpenStatus, type FindingLocation, type FindingStatus, type StoredFinding } from './findings.ts'
+import { emptySeverityCounts, isOpenStatus, withCves, type FindingLocation, type FindingStatus, type StoredFinding } from './findings.ts'
 import { SCAN_MEMBERS_PER_DOCUMENT, type ScanCounts, type ScanMembers, type StoredScan } from './scans.ts'
 import { reprioritiseSlaClock, slaStateAt, startSlaClock, withSlaChangeAt, type SlaPolicy } from './sla.ts'
 import type { Severity } from './template-vocabulary.ts'
@@ -20,6 +20,7 @@ export interface ObservedFinding {
   templateSlug?: string
   cvss?: StoredFinding['cvss']
   cwe?: string[]
+  cve?: string[]
   tags?: string[]
   description?: string
   impact?: string
@@ -105,6 +106,8 @@ export function newFindingDocument(
     severity: observed.severity,
     cvss: observed.cvss ?? null,
     cwe: observed.cwe ?? [],
+    ...withCves(observed.cve),
+    intel: null,
     tags: observed.tags ?? [],
     asset: observed.asset,
     location: observed.location ?? {},
@@ -191,6 +194,8 @@ export function planScanPublication(input: PublicationInput): Publication {
       lastSeenAt: Math.max(before.lastSeenAt, scan.startedAt),
       seenCount: before.seenCount + 1,
       evidence: observed.evidence ?? before.evidence,
+      // The latest scan's CVE ids, when it gave any.
+      ...(observed.cve?.length ? withCves(observed.cve) : {}),
       updatedAt: now,
       updatedBy: by,
     }

@@ -236,6 +236,7 @@ export const QUERIES: CataloguedQuery[] = [
   ...file('functions/src/delete-finding-template.ts', [['deleteFindingTemplate', group('findings'), where('templateSlug', '==')]]),
   ...file('functions/src/email-keys.ts', [['findEmailKey', collection('email_keys'), where('match', 'in')]]),
   // The people a comment may mention: a company's, in order of address, from the start typed or not.
+  ...file('functions/src/intel/refresh-vuln-intel.ts', [['findingPages', group('findings'), where('hasCves', '=='), orderBy(byId)]]),
   ...file('functions/src/reports/mention-candidates.ts', [
     ['listMentionCandidates', collection('users_access'), where('companies', 'array-contains'), orderBy('email'), orderBy(byId)],
     [

@@ -59,6 +59,7 @@ export function draftPublication(drafts: readonly DraftFinding[], templates: Rea
       ...(draft.templateSlug && template ? { templateSlug: draft.templateSlug } : {}),
       ...(draft.cvss ? { cvss: draft.cvss } : {}),
       cwe: [...new Set([...draft.cwe, ...(template?.cwe ?? [])])],
+      cve: draft.cve,
       tags: draft.tags,
       description: template?.description || draft.description,
       impact: template?.impact ?? '',
