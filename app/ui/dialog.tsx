@@ -22,13 +22,16 @@ const Overlay = styled(RadixDialog.Overlay)`
   animation: ${fadeIn} ${timings.modalTransition}ms ease-out;
 `
 
-const Content = styled(RadixDialog.Content)`
+const Content = styled(RadixDialog.Content)<{ $wide: boolean }>`
   position: fixed;
   top: 50%;
   left: 50%;
   z-index: ${layers.modal};
   transform: translate(-50%, -50%);
-  width: min(440px, calc(100vw - 32px));
+  width: min(${({ $wide }) => ($wide ? '860px' : '440px')}, calc(100vw - 32px));
+  /* A long dialog (a finding's evidence) scrolls inside instead of running off the screen. */
+  max-height: calc(100vh - 32px);
+  overflow-y: auto;
   padding: 28px;
   ${floating('far')}
   animation: ${popIn} ${timings.modalTransition}ms ease-out;
@@ -87,6 +90,8 @@ export const DialogActions = styled.div`
 /**
  * A modal dialog: focus stays inside while open and returns where it was when it closes.
  * `dismissible: false` keeps it open until its own action completes (no Escape, no outside click).
+ * `wide` is for reading (a record in full) rather than a short form. A dialog opened by something
+ * other than a Radix trigger names where focus goes back on closing (`returnFocus`, when still there).
  */
 export function Dialog({
   open,
@@ -95,6 +100,8 @@ export function Dialog({
   titleAddon,
   description,
   dismissible = true,
+  wide = false,
+  returnFocus,
   children,
 }: {
   open: boolean
@@ -103,6 +110,8 @@ export function Dialog({
   titleAddon?: ReactNode
   description: string
   dismissible?: boolean
+  wide?: boolean
+  returnFocus?: () => HTMLElement | null
   children: ReactNode
 }) {
   const block = (event: Event) => {
@@ -112,7 +121,18 @@ export function Dialog({
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <Overlay />
-        <Content onEscapeKeyDown={block} onPointerDownOutside={block} onInteractOutside={block}>
+        <Content
+          $wide={wide}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus?.()
+            if (!target?.isConnected) return
+            event.preventDefault()
+            target.focus()
+          }}
+          onEscapeKeyDown={block}
+          onPointerDownOutside={block}
+          onInteractOutside={block}
+        >
           <Title>
             {title}
             {titleAddon}

@@ -195,6 +195,15 @@ export function watchDraftFindings(
   }
 }
 
+/** Draft findings merged into one, listed in its detail. */
+export const MERGED_LISTED = 100
+
+/** The draft findings merged into `into` (published as it), the first MERGED_LISTED by id. */
+export const watchMergedFindings = (company: string, scanId: string, into: string): Watch<Capped<DraftFinding>> =>
+  capped(MERGED_LISTED, (cap) =>
+    watchQuery(draftFindingsPath(company, scanId), draftFindingFromDocument, where('mergedInto', '==', into), orderBy(documentId()), cap),
+  )
+
 /** Retest requests of the service waiting on the analysts, the soonest due first. */
 export const watchRequestedRetests = (company: string, service: ServiceId): Watch<Capped<Retest>> =>
   capped(RETESTS_LISTED, (cap) =>

@@ -77,6 +77,20 @@ const Grid = styled.table`
     display: block;
     color: var(--color-text-muted);
   }
+  button.open {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--color-primary);
+    font: inherit;
+    text-align: left;
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  button.open:focus-visible {
+    outline: 2px solid var(--color-focus);
+    outline-offset: 1px;
+  }
 `
 
 /** What tells instances on one asset apart: the method and parameter, or the port and protocol. */
@@ -94,11 +108,13 @@ export interface DraftFindingsTableProps {
   selected: ReadonlySet<string>
   onToggle(id: string): void
   onSelectAll(ids: string[] | null): void
+  /** Opens the finding's detail. */
+  onOpen(id: string): void
   /** The title of a finding others are merged into, by id. */
   titleOf(id: string): string | undefined
 }
 
-export function DraftFindingsTable({ findings, selected, onToggle, onSelectAll, titleOf }: DraftFindingsTableProps) {
+export function DraftFindingsTable({ findings, selected, onToggle, onSelectAll, onOpen, titleOf }: DraftFindingsTableProps) {
   const scroller = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: findings.length,
@@ -154,7 +170,16 @@ export function DraftFindingsTable({ findings, selected, onToggle, onSelectAll, 
                   {finding.severity !== finding.scannerSeverity && <small>scanner: {severityLabels[finding.scannerSeverity]}</small>}
                 </td>
                 <td title={finding.title}>
-                  {finding.title} {finding.falsePositive && <Tag $tone="muted">False positive</Tag>}
+                  <button
+                    type="button"
+                    className="open"
+                    aria-haspopup="dialog"
+                    aria-label={`Open ${finding.title} on ${finding.asset}`}
+                    onClick={() => onOpen(finding.id)}
+                  >
+                    {finding.title}
+                  </button>{' '}
+                  {finding.falsePositive && <Tag $tone="muted">False positive</Tag>}
                   {finding.mergedInto && <Tag $tone="muted">{into ? `Merged into ${into}` : 'Merged'}</Tag>}
                 </td>
                 <td title={finding.asset}>

@@ -3,10 +3,11 @@
 // severity and CVSS, false positives, merges and splits, changed a selection at a time; then
 // publish or discard. The findings come a page at a time, narrowed on the server; the totals are
 // counted there, so a draft of 100,000 findings says 100,000.
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { parseCvssVector } from '#domain/cvss.ts'
 import { formatNumber } from '#domain/numbers.ts'
 import { DRAFT_REVIEW_MAX_FINDINGS, type DraftReview } from '#domain/scan-import-calls.ts'
+import type { DraftFinding } from '#domain/scan-drafts.ts'
 import type { Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { suggestTemplates, type TemplateChoice } from '#domain/template-mappings.ts'
@@ -18,6 +19,7 @@ import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { callAnalyst, failureMessage } from './analyst-calls'
 import { ALL_DRAFT_FINDINGS, DRAFT_SHOWS, draftShowLabels, narrows, type DraftFilter, type DraftShow } from './draft-filter'
+import { DraftFindingDetail } from './draft-finding-detail'
 import { DraftFindingsTable } from './draft-findings-table'
 import { PublishDialog } from './publish-dialog'
 import { ErrorText, FilterInput, Muted, Panel, Tag, Toolbar } from './parts'
@@ -25,7 +27,7 @@ import { RawFiles } from './raw-files'
 
 const matchLine = (n: number) => `${formatNumber(n)} ${n === 1 ? 'matches' : 'match'} the filter`
 
-export function DraftReviewPanel({ company, scan }: { company: string; service: ServiceId; scan: Scan }) {
+export function DraftReviewPanel({ company, service, scan }: { company: string; service: ServiceId; scan: Scan }) {
   const ids = {
     show: useId(),
     level: useId(),
@@ -48,10 +50,14 @@ export function DraftReviewPanel({ company, scan }: { company: string; service: 
   const [error, setError] = useState<string | null>(null)
   const [confirm, setConfirm] = useState<'publish' | 'discard' | null>(null)
   const [outcome, setOutcome] = useState<string | null>(null)
+  // The finding whose detail is open, kept as last shown so a change of page does not close it.
+  const [opened, setOpened] = useState<DraftFinding | null>(null)
+  const opener = useRef<HTMLElement | null>(null)
 
   const view = findings.data
   const shown = useMemo(() => view?.items ?? [], [view])
   const byId = useMemo(() => new Map(shown.map((f) => [f.id, f])), [shown])
+  const detail = opened ? (byId.get(opened.id) ?? opened) : null
   // Changes act on the selected findings that are shown (a filter changed clears the selection).
   const chosen = shown.filter((f) => selected.has(f.id))
   const narrowed = narrows(filter)
@@ -328,6 +334,10 @@ export function DraftReviewPanel({ company, scan }: { company: string; service: 
               selected={selected}
               onToggle={toggle}
               onSelectAll={(ids) => setSelected(new Set(ids ?? []))}
+              onOpen={(id) => {
+                opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+                setOpened(byId.get(id) ?? null)
+              }}
               titleOf={(id) => byId.get(id)?.title}
             />
             <ListCap shown={shown.length} what="findings" order="most severe" onMore={view!.more} loading={view!.loading}>
@@ -337,6 +347,14 @@ export function DraftReviewPanel({ company, scan }: { company: string; service: 
             </ListCap>
           </>
         ))}
+      <DraftFindingDetail
+        company={company}
+        scanId={scan.id}
+        service={service}
+        finding={detail}
+        onClose={() => setOpened(null)}
+        returnFocus={() => opener.current}
+      />
       <PublishDialog company={company} scan={scan} open={confirm === 'publish'} onClose={() => setConfirm(null)} onPublished={setOutcome} />
       <Dialog
         open={confirm === 'discard'}
