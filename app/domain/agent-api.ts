@@ -99,5 +99,3 @@ export const ResultRequestSchema = v.variant('outcome', [
 ])
 export type ResultRequest = v.InferOutput<typeof ResultRequestSchema>
 export const ResultResponseSchema = v.object({ state: v.string(), scanId: v.nullable(v.string()) })
-
-export const AgentApiErrorSchema = v.object({ error: v.string() })

@@ -113,13 +113,6 @@ export function sanitiseFileName(name: string): string {
   return clean || 'file'
 }
 
-export const EXPIRY_CHOICES = [
-  { label: '1 hour', ms: HOUR_MS },
-  { label: '1 day', ms: 24 * HOUR_MS },
-  { label: '7 days', ms: 7 * 24 * HOUR_MS },
-  { label: '30 days', ms: 30 * 24 * HOUR_MS },
-] as const
-
 /** The link's state as stored: usable, every view used, or revoked (by hand or by wrong passphrases). */
 export const LINK_STATES = ['active', 'used', 'revoked'] as const
 export type LinkState = (typeof LINK_STATES)[number]

@@ -77,7 +77,6 @@ export const QUERIES: CataloguedQuery[] = [
   ...file('app/features/fleet/fleet-live.ts', [
     ['watchLocations', collection('locations'), orderBy('name')],
     ['watchAgents', collection('agents'), orderBy('name')],
-    ['watchRecentJobs', collection('scan_jobs'), orderBy('createdAt', 'desc')],
   ]),
   ...file('app/features/notifications/notifications-live.ts', [
     ['watchNotifications', collection('notifications'), where('uid', '=='), orderBy('createdAt', 'desc')],

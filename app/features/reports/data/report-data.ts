@@ -2,7 +2,7 @@
 // Pure: imported by pages, listeners and the edge alike.
 import { canViewReport, canViewResults, type Access, type CompanyFlags } from '#domain/access.ts'
 import type { Scan } from '#domain/scans.ts'
-import { readServiceStats, type ServiceMonth, type ServiceStats } from '#domain/service-stats.ts'
+import type { ServiceMonth, ServiceStats } from '#domain/service-stats.ts'
 import { services, type ServiceId } from '#domain/services.ts'
 import { summariseRemediation, type RemediationSummary } from '#domain/sla.ts'
 import { SEVERITIES, type Severity } from '#domain/template-vocabulary.ts'
@@ -81,8 +81,6 @@ export const visibleServices = (access: Access | null | undefined, company: Comp
   services.filter((s) => canViewReport(access, company, s.id)).map((s) => s.id)
 
 export const seesResults = canViewResults
-
-export const emptyServiceStats = () => readServiceStats(undefined)
 
 /** The newest published scans of every service, newest first. */
 export function latestScans(overview: readonly ServiceOverview[], count: number): ScanSummary[] {
