@@ -44,6 +44,11 @@ export interface FindingSearchRecord {
   closedAt: number | null
   /** The running deadline: null once closed, while paused, or without one (sorted last). */
   slaDueAt: number | null
+  /** One of its CVEs is in CISA's KEV catalogue (a facet: the table's "Known exploited"). */
+  kev: boolean
+  /** Its CVEs' highest EPSS score and percentile; null without one (sorted last). */
+  epss: number | null
+  epssPercentile: number | null
   /** Title and asset in alphabetical order as numbers (alphabeticalOrder): the search service sorts by numbers only. */
   titleOrder0: number
   titleOrder1: number
@@ -76,6 +81,9 @@ export function findingSearchRecord(company: string, finding: Finding): FindingS
     sla: { startedAt: finding.sla.startedAt, dueAt: finding.sla.dueAt, pausedAt: finding.sla.pausedAt ?? null },
     closedAt: finding.closedAt ?? null,
     slaDueAt: finding.closedAt == null && finding.sla.pausedAt == null ? finding.sla.dueAt : null,
+    kev: finding.intel?.kev ?? false,
+    epss: finding.intel?.epss ?? null,
+    epssPercentile: finding.intel?.epssPercentile ?? null,
     ...alphabeticalOrderFields('title', finding.title),
     ...alphabeticalOrderFields('asset', finding.asset),
   }
@@ -89,6 +97,8 @@ const COLUMN_RANKING: Record<FindingSortColumn, { attributes: string[]; first: '
   status: { attributes: ['statusRank'], first: 'asc' },
   sla: { attributes: ['slaDueAt'], first: 'asc' },
   lastSeen: { attributes: ['lastSeenAt'], first: 'asc' },
+  // The likeliest to be exploited first.
+  epss: { attributes: ['epss'], first: 'desc' },
 }
 
 /** Equal on the column: the more severe, then the more recently seen, first. */
@@ -146,6 +156,7 @@ export const FINDINGS_INDEX_SETTINGS: IndexSettings = {
     'searchable(tags)',
     'searchable(asset)',
     'title',
+    'kev',
   ],
   // Equally relevant: the more severe, then the more recently seen, first.
   customRanking: TIE_BREAK,
@@ -208,6 +219,8 @@ export interface FindingsQuery {
   status?: readonly FindingStatus[] | undefined
   asset?: readonly string[] | undefined
   tag?: readonly string[] | undefined
+  /** Only the findings with a CVE known to be exploited (KEV). */
+  kev?: boolean | undefined
   q?: string | undefined
   sort?: FindingSort | undefined
 }
@@ -240,6 +253,7 @@ export function findingsFacetFilters(query: FindingsQuery, omit?: FindingsFacet)
     if (facet === omit || !values?.length) continue
     filters.push(values.map((value) => facetFilter(FACET_ATTRIBUTES[facet], value)))
   }
+  if (query.kev) filters.push(['kev:true'])
   return filters
 }
 
@@ -268,6 +282,9 @@ export const FINDING_ROW_ATTRIBUTES = [
   'lastSeenAt',
   'sla',
   'closedAt',
+  'kev',
+  'epss',
+  'epssPercentile',
 ] as const
 export type FindingRowHit = Pick<FindingSearchRecord, (typeof FINDING_ROW_ATTRIBUTES)[number]>
 

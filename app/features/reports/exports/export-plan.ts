@@ -41,6 +41,7 @@ const COLUMN_WORDS: Record<FindingSortColumn, string> = {
   status: 'status',
   sla: 'SLA',
   lastSeen: 'last seen',
+  epss: 'EPSS',
 }
 
 export function exportPlan(search: FindingsSearch): ExportPlan {
@@ -69,9 +70,10 @@ export function exportPlan(search: FindingsSearch): ExportPlan {
     ...(severityServed ? {} : { severity: search.severity }),
     asset: search.asset,
     tag: search.tag,
+    kev: search.kev,
     q: search.q,
   }
-  const exactCount = severityServed && !search.asset?.length && !search.tag?.length && !(search.q ?? '').trim()
+  const exactCount = severityServed && !search.asset?.length && !search.tag?.length && !search.kev && !(search.q ?? '').trim()
   return {
     segments,
     order: ORDER_WORDS[served],

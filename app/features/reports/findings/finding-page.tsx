@@ -7,6 +7,7 @@ import { canViewResults, findingRole, seesInternalComments } from '#domain/acces
 import { mentionStands, type CommentVisibility, type FindingComment, type MentionPerson } from '#domain/finding-comments.ts'
 import type { FindingHistoryEntry } from '#domain/finding-history.ts'
 import { findingStatusLabels, type Finding, type FindingOccurrence, type FindingStatus } from '#domain/findings.ts'
+import type { FindingIntel } from '#domain/vuln-intel.ts'
 import { findingActionLabels, type FindingAction } from '#domain/finding-workflow.ts'
 import { retestOutcomeLabels, type Retest } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
@@ -27,6 +28,7 @@ import { SlaLabel, StatusBadge } from './finding-badges'
 import { FindingMoves } from './finding-moves'
 import { findingRow } from './findings-query'
 import { addComment } from './moves'
+import { formatProbability } from '../format'
 
 const Back = styled(Link)`
   display: inline-block;
@@ -142,6 +144,21 @@ const FormRow = styled.div`
   justify-content: space-between;
   gap: 10px;
   margin-top: 10px;
+`
+
+const CveList = styled.ul`
+  list-style: none;
+  margin: 12px 0 0;
+  padding: 0;
+  font-size: 14px;
+
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 12px;
+    padding: 6px 0;
+    border-top: 1px solid ${colors.border};
+  }
 `
 
 const Muted = styled.p`
@@ -344,12 +361,68 @@ export function FindingView({
               </Facts>
             </Card>
           )}
+          {finding.intel && <Exploitation intel={finding.intel} />}
           <Retests retests={retests} />
           <History history={history} />
         </div>
       </Layout>
     </article>
   )
+}
+
+/** What CISA's KEV catalogue and FIRST's EPSS say of the finding's CVEs, the most pressing first. */
+function Exploitation({ intel }: { intel: FindingIntel }) {
+  const id = useId()
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id}>Exploitation</h2>
+      <Facts>
+        <Fact term="Known exploited">
+          {intel.kev && intel.kevDateAdded && intel.kevDueDate ? (
+            <>
+              <strong>Yes</strong>, in CISA&rsquo;s KEV catalogue since <LocalDay day={intel.kevDateAdded} />, due{' '}
+              <LocalDay day={intel.kevDueDate} />
+            </>
+          ) : (
+            'Not in CISA’s KEV catalogue'
+          )}
+        </Fact>
+        {intel.epss !== null && (
+          <Fact term="EPSS">
+            <strong>{formatProbability(intel.epss)}</strong> chance of exploitation in the next 30 days
+            {intel.epssPercentile !== null && <>, higher than {formatProbability(intel.epssPercentile)} of CVEs</>}
+          </Fact>
+        )}
+      </Facts>
+      <CveList aria-label="By CVE">
+        {intel.cves.map((cve) => (
+          <li key={cve.cve}>
+            <code>{cve.cve}</code>
+            {cve.kev && (
+              <span>
+                KEV: added <LocalDay day={cve.kev.dateAdded} />, due <LocalDay day={cve.kev.dueDate} />
+                {cve.kev.ransomware && ', used in ransomware campaigns'}
+              </span>
+            )}
+            {cve.epss !== null && (
+              <span>
+                EPSS {formatProbability(cve.epss)}
+                {cve.percentile !== null && ` (percentile ${formatProbability(cve.percentile)})`}
+              </span>
+            )}
+          </li>
+        ))}
+      </CveList>
+      <Muted>
+        Refreshed <LocalTime at={intel.refreshedAt} format="date" />.
+      </Muted>
+    </Card>
+  )
+}
+
+/** A calendar day as the feeds give it (no zone): its noon in UTC, so no reader's zone moves it to another day. */
+function LocalDay({ day }: { day: string }) {
+  return <LocalTime at={`${day}T12:00:00Z`} format="date" />
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -44,14 +44,27 @@ export interface FindingRow {
   slaState: 'none' | 'ok' | 'due_soon' | 'breached' | 'paused'
   /** Whole days left (negative once breached); null without a deadline or once closed. */
   slaDaysLeft: number | null
+  /** A CVE of it is known to be exploited (KEV); its CVEs' highest EPSS score, null without one. */
+  kev: boolean
+  epss: number | null
 }
 
 /** A finding as a row, its SLA at `now` (closed findings have none). */
 export const findingRow = (finding: Finding, now: number): FindingRow =>
-  hitRow({ ...finding, findingId: finding.id, closedAt: finding.closedAt ?? null }, now)
+  hitRow(
+    {
+      ...finding,
+      findingId: finding.id,
+      closedAt: finding.closedAt ?? null,
+      kev: finding.intel?.kev ?? false,
+      epss: finding.intel?.epss ?? null,
+      epssPercentile: finding.intel?.epssPercentile ?? null,
+    },
+    now,
+  )
 
-/** A search hit as a row of the table. */
-export function hitRow(hit: FindingRowHit, now: number): FindingRow {
+/** A search hit as a row of the table (records indexed before the intelligence carry none of it). */
+export function hitRow(hit: Omit<FindingRowHit, 'kev' | 'epss'> & Partial<Pick<FindingRowHit, 'kev' | 'epss'>>, now: number): FindingRow {
   const closed = hit.closedAt !== null
   const clock = { startedAt: hit.sla.startedAt, dueAt: hit.sla.dueAt, pausedAt: hit.sla.pausedAt ?? null }
   return {
@@ -65,6 +78,8 @@ export function hitRow(hit: FindingRowHit, now: number): FindingRow {
     lastSeenAt: hit.lastSeenAt,
     slaState: closed ? 'none' : slaStateAt(clock, now),
     slaDaysLeft: closed ? null : slaDaysLeft(clock, now),
+    kev: hit.kev ?? false,
+    epss: hit.epss ?? null,
   }
 }
 
@@ -82,6 +97,7 @@ export function findingFilter(search: FindingsSearch): (finding: Finding) => boo
     if (search.status?.length && !search.status.includes(finding.status)) return false
     if (search.asset?.length && !search.asset.includes(finding.asset)) return false
     if (search.tag?.length && !finding.tags.some((tag) => search.tag!.includes(tag))) return false
+    if (search.kev && !finding.intel?.kev) return false
     return matchesText(finding)
   }
 }

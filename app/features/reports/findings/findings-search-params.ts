@@ -19,6 +19,8 @@ export const FindingsSearchSchema = v.object({
   status: listParam(v.picklist(FINDING_STATUSES), FINDING_STATUSES.length),
   asset: listParam(text(500)),
   tag: listParam(text(100)),
+  // Only the findings with a CVE known to be exploited.
+  kev: v.fallback(v.optional(v.literal(true)), undefined),
   q: v.fallback(v.optional(text(200)), undefined),
   group: v.fallback(v.optional(v.picklist(FINDING_GROUPS)), undefined),
   // `severity` sorts most severe first; `-severity` the other way round.
@@ -30,4 +32,12 @@ export type FindingsFacet = 'severity' | 'status' | 'asset' | 'tag'
 
 /** Whether the address narrows the findings (a search, a filter or a grouping), not only orders them. */
 export const hasFindingFilters = (search: FindingsSearch): boolean =>
-  Boolean(search.severity?.length || search.status?.length || search.asset?.length || search.tag?.length || search.q || search.group)
+  Boolean(
+    search.severity?.length ||
+    search.status?.length ||
+    search.asset?.length ||
+    search.tag?.length ||
+    search.kev ||
+    search.q ||
+    search.group,
+  )

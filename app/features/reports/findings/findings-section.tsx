@@ -276,10 +276,10 @@ export function FindingsView({
 }) {
   const [mountedAt] = useState(() => Date.now())
   const now = nowProp ?? mountedAt
-  const { severity, status, asset, tag, q, sort, group } = search
+  const { severity, status, asset, tag, kev, q, sort, group } = search
   const query = useMemo<FindingsQuery>(
-    () => ({ service, severity, status, asset, tag, q: q?.trim() || undefined, sort }),
-    [service, severity, status, asset, tag, q, sort],
+    () => ({ service, severity, status, asset, tag, kev, q: q?.trim() || undefined, sort }),
+    [service, severity, status, asset, tag, kev, q, sort],
   )
   const results = useFindingsResults(searcher, query, group)
   const { refresh } = results
@@ -435,6 +435,16 @@ export function FindingsView({
       <Toolbar>
         <TextFacet label="Asset" facet="asset" options={summary?.assets ?? []} search={search} onSearchChange={onSearchChange} />
         <TextFacet label="Tag" facet="tag" options={summary?.tags ?? []} search={search} onSearchChange={onSearchChange} />
+        <Facet>
+          <legend>Exploitation</legend>
+          <Chip
+            type="button"
+            aria-pressed={Boolean(search.kev)}
+            onClick={() => onSearchChange({ ...search, kev: search.kev ? undefined : true })}
+          >
+            Known exploited (KEV)
+          </Chip>
+        </Facet>
       </Toolbar>
       {bulkMoves.length > 0 && (
         <Bulk role="group" aria-label="Selected findings">

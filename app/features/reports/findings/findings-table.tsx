@@ -15,7 +15,8 @@ import { SlaLabel, StatusBadge } from './finding-badges'
 import type { FindingRowHit } from '#domain/findings-search.ts'
 import type { Finding } from '#domain/findings.ts'
 import { formatNumber } from '#domain/numbers.ts'
-import { hitRow, sortOf, type FindingRow } from './findings-query'
+import { formatProbability } from '../format'
+import { findingRow, hitRow, sortOf, type FindingRow } from './findings-query'
 import { FINDING_SORT_COLUMNS, type FindingSortColumn, type FindingsSearch } from './findings-search-params'
 import { REACHABLE_ROWS, type FindingsRows, type FindingsSummary } from './findings-results'
 
@@ -63,7 +64,7 @@ const Table = styled.table`
   }
   tr {
     display: grid;
-    grid-template-columns: 48px 100px minmax(220px, 3fr) minmax(150px, 2fr) 236px 150px 112px;
+    grid-template-columns: 48px 100px minmax(220px, 3fr) minmax(150px, 2fr) 236px 150px 112px 120px;
     align-items: center;
     width: 100%;
   }
@@ -189,6 +190,27 @@ const Count = styled.p`
   font-size: 14px;
 `
 
+const KevMark = styled.abbr`
+  margin-right: 6px;
+  padding: 1px 5px;
+  border-radius: 4px;
+  font-size: 12px;
+  font-weight: 600;
+  text-decoration: none;
+  color: ${colors.danger};
+  border: 1px solid currentColor;
+`
+
+/** KEV membership and the EPSS score, as a cell. */
+function Exploitation({ row }: { row: Pick<FindingRow, 'kev' | 'epss'> }) {
+  return (
+    <>
+      {row.kev && <KevMark title="In CISA's catalogue of known exploited vulnerabilities">KEV</KevMark>}
+      {row.epss === null ? <Muted>–</Muted> : formatProbability(row.epss)}
+    </>
+  )
+}
+
 const sortLabels: Record<FindingSortColumn, string> = {
   severity: 'Severity',
   title: 'Finding',
@@ -196,6 +218,7 @@ const sortLabels: Record<FindingSortColumn, string> = {
   status: 'Status',
   sla: 'SLA',
   lastSeen: 'Last seen',
+  epss: 'EPSS',
 }
 
 /** One line of the list: a finding, a group's heading, or a finding not yet arrived. */
@@ -267,7 +290,7 @@ export function FindingsTable(props: FindingsTableProps) {
     const hit: FindingRowHit | undefined = rows.rowAt(item.index, item.group)
     if (!hit) return undefined
     const now_ = live.get(hit.findingId)
-    return now_ ? hitRow({ ...now_, findingId: now_.id, closedAt: now_.closedAt ?? null }, now) : hitRow(hit, now)
+    return now_ ? findingRow(now_, now) : hitRow(hit, now)
   }
 
   // Ask for the pages of what is in view, and say which findings are on screen.
@@ -368,6 +391,9 @@ export function FindingsTable(props: FindingsTableProps) {
         </td>
         <td>
           <LocalTime at={row.lastSeenAt} format="date" />
+        </td>
+        <td>
+          <Exploitation row={row} />
         </td>
       </>
     )
