@@ -50,6 +50,7 @@ import {
 } from './scale-findings.ts'
 import { simulateService, type CompanyPeople, type MonthFigures, type Person } from './simulate.ts'
 import { buildUniverse, COMPANY_PROFILES, reportsScale } from './universe.ts'
+import { demoVulnIntelDocuments, withDemoIntel } from './vuln-intel.ts'
 
 /** The collections of a company the reports seed owns. */
 export const REPORT_COLLECTIONS = [
@@ -127,7 +128,7 @@ export async function buildReportDocuments(share = reportsScale()): Promise<Repo
       const seed = await simulateService(profile, buildUniverse(profile, service, share), people)
       const slug = company.slug
       for (const [id, finding] of seed.findings) {
-        put(findingPath(slug, id), withSlaChangeAt(finding))
+        put(findingPath(slug, id), withSlaChangeAt(withDemoIntel(finding)))
         seed.history
           .get(id)
           ?.forEach((entry, n) => put(`${findingHistoryPath(slug, id)}/${pad(n + 1)}`, storedHistoryEntry(slug, service, id, entry)))
@@ -159,6 +160,7 @@ export async function buildReportDocuments(share = reportsScale()): Promise<Repo
       put(`${companyActivityPath(company.slug)}/${stamp}-${String(n).padStart(5, '0')}`, entry.data)
     })
   }
+  for (const [path, intel] of demoVulnIntelDocuments()) put(path, intel)
   return { documents, findings, scans }
 }
 

@@ -34,6 +34,7 @@ import { seededRandom, type Random } from './random.ts'
 import { draftMaterial, type DraftIssue, type DraftMaterial } from './drafts.ts'
 import { scanStats } from './stats.ts'
 import type { CompanyProfile, IssueSpec, ServiceUniverse } from './universe.ts'
+import { demoCves } from './vuln-intel.ts'
 
 export interface Person extends Actor {
   role: 'viewer' | 'manager' | 'company-admin' | 'analyst'
@@ -142,6 +143,7 @@ export function observedOf(issue: IssueSpec, fingerprint: string, month: number)
     asset: issue.asset,
     location: issue.location,
     evidence: `${issue.evidence} (${monthLabel(month)})`,
+    cve: demoCves(issue.rule.ruleId, template?.slug),
     ...(template
       ? {
           templateSlug: template.slug,
