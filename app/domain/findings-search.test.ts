@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { allCompanyFlags, type Access } from './access.ts'
-import { OPEN_STATUSES } from './findings.ts'
+import { OPEN_STATUSES, withCves } from './findings.ts'
+import { findingIntel } from './vuln-intel.ts'
+import { findingDocument } from '../../tests/builders.ts'
 import {
+  findingSearchRecord,
   findingObjectID,
   findingTextMatcher,
   searchWords,
@@ -67,6 +70,30 @@ describe('the findings table over the index', () => {
     expect(Object.fromEntries(replicas)[findingsSortIndex('-lastSeen')]?.customRanking).toEqual(['desc(lastSeenAt)', 'desc(severityRank)'])
     expect(Object.fromEntries(replicas)[findingsSortIndex('severity')]?.customRanking).toEqual(['desc(severityRank)', 'desc(lastSeenAt)'])
     expect(FINDINGS_INDEX_NAMES).toEqual([FINDINGS_INDEX, ...FINDING_SORTS.map(findingsSortIndex)])
+  })
+
+  it('filters to the known exploited by a facet and sorts the likeliest to be exploited first by a replica', () => {
+    expect(FINDINGS_INDEX_SETTINGS.attributesForFaceting).toContain('kev')
+    expect(findingsFacetFilters({ service: 'network', kev: true }).at(-1)).toEqual(['kev:true'])
+    expect(findingsFacetFilters({ service: 'network', kev: false })).toEqual(findingsFacetFilters({ service: 'network' }))
+    const replicas = Object.fromEntries(FINDINGS_INDEX_SETTINGS_LIST)
+    expect(replicas[findingsSortIndex('epss')]?.customRanking).toEqual(['desc(epss)', 'desc(severityRank)', 'desc(lastSeenAt)'])
+    expect(replicas[findingsSortIndex('-epss')]?.customRanking).toEqual(['asc(epss)', 'desc(severityRank)', 'desc(lastSeenAt)'])
+  })
+
+  it("gives each record its finding's KEV membership and highest EPSS score, none without intelligence", () => {
+    const intel = findingIntel(
+      ['CVE-2021-44228'],
+      (cve) => ({ cve, kev: { dateAdded: '2021-12-10', dueDate: '2021-12-24', ransomware: true }, epss: 0.94358, percentile: 0.99955 }),
+      1,
+    )
+    const finding = { id: 'f1', ...findingDocument('network', { ...withCves(['CVE-2021-44228']), intel }) }
+    expect(findingSearchRecord('acme', finding)).toMatchObject({ kev: true, epss: 0.9436, epssPercentile: 0.9996 })
+    expect(findingSearchRecord('acme', { id: 'f2', ...findingDocument('network') })).toMatchObject({
+      kev: false,
+      epss: null,
+      epssPercentile: null,
+    })
   })
 })
 
