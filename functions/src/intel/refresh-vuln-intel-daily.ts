@@ -1,5 +1,5 @@
-// refreshVulnIntelDaily: once a day, after both feeds have published (CISA through the US working
-// day, FIRST early in the UTC morning), the findings' KEV and EPSS figures are brought up to date.
+// refreshVulnIntelDaily: once a day (EPSS publishes daily scores; KEV changes a few times a week)
+// the findings' KEV and EPSS figures are brought up to date.
 // The work is in refresh-vuln-intel.ts, which tests run directly (the emulators run no schedules).
 import '../options.ts'
 import { onSchedule } from 'firebase-functions/v2/scheduler'
