@@ -32,6 +32,10 @@ export async function draftScanId(service: ServiceId, fileHashes: readonly strin
 /** How the draft finding got its template: a rule mapping, an analyst's choice on this finding, or none yet. */
 export const TEMPLATE_SOURCES = ['mapping', 'analyst', 'none'] as const
 
+/** The text of a draft finding an analyst may rewrite; what they wrote is published over a template's. */
+export const DRAFT_TEXT_FIELDS = ['title', 'description', 'remediation'] as const
+export type DraftTextField = (typeof DRAFT_TEXT_FIELDS)[number]
+
 const LocationSchema = v.partial(
   v.object(
     Object.fromEntries(FINDING_LOCATION_KEYS.map((key) => [key, v.string()])) as Record<
@@ -66,6 +70,8 @@ export const StoredDraftFindingSchema = v.object({
   falsePositive: v.optional(v.boolean(), false),
   /** Merged into another draft finding of the scan: published as that one. */
   mergedInto: v.optional(v.nullable(v.string()), null),
+  /** The text fields an analyst wrote: neither a template nor an import of the file again replaces them. */
+  edited: v.optional(v.array(v.picklist(DRAFT_TEXT_FIELDS)), []),
   /** How many instances the import folded into this finding (the same fingerprint seen again). */
   instances: v.optional(v.number(), 1),
   sourceFile: v.optional(v.string(), ''),
@@ -141,6 +147,7 @@ export function draftFindingDocument(finding: ParsedFinding, sourceFile: string,
     templateSource: 'none',
     falsePositive: false,
     mergedInto: null,
+    edited: [],
     instances: 1,
     sourceFile,
     updatedAt: now,

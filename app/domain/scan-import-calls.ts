@@ -6,6 +6,7 @@ import * as v from 'valibot'
 import { hasLevel, isAnalyst, LEVEL, managesService, type Access } from './access.ts'
 import { ASSET_TYPES } from './assets.ts'
 import { ImportedFileSchema, ImportReportSchema, ServiceStatsSchema } from './scans.ts'
+import { DRAFT_TEXT_FIELDS } from './scan-drafts.ts'
 import { PARSE_LIMITS } from './scan-import/parsed-scan.ts'
 import { ServiceIdSchema, type ServiceId } from './services.ts'
 import { SEVERITIES } from './template-vocabulary.ts'
@@ -217,10 +218,37 @@ export const DraftReviewSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('merge'), into: IdSchema }),
   /** Undoes merges: the findings named, and those merged into them, stand on their own again. */
   v.strictObject({ kind: v.literal('split') }),
+  /**
+   * The analyst's own title, description or remediation of one finding (only the fields sent):
+   * published instead of the scanner's or the template's text. The same text again changes nothing.
+   */
+  v.pipe(
+    v.strictObject({
+      kind: v.literal('text'),
+      title: v.optional(
+        v.pipe(v.string(), v.trim(), v.minLength(1, 'Give the finding a title'), v.maxLength(2_048, 'Keep the title to 2,048 characters')),
+      ),
+      description: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.maxLength(PARSE_LIMITS.maxFieldChars, `Keep the description to ${PARSE_LIMITS.maxFieldChars.toLocaleString('en')} characters`),
+        ),
+      ),
+      remediation: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.maxLength(PARSE_LIMITS.maxFieldChars, `Keep the remediation to ${PARSE_LIMITS.maxFieldChars.toLocaleString('en')} characters`),
+        ),
+      ),
+    }),
+    v.check((text) => DRAFT_TEXT_FIELDS.some((field) => text[field] !== undefined), 'Send the title, description or remediation to save'),
+  ),
 ])
 export type DraftReview = v.InferOutput<typeof DraftReviewSchema>
 
-export const ReviewDraftFindingsRequestSchema = v.strictObject({
+const ReviewDraftFindingsRequestEntries = v.strictObject({
   company: CompanySchema,
   scanId: ScanIdSchema,
   findingIds: v.pipe(
@@ -230,6 +258,14 @@ export const ReviewDraftFindingsRequestSchema = v.strictObject({
   ),
   review: DraftReviewSchema,
 })
+// Text is one finding's: a selection shares a severity, never a description.
+export const ReviewDraftFindingsRequestSchema = v.pipe(
+  ReviewDraftFindingsRequestEntries,
+  v.forward(
+    v.check((request) => request.review.kind !== 'text' || request.findingIds.length === 1, 'Rewrite the text of one finding at a time'),
+    ['findingIds'],
+  ),
+)
 export const ReviewDraftFindingsResponseSchema = v.strictObject({ changed: v.number() })
 
 // --- publishScan

@@ -1,6 +1,7 @@
 // From a reviewed draft to what planScanPublication takes (scan-publication.ts): the findings to
 // publish (false positives left out, merged ones folded into the finding they were merged into,
-// a template's text where one is chosen) and the assets to keep up to date.
+// a template's text where one is chosen, unless the analyst wrote their own) and the assets to
+// keep up to date.
 import type { Asset, StoredAsset } from '../assets.ts'
 import type { ObservedFinding } from '../scan-publication.ts'
 import type { DraftFinding, StoredDraftAsset } from '../scan-drafts.ts'
@@ -50,6 +51,9 @@ export function draftPublication(drafts: readonly DraftFinding[], templates: Rea
   for (const draft of drafts) {
     if (draft.mergedInto || draft.falsePositive) continue
     const template = draft.templateSlug ? templates.get(draft.templateSlug) : undefined
+    // What the analyst wrote stands over the template's text; the template fills the rest.
+    const own = new Set(draft.edited)
+    const text = (field: 'description' | 'remediation') => (own.has(field) ? draft[field] : template?.[field] || draft[field])
     observed.push({
       fingerprint: draft.id,
       title: draft.title,
@@ -61,9 +65,9 @@ export function draftPublication(drafts: readonly DraftFinding[], templates: Rea
       cwe: [...new Set([...draft.cwe, ...(template?.cwe ?? [])])],
       cve: draft.cve,
       tags: draft.tags,
-      description: template?.description || draft.description,
+      description: text('description'),
       impact: template?.impact ?? '',
-      remediation: template?.remediation || draft.remediation,
+      remediation: text('remediation'),
       references: [...new Set([...draft.references, ...(template?.references ?? [])])],
       evidence: draft.evidence,
     })

@@ -1,11 +1,19 @@
 // reviewDraftFindings: what an analyst decides about a draft's findings before publishing: the
 // severity and CVSS, a false positive, the template (and, when asked, the rule's mapping for later
 // imports), findings that are one issue (merge), or a merge undone (split: a merged finding, or a
-// finding and everything merged into it).
+// finding and everything merged into it), or the analyst's own title, description or remediation
+// of one finding.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { parseCvssVector } from '#domain/cvss.ts'
-import { draftFindingFromDocument, draftFindingPath, draftFindingsPath, type DraftFinding } from '#domain/scan-drafts.ts'
+import {
+  DRAFT_TEXT_FIELDS,
+  draftFindingFromDocument,
+  draftFindingPath,
+  draftFindingsPath,
+  type DraftFinding,
+  type DraftTextField,
+} from '#domain/scan-drafts.ts'
 import { templatePath } from '#domain/template-library.ts'
 import { templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
 import { adminDb } from '../admin.ts'
@@ -14,6 +22,20 @@ import { assertDraft, scanImporter } from './import-caller.ts'
 
 /** Values Firestore takes in one `in` filter. */
 const IN_QUERY_VALUES = 30
+
+/** What the analyst's text changes in the finding (each field sent becomes theirs), or null when nothing. */
+function analystText(finding: DraftFinding, text: Partial<Record<DraftTextField, string>>): Partial<DraftFinding> | null {
+  const patch: Partial<DraftFinding> = {}
+  const edited = new Set(finding.edited)
+  for (const field of DRAFT_TEXT_FIELDS) {
+    const value = text[field]
+    if (value === undefined || (value === finding[field] && edited.has(field))) continue
+    patch[field] = value
+    edited.add(field)
+  }
+  if (Object.keys(patch).length === 0) return null
+  return { ...patch, edited: DRAFT_TEXT_FIELDS.filter((field) => edited.has(field)) }
+}
 
 export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, async (caller, request) => {
   const db = adminDb()
@@ -44,6 +66,14 @@ export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, asy
 
     let patch: Partial<Record<keyof DraftFinding, unknown>>
     switch (review.kind) {
+      case 'text': {
+        const finding = findings[0]!
+        const changes = analystText(finding, review)
+        // The same text again (a save tried twice) writes nothing.
+        if (!changes) return { changed: 0 }
+        patch = changes
+        break
+      }
       case 'severity':
         patch = { severity: review.severity }
         break

@@ -105,8 +105,9 @@ describe('the draft finding detail', () => {
     expect(facts).toHaveTextContent('CVSS6.1 (CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N)')
     expect(facts).toHaveTextContent('CWECWE-79')
     expect(facts).toHaveTextContent('CVECVE-2099-0001')
-    expect(dialog).toHaveTextContent('The page echoes the parameter.')
-    expect(dialog).toHaveTextContent('Encode what is written into the page.')
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Cross Site Scripting (Reflected)')
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('The page echoes the parameter.')
+    expect(within(dialog).getByLabelText('Remediation')).toHaveValue('Encode what is written into the page.')
 
     // Evidence, request and response are monospace boxes of text: the markup in them is not rendered.
     const evidence = within(dialog).getByRole('region', { name: 'Evidence' })

@@ -1,5 +1,6 @@
-// One draft finding in full, opened from its row in the review: what the scanner said (text,
-// evidence and, for DAST, the request and response it sent and got), its scores and ids, and every
+// One draft finding in full, opened from its row in the review: its text (which the analyst may
+// rewrite), what the scanner said (evidence and, for DAST, the request and response it sent and
+// got), its scores and ids, and every
 // place it stands for: its own location and those of the findings merged into it. What a scanner
 // sent is shown as text, never as markup: a response body is the client's page, not ours.
 import { useId } from 'react'
@@ -13,6 +14,7 @@ import { useLiveData } from '~/core/live-data'
 import { Dialog } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { SeverityBadge } from '~/ui/severity-badge'
+import { DraftTextForm } from './draft-text-form'
 import { Muted, Tag } from './parts'
 
 const Facts = styled.dl`
@@ -178,14 +180,8 @@ export function DraftFindingDetail({ company, scanId, service, finding, onClose,
               </>
             )}
           </Facts>
-          <Section>
-            <h3>Description</h3>
-            {finding.description ? <p>{finding.description}</p> : <Muted>The scanner gave none.</Muted>}
-          </Section>
-          <Section>
-            <h3>Remediation</h3>
-            {finding.remediation ? <p>{finding.remediation}</p> : <Muted>The scanner gave none.</Muted>}
-          </Section>
+          {/* Keyed by finding: another finding opened starts from its own text. */}
+          <DraftTextForm key={finding.id} company={company} scanId={scanId} finding={finding} />
           <Raw label="Evidence" text={finding.evidence} empty="The scanner gave no evidence." />
           {(service === 'dast' || finding.request || finding.response) && (
             <>

@@ -179,6 +179,7 @@ export function DraftFindingsTable({ findings, selected, onToggle, onSelectAll, 
                   >
                     {finding.title}
                   </button>{' '}
+                  {finding.edited.length > 0 && <Tag $tone="muted">Edited</Tag>}{' '}
                   {finding.falsePositive && <Tag $tone="muted">False positive</Tag>}
                   {finding.mergedInto && <Tag $tone="muted">{into ? `Merged into ${into}` : 'Merged'}</Tag>}
                 </td>
