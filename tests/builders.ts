@@ -6,6 +6,7 @@ import type { StoredFinding } from '#domain/findings.ts'
 import type { StoredRetest } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { DEFAULT_SLA_POLICY, startSlaClock, withSlaChangeAt } from '#domain/sla.ts'
+import type { CveIntel } from '#domain/vuln-intel.ts'
 import type { DemoAccount } from '../emulators/seed/demo-accounts.ts'
 
 type Level = (typeof LEVEL)[keyof typeof LEVEL]
@@ -122,4 +123,15 @@ export function retestDocument(service: ServiceId, findingIds: string[], overrid
     updatedBy: 'manager@acme.example',
     ...overrides,
   } satisfies StoredRetest
+}
+
+/** What the feeds say of two CVEs: one known exploited (Log4Shell), one with an EPSS score only (regreSSHion). */
+export const SAMPLE_CVE_INTEL: Readonly<Record<string, CveIntel>> = {
+  'CVE-2021-44228': {
+    cve: 'CVE-2021-44228',
+    kev: { dateAdded: '2021-12-10', dueDate: '2021-12-24', ransomware: true },
+    epss: 0.94358,
+    percentile: 0.99955,
+  },
+  'CVE-2024-6387': { cve: 'CVE-2024-6387', kev: null, epss: 0.37731, percentile: 0.97124 },
 }

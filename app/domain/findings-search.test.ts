@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { allCompanyFlags, type Access } from './access.ts'
 import { OPEN_STATUSES, withCves } from './findings.ts'
 import { findingIntel } from './vuln-intel.ts'
-import { findingDocument } from '../../tests/builders.ts'
+import { findingDocument, SAMPLE_CVE_INTEL } from '../../tests/builders.ts'
 import {
   findingSearchRecord,
   findingObjectID,
@@ -82,11 +82,7 @@ describe('the findings table over the index', () => {
   })
 
   it("gives each record its finding's KEV membership and highest EPSS score, none without intelligence", () => {
-    const intel = findingIntel(
-      ['CVE-2021-44228'],
-      (cve) => ({ cve, kev: { dateAdded: '2021-12-10', dueDate: '2021-12-24', ransomware: true }, epss: 0.94358, percentile: 0.99955 }),
-      1,
-    )
+    const intel = findingIntel(['CVE-2021-44228'], (cve) => SAMPLE_CVE_INTEL[cve], 1)
     const finding = { id: 'f1', ...findingDocument('network', { ...withCves(['CVE-2021-44228']), intel }) }
     expect(findingSearchRecord('acme', finding)).toMatchObject({ kev: true, epss: 0.9436, epssPercentile: 0.9996 })
     expect(findingSearchRecord('acme', { id: 'f2', ...findingDocument('network') })).toMatchObject({

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { SAMPLE_CVE_INTEL } from '../../tests/builders.ts'
 import { FINDING_INTEL_CVES, findingIntel, sameIntel, type CveIntel } from './vuln-intel.ts'
 
 const intel: Record<string, CveIntel> = {
-  'CVE-2021-44228': {
-    cve: 'CVE-2021-44228',
-    kev: { dateAdded: '2021-12-10', dueDate: '2021-12-24', ransomware: true },
-    epss: 0.94358,
-    percentile: 0.99955,
-  },
+  ...SAMPLE_CVE_INTEL,
   'CVE-2024-3400': {
     cve: 'CVE-2024-3400',
     kev: { dateAdded: '2024-04-12', dueDate: '2024-04-19', ransomware: false },
     epss: 0.94212,
     percentile: 0.9989,
   },
-  'CVE-2024-6387': { cve: 'CVE-2024-6387', kev: null, epss: 0.97731, percentile: 0.99991 },
 }
 const lookup = (cve: string) => intel[cve]
 
@@ -25,8 +20,8 @@ describe("a finding's intelligence", () => {
       kev: true,
       kevDateAdded: '2021-12-10',
       kevDueDate: '2021-12-24',
-      epss: 0.9773,
-      epssPercentile: 0.9999,
+      epss: 0.9436,
+      epssPercentile: 0.9996,
       refreshedAt: 5,
     })
     expect(summed!.cves.map((c) => c.cve)).toEqual(['CVE-2021-44228', 'CVE-2024-3400', 'CVE-2024-6387'])
@@ -41,7 +36,7 @@ describe("a finding's intelligence", () => {
 
   it('is the same when only the refresh time or the last digits of a score differ', () => {
     const a = findingIntel(['CVE-2024-6387'], lookup, 5)
-    const b = findingIntel(['CVE-2024-6387'], (cve) => ({ ...intel[cve]!, epss: 0.97732 }), 9)
+    const b = findingIntel(['CVE-2024-6387'], (cve) => ({ ...intel[cve]!, epss: 0.37732 }), 9)
     expect(sameIntel(a, b)).toBe(true)
     expect(
       sameIntel(

@@ -5,21 +5,13 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Finding } from '#domain/findings.ts'
-import { findingIntel, type CveIntel } from '#domain/vuln-intel.ts'
-import { findingDocument } from '../../../../tests/builders.ts'
+import { findingIntel } from '#domain/vuln-intel.ts'
+import { findingDocument, SAMPLE_CVE_INTEL } from '../../../../tests/builders.ts'
 import { FindingView } from './finding-page'
 
 afterEach(cleanup)
 
-const FEEDS: Record<string, CveIntel> = {
-  'CVE-2021-44228': {
-    cve: 'CVE-2021-44228',
-    kev: { dateAdded: '2021-12-10', dueDate: '2021-12-24', ransomware: true },
-    epss: 0.94358,
-    percentile: 0.99955,
-  },
-  'CVE-2024-6387': { cve: 'CVE-2024-6387', kev: null, epss: 0.37731, percentile: 0.97124 },
-}
+const FEEDS = SAMPLE_CVE_INTEL
 
 function renderFinding(overrides: Partial<Finding>) {
   render(
