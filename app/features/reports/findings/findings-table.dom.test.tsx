@@ -7,12 +7,13 @@ import { useState } from 'react'
 import { algoliasearch, type Algoliasearch } from 'algoliasearch'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Access } from '#domain/access.ts'
-import type { Finding } from '#domain/findings.ts'
+import { withCves, type Finding } from '#domain/findings.ts'
+import { findingIntel } from '#domain/vuln-intel.ts'
 import { FINDINGS_INDEX, FINDINGS_INDEX_SETTINGS_LIST, findingSearchRecord, type FindingRowHit } from '#domain/findings-search.ts'
 import { applyIndexSettings, algoliaHosts } from '#domain/template-search.ts'
 import { notAsked } from '~/core/live-data'
 import { startSearchEmulator, type SearchEmulator } from '../../../../emulators/search/search-emulator.ts'
-import { findingDocument } from '../../../../tests/builders.ts'
+import { findingDocument, SAMPLE_CVE_INTEL } from '../../../../tests/builders.ts'
 import { FindingsView, type FindingsLiveSources } from './findings-section'
 import type { FindingsSearcher } from './findings-results'
 import type { FindingsSearch } from './findings-search-params'
@@ -35,12 +36,27 @@ const NOW = Date.UTC(2026, 1, 1)
 
 const finding = (id: string, overrides: Partial<Finding>): Finding => ({ id, ...findingDocument('dast', overrides), ...overrides })
 
+// Two findings with CVEs the feeds list: one known exploited, one with an EPSS score only.
+const intelOf = (cve: string) => ({ ...withCves([cve]), intel: findingIntel([cve], (id) => SAMPLE_CVE_INTEL[id], NOW) })
+
 const findings: Finding[] = [
-  finding('a', { title: 'SQL injection', severity: 'critical', asset: 'https://shop.acme.example/cart', tags: ['injection'] }),
+  finding('a', {
+    title: 'SQL injection',
+    severity: 'critical',
+    asset: 'https://shop.acme.example/cart',
+    tags: ['injection'],
+    ...intelOf('CVE-2021-44228'),
+  }),
   finding('b', { title: 'Cross-site scripting', severity: 'high', asset: 'https://shop.acme.example/search', tags: ['xss'] }),
   finding('c', { title: 'Cross-site scripting', severity: 'high', asset: 'https://blog.acme.example/comments', tags: ['xss'] }),
   finding('d', { title: 'Missing HSTS header', severity: 'low', asset: 'https://blog.acme.example/', status: 'fixed', closedAt: NOW }),
-  finding('e', { title: 'Banner disclosure', severity: 'info', asset: 'https://shop.acme.example/', status: 'in_remediation' }),
+  finding('e', {
+    title: 'Banner disclosure',
+    severity: 'info',
+    asset: 'https://shop.acme.example/',
+    status: 'in_remediation',
+    ...intelOf('CVE-2024-6387'),
+  }),
 ]
 
 // The table asks a real search emulator (in this process), holding these findings as the index would.
@@ -179,6 +195,23 @@ describe('findings table', () => {
     await waitFor(() => expect(titles()[0]).toBe('SQL injection'))
     await user.click(screen.getByRole('button', { name: /Severity/ }))
     expect(seen.at(-1)?.sort).toBeUndefined()
+  })
+
+  it('shows KEV and EPSS, keeps to the known exploited when asked and sorts the likeliest to be exploited first', async () => {
+    const { seen, user } = renderTable(manager)
+    const sql = (await screen.findByRole('link', { name: 'SQL injection' })).closest('tr')!
+    expect(within(sql).getByText('KEV')).toHaveAttribute('title', "In CISA's catalogue of known exploited vulnerabilities")
+    expect(sql).toHaveTextContent('94.36%')
+    await user.click(screen.getByRole('button', { name: 'Known exploited (KEV)' }))
+    expect(seen.at(-1)?.kev).toBe(true)
+    await waitFor(() => expect(titles()).toEqual(['SQL injection']))
+    expect(screen.getByRole('button', { name: 'Known exploited (KEV)' })).toHaveAttribute('aria-pressed', 'true')
+    await user.click(screen.getByRole('button', { name: 'Known exploited (KEV)' }))
+    expect(seen.at(-1)?.kev).toBeUndefined()
+    await user.click(screen.getByRole('button', { name: 'EPSS' }))
+    expect(seen.at(-1)?.sort).toBe('epss')
+    // Those without a score come last, in the table's usual order.
+    await waitFor(() => expect(titles()).toEqual(['SQL injection', 'Banner disclosure', 'Cross-site scripting', 'Cross-site scripting']))
   })
 
   it('groups by finding and by asset with their sizes; a group opens from the keyboard', async () => {
