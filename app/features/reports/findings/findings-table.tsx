@@ -46,7 +46,7 @@ const Scroller = styled.div`
 const Table = styled.table`
   display: grid;
   width: 100%;
-  min-width: 1120px;
+  min-width: 1140px;
   border-collapse: collapse;
   font-size: 14px;
 
@@ -64,7 +64,7 @@ const Table = styled.table`
   }
   tr {
     display: grid;
-    grid-template-columns: 48px 100px minmax(220px, 3fr) minmax(150px, 2fr) 236px 150px 112px 96px;
+    grid-template-columns: 48px 100px minmax(220px, 3fr) minmax(150px, 2fr) 236px 150px 112px 116px;
     align-items: center;
     width: 100%;
   }
