@@ -41,7 +41,7 @@ describe('callErrorOf', () => {
     ],
     ['a missing thing', sdkError('not-found', 'There is no template "x". [404]'), 'not-found', 'There is no template "x".'],
     ['a missing thing without words', sdkError('not-found', 'not-found [404]'), 'not-found', callMessages.refused],
-    ['the spec timeout', sdkError('deadline-exceeded', 'deadline-exceeded'), 'deadline-exceeded', callMessages.noAnswer],
+    ['the callable timeout', sdkError('deadline-exceeded', 'deadline-exceeded'), 'deadline-exceeded', callMessages.noAnswer],
     ['an unavailable service', sdkError('unavailable', 'UNAVAILABLE [503]'), 'unavailable', callMessages.noAnswer],
     [
       'a database out of reach',

@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { callables, type CallableName, type CallableRequest, type CallableResponse } from '#domain/callables.ts'
 import { functions } from './firebase'
 
-/** The spec's timeout of a callable function call. */
+/** The timeout of a callable function call: 70 s. */
 export const CALL_TIMEOUT_MS = 70_000
 
 /** The SDK's codes, and 'invalid-response' for an answer that breaks its contract. */

@@ -25,7 +25,7 @@ function connect(config: PublicConfig): FirebaseClient {
   const app =
     getApps().length > 0 ? getApp() : initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId })
   const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] })
-  // The spec's default region for callables.
+  // The callables' region, Firebase's default (functions/src/options.ts).
   const functions = getFunctions(app, 'us-central1')
   const firestore = getFirestore(app)
   const emulators = config.emulators

@@ -5,7 +5,7 @@
 // deadline, so the page says so and the person can try again.
 import { whenOffline } from './connection'
 
-/** As long as a callable is given (CALL_TIMEOUT_MS, the spec's 70 s): long enough for a large library on a slow line. */
+/** As long as a callable is given (CALL_TIMEOUT_MS, 70 s): long enough for a large library on a slow line. */
 export const READ_DEADLINE_MS = 70_000
 
 /** A one-shot read that could not be answered: offline, or no answer before its deadline. */

@@ -64,7 +64,7 @@ const levelCases: ReadonlyArray<readonly [string, Level]> = [
   ['level null', null],
   ['level NaN', Number.NaN],
 ]
-/** Level 1 and above only: for rights whose meaning below level 1 the spec leaves open. */
+/** Level 1 and above only: for rights whose meaning below level 1 the rules leave open. */
 const ranked = levelCases.filter(([, level]) => typeof level === 'number' && level >= 1)
 
 const userTypes: readonly UserType[] = ['client', 'analyst']
@@ -190,7 +190,7 @@ describe('managesService', () => {
 })
 
 describe('service visibility (canViewService)', () => {
-  it("knows exactly the spec's five services", () => {
+  it("knows exactly the product's five services", () => {
     expect(services.map((s) => s.id).sort()).toEqual([...serviceIds].sort())
   })
 
@@ -268,7 +268,7 @@ describe('service visibility (canViewService)', () => {
 })
 
 describe('Reports: level 1+ when the service is enabled for the company, or the analyst override', () => {
-  /** Expected from the spec: level 1+, and the override or the service visible to this user. */
+  /** Expected: level 1+, and the override or the service visible to this user. */
   const expected = (type: UserType | undefined, level: Level, serviceOn: boolean, listed: boolean) =>
     atLeast(level, 1) && (override(type, level) || (serviceOn && (atLeast(level, 2) || listed)))
 

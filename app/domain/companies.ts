@@ -1,4 +1,4 @@
-// companies/{slug}: a client company, its name and its service switches (the spec's feature
+// companies/{slug}: a client company, its name and its service switches (the feature
 // flags, COMPANY_FLAGS in the permission module).
 import * as v from 'valibot'
 import { COMPANY_FLAGS, type CompanyFlag } from './access.ts'

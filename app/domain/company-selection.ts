@@ -1,5 +1,5 @@
 /**
- * The spec's company selection: undefined until the list is known, null when it is empty, the only
+ * The company selection: undefined until the list is known, null when it is empty, the only
  * one when there is one, else the user's default if it is in the list, else the first.
  */
 export function selectCompany(slugs: readonly string[] | undefined, defaultCompany: string | null | undefined): string | null | undefined {

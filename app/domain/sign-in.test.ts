@@ -10,7 +10,7 @@ const issues = (input: unknown) => {
 }
 
 describe('EMAIL_PATTERN', () => {
-  it("is the spec's text@text", () => {
+  it('is text@text', () => {
     for (const ok of ['a@b', 'first.last+tag@sub.example.com', 'x@localhost']) expect(EMAIL_PATTERN.test(ok)).toBe(true)
     for (const bad of ['', 'a', '@b', 'a@', 'a@b@c', 'a b@c', 'a@b c', ' a@b']) expect(EMAIL_PATTERN.test(bad)).toBe(false)
   })

@@ -3,7 +3,7 @@
 // runs it directly and the functions build compiles it into their package.
 import * as v from 'valibot'
 
-/** The spec's "text@text": anything more precise would reject addresses people really use. */
+/** An address is "text@text": anything more precise would reject addresses people really use. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
 export const INVALID_EMAIL = 'Invalid email'
 

@@ -4,7 +4,7 @@
 import * as v from 'valibot'
 import { EmailSchema } from './sign-in.ts'
 
-/** Longest message accepted; the spec shows no bound, this one keeps the mail readable. */
+/** Longest message accepted (the form counts towards it); it keeps the mail readable. */
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5000
 
 export const SUPPORT_REQUEST_TYPES = ['feature', 'question', 'bug'] as const
@@ -66,7 +66,7 @@ export const supportMessageDocument = <Time>(record: SupportMessageRecord, creat
   delivered: record.delivered,
 })
 
-/** The spec's texts, word for word. */
+/** The support form's fixed messages, word for word. */
 export const supportMessages = {
   sent: 'Message sent: We will get back to you soon.',
   serverFailed: 'Error: Server Failed to send message. Please try again.',

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_COMPANIES, DEMO_EMAIL_KEYS, demoAccount, formatDemo
 const flagNames = Object.keys(DEMO_COMPANIES[0] ?? {}).filter((key) => key.startsWith('enable'))
 
 describe('demo companies', () => {
-  it('carry the eight feature flags of the spec, as booleans', () => {
+  it('carry the eight company feature flags, as booleans', () => {
     expect(flagNames.sort()).toEqual(
       [
         'enableViewProjectMarianaResults',

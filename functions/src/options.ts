@@ -2,7 +2,7 @@
 // are set before any function is declared.
 import { setGlobalOptions } from 'firebase-functions/v2'
 
-// The spec's default region; clients call us-central1 unless told otherwise.
+// Firebase's default region; clients call us-central1 unless told otherwise.
 export const REGION = 'us-central1'
 
 setGlobalOptions({ region: REGION })

@@ -57,7 +57,7 @@ test.describe('sign-in by emailed link', () => {
     await other.close()
   })
 
-  test('a used link is refused with the spec message, and another email is told apart', async ({
+  test('a used link is refused with its fixed message, and another email is told apart', async ({
     page,
     browser,
     browserConsole,

@@ -1,4 +1,4 @@
-// The product speaks British English (the spec does): a US spelling in a text people read fails
+// The product speaks British English: a US spelling in a text people read fails
 // here. Texts are string literals and JSX text; code names (CSS properties, APIs) are not read.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '../..')
 const US_SPELLINGS =
   /\b(organiz\w*|favorite\w*|canceled|canceling|behavior\w*|analyz\w*|customiz\w*|recogniz\w*|summariz\w*|prioritiz\w*|authoriz\w*|minimiz\w*|maximiz\w*|finaliz\w*|color(s|ed)?|gray|labeled|labeling|modeled|catalog|enrollment|enrolls?|judgment|defense|offense|license[ds]?|licensing|fulfill|centered)\b/i
 
-/** The spec's own phrase, kept as written, and the HTTP header's name. */
+/** The sign-in refusal's fixed phrase (#domain/sign-in.ts), kept as written, and the HTTP header's name. */
 const KEPT = ['not currently authorized', 'Authorization:']
 
 /** A line's string literals and JSX text. */

@@ -8,7 +8,7 @@ import { firebaseAuth } from '~/core/firebase'
 import type { Session } from '~/core/session'
 import { syncSession } from '~/core/session-live'
 
-/** The spec's messages for what went wrong, never a raw error code. */
+/** The fixed messages of #domain/sign-in.ts for what went wrong, never a raw error code. */
 export function signInErrorMessage(error: unknown): string {
   // Sign-up is closed: Auth refuses unknown addresses, handleSignIn refuses users without access.
   if (error instanceof CallError) return error.code === 'permission-denied' ? signInMessages.notAuthorized : signInMessages.cannotSend

@@ -1,7 +1,7 @@
 import { signInMessages } from '#domain/sign-in.ts'
 import type { FormOutcome } from './email-link-form'
 
-// The sign-in page's own words beside the spec's (#domain/sign-in.ts): the next step after each.
+// The sign-in page's own words beside the fixed messages (#domain/sign-in.ts): the next step after each.
 
 /** Under "not currently authorized": who can let the person in. */
 export const NOT_AUTHORIZED_NEXT =

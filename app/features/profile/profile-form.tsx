@@ -86,7 +86,7 @@ export function ProfileForm({ session, workspace }: { session: Session; workspac
   )
 }
 
-/** Kept in this browser (the spec's rule): it applies at once and needs no save. */
+/** Kept in this browser (decision 0010): it applies at once and needs no save. */
 function ColorSchemeField() {
   const { preference, setPreference } = useColorScheme()
   return (

@@ -8,7 +8,7 @@ import { call } from '~/core/call'
 import { forgetKeptKey, keepKey, keptKey } from './template-search-key'
 
 /**
- * The spec's timeouts (ms). A host that timed out is skipped for 120 s: algoliasearch's own
+ * The search client's timeouts (ms). A host that timed out is skipped for 120 s: algoliasearch's own
  * hosts cache keeps it "down" for that long.
  */
 export const SEARCH_TIMEOUTS = { connect: 1000, read: 2000, write: 30_000 } as const

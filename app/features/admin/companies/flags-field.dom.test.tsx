@@ -48,7 +48,7 @@ describe('the service switches of a company', () => {
     expect(screen.getByRole('checkbox', { name: 'Network results' })).toBeChecked()
   })
 
-  it('asks before taking a change made elsewhere (the spec autosave), and Accept takes it', async () => {
+  it('asks before taking a change made elsewhere (the autosave refresh alert), and Accept takes it', async () => {
     const { user, elsewhere, wait, saves } = setup()
     elsewhere({ ...allCompanyFlags(false), enableDastTriggering: true })
     await wait(300)

@@ -1,4 +1,4 @@
-// A company's eight service switches as one autosaved field (the spec's autosave: spinner, refresh
+// A company's eight service switches as one autosaved field (the autosave of decision 0010: spinner, refresh
 // alert on someone else's change, check, cross). Each save sends only the switches that differ
 // from the live document, so two people switching different services both keep their change.
 import { COMPANY_FLAGS, type CompanyFlag } from '#domain/access.ts'
