@@ -139,6 +139,10 @@ describe('syncFindingSearch', () => {
       sla: { startedAt: written.sla.startedAt, dueAt: written.sla.dueAt, pausedAt: null },
       closedAt: null,
       slaDueAt: written.sla.dueAt,
+      // No CVE the feeds list: not known exploited, no score.
+      kev: false,
+      epss: null,
+      epssPercentile: null,
       ...Object.fromEntries(alphabeticalOrder(`Exposed ${run} admin panel`).map((n, i) => [`titleOrder${i}`, n])),
       ...Object.fromEntries(alphabeticalOrder('app.acme.example:443').map((n, i) => [`assetOrder${i}`, n])),
     })
