@@ -33,7 +33,12 @@ export interface TemplateChoice {
   slug: string
   title: string
   cwe: readonly string[]
+  /** The services it is written for; none listed: any service. */
+  services?: readonly string[]
 }
+
+/** Whether a template is offered for a service's findings: written for it, or for no service in particular. */
+export const choiceFits = (template: TemplateChoice, service: string) => !template.services?.length || template.services.includes(service)
 
 const cweNumber = (cwe: string) => cwe.replace(/^CWE-/i, '').trim()
 const words = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? [])

@@ -218,9 +218,10 @@ export const watchRequestedRetests = (company: string, service: ServiceId): Watc
   )
 
 function templateChoice(slug: string, data: unknown): TemplateChoice | null {
-  const template = (data ?? {}) as { title?: unknown; cwe?: unknown; status?: unknown }
+  const template = (data ?? {}) as { title?: unknown; cwe?: unknown; services?: unknown; status?: unknown }
   if (template.status === 'deprecated') return null
-  return { slug, title: String(template.title ?? slug), cwe: Array.isArray(template.cwe) ? template.cwe.map(String) : [] }
+  const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : [])
+  return { slug, title: String(template.title ?? slug), cwe: strings(template.cwe), services: strings(template.services) }
 }
 
 /** The templates findings may be mapped to (the library is a few hundred entries), by title. */

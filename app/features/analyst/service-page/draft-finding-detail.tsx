@@ -171,6 +171,10 @@ export function DraftFindingDetail({ company, scanId, service, finding, onClose,
             <dd>{list(finding.cwe)}</dd>
             <dt>CVE</dt>
             <dd>{list(finding.cve)}</dd>
+            <dt>Fingerprint</dt>
+            <dd>
+              <code>{finding.id}</code>
+            </dd>
             <dt>Template</dt>
             <dd>{finding.templateSlug ?? 'None yet: the scanner’s text is published'}</dd>
             {finding.falsePositive && (

@@ -10,7 +10,6 @@ import { DRAFT_REVIEW_MAX_FINDINGS, type DraftReview } from '#domain/scan-import
 import type { DraftFinding } from '#domain/scan-drafts.ts'
 import type { Scan } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
-import { suggestTemplates, type TemplateChoice } from '#domain/template-mappings.ts'
 import { SEVERITIES, severityLabels, type Severity } from '#domain/template-vocabulary.ts'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
@@ -24,6 +23,7 @@ import { DraftFindingsTable } from './draft-findings-table'
 import { PublishDialog } from './publish-dialog'
 import { ErrorText, FilterInput, Muted, Panel, Tag, Toolbar } from './parts'
 import { RawFiles } from './raw-files'
+import { TemplatePicker } from './template-picker'
 
 const matchLine = (n: number) => `${formatNumber(n)} ${n === 1 ? 'matches' : 'match'} the filter`
 
@@ -33,7 +33,6 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
     level: useId(),
     rule: useId(),
     severity: useId(),
-    template: useId(),
     heading: useId(),
     cvss: useId(),
   }
@@ -62,7 +61,6 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
   const chosen = shown.filter((f) => selected.has(f.id))
   const narrowed = narrows(filter)
   const choices = templates.data ?? []
-  const suggestions: TemplateChoice[] = chosen[0] ? suggestTemplates(chosen[0], choices) : []
 
   const parsedVector = vector.trim() ? parseCvssVector(vector) : null
   const cvssPreview = parsedVector
@@ -234,35 +232,13 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
             </option>
           ))}
         </select>
-        <label htmlFor={ids.template}>Template</label>
-        <select
-          id={ids.template}
+        <TemplatePicker
+          service={service}
+          templates={choices}
+          finding={chosen[0] ?? null}
           disabled={busy || chosen.length === 0 || templates.status !== 'ready'}
-          value=""
-          onChange={(event) => {
-            const value = event.target.value
-            if (value) void review({ kind: 'template', templateSlug: value === '-' ? null : value, remember: value !== '-' })
-          }}
-        >
-          <option value="">Map to…</option>
-          {suggestions.length > 0 && (
-            <optgroup label="Suggested">
-              {suggestions.map((t) => (
-                <option key={`s-${t.slug}`} value={t.slug}>
-                  {t.title}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          <optgroup label="All templates">
-            {choices.map((t) => (
-              <option key={t.slug} value={t.slug}>
-                {t.title}
-              </option>
-            ))}
-          </optgroup>
-          <option value="-">No template</option>
-        </select>
+          onPick={(slug) => void review({ kind: 'template', templateSlug: slug, remember: slug !== null })}
+        />
         <Button
           type="button"
           $variant="secondary"
