@@ -10,6 +10,8 @@ export const FeedUrlSchema = v.pipe(
   v.string(),
   v.url('Expected a feed address'),
   v.check((value) => {
+    // The pipe goes on after a failed v.url: an unparseable address is left to its message.
+    if (!URL.canParse(value)) return true
     const url = new URL(value)
     return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname))
   }, 'A feed address is https, or http to this machine'),
