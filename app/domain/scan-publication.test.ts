@@ -131,6 +131,28 @@ describe('planScanPublication', () => {
   })
 })
 
+describe('planScanPublication of CVE ids', () => {
+  it('keeps the CVE ids a scan named, and the latest scan that names any', () => {
+    const plan = (scan: PublishedScan, found: ObservedFinding[], current = new Map<string, StoredFinding>()) =>
+      new Map(
+        planScanPublication({
+          scan,
+          observed: found,
+          current,
+          policy: DEFAULT_SLA_POLICY,
+          now: scan.startedAt,
+          by: 'a@sectest.example',
+        }).writes.map((w) => [w.id, w.after]),
+      )
+    const first = plan(scan1, [observed('a', { cve: ['cve-2021-44228', 'CVE-2021-44228'] }), observed('b')])
+    expect(first.get('a')).toMatchObject({ cve: ['CVE-2021-44228'], hasCves: true, intel: null })
+    expect(first.get('b')).toMatchObject({ cve: [], hasCves: false })
+    const again = plan(scan2, [observed('a', { cve: ['CVE-2021-45046'] }), observed('b', { cve: [] })], first)
+    expect(again.get('a')).toMatchObject({ cve: ['CVE-2021-45046'], hasCves: true })
+    expect(again.get('b')).toMatchObject({ cve: [], hasCves: false })
+  })
+})
+
 describe('planScanPublication in a scope', () => {
   it('marks as not detected only the missed findings last seen in its scope, and still matches the others', () => {
     const first = publishFirst(['ours', 'theirs', 'shared'])
