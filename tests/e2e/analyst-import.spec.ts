@@ -1,5 +1,6 @@
 // The analyst's side of a service, end to end: real scanner files imported in the browser for
-// Acme, reviewed (a finding mapped to a template), published, and seen live by the client in
+// Acme, reviewed (a finding mapped to a template, another opened with its request and response and
+// retitled), published, and seen live by the client in
 // another browser; a retest the client asked for completed from the queue; and a password audit
 // whose clear-text passwords never leave the analyst's browser.
 import { createHash, randomUUID } from 'node:crypto'
@@ -35,7 +36,7 @@ test.afterAll(async () => {
 test.describe('as a senior analyst', () => {
   test.use({ signedInAs: SENIOR.email })
 
-  test('imports an Nmap file and a ZAP file, maps a finding to a template, publishes, and the client sees it live', async ({
+  test('imports an Nmap file and ZAP files, maps a finding to a template, retitles another, publishes, and the client sees it live', async ({
     page,
     browser,
     demoSessions,
@@ -75,14 +76,35 @@ test.describe('as a senior analyst', () => {
 
       const dast = `DAST import ${randomUUID().slice(0, 8)}`
       await analyst.open('dast')
-      await analyst.importFiles([fixture('zap_xml/5_zap_sample_one.xml')], dast)
+      // ZAP's XML report, and its JSON "plus" report, which keeps each request and response.
+      await analyst.importFiles([fixture('zap_xml/5_zap_sample_one.xml'), fixture('zap_json/basic-traditional-json-plus.json')], dast)
       await analyst.select('Cookie Without Secure Flag')
-      const template = analyst.review.getByLabel('Template')
-      // Suggested first: a template sharing the finding's CWE or words.
-      await expect(template.locator('optgroup[label="Suggested"] option').first()).toBeAttached()
-      const suggested = await template.locator('optgroup[label="Suggested"] option').first().getAttribute('value')
-      await template.selectOption(suggested!)
-      await expect(analyst.row('Cookie Without Secure Flag').first()).toContainText(suggested!)
+      const template = analyst.review.getByRole('combobox', { name: 'Template' })
+      await template.click()
+      // Suggested first: a template of the service sharing the finding's CWE or words.
+      const suggestion = analyst.review.getByRole('group', { name: 'Suggested for this finding' }).getByRole('option').first()
+      const suggested = (await suggestion.locator('small').textContent())!
+      await suggestion.click()
+      await expect(analyst.row('Cookie Without Secure Flag').first()).toContainText(suggested)
+
+      // Triage: the XSS finding's detail shows ZAP's request and response as text; the analyst retitles it.
+      const open = analyst.draftFindings.getByRole('button', { name: 'Open XSS on http://example.com/example_3' }).first()
+      await open.focus()
+      await page.keyboard.press('Enter')
+      const detail = page.getByRole('dialog')
+      await expect(detail.getByRole('region', { name: 'Request' }).locator('pre')).toContainText(
+        'GET http://example.com/example_3 HTTP/1.1',
+      )
+      await expect(detail.getByRole('region', { name: 'Response' }).locator('pre')).toContainText('Test Response Body')
+      const fingerprint = (await detail.locator('dt', { hasText: 'Fingerprint' }).locator('+ dd').textContent())!
+      const retitled = `Reflected XSS in example_3 ${randomUUID().slice(0, 8)}`
+      await detail.getByLabel('Title').fill(retitled)
+      await detail.getByRole('button', { name: 'Save text' }).click()
+      await expect(detail.getByText('Saved', { exact: true })).toBeVisible({ timeout: 20_000 })
+      await expect(detail.getByRole('heading', { name: retitled })).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(detail).toHaveCount(0)
+      await expect(analyst.draftFindings.getByRole('button', { name: `Open ${retitled} on http://example.com/example_3` })).toBeFocused()
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme })
         await page.screenshot({ path: `.local/screenshots/analyst-review-${scheme}.png`, fullPage: true })
@@ -91,10 +113,14 @@ test.describe('as a senior analyst', () => {
 
       // The choice is remembered for the rule: listed among the mappings, and removable.
       const mappings = analyst.shell.main.getByRole('table', { name: 'Rule mappings' })
-      await expect(mappings.getByRole('row').filter({ hasText: suggested! })).toHaveCount(1)
+      await expect(mappings.getByRole('row').filter({ hasText: suggested })).toHaveCount(1)
 
       // The client's report, open all along, lists the new scan without a reload.
       await expect(picker.locator('option').filter({ hasText: dast })).toHaveCount(1, { timeout: 30_000 })
+      // And the finding the analyst retitled reads as they wrote it.
+      const finding = new FindingPage(clientPage)
+      await finding.open('dast', fingerprint)
+      await expect(finding.main.locator('article h1')).toHaveText(retitled)
     } finally {
       await client.close()
     }
