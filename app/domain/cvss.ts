@@ -2,6 +2,7 @@
 // and the score. Scores come from ae-cvss-calculator (FIRST's formulas and lookup tables); this
 // module decides which vectors are accepted and says what is wrong with the others.
 import cvssCalculator from 'ae-cvss-calculator'
+import type { Severity } from './template-vocabulary.ts'
 
 export const CVSS_VERSIONS = ['3.1', '4.0'] as const
 export type CvssVersion = (typeof CVSS_VERSIONS)[number]
@@ -83,6 +84,12 @@ export function cvssSeverity(score: number): CvssSeverity {
   if (score >= 4) return 'medium'
   if (score > 0) return 'low'
   return 'none'
+}
+
+/** The severity a CVSS score gives a finding (a score of 0 is informational). */
+export function severityOfScore(score: number): Severity {
+  const severity = cvssSeverity(score)
+  return severity === 'none' ? 'info' : severity
 }
 
 const describeMetric = (metric: CvssMetric) => `${metric.key} (${metric.name})`

@@ -51,6 +51,8 @@ export const StoredDraftFindingSchema = v.object({
   severity: v.picklist(SEVERITIES),
   /** What the scanner said, kept when an analyst changes the severity. */
   scannerSeverity: v.picklist(SEVERITIES),
+  /** An analyst chose the severity: a CVSS score set afterwards leaves it as it is. */
+  severityByHand: v.optional(v.boolean(), false),
   asset: v.string(),
   location: LocationSchema,
   cvss: v.optional(v.nullable(v.object({ version: v.string(), vector: v.string(), score: v.number() })), null),
@@ -130,6 +132,7 @@ export function draftFindingDocument(finding: ParsedFinding, sourceFile: string,
     title: finding.title,
     severity: finding.severity,
     scannerSeverity: finding.severity,
+    severityByHand: false,
     asset: targetAsset(finding.target),
     location: targetLocation(finding.target),
     cvss: finding.cvss ?? null,

@@ -209,8 +209,12 @@ export const FinishDraftImportResponseSchema = v.strictObject({
 export const DRAFT_REVIEW_MAX_FINDINGS = 500
 
 export const DraftReviewSchema = v.variant('kind', [
-  v.strictObject({ kind: v.literal('severity'), severity: v.picklist(SEVERITIES) }),
-  /** The analyst's CVSS vector (3.1 or 4.0; the server scores it), or null to drop the scanner's. */
+  /** The analyst's severity, kept whatever CVSS score is set later; null: it follows the CVSS score again. */
+  v.strictObject({ kind: v.literal('severity'), severity: v.nullable(v.picklist(SEVERITIES)) }),
+  /**
+   * The analyst's CVSS vector (3.1 or 4.0; the server scores it), or null to drop the scanner's. The
+   * severity follows the score (without one, the scanner's) unless an analyst chose it by hand.
+   */
   v.strictObject({ kind: v.literal('cvss'), vector: v.nullable(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(300))) }),
   v.strictObject({ kind: v.literal('false_positive'), value: v.boolean() }),
   /** This finding's template; `remember` also maps the rule to it for later imports. */

@@ -5,7 +5,7 @@
 // of one finding.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { parseCvssVector } from '#domain/cvss.ts'
+import { parseCvssVector, severityOfScore } from '#domain/cvss.ts'
 import {
   DRAFT_TEXT_FIELDS,
   draftFindingFromDocument,
@@ -14,6 +14,7 @@ import {
   type DraftFinding,
   type DraftTextField,
 } from '#domain/scan-drafts.ts'
+import type { DraftReview } from '#domain/scan-import-calls.ts'
 import { templatePath } from '#domain/template-library.ts'
 import { templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
 import { adminDb } from '../admin.ts'
@@ -22,6 +23,17 @@ import { assertDraft, scanImporter } from './import-caller.ts'
 
 /** Values Firestore takes in one `in` filter. */
 const IN_QUERY_VALUES = 30
+
+/**
+ * The severity a finding takes from its CVSS score when the review changes the score (or asks the
+ * severity to follow it again), unless an analyst chose the severity by hand; nothing otherwise.
+ */
+function followedSeverity(finding: DraftFinding, review: DraftReview, cvss: DraftFinding['cvss']): Partial<DraftFinding> {
+  const follows = (review.kind === 'cvss' && !finding.severityByHand) || (review.kind === 'severity' && review.severity === null)
+  if (!follows) return {}
+  const score = review.kind === 'cvss' ? cvss?.score : finding.cvss?.score
+  return { severity: score === undefined ? finding.scannerSeverity : severityOfScore(score) }
+}
 
 /** What the analyst's text changes in the finding (each field sent becomes theirs), or null when nothing. */
 function analystText(finding: DraftFinding, text: Partial<Record<DraftTextField, string>>): Partial<DraftFinding> | null {
@@ -75,7 +87,8 @@ export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, asy
         break
       }
       case 'severity':
-        patch = { severity: review.severity }
+        // Null: the severity follows the CVSS score again (each finding's own), else the scanner's word.
+        patch = review.severity ? { severity: review.severity, severityByHand: true } : { severityByHand: false }
         break
       case 'cvss':
         patch = { cvss }
@@ -108,7 +121,10 @@ export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, asy
       }
     }
     const now = Timestamp.fromMillis(Date.now())
-    for (const ref of [...refs, ...members]) tx.update(ref, { ...patch, updatedAt: now, updatedBy: importer.by })
+    refs.forEach((ref, i) =>
+      tx.update(ref, { ...patch, ...followedSeverity(findings[i]!, review, cvss), updatedAt: now, updatedBy: importer.by }),
+    )
+    for (const ref of members) tx.update(ref, { ...patch, updatedAt: now, updatedBy: importer.by })
 
     if (review.kind === 'template' && review.templateSlug && review.remember) {
       for (const ruleId of new Set(findings.map((f) => f!.ruleId))) {

@@ -14,6 +14,7 @@ import { useLiveData } from '~/core/live-data'
 import { Dialog } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { SeverityBadge } from '~/ui/severity-badge'
+import { fonts } from '~/ui/theme'
 import { DraftTextForm } from './draft-text-form'
 import { Muted, Tag } from './parts'
 
@@ -64,7 +65,7 @@ export const RawText = styled.pre`
   border-radius: 8px;
   background: var(--color-bg);
   color: var(--color-text);
-  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-family: ${fonts.mono};
   font-size: 13px;
   line-height: 1.45;
   white-space: pre-wrap;
@@ -163,6 +164,7 @@ export function DraftFindingDetail({ company, scanId, service, finding, onClose,
             <dt>Severity</dt>
             <dd>
               <SeverityBadge severity={finding.severity} />
+              {finding.severityByHand && ' chosen by hand'}
               {finding.severity !== finding.scannerSeverity && ` (the scanner said ${severityLabels[finding.scannerSeverity]})`}
             </dd>
             <dt>CVSS</dt>

@@ -6,7 +6,7 @@ import styled from 'styled-components'
 import type { DraftFinding } from '#domain/scan-drafts.ts'
 import { severityLabels } from '#domain/template-vocabulary.ts'
 import { SeverityBadge } from '~/ui/severity-badge'
-import { Tag } from './parts'
+import { linkButton, Tag } from './parts'
 
 const ROW_HEIGHT = 58
 
@@ -78,14 +78,7 @@ const Grid = styled.table`
     color: var(--color-text-muted);
   }
   button.open {
-    padding: 0;
-    border: 0;
-    background: none;
-    color: var(--color-primary);
-    font: inherit;
-    text-align: left;
-    text-decoration: underline;
-    cursor: pointer;
+    ${linkButton}
   }
   button.open:focus-visible {
     outline: 2px solid var(--color-focus);

@@ -4,7 +4,6 @@
 // publish or discard. The findings come a page at a time, narrowed on the server; the totals are
 // counted there, so a draft of 100,000 findings says 100,000.
 import { useId, useMemo, useRef, useState } from 'react'
-import { parseCvssVector } from '#domain/cvss.ts'
 import { formatNumber } from '#domain/numbers.ts'
 import { DRAFT_REVIEW_MAX_FINDINGS, type DraftReview } from '#domain/scan-import-calls.ts'
 import type { DraftFinding } from '#domain/scan-drafts.ts'
@@ -18,12 +17,16 @@ import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { callAnalyst, failureMessage } from './analyst-calls'
 import { ALL_DRAFT_FINDINGS, DRAFT_SHOWS, draftShowLabels, narrows, type DraftFilter, type DraftShow } from './draft-filter'
+import { DraftCvss } from './draft-cvss'
 import { DraftFindingDetail } from './draft-finding-detail'
 import { DraftFindingsTable } from './draft-findings-table'
 import { PublishDialog } from './publish-dialog'
 import { ErrorText, FilterInput, Muted, Panel, Tag, Toolbar } from './parts'
 import { RawFiles } from './raw-files'
 import { TemplatePicker } from './template-picker'
+
+/** The severity select's choice that hands the severity back to the CVSS score. */
+const FOLLOW_SCORE = 'follow'
 
 const matchLine = (n: number) => `${formatNumber(n)} ${n === 1 ? 'matches' : 'match'} the filter`
 
@@ -34,9 +37,7 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
     rule: useId(),
     severity: useId(),
     heading: useId(),
-    cvss: useId(),
   }
-  const [vector, setVector] = useState('')
   const [filter, setFilter] = useState<DraftFilter>(ALL_DRAFT_FINDINGS)
   const [rule, setRule] = useState('')
   const findings = useLiveData(
@@ -61,15 +62,6 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
   const chosen = shown.filter((f) => selected.has(f.id))
   const narrowed = narrows(filter)
   const choices = templates.data ?? []
-
-  const parsedVector = vector.trim() ? parseCvssVector(vector) : null
-  const cvssPreview = parsedVector
-    ? parsedVector.ok
-      ? `${parsedVector.score.toFixed(1)} (${parsedVector.severity})`
-      : parsedVector.error
-    : chosen.length === 1 && chosen[0]!.cvss
-      ? `Now ${chosen[0]!.cvss.score.toFixed(1)}`
-      : ''
 
   const narrow = (change: Partial<DraftFilter>) => {
     const next = { ...filter, ...change }
@@ -223,7 +215,10 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
           id={ids.severity}
           disabled={busy || chosen.length === 0}
           value=""
-          onChange={(event) => void review({ kind: 'severity', severity: event.target.value as Severity })}
+          onChange={(event) => {
+            const value = event.target.value
+            if (value) void review({ kind: 'severity', severity: value === FOLLOW_SCORE ? null : (value as Severity) })
+          }}
         >
           <option value="">Set…</option>
           {SEVERITIES.map((s) => (
@@ -231,6 +226,7 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
               {severityLabels[s]}
             </option>
           ))}
+          <option value={FOLLOW_SCORE}>Follow the CVSS score</option>
         </select>
         <TemplatePicker
           service={service}
@@ -265,34 +261,7 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
           Split
         </Button>
       </Toolbar>
-      <Toolbar role="group" aria-label="CVSS of the selected findings">
-        <label htmlFor={ids.cvss}>CVSS vector</label>
-        <FilterInput
-          id={ids.cvss}
-          value={vector}
-          onChange={(event) => setVector(event.target.value)}
-          placeholder={chosen[0]?.cvss?.vector ?? 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H'}
-          spellCheck={false}
-          aria-describedby={`${ids.cvss}-score`}
-        />
-        <span id={`${ids.cvss}-score`}>{cvssPreview}</span>
-        <Button
-          type="button"
-          $variant="secondary"
-          disabled={busy || chosen.length === 0 || !parsedVector?.ok}
-          onClick={() => void review({ kind: 'cvss', vector: vector.trim() }).then(() => setVector(''))}
-        >
-          Set CVSS
-        </Button>
-        <Button
-          type="button"
-          $variant="secondary"
-          disabled={busy || !chosen.some((f) => f.cvss)}
-          onClick={() => void review({ kind: 'cvss', vector: null })}
-        >
-          Remove CVSS
-        </Button>
-      </Toolbar>
+      <DraftCvss chosen={chosen} busy={busy} onSet={(vector) => review({ kind: 'cvss', vector })} />
       {templates.status === 'failed' && (
         <Muted>The template library cannot be read with your access: findings keep the scanner's text.</Muted>
       )}

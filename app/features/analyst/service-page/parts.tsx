@@ -1,5 +1,5 @@
 // Shared pieces of the analyst service page.
-import styled from 'styled-components'
+import styled, { css } from 'styled-components'
 import type { ScanJob } from '#domain/scan-jobs.ts'
 import { Button } from '~/ui/button'
 import { surface } from '~/ui/surface'
@@ -24,6 +24,18 @@ export const Panel = styled.section`
   }
 `
 
+/** A button that reads as a link: a row's name that opens it. */
+export const linkButton = css`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: var(--color-primary);
+  font: inherit;
+  text-align: left;
+  text-decoration: underline;
+  cursor: pointer;
+`
+
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
@@ -42,14 +54,7 @@ export const Table = styled.table`
     border-top: 0;
   }
   button.link {
-    padding: 0;
-    border: 0;
-    background: none;
-    color: var(--color-primary);
-    font: inherit;
-    text-align: left;
-    text-decoration: underline;
-    cursor: pointer;
+    ${linkButton}
   }
   tr[aria-current='true'] td {
     background: var(--color-primary-soft);

@@ -1,6 +1,7 @@
-// An analyst's own title, description and remediation of a draft finding (reviewDraftFindings,
-// kind 'text'): saved for those who may import the service only, one finding at a time, the same
-// text again writing nothing, kept when a template is chosen afterwards, and what is published.
+// Triage of a draft's findings through reviewDraftFindings. The analyst's own title, description
+// and remediation (kind 'text'): saved for those who may import the service only, one finding at a
+// time, the same text again writing nothing, kept when a template is chosen afterwards, and what is
+// published. The severity follows a CVSS score set by an analyst, unless one chose it by hand.
 import { createHash, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LEVEL } from '#domain/access.ts'
@@ -178,6 +179,37 @@ describe("an analyst's own text of a draft finding", () => {
 
     const untouched = draftFindingFromDocument(a!, (await admin.db.doc(draftFindingPath(SLUG, scanId, a!)).get()).data())!
     expect(untouched).toMatchObject({ description: 'What the scanner said.', edited: [] })
+    await call(senior, 'discardDraftScan', { company: SLUG, scanId })
+  })
+})
+
+describe('the severity of a draft finding', () => {
+  it('follows the CVSS score an analyst sets, unless an analyst chose it by hand, and can follow it again', async () => {
+    const findings = [finding('10.9.2.5', 'cvss-follow'), finding('10.9.2.6', 'cvss-follow')]
+    const scanId = await importDraft(senior, findings)
+    const [a, b] = await Promise.all(findings.map((f) => parsedFingerprint('network', f)))
+    const review = (findingIds: string[], change: CallableRequest<'reviewDraftFindings'>['review']) =>
+      call(senior, 'reviewDraftFindings', { company: SLUG, scanId, findingIds, review: change })
+    const read = async (id: string) => draftFindingFromDocument(id, (await admin.db.doc(draftFindingPath(SLUG, scanId, id)).get()).data())!
+
+    // b's severity is chosen by hand; then both get a critical vector: a follows it, b keeps its own.
+    await review([b!], { kind: 'severity', severity: 'low' })
+    await review([a!, b!], { kind: 'cvss', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' })
+    expect(await read(a!)).toMatchObject({ severity: 'critical', scannerSeverity: 'medium', severityByHand: false })
+    expect(await read(b!)).toMatchObject({ severity: 'low', severityByHand: true, cvss: { score: 9.8 } })
+
+    // A lower score moves a again; b follows the score once asked to.
+    await review([a!, b!], { kind: 'cvss', vector: 'CVSS:3.1/AV:N/AC:H/PR:L/UI:R/S:U/C:L/I:N/A:N' })
+    expect((await read(a!)).severity).toBe('low')
+    await review([b!], { kind: 'severity', severity: null })
+    expect(await read(b!)).toMatchObject({ severity: 'low', severityByHand: false })
+    await review([b!], { kind: 'cvss', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:N' })
+    expect((await read(b!)).severity).toBe('critical')
+
+    // Without a score the severity is the scanner's again; a broken vector is refused in words.
+    await review([a!], { kind: 'cvss', vector: null })
+    expect(await read(a!)).toMatchObject({ severity: 'medium', cvss: null })
+    await expect(review([a!], { kind: 'cvss', vector: 'CVSS:3.1/AV:N' })).rejects.toThrow(/Missing base metrics: AC \(Attack Complexity\)/)
     await call(senior, 'discardDraftScan', { company: SLUG, scanId })
   })
 })
