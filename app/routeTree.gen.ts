@@ -17,6 +17,7 @@ import { Route as VaultSplatRouteImport } from './routes/vault/$'
 import { Route as WorkspaceMemberProfileRouteImport } from './routes/_workspace/_member/profile'
 import { Route as ApiAgentsSplatRouteImport } from './routes/api/agents/$'
 import { Route as WorkspaceMemberAdminIndexRouteImport } from './routes/_workspace/_member/admin/index'
+import { Route as WorkspaceMemberAdminApiTokensRouteImport } from './routes/_workspace/_member/admin/api-tokens'
 import { Route as WorkspaceMemberAdminDastRouteImport } from './routes/_workspace/_member/admin/dast'
 import { Route as WorkspaceMemberAdminKeys_emailRouteImport } from './routes/_workspace/_member/admin/keys_email'
 import { Route as WorkspaceMemberAnalystIndexRouteImport } from './routes/_workspace/_member/analyst/index'
@@ -77,6 +78,12 @@ const WorkspaceMemberAdminIndexRoute =
   WorkspaceMemberAdminIndexRouteImport.update({
     id: '/admin/',
     path: '/admin/',
+    getParentRoute: () => WorkspaceMemberRoute,
+  } as any)
+const WorkspaceMemberAdminApiTokensRoute =
+  WorkspaceMemberAdminApiTokensRouteImport.update({
+    id: '/admin/api-tokens',
+    path: '/admin/api-tokens',
     getParentRoute: () => WorkspaceMemberRoute,
   } as any)
 const WorkspaceMemberAdminDastRoute =
@@ -215,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
   '/api/agents/$': typeof ApiAgentsSplatRoute
+  '/admin/api-tokens': typeof WorkspaceMemberAdminApiTokensRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
@@ -245,6 +253,7 @@ export interface FileRoutesByTo {
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
   '/api/agents/$': typeof ApiAgentsSplatRoute
+  '/admin/api-tokens': typeof WorkspaceMemberAdminApiTokensRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
@@ -278,6 +287,7 @@ export interface FileRoutesById {
   '/_workspace/': typeof WorkspaceIndexRoute
   '/_workspace/_member/profile': typeof WorkspaceMemberProfileRoute
   '/api/agents/$': typeof ApiAgentsSplatRoute
+  '/_workspace/_member/admin/api-tokens': typeof WorkspaceMemberAdminApiTokensRoute
   '/_workspace/_member/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/_workspace/_member/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
   '/_workspace/_member/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
@@ -310,6 +320,7 @@ export interface FileRouteTypes {
     | '/vault/$'
     | '/profile'
     | '/api/agents/$'
+    | '/admin/api-tokens'
     | '/admin/dast'
     | '/admin/keys_email'
     | '/analyst/agents'
@@ -340,6 +351,7 @@ export interface FileRouteTypes {
     | '/vault/$'
     | '/profile'
     | '/api/agents/$'
+    | '/admin/api-tokens'
     | '/admin/dast'
     | '/admin/keys_email'
     | '/analyst/agents'
@@ -372,6 +384,7 @@ export interface FileRouteTypes {
     | '/_workspace/'
     | '/_workspace/_member/profile'
     | '/api/agents/$'
+    | '/_workspace/_member/admin/api-tokens'
     | '/_workspace/_member/admin/dast'
     | '/_workspace/_member/admin/keys_email'
     | '/_workspace/_member/analyst/agents'
@@ -464,6 +477,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof WorkspaceMemberAdminIndexRouteImport
+      parentRoute: typeof WorkspaceMemberRoute
+    }
+    '/_workspace/_member/admin/api-tokens': {
+      id: '/_workspace/_member/admin/api-tokens'
+      path: '/admin/api-tokens'
+      fullPath: '/admin/api-tokens'
+      preLoaderRoute: typeof WorkspaceMemberAdminApiTokensRouteImport
       parentRoute: typeof WorkspaceMemberRoute
     }
     '/_workspace/_member/admin/dast': {
@@ -625,6 +645,7 @@ declare module '@tanstack/react-router' {
 
 interface WorkspaceMemberRouteChildren {
   WorkspaceMemberProfileRoute: typeof WorkspaceMemberProfileRoute
+  WorkspaceMemberAdminApiTokensRoute: typeof WorkspaceMemberAdminApiTokensRoute
   WorkspaceMemberAdminDastRoute: typeof WorkspaceMemberAdminDastRoute
   WorkspaceMemberAdminKeys_emailRoute: typeof WorkspaceMemberAdminKeys_emailRoute
   WorkspaceMemberAnalystAgentsRoute: typeof WorkspaceMemberAnalystAgentsRoute
@@ -648,6 +669,7 @@ interface WorkspaceMemberRouteChildren {
 
 const WorkspaceMemberRouteChildren: WorkspaceMemberRouteChildren = {
   WorkspaceMemberProfileRoute: WorkspaceMemberProfileRoute,
+  WorkspaceMemberAdminApiTokensRoute: WorkspaceMemberAdminApiTokensRoute,
   WorkspaceMemberAdminDastRoute: WorkspaceMemberAdminDastRoute,
   WorkspaceMemberAdminKeys_emailRoute: WorkspaceMemberAdminKeys_emailRoute,
   WorkspaceMemberAnalystAgentsRoute: WorkspaceMemberAnalystAgentsRoute,

@@ -177,6 +177,7 @@ export const pageRules: Readonly<Record<string, Rule>> = {
   '/admin/app/services': level(LEVEL.platformAdmin),
   '/admin/keys_email': level(LEVEL.platformAdmin),
   '/admin/company/manage-users': level(LEVEL.companyAdmin),
+  '/admin/api-tokens': level(LEVEL.companyAdmin),
   '/admin/dast': ({ access, company }) =>
     hasLevel(access, LEVEL.companyAdmin) && canViewService(access, company, 'dast', 'dast-triggering'),
   '/profile': level(LEVEL.clientViewer),
@@ -247,3 +248,31 @@ export function maySeeAuditEvent(
   if (event.companyId !== null) return maySeeCompanyAudit(access, companies.includes(event.companyId))
   return event.audience === 'analysts' && seesAllCompanies(access)
 }
+
+/**
+ * What a company API token may do (decision 0050): read findings and scans, change findings
+ * (status, retests), trigger DAST scans. A token is not a person and has no level of its own.
+ */
+export const API_SCOPES = ['findings:read', 'findings:write', 'dast:trigger'] as const
+export type ApiScope = (typeof API_SCOPES)[number]
+
+/**
+ * Within its scopes a token sees its company as a client manager does: every service the company
+ * has turned on, results only where the results switch is on. Never another company's.
+ */
+export const API_TOKEN_ACCESS: Access = { accessLevel: LEVEL.clientManager, userType: 'client' }
+
+/** A service's findings and scans, through a token of the company. */
+export const tokenMayReadResults = (scopes: readonly ApiScope[], company: CompanyFlags | null | undefined, service: string) =>
+  scopes.includes('findings:read') && canViewResults(API_TOKEN_ACCESS, company, service)
+
+/** DAST scans triggered through a token: the scope, and the company's triggering switch, as for DAST keys. */
+export const tokenMayTriggerDast = (scopes: readonly ApiScope[], company: CompanyFlags | null | undefined) =>
+  scopes.includes('dast:trigger') && canViewService(API_TOKEN_ACCESS, company, 'dast', 'dast-triggering')
+
+/** API tokens: company admins and above ask; each company's tokens also need its page's rule there (mayManageApiTokensOf). */
+export const mayManageApiTokens = (access: Access | null | undefined) => hasLevel(access, LEVEL.companyAdmin)
+
+/** A company's API tokens: someone who may select the company and open the API tokens page. */
+export const mayManageApiTokensOf = (access: Access | null | undefined, company: CompanyFlags | null | undefined, selects: boolean) =>
+  selects && (pageRules['/admin/api-tokens']?.({ access, company }) ?? false)

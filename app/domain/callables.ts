@@ -6,6 +6,7 @@ import * as v from 'valibot'
 import {
   mayEditTemplates,
   mayManageCompanies,
+  mayManageApiTokens,
   mayManageDastKeys,
   mayManageServiceCatalogue,
   mayUseVault,
@@ -103,6 +104,12 @@ import {
   RevokeDastKeyRequestSchema,
   RevokeDastKeyResponseSchema,
 } from './dast-keys.ts'
+import {
+  CreateApiTokenRequestSchema,
+  CreateApiTokenResponseSchema,
+  RevokeApiTokenRequestSchema,
+  RevokeApiTokenResponseSchema,
+} from './api-tokens.ts'
 import {
   ChangedResponseSchema,
   DeleteUserRequestSchema,
@@ -219,6 +226,9 @@ export const callables = {
   // DAST keys: the handler checks the company (a member, or one who sees all, with DAST triggering on).
   createDastKey: { request: CreateDastKeyRequestSchema, response: CreateDastKeyResponseSchema, who: mayManageDastKeys },
   revokeDastKey: { request: RevokeDastKeyRequestSchema, response: RevokeDastKeyResponseSchema, who: mayManageDastKeys },
+  // API tokens: the handler checks the company (a member at level 3, or one who sees all).
+  createApiToken: { request: CreateApiTokenRequestSchema, response: CreateApiTokenResponseSchema, who: mayManageApiTokens },
+  revokeApiToken: { request: RevokeApiTokenRequestSchema, response: RevokeApiTokenResponseSchema, who: mayManageApiTokens },
   // People: company admins act in their own companies on clients only, platform admins on anyone (the handler asks accessChangeRefusal).
   listUsers: { request: ListUsersRequestSchema, response: ListUsersResponseSchema, who: mayManagePeople },
   inviteUser: { request: InviteUserRequestSchema, response: InviteUserResponseSchema, who: mayManagePeople },

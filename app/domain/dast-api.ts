@@ -1,4 +1,5 @@
-// The DAST API a client's CI pipeline calls with a DAST key (decision 0021):
+// The DAST API a client's CI pipeline calls with a DAST key (decision 0021), or with an API token
+// that has the dast:trigger scope (decision 0050: any target within the company's scan scope):
 //   POST /api/v1/dast/scans {target, location?}  → 202 {id, status, statusUrl}
 //   GET  /api/v1/dast/scans/<id>                 → {id, status, target, summary?, newFindings?}
 // Refusals carry a status and a sentence: unknown, expired or revoked key (401), target outside the
@@ -13,7 +14,8 @@ import { SEVERITIES } from './template-vocabulary.ts'
 export const DAST_SCANS_AT_ONCE = 2
 
 export const dastApiMessages = {
-  noKey: 'Send a DAST key: Authorization: Bearer bwk_dast_….',
+  noKey: 'Send a DAST key: Authorization: Bearer bwk_dast_… (or an API token with the dast:trigger scope).',
+  noScope: 'This API token does not have the dast:trigger scope.',
   unknownKey: 'This DAST key is not known.',
   expired: 'This DAST key has expired: create a new one on the DAST keys page.',
   revoked: 'This DAST key was revoked.',

@@ -1,10 +1,5 @@
 // dast_keys/{id}: keys a company's CI pipelines present to trigger DAST scans (/admin/dast). A key
-// reads `bwk_dast_<id><secret><checksum>`:
-// - `bwk_dast_`: the prefix, so people and secret scanners recognise a leaked key;
-// - id: 16 base62 characters, the document id, so a key is looked up without a scan;
-// - secret: 40 base62 characters (about 238 random bits);
-// - checksum: CRC32 of everything before it, 6 base62 characters, so a mistyped or truncated key is
-//   refused before any lookup and scanners can tell a real key from a look-alike.
+// reads `bwk_dast_<id><secret><checksum>`, the format of secret-tokens.ts.
 // The key is shown once, when made. The key document holds what its page shows (name, targets,
 // expiry, last use, revocation, the key's first and last characters); the keyed hash
 // (HMAC-SHA-256 with the functions' DAST_KEY_SECRET) sits apart in dast_key_hashes/{id}, which no
@@ -12,8 +7,17 @@
 import * as v from 'valibot'
 import { CompanySlugSchema } from './company-admin.ts'
 import { canonicalScanTarget, guessScopeKind, parseScopeEntry, type ScopeEntry } from './scan-scope.ts'
-import { DAY_MS } from './sla.ts'
-import { TimestampSchema } from './stored.ts'
+import {
+  newTokenFields,
+  storedTokenEntries,
+  TOKEN_ID_PATTERN,
+  tokenChecksum,
+  tokenFormat,
+  tokenStatus,
+  tokenStatusLabels,
+  type StoredToken,
+  type TokenStatus,
+} from './secret-tokens.ts'
 
 export const DAST_KEYS_COLLECTION = 'dast_keys'
 export const DAST_KEY_HASHES_COLLECTION = 'dast_key_hashes'
@@ -29,66 +33,24 @@ export const DAST_KEY_SLOTS_COLLECTION = 'dast_key_slots'
 export const dastKeySlotPath = (keyId: string, slot: number) => `${DAST_KEY_SLOTS_COLLECTION}/${keyId}_${slot}`
 
 export const DAST_KEY_PREFIX = 'bwk_dast_'
-const ID_LENGTH = 16
-const SECRET_LENGTH = 40
-const CHECKSUM_LENGTH = 6
-const TOKEN_PATTERN = new RegExp(
-  `^${DAST_KEY_PREFIX}([0-9A-Za-z]{${ID_LENGTH}})([0-9A-Za-z]{${SECRET_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
-)
-export const DAST_KEY_ID_PATTERN = new RegExp(`^[0-9A-Za-z]{${ID_LENGTH}}$`)
+export const dastKeyFormat = tokenFormat(DAST_KEY_PREFIX)
+const format = dastKeyFormat
+export const DAST_KEY_ID_PATTERN = TOKEN_ID_PATTERN
 
 export const DAST_KEY_LIMITS = { name: 80, maxExpiryDays: 365, targets: 50 } as const
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-
-/** CRC-32 (IEEE) of the text's UTF-8 bytes. */
-export function crc32(text: string): number {
-  let crc = 0xffffffff
-  for (const byte of new TextEncoder().encode(text)) {
-    crc ^= byte
-    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1))
-  }
-  return (crc ^ 0xffffffff) >>> 0
-}
-
-function base62(value: number, width: number): string {
-  let out = ''
-  for (let rest = value; rest > 0; rest = Math.floor(rest / 62)) out = BASE62[rest % 62] + out
-  return out.padStart(width, '0')
-}
-
+export { crc32, randomBase62 } from './secret-tokens.ts'
 /** The checksum of everything before it in a key. */
-export const dastKeyChecksum = (body: string) => base62(crc32(body), CHECKSUM_LENGTH)
-const checksumOf = dastKeyChecksum
-
-/** Random base62 characters, without modulo bias (bytes of 248 and above are drawn again). */
-export function randomBase62(length: number): string {
-  let out = ''
-  while (out.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62]
-    }
-  }
-  return out
-}
+export const dastKeyChecksum = tokenChecksum
 
 /** A new key: its document id and the whole key, to be shown once and stored only as a keyed hash. */
-export function newDastKeyToken(): { id: string; token: string } {
-  const id = randomBase62(ID_LENGTH)
-  const body = `${DAST_KEY_PREFIX}${id}${randomBase62(SECRET_LENGTH)}`
-  return { id, token: body + checksumOf(body) }
-}
+export const newDastKeyToken = (): { id: string; token: string } => format.issue()
 
 /** The key's id when the text is a well-formed key whose checksum holds; null for anything else. */
-export function parseDastKeyToken(text: string): { id: string } | null {
-  const match = TOKEN_PATTERN.exec(text)
-  if (!match) return null
-  const body = text.slice(0, -CHECKSUM_LENGTH)
-  return checksumOf(body) === match[3] ? { id: match[1]! } : null
-}
+export const parseDastKeyToken = (text: string): { id: string } | null => format.parse(text)
 
 /** What a list shows of a key: its prefix and id, then its last four characters. */
-export const dastKeyHint = (id: string, last4: string) => `${DAST_KEY_PREFIX}${id}…${last4}`
+export const dastKeyHint = (id: string, last4: string) => format.hint(id, last4)
 
 export const dastKeyMessages = {
   nameRequired: 'Name the key after the pipeline that uses it.',
@@ -162,67 +124,27 @@ export const RevokeDastKeyRequestSchema = v.strictObject({
 })
 export const RevokeDastKeyResponseSchema = v.strictObject({ revoked: v.boolean() })
 
-export const expiryFrom = (now: number, days: number) => now + days * DAY_MS
+export { expiryFrom } from './secret-tokens.ts'
 
 /** The stored key document (times as the writer's SDK stores them). */
-export const newDastKeyDocument = <Time>(key: {
-  id: string
-  company: string
-  name: string
-  last4: string
-  allowedTargets: readonly string[]
-  publishAtOnce?: boolean
-  expiresAt: Time
-  createdAt: Time
-  createdBy: string
-}) => ({
-  company: key.company,
-  name: key.name,
-  prefix: `${DAST_KEY_PREFIX}${key.id}`,
-  last4: key.last4,
+export const newDastKeyDocument = <Time>(
+  key: Parameters<typeof newTokenFields<Time>>[1] & { allowedTargets: readonly string[]; publishAtOnce?: boolean },
+) => ({
+  ...newTokenFields(DAST_KEY_PREFIX, key),
   allowedTargets: [...key.allowedTargets],
   publishAtOnce: key.publishAtOnce ?? false,
-  expiresAt: key.expiresAt,
-  createdAt: key.createdAt,
-  createdBy: key.createdBy,
-  revokedAt: null,
-  revokedBy: null,
-  lastUsedAt: null,
-  lastUsedIp: null,
 })
 
 const StoredDastKeySchema = v.object({
-  company: v.string(),
-  name: v.optional(v.string(), ''),
-  last4: v.optional(v.string(), ''),
+  ...storedTokenEntries,
   allowedTargets: v.optional(v.array(v.string()), []),
   publishAtOnce: v.optional(v.boolean(), false),
-  expiresAt: v.optional(v.nullable(TimestampSchema), null),
-  createdAt: v.optional(v.nullable(TimestampSchema), null),
-  createdBy: v.optional(v.string(), ''),
-  revokedAt: v.optional(v.nullable(TimestampSchema), null),
-  revokedBy: v.optional(v.nullable(v.string()), null),
-  lastUsedAt: v.optional(v.nullable(TimestampSchema), null),
-  lastUsedIp: v.optional(v.nullable(v.string()), null),
 })
 
-export interface DastKey {
-  id: string
-  company: string
-  name: string
-  /** `bwk_dast_<id>…<last4>`: enough to recognise the key, never enough to use it. */
-  hint: string
+export interface DastKey extends StoredToken {
   allowedTargets: string[]
   /** Scans this key triggers are published at once (the company's choice), else they wait for an analyst as drafts. */
   publishAtOnce: boolean
-  /** Epoch milliseconds; a key without an expiry counts as expired. */
-  expiresAt: number | null
-  createdAt: number | null
-  createdBy: string
-  revokedAt: number | null
-  revokedBy: string | null
-  lastUsedAt: number | null
-  lastUsedIp: string | null
 }
 
 export function dastKeyFromDocument(id: string, data: unknown): DastKey | null {
@@ -232,12 +154,8 @@ export function dastKeyFromDocument(id: string, data: unknown): DastKey | null {
   return { id, ...key, hint: dastKeyHint(id, key.last4) }
 }
 
-export type DastKeyStatus = 'active' | 'expired' | 'revoked'
+export type DastKeyStatus = TokenStatus
 
-export function dastKeyStatus(key: Pick<DastKey, 'revokedAt' | 'expiresAt'>, now: number): DastKeyStatus {
-  if (key.revokedAt !== null) return 'revoked'
-  if (key.expiresAt === null || key.expiresAt <= now) return 'expired'
-  return 'active'
-}
+export const dastKeyStatus = (key: Pick<DastKey, 'revokedAt' | 'expiresAt'>, now: number): DastKeyStatus => tokenStatus(key, now)
 
-export const dastKeyStatusLabels: Record<DastKeyStatus, string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' }
+export const dastKeyStatusLabels: Record<DastKeyStatus, string> = tokenStatusLabels

@@ -24,6 +24,7 @@ const live = [
   '/admin/keys_email',
   '/admin/company/manage-users',
   '/admin/dast',
+  '/admin/api-tokens',
   '/profile',
   '/auth/redirect',
   '/vault/$',

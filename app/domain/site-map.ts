@@ -58,6 +58,7 @@ export const sitePages: readonly SitePage[] = [
   page('live', '/admin/keys_email', 'Email keys', 'Addresses and domains that may sign in for a company.'),
   page('live', '/admin/company/manage-users', 'Company users', 'People of your company and their access.'),
   page('live', '/admin/dast', 'DAST keys', 'Keys that let your pipelines trigger DAST scans.'),
+  page('live', '/admin/api-tokens', 'API tokens', 'Tokens that let your tools read and change findings through the API.'),
   page('live', '/profile', 'Settings', 'Your profile, preferences and activity.'),
   page('live', '/auth/redirect', 'Signing in', 'Completing sign-in from the emailed link.', 'bare', false),
   page('live', '/vault/$', 'Vault', 'A secret shared through a one-time link.', 'bare', false),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   allCompanyFlags,
   LEVEL,
+  mayManageApiTokensOf,
   mayManageCompanies,
   mayManageDastKeysOf,
   mayManageServiceCatalogue,
@@ -19,6 +20,7 @@ import {
 import { AUDIT_EVENTS_COLLECTION, auditEventFromDocument } from '#domain/audit-events.ts'
 import type { CallableName, CallableRequest } from '#domain/callables.ts'
 import { companyFromDocument, companyPath } from '#domain/companies.ts'
+import { API_TOKEN_PREFIX, apiTokenFromDocument, apiTokenHashPath, apiTokenPath } from '#domain/api-tokens.ts'
 import { DAST_KEY_PREFIX, dastKeyChecksum, dastKeyFromDocument, dastKeyHashPath, dastKeyPath } from '#domain/dast-keys.ts'
 import { scanScopeFromDocument, scanScopePath } from '#domain/scan-scope.ts'
 import { catalogueEntryFromDocument, servicePath } from '#domain/service-catalogue.ts'
@@ -26,6 +28,7 @@ import { storedEmail, userAccessPath } from '#domain/users-access.ts'
 import { ROOT } from '../../emulators/firebase/env.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { verifyDastKey } from '../../functions/src/admin/dast-keys.ts'
+import { verifyApiToken } from '../../functions/src/api/api-tokens.ts'
 import { companyDocument, tokenClaims } from '../builders.ts'
 import {
   callByName,
@@ -93,15 +96,15 @@ async function expectOutcome(who: Person, allowed: boolean, run: () => Promise<u
   return answer
 }
 
-/** A key written as createDastKey would leave it, for the revoke matrix. */
-async function storedKey(company: string): Promise<string> {
+/** A token of either kind written as its create callable would leave it, for the revoke matrices. */
+async function storedToken(path: (id: string) => string, prefix: string, company: string, own: Record<string, unknown>): Promise<string> {
   const id = randomUUID().replace(/-/g, '').slice(0, 16)
-  await admin.db.doc(dastKeyPath(id)).set({
+  await admin.db.doc(path(id)).set({
     company,
     name: 'Seeded',
-    prefix: `${DAST_KEY_PREFIX}${id}`,
+    prefix: `${prefix}${id}`,
     last4: 'abcd',
-    allowedTargets: ['org-test.example'],
+    ...own,
     expiresAt: Timestamp.fromMillis(Date.now() + 86_400_000),
     createdAt: Timestamp.now(),
     createdBy: 'seed',
@@ -112,6 +115,8 @@ async function storedKey(company: string): Promise<string> {
   })
   return id
 }
+const storedKey = (company: string) => storedToken(dastKeyPath, DAST_KEY_PREFIX, company, { allowedTargets: ['org-test.example'] })
+const storedApiToken = (company: string) => storedToken(apiTokenPath, API_TOKEN_PREFIX, company, { scopes: ['findings:read'] })
 
 let people: Person[]
 let companyAdmin: Person
@@ -190,6 +195,21 @@ describe('who may call, by level, type and membership', () => {
         const id = await storedKey(slug)
         await expectOutcome(p, allowed, () => call(p, 'revokeDastKey', { id }))
         expect(dastKeyFromDocument(id, (await admin.db.doc(dastKeyPath(id)).get()).data())!.revokedAt !== null).toBe(allowed)
+      }
+    }
+  })
+
+  it('issues and revokes API tokens: level 3 who may select the company, whatever its switches', async () => {
+    const companies = { [TRIGGERING]: await flagsOf(TRIGGERING), [NO_TRIGGERING]: await flagsOf(NO_TRIGGERING) }
+    for (const p of people) {
+      for (const slug of [TRIGGERING, NO_TRIGGERING]) {
+        const allowed = mayManageApiTokensOf(p.access, companies[slug], selects(p, slug))
+        await expectOutcome(p, allowed, () =>
+          call(p, 'createApiToken', { company: slug, name: `Tracker ${p.name}`, scopes: ['findings:read'], expiresInDays: 30 }),
+        )
+        const id = await storedApiToken(slug)
+        await expectOutcome(p, allowed, () => call(p, 'revokeApiToken', { id }))
+        expect(apiTokenFromDocument(id, (await admin.db.doc(apiTokenPath(id)).get()).data())!.revokedAt !== null).toBe(allowed)
       }
     }
   })
@@ -362,5 +382,48 @@ describe('DAST keys', () => {
     expect(await verifyDastKey(admin.db, token, { secret: DAST_SECRET })).toMatchObject({ ok: true })
     await call(platform, 'updateCompany', { company: slug, flags: { enableDastTriggering: false } })
     expect(await verifyDastKey(admin.db, token, { secret: DAST_SECRET })).toEqual({ ok: false, reason: 'not-triggering' })
+  })
+})
+
+describe('API tokens', () => {
+  const verify = (token: string) => verifyApiToken(admin.db, token, { secret: DAST_SECRET })
+
+  it('stores only a keyed hash, shows the token once with its scopes and expiry audited, and verifies it until revoked', async () => {
+    const { id, token } = (await call(companyAdmin, 'createApiToken', {
+      company: NO_TRIGGERING,
+      name: ' Jira sync ',
+      scopes: ['findings:read', 'findings:write'],
+      expiresInDays: 30,
+    })) as { id: string; token: string }
+    expect(token.startsWith(`${API_TOKEN_PREFIX}${id}`)).toBe(true)
+    const stored = (await admin.db.doc(apiTokenPath(id)).get()).data()!
+    expect(JSON.stringify(stored)).not.toContain(token)
+    expect(stored).toMatchObject({
+      company: NO_TRIGGERING,
+      name: 'Jira sync',
+      scopes: ['findings:read', 'findings:write'],
+      last4: token.slice(-4),
+    })
+    const hash = (await admin.db.doc(apiTokenHashPath(id)).get()).get('hash') as string
+    expect(hash).toMatch(/^[0-9a-f]{64}$/)
+    const created = (await events(companyAdmin.uid)).find((e) => e.action === 'api_token.created' && e.target.id === id)
+    expect(created).toMatchObject({ companyId: NO_TRIGGERING, after: { name: 'Jira sync', scopes: ['findings:read', 'findings:write'] } })
+    expect(JSON.stringify(created)).not.toContain(token)
+    expect(await verify(token)).toMatchObject({ ok: true, token: { id, company: NO_TRIGGERING } })
+    expect(await call(companyAdmin, 'revokeApiToken', { id })).toEqual({ revoked: true })
+    expect(await call(companyAdmin, 'revokeApiToken', { id })).toEqual({ revoked: false })
+    expect(await verify(token)).toMatchObject({ ok: false, reason: 'revoked' })
+    expect(await verify(`${token.slice(0, -1)}x`)).toEqual({ ok: false, reason: 'malformed' })
+  })
+
+  it('refuses a token without scopes, with an unknown scope or past 365 days, recording nothing', async () => {
+    const before = await auditCount(companyAdmin.uid)
+    const create = (scopes: string[], expiresInDays = 30) =>
+      call(companyAdmin, 'createApiToken', { company: TRIGGERING, name: 'Bad', scopes: scopes as never, expiresInDays })
+    await expectCallableError(create([]), 'invalid-argument', 'Choose at least one thing the token may do.')
+    await expectCallableError(create(['findings:delete']), 'invalid-argument', 'That is not a scope of the API.')
+    await expectCallableError(create(['findings:read', 'findings:read']), 'invalid-argument', 'Each scope appears only once.')
+    await expectCallableError(create(['findings:read'], 366), 'invalid-argument', 'A token expires after 1 to 365 days.')
+    expect(await auditCount(companyAdmin.uid)).toBe(before)
   })
 })

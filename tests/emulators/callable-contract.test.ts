@@ -108,6 +108,8 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   saveService: { service: 'dast', description: 'Contract' },
   createDastKey: { company: 'contract-no-such-company', name: 'CI', expiresInDays: 30, allowedTargets: ['contract.example'] },
   revokeDastKey: { id: 'AAAAAAAAAAAAAAAA' },
+  createApiToken: { company: 'contract-no-such-company', name: 'Tracker', scopes: ['findings:read'], expiresInDays: 30 },
+  revokeApiToken: { id: 'AAAAAAAAAAAAAAAA' },
   listUsers: { company: 'contract-no-such-company' },
   inviteUser: {
     email: 'invitee@contract.example',

@@ -13,6 +13,9 @@ import { generateAgentKeyPair, signAgentRequest } from '#domain/agent-auth.ts'
 import { agentPath, locationPath } from '#domain/agents.ts'
 import { companyPath } from '#domain/companies.ts'
 import { DAST_SCANS_AT_ONCE, dastApiMessages, type DastScanStatus } from '#domain/dast-api.ts'
+import type { ApiScope } from '#domain/access.ts'
+import { apiTokenFormat, apiTokenHashPath, apiTokenMessages, apiTokenPath, newApiTokenDocument } from '#domain/api-tokens.ts'
+import { AUDIT_EVENTS_COLLECTION } from '#domain/audit-events.ts'
 import { dastKeyHashPath, dastKeyPath, newDastKeyDocument, newDastKeyToken } from '#domain/dast-keys.ts'
 import { findingFromDocument, findingPath, findingsPath } from '#domain/findings.ts'
 import { draftFindingsPath } from '#domain/scan-drafts.ts'
@@ -56,6 +59,30 @@ async function key(company: string, overrides: { expiresAt?: number; revokedAt?:
   })
   await admin.db.doc(dastKeyHashPath(id)).set({ hash: hashDastKey(SECRET, token), company })
   return token
+}
+
+/** An API token of the company as createApiToken leaves it. */
+async function apiToken(
+  company: string,
+  scopes: ApiScope[],
+  overrides: { revokedAt?: number } = {},
+): Promise<{ id: string; token: string }> {
+  const issued = apiTokenFormat.issue()
+  await admin.db.doc(apiTokenPath(issued.id)).set({
+    ...newApiTokenDocument({
+      id: issued.id,
+      company,
+      name: 'tracker',
+      last4: issued.token.slice(-4),
+      scopes,
+      expiresAt: Timestamp.fromMillis(now + 30 * DAY),
+      createdAt: Timestamp.fromMillis(now),
+      createdBy: 'admin@acme.example',
+    }),
+    ...(overrides.revokedAt ? { revokedAt: Timestamp.fromMillis(overrides.revokedAt), revokedBy: 'admin@acme.example' } : {}),
+  })
+  await admin.db.doc(apiTokenHashPath(issued.id)).set({ hash: hashDastKey(SECRET, issued.token), company })
+  return issued
 }
 
 const trigger = (token: string | null, body: unknown = { target: TARGET }, ip: string | null = null) =>
@@ -349,5 +376,37 @@ describe('the DAST API', () => {
       'Refused to scan: staging.acme.example resolves to 10.0.0.5, which is a private-use address (10.0.0.0/8) that the scan scope does not list by address'
     expect(await fail(refused, { error: reason, refused: true })).toMatchObject({ state: 'failed', attempts: 1, error: reason })
     expect(await read(token, refused)).toMatchObject({ status: 200, body: { status: 'failed', error: reason } })
+  })
+
+  it('takes an API token with dast:trigger for a target in the company scope, refuses one without, and audits each call', async () => {
+    now += 10 * 60_000
+    await onlineAgent()
+    const { id, token } = await apiToken(COMPANY, ['findings:read', 'dast:trigger'])
+    const queued = await trigger(token, { target: 'http://127.0.0.1:9999/' })
+    expect(queued.status).toBe(202)
+    const jobId = (queued.body as { id: string }).id
+    expect((await admin.db.doc(scanJobPath(jobId)).get()).data()).toMatchObject({
+      company: COMPANY,
+      createdBy: `api-token:${id}`,
+      publishAtOnce: false,
+    })
+    expect((await read(token, jobId)).body).toMatchObject({ id: jobId, status: 'queued' })
+    expect(await trigger(token, { target: 'http://192.0.2.1/' })).toEqual({ status: 403, body: { error: dastApiMessages.target } })
+    const reader = await apiToken(COMPANY, ['findings:read', 'findings:write'])
+    expect(await trigger(reader.token)).toEqual({ status: 403, body: { error: dastApiMessages.noScope } })
+    const revoked = await apiToken(COMPANY, ['dast:trigger'], { revokedAt: now - 1 })
+    expect(await trigger(revoked.token)).toEqual({ status: 401, body: { error: apiTokenMessages.revoked } })
+    const elsewhere = await apiToken(OFF, ['dast:trigger'])
+    await admin.db.doc(companyPath(OFF)).update({ enableDastTriggering: false })
+    expect(await trigger(elsewhere.token)).toEqual({ status: 403, body: { error: dastApiMessages.notTriggering } })
+    const statuses = async (tokenId: string) =>
+      (await admin.db.collection(AUDIT_EVENTS_COLLECTION).where('targetId', '==', tokenId).get()).docs
+        .map((d) => d.data())
+        .filter((e) => e.action === 'api_token.used')
+        .map((e) => (e.after as { status: number }).status)
+        .sort()
+    expect(await statuses(id)).toEqual([200, 202, 403])
+    expect(await statuses(reader.id)).toEqual([403])
+    expect(await statuses(revoked.id)).toEqual([401])
   })
 })

@@ -1,8 +1,9 @@
-// Companies, their scan scopes, DAST keys and audit events: who reads and writes them, per company, against app/domain/access.ts.
+// Companies, their scan scopes, DAST keys, API tokens and audit events: who reads and writes them, per company, against app/domain/access.ts.
 // Their reports (scans, findings and the rest) are in reports-rules.test.ts.
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite'
 import { describe } from 'vitest'
-import { hasLevel, LEVEL, maySeeCompanyAudit, pageRules, seesAllCompanies } from '#domain/access.ts'
+import { hasLevel, LEVEL, mayManageApiTokensOf, maySeeCompanyAudit, pageRules, seesAllCompanies } from '#domain/access.ts'
+import { API_TOKEN_HASHES_COLLECTION, API_TOKENS_COLLECTION } from '#domain/api-tokens.ts'
 import { AUDIT_EVENTS_COLLECTION } from '#domain/audit-events.ts'
 import { scanScopePath } from '#domain/scan-scope.ts'
 import { COMPANIES_COLLECTION, companyPath } from '#domain/companies.ts'
@@ -158,7 +159,57 @@ function dastKeyCases(): RuleCase[] {
   return cases
 }
 
+// Every company's API token and its hash, as createApiToken leaves them.
+for (const slug of companies) {
+  suite.seed(`${API_TOKENS_COLLECTION}/token-${slug}`, {
+    company: slug,
+    name: 'tracker sync',
+    prefix: 'bwk_api_token',
+    last4: 'abcd',
+    scopes: ['findings:read'],
+    createdAt: at('2025-09-01T12:00:00Z'),
+    createdBy: 'admin@acme.example',
+  })
+  suite.seed(`${API_TOKEN_HASHES_COLLECTION}/token-${slug}`, { company: slug, hash: 'e'.repeat(64) })
+}
+
+function apiTokenCases(): RuleCase[] {
+  const cases: RuleCase[] = []
+  for (const p of principals) {
+    for (const slug of companies) {
+      const allowed = mayManageApiTokensOf(p.access, flagsOf(slug), selects(p, slug))
+      cases.push(ruleCase(p, `gets the API token of ${slug}`, allowed, (db) => getDoc(doc(db, `${API_TOKENS_COLLECTION}/token-${slug}`))))
+      cases.push(
+        ruleCase(p, `lists API tokens where company == ${slug}`, allowed, (db) =>
+          getDocs(query(collection(db, API_TOKENS_COLLECTION), where('company', '==', slug))),
+        ),
+      )
+      cases.push(
+        ruleCase(p, `gets the hash of ${slug}'s API token`, false, (db) => getDoc(doc(db, `${API_TOKEN_HASHES_COLLECTION}/token-${slug}`))),
+      )
+    }
+    // Those who see every company manage every company's tokens; nobody else lists without naming the company.
+    cases.push(ruleCase(p, 'lists every API token', seesAllCompanies(p.access), (db) => getDocs(collection(db, API_TOKENS_COLLECTION))))
+    const token = {
+      company: 'acme',
+      name: 'forged',
+      scopes: ['findings:write'],
+      createdAt: at('2025-09-02T12:00:00Z'),
+      createdBy: p.email ?? '',
+    }
+    cases.push(ruleCase(p, 'creates an API token', false, (db) => setDoc(doc(db, `${API_TOKENS_COLLECTION}/${fresh('new-token')}`), token)))
+    cases.push(
+      ruleCase(p, 'widens an API token', false, (db) =>
+        updateDoc(doc(db, `${API_TOKENS_COLLECTION}/token-acme`), { scopes: ['findings:read', 'findings:write', 'dast:trigger'] }),
+      ),
+    )
+    cases.push(ruleCase(p, 'deletes an API token', false, (db) => deleteDoc(doc(db, `${API_TOKENS_COLLECTION}/token-acme`))))
+  }
+  return cases
+}
+
 describe('firestore.rules: companies', () => suite.run(companyCases()))
+describe('firestore.rules: API tokens', () => suite.run(apiTokenCases()))
 describe('firestore.rules: DAST keys', () => suite.run(dastKeyCases()))
 describe('firestore.rules: scan scopes', () => suite.run(scopeCases()))
 describe('firestore.rules: audit events', () => suite.run(auditCases()))

@@ -43,6 +43,7 @@ export const QUERIES: CataloguedQuery[] = [
   ...file('app/features/admin/org/org-live.ts', [
     ['watchCompanyAudit', collection('audit_events'), where('companyId', '=='), where('audience', '=='), orderBy('createdAt', 'desc')],
     ['watchDastKeys', collection('dast_keys'), where('company', '=='), orderBy('createdAt', 'desc')],
+    ['watchApiTokens', collection('api_tokens'), where('company', '=='), orderBy('createdAt', 'desc')],
   ]),
   ...file('app/features/analyst/desk/desk-live.ts', [
     ['watchDrafts', collection('scans'), where('service', '=='), where('state', '=='), orderBy('startedAt')],

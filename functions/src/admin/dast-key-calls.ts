@@ -4,8 +4,6 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { mayManageDastKeysOf } from '#domain/access.ts'
-import { companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
-import { companyMessages } from '#domain/company-admin.ts'
 import {
   dastKeyFromDocument,
   dastKeyHashPath,
@@ -21,17 +19,10 @@ import { defineCallable } from '../define-callable.ts'
 import { declaredSecrets } from '../search-config.ts'
 import { recordAuditEvent } from './audit.ts'
 import { dastKeySecret, dastKeySecretValue, hashDastKey } from './dast-keys.ts'
-import { allow, readOrgActor, selectsCompany, type OrgActor } from './org-actor.ts'
+import { companyManagedBy, readOrgActor, revokeCompanyToken, type OrgActor } from './org-actor.ts'
 
-/** The company, once the actor may manage its keys: permission-denied before anything is said of it. */
-async function companyForKeys(db: Firestore, tx: Transaction, actor: OrgActor, slug: string): Promise<Company> {
-  const selects = selectsCompany(actor, slug)
-  allow(selects)
-  const company = companyFromDocument(slug, (await tx.get(db.doc(companyPath(slug)))).data())
-  if (!company) throw new HttpsError('not-found', companyMessages.noCompany(slug))
-  allow(mayManageDastKeysOf(actor.access, company, selects))
-  return company
-}
+const companyForKeys = (db: Firestore, tx: Transaction, actor: OrgActor, slug: string) =>
+  companyManagedBy(db, tx, actor, slug, mayManageDastKeysOf)
 
 export const createDastKey = defineCallable('createDastKey', { secrets: declaredSecrets(dastKeySecret) }, async (caller, request) => {
   const secret = dastKeySecretValue()
@@ -79,24 +70,18 @@ export const createDastKey = defineCallable('createDastKey', { secrets: declared
 })
 
 export const revokeDastKey = defineCallable('revokeDastKey', {}, async (caller, request) => {
-  const db = adminDb()
-  const revoked = await db.runTransaction(async (tx) => {
-    const actor = await readOrgActor(db, tx, caller)
-    const snapshot = await tx.get(db.doc(dastKeyPath(request.id)))
-    const key = snapshot.exists ? dastKeyFromDocument(request.id, snapshot.data()) : null
-    if (!key) throw new HttpsError('not-found', dastKeyMessages.noKey)
-    await companyForKeys(db, tx, actor, key.company)
-    if (key.revokedAt !== null) return false
-    tx.update(db.doc(dastKeyPath(request.id)), { revokedAt: FieldValue.serverTimestamp(), revokedBy: actor.by })
-    recordAuditEvent(db, tx, {
-      actor: actor.audit,
+  const revoked = await revokeCompanyToken(
+    adminDb(),
+    caller,
+    {
+      path: dastKeyPath,
+      read: dastKeyFromDocument,
+      may: mayManageDastKeysOf,
+      noToken: dastKeyMessages.noKey,
       action: 'dast_key.revoked',
-      target: { kind: 'dast_key', id: key.id, label: key.name },
-      companyId: key.company,
-      before: { revokedAt: null },
-      after: { revokedBy: actor.by },
-    })
-    return true
-  })
+      target: 'dast_key',
+    },
+    request.id,
+  )
   return { revoked }
 })

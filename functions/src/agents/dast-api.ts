@@ -1,6 +1,7 @@
 // dastApi: the DAST API for clients' CI pipelines (app/domain/dast-api.ts, decision 0021). A DAST
-// key (verifyDastKey) triggers a wapiti scan of one of its allowed targets at a location that
-// serves the key's company and has an agent online (decision 0034); the status call answers with
+// key (verifyDastKey) triggers a wapiti scan of one of its allowed targets, an API token with
+// dast:trigger (decision 0050) one within the company's scan scope, at a location that serves the
+// key's company and has an agent online (decision 0034); the status call answers with
 // the draft's findings by severity and those new to the company, so a pipeline can fail on new
 // high findings. Every call counts against limits per caller IP and per key before any key is
 // read. The Worker forwards /api/v1/dast/* here.
@@ -11,6 +12,7 @@ import { onRequest } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 import { agentFromDocument, agentHealth, AGENTS_COLLECTION, locationFromDocument, locationPath, locationServes } from '#domain/agents.ts'
 import { DAST_SCANS_AT_ONCE, dastApiMessages, DastScanRequestSchema, type DastScanStatus } from '#domain/dast-api.ts'
+import { apiTokenFormat, apiTokenMessages, type ApiToken } from '#domain/api-tokens.ts'
 import { dastKeySlotPath, parseDastKeyToken } from '#domain/dast-keys.ts'
 import { findingPath } from '#domain/findings.ts'
 import { draftFindingFromDocument, draftFindingsPath } from '#domain/scan-drafts.ts'
@@ -21,10 +23,12 @@ import { dastKeySecret, verifyDastKey, type DastKeyRefusal } from '../admin/dast
 import { clientIpBehindWorker, trustedHops } from '../client-ip.ts'
 import { answerWithinDatabaseReach, sdkOutOfReach } from '../database-reach.ts'
 import { consumeRateLimits } from '../rate-limit.ts'
+import { recordApiTokenUse, verifyApiTokenForDast, type DastTriggerRefusal } from '../api/api-tokens.ts'
 import { apiRequestOf, type ApiRequest, type ApiResponse } from './agent-api.ts'
 import { preparedJob } from './fleet-callables.ts'
 
-const REFUSALS: Record<DastKeyRefusal, [number, string]> = {
+const REFUSALS: Record<CallerRefusal, [number, string]> = {
+  scope: [403, dastApiMessages.noScope],
   malformed: [401, dastApiMessages.unknownKey],
   unknown: [401, dastApiMessages.unknownKey],
   expired: [401, dastApiMessages.expired],
@@ -113,17 +117,69 @@ async function status(db: Firestore, job: ScanJob): Promise<DastScanStatus> {
   return { ...answer, summary: { total: drafts.length, bySeverity, new: newFindings.length, newBySeverity }, newFindings }
 }
 
+/** Who triggers: a DAST key, or an API token with `dast:trigger` (its scans wait for review). */
+interface DastCaller {
+  id: string
+  company: string
+  publishAtOnce: boolean
+  createdBy: string
+}
+
+type CallerRefusal = DastKeyRefusal | DastTriggerRefusal
+
+async function verifyCaller(
+  db: Firestore,
+  token: string,
+  options: { ip: string | null; target?: string; now: number; secret?: string | null },
+  used: { token?: ApiToken },
+): Promise<{ ok: true; caller: DastCaller } | { ok: false; reason: CallerRefusal }> {
+  if (apiTokenFormat.parse(token)) {
+    const verified = await verifyApiTokenForDast(db, token, options)
+    if (verified.token) used.token = verified.token
+    if (!verified.ok) return verified
+    const { id, company } = verified.token
+    return { ok: true, caller: { id, company, publishAtOnce: false, createdBy: `api-token:${id}` } }
+  }
+  const verified = await verifyDastKey(db, token, options)
+  if (!verified.ok) return verified
+  const { id, company, publishAtOnce } = verified.key
+  return { ok: true, caller: { id, company, publishAtOnce, createdBy: `dast-key:${id}` } }
+}
+
+const refusal = (reason: CallerRefusal, used: { token?: ApiToken }): ApiResponse => {
+  if (used.token && reason === 'expired') return refuse(401, apiTokenMessages.expired)
+  if (used.token && reason === 'revoked') return refuse(401, apiTokenMessages.revoked)
+  return refuse(...REFUSALS[reason])
+}
+
+/** The DAST API's answer; an API token's every call is audited with it, as the client API's are. */
 export async function handleDastRequest(
   db: Firestore,
   request: ApiRequest & { ip?: string | null },
   now = Date.now(),
   secret?: string | null,
 ): Promise<ApiResponse> {
+  const used: { token?: ApiToken } = {}
+  const answer = await answerDastRequest(db, request, now, secret, used)
+  if (used.token) {
+    const use = { method: request.method, path: `/dast${request.path}`, status: answer.status, ip: request.ip ?? null }
+    await recordApiTokenUse(db, used.token, use, now)
+  }
+  return answer
+}
+
+async function answerDastRequest(
+  db: Firestore,
+  request: ApiRequest & { ip?: string | null },
+  now: number,
+  secret: string | null | undefined,
+  used: { token?: ApiToken },
+): Promise<ApiResponse> {
   try {
     const token = /^Bearer\s+(\S+)$/i.exec(request.authorization ?? '')?.[1]
     if (!token) return refuse(401, dastApiMessages.noKey)
     // A mistyped key costs nothing; a well-formed one counts against its limits before it is read.
-    const keyId = parseDastKeyToken(token)?.id
+    const keyId = parseDastKeyToken(token)?.id ?? apiTokenFormat.parse(token)?.id
     if (!keyId) return refuse(401, dastApiMessages.unknownKey)
     const limits = [
       { kind: 'dast-api-key', key: keyId, limit: DAST_API_LIMITS.perKey, windowMs: DAST_API_LIMITS.windowMs },
@@ -140,32 +196,33 @@ export async function handleDastRequest(
       }
       const parsed = v.safeParse(DastScanRequestSchema, body)
       if (!parsed.success) return refuse(400, parsed.issues[0].message)
-      const verified = await verifyDastKey(db, token, {
-        ip: request.ip ?? null,
-        target: parsed.output.target,
-        now,
-        ...(secret === undefined ? {} : { secret }),
-      })
-      if (!verified.ok) return refuse(...REFUSALS[verified.reason])
-      const locationId = await locationFor(db, verified.key.company, parsed.output.location, now)
+      const verified = await verifyCaller(
+        db,
+        token,
+        { ip: request.ip ?? null, target: parsed.output.target, now, ...(secret === undefined ? {} : { secret }) },
+        used,
+      )
+      if (!verified.ok) return refusal(verified.reason, used)
+      const caller = verified.caller
+      const locationId = await locationFor(db, caller.company, parsed.output.location, now)
       if (!locationId) return refuse(409, dastApiMessages.noAgent)
       const job = await preparedJob(
         db,
         {
-          company: verified.key.company,
+          company: caller.company,
           profile: 'web-dast',
           locationId,
           targets: [parsed.output.target],
-          createdBy: `dast-key:${verified.key.id}`,
+          createdBy: caller.createdBy,
           source: 'dast-api',
-          dastKeyId: verified.key.id,
-          publishAtOnce: verified.key.publishAtOnce,
+          dastKeyId: caller.id,
+          publishAtOnce: caller.publishAtOnce,
         },
         now,
       )
       let id: string
       try {
-        id = await queueInSlot(db, verified.key.id, job)
+        id = await queueInSlot(db, caller.id, job)
       } catch (error) {
         if (error instanceof NoSlot) return refuse(429, dastApiMessages.rateLimited)
         throw error
@@ -174,11 +231,11 @@ export async function handleDastRequest(
     }
     const scanPath = /^\/scans\/([A-Za-z0-9_-]{1,64})$/.exec(request.path)
     if (request.method === 'GET' && scanPath) {
-      const verified = await verifyDastKey(db, token, { ip: request.ip ?? null, now, ...(secret === undefined ? {} : { secret }) })
-      if (!verified.ok) return refuse(...REFUSALS[verified.reason])
+      const verified = await verifyCaller(db, token, { ip: request.ip ?? null, now, ...(secret === undefined ? {} : { secret }) }, used)
+      if (!verified.ok) return refusal(verified.reason, used)
       const snapshot = await db.doc(scanJobPath(scanPath[1]!)).get()
       const job = snapshot.exists ? scanJobFromDocument(snapshot.id, snapshot.data()) : null
-      if (!job || job.company !== verified.key.company || job.source !== 'dast-api') return refuse(404, dastApiMessages.noScan)
+      if (!job || job.company !== verified.caller.company || job.source !== 'dast-api') return refuse(404, dastApiMessages.noScan)
       return { status: 200, body: await status(db, job) }
     }
     return refuse(404, 'There is no such call: POST /scans or GET /scans/<id>.')

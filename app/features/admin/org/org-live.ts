@@ -2,6 +2,7 @@
 import { collection, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import { companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
 import { AUDIT_EVENTS_COLLECTION, auditEventFromDocument, type AuditEvent } from '#domain/audit-events.ts'
+import { API_TOKENS_COLLECTION, apiTokenFromDocument, type ApiToken } from '#domain/api-tokens.ts'
 import { DAST_KEYS_COLLECTION, dastKeyFromDocument, type DastKey } from '#domain/dast-keys.ts'
 import { scanScopeFromDocument, scanScopePath, type ScopeEntry } from '#domain/scan-scope.ts'
 import { catalogueFrom, SERVICES_COLLECTION, type ServiceCatalogueEntry } from '#domain/service-catalogue.ts'
@@ -62,6 +63,19 @@ export const watchDastKeys =
       (snapshot) => {
         if (unknownYet(snapshot, snapshot.empty)) return
         next(snapshot.docs.flatMap((d) => dastKeyFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? []))
+      },
+      fail,
+    )
+
+export const watchApiTokens =
+  (company: string): Watch<ApiToken[]> =>
+  (next, fail) =>
+    onSnapshot(
+      query(collection(firestore(), API_TOKENS_COLLECTION), where('company', '==', company), orderBy('createdAt', 'desc')),
+      withServerAnswers,
+      (snapshot) => {
+        if (unknownYet(snapshot, snapshot.empty)) return
+        next(snapshot.docs.flatMap((d) => apiTokenFromDocument(d.id, d.data({ serverTimestamps: 'estimate' })) ?? []))
       },
       fail,
     )
