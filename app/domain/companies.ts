@@ -20,6 +20,20 @@ const CompanySchema = v.object({
 
 export type Company = v.InferOutput<typeof CompanySchema>
 
+/**
+ * A company's SLA policy for findings known to be exploited (CISA KEV): due within `kevSlaDays` of
+ * becoming known (kevSlaClock in sla.ts); null, or unreadable: as any other finding. Apart from
+ * the company above: only the daily intelligence refresh reads it.
+ */
+const KevSlaSchema = v.object({
+  kevSlaDays: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365))), null),
+})
+
+export function kevSlaDaysOf(data: unknown): number | null {
+  const parsed = v.safeParse(KevSlaSchema, data ?? {})
+  return parsed.success ? parsed.output.kevSlaDays : null
+}
+
 /** The company a companies/{slug} document holds, or null when it is not a readable company. */
 export function companyFromDocument(slug: string, data: unknown): Company | null {
   if (typeof data !== 'object' || data === null) return null

@@ -3,6 +3,7 @@ import {
   DAY_MS,
   DEFAULT_SLA_POLICY,
   daysToRemediate,
+  kevSlaClock,
   monthKey,
   pauseSlaClock,
   reprioritiseSlaClock,
@@ -165,5 +166,20 @@ describe('slaText', () => {
     expect(slaText('paused', -1)).toBe('Paused, 1 day late')
     expect(slaText('paused', 0)).toBe('Paused, 0 days left')
     expect(slaText('paused', 20)).toBe('Paused, 20 days left')
+  })
+})
+
+describe('the clock of a finding known to be exploited', () => {
+  const start = Date.UTC(2026, 0, 1)
+  const clock = startSlaClock('high', start, DEFAULT_SLA_POLICY)
+  it('is due within the days from when it became known, or from publication when later, never later than before', () => {
+    expect(kevSlaClock(clock, 7, start + 20 * DAY_MS)).toEqual({ ...clock, dueAt: start + 27 * DAY_MS })
+    expect(kevSlaClock(clock, 7, start - DAY_MS)).toEqual({ ...clock, dueAt: start + 7 * DAY_MS })
+    expect(kevSlaClock(clock, 14, start + 25 * DAY_MS)).toBe(clock)
+    expect(kevSlaClock({ startedAt: start, dueAt: null, pausedAt: null }, 7, start)).toEqual({
+      startedAt: start,
+      dueAt: start + 7 * DAY_MS,
+      pausedAt: null,
+    })
   })
 })

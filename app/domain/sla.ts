@@ -36,6 +36,16 @@ export function startSlaClock(severity: Severity, startedAt: number, policy: Sla
   return { startedAt, dueAt: days === null ? null : startedAt + days * DAY_MS, pausedAt: null }
 }
 
+/**
+ * A finding's clock once it is known to be exploited, under a company's deadline for those: due at
+ * most `days` after it became known (or after publication, when that is later), never later than
+ * it already was. The start stays, so "due soon" is a fifth of the whole window, as for the others.
+ */
+export function kevSlaClock(clock: SlaClock, days: number, knownAt: number): SlaClock {
+  const due = Math.max(clock.startedAt, knownAt) + days * DAY_MS
+  return clock.dueAt !== null && clock.dueAt <= due ? clock : { ...clock, dueAt: due }
+}
+
 /** Stops the clock (no-op when it already stands still). */
 export const pauseSlaClock = (clock: SlaClock, at: number): SlaClock => (clock.pausedAt !== null ? clock : { ...clock, pausedAt: at })
 
