@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { algoliasearch } from 'algoliasearch'
 import type { Algoliasearch, SearchResponse } from 'algoliasearch'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SearchEmulatorListenError, startSearchEmulator } from './search-emulator.ts'
+import { IDLE_CONNECTION_MS, SearchEmulatorListenError, startSearchEmulator } from './search-emulator.ts'
 import type { SearchEmulator } from './search-emulator.ts'
 
 const APP_ID = 'TESTAPP'
@@ -539,6 +539,24 @@ describe('search emulator: queries', () => {
       req.end('{}')
     })
     expect(status).toBe(421)
+  })
+
+  it('keeps an idle client connection open for minutes, as Algolia does, not Node’s 5 s', async () => {
+    // A pooled connection closed while idle loses the next request sent on it (see IDLE_CONNECTION_MS).
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      const headers = { 'x-algolia-application-id': APP_ID, 'x-algolia-api-key': SEARCH_KEY, connection: 'keep-alive' }
+      const req = request(
+        { host: '127.0.0.1', port: emulator.port, path: '/1/indexes/templates/query', method: 'POST', headers },
+        (res) => {
+          res.resume()
+          resolve(res.headers['keep-alive'])
+        },
+      )
+      req.on('error', reject)
+      req.end('{}')
+    })
+    expect(keepAlive).toBe(`timeout=${IDLE_CONNECTION_MS / 1000}`)
+    expect(IDLE_CONNECTION_MS).toBeGreaterThanOrEqual(5 * 60_000)
   })
 
   it('hides unretrievableAttributes from every key but the admin key', async () => {

@@ -50,6 +50,8 @@ const listenError = (err: NodeJS.ErrnoException, host: string, port: number) =>
   portListenError(err, host, port, { portVariable: 'SEARCH_PORT', hostVariable: 'SEARCH_HOST' })
 
 const MAX_BODY_BYTES = 50 * 1024 * 1024
+/** How long an idle client connection stays open (see keepAliveTimeout below). */
+export const IDLE_CONNECTION_MS = 10 * 60_000
 const gunzipAsync = promisify(gunzip)
 
 /** What a route's path captured; '' when it has no such segment. */
@@ -354,19 +356,17 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (res.headersSent) {
-        res.destroy()
-        return
-      }
-      if (err instanceof ApiError) {
+      if (err instanceof ApiError && !res.headersSent) {
         if (err.status === 413) res.setHeader('Connection', 'close')
         sendJson(res, err.status, { message: err.message, status: err.status })
         return
       }
       // the path only: the query string may carry an API key
       const path = new URL(req.url ?? '/', 'http://search.invalid').pathname
-      console.error(`search emulator: ${req.method} ${path}: ${err instanceof Error ? err.message : String(err)}`)
-      sendJson(res, 500, { message: 'Internal error in the search emulator', status: 500 })
+      console.error(`search emulator: ${req.method} ${path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
+      // A failure after the headers went out can only cut the answer short: the client sees it as lost.
+      if (res.headersSent) res.destroy()
+      else sendJson(res, 500, { message: 'Internal error in the search emulator', status: 500 })
     })
   })
 
@@ -375,6 +375,10 @@ export async function startSearchEmulator(options: SearchEmulatorOptions): Promi
     server.listen(options.port, host, () => resolve())
   })
   server.on('error', (err: Error) => console.error(`search emulator: ${err.message}`))
+  // Algolia's Node client pools its connections for the whole process. Node closes an idle one
+  // after 5 s, and a request sent on it as it closes is lost: with one host the client then calls
+  // every host unreachable. Algolia's servers keep connections open far longer; so does this.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS
   const port = (server.address() as AddressInfo).port
 
   let closing: Promise<void> | undefined

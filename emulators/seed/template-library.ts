@@ -3,7 +3,6 @@
 // search index filled from Firestore directly, so search works as soon as the stack is up (the
 // index trigger, firing for the same writes afterwards, finds nothing left to change).
 import { isDeepStrictEqual } from 'node:util'
-import { algoliasearch } from 'algoliasearch'
 import { Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore'
 import { searchRecordFromTemplate, type FindingTemplate } from '#domain/finding-template.ts'
 import {
@@ -15,7 +14,8 @@ import {
   templatePath,
   TEMPLATES_COLLECTION,
 } from '#domain/template-library.ts'
-import { algoliaHosts, applyTemplateIndexSettings, TEMPLATES_INDEX } from '#domain/template-search.ts'
+import { applyTemplateIndexSettings, TEMPLATES_INDEX } from '#domain/template-search.ts'
+import { searchEmulatorAdmin } from '../search/admin-client.ts'
 import type { SearchEmulatorConfig } from '../search/config.ts'
 import { DEMO_FINDING_TEMPLATES } from './finding-templates.ts'
 
@@ -97,9 +97,7 @@ export async function seedTemplateLibrary(db: Firestore): Promise<LibrarySummary
 
 /** Configures the templates index and fills it with every readable template, replacing what it held. */
 export async function indexTemplateLibrary(db: Firestore, search: SearchEmulatorConfig): Promise<number> {
-  const client = algoliasearch(search.appId, search.adminApiKey, {
-    hosts: algoliaHosts({ hosts: [`${search.host}:${search.port}`], protocol: 'http' }, 'readWrite'),
-  })
+  const client = searchEmulatorAdmin(search)
   await applyTemplateIndexSettings(client)
   const records = (await db.collection(TEMPLATES_COLLECTION).get()).docs.flatMap((document) => {
     const stored = templateFromDocument(document.id, document.data())

@@ -3,14 +3,13 @@
 //    disjunctive counts) over a library of 5,000 templates, typed letter by letter.
 // 2. The time from a template written to Firestore to its appearance in search results, through
 //    the index trigger in the Functions emulator.
-import { algoliasearch } from 'algoliasearch'
 import { FieldValue } from 'firebase-admin/firestore'
 import * as v from 'valibot'
 import { searchRecordFromTemplate } from '#domain/finding-template.ts'
-import { algoliaHosts, TEMPLATES_INDEX } from '#domain/template-search.ts'
+import { TEMPLATES_INDEX } from '#domain/template-search.ts'
 import { TemplateListSearchSchema, templateSearchRequests } from '../../app/features/templates/template-query.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'
-import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
+import { searchEmulatorAdmin } from '../../emulators/search/admin-client.ts'
 import { DEMO_FINDING_TEMPLATES } from '../../emulators/seed/finding-templates.ts'
 import { withStack } from './preview-server.ts'
 
@@ -39,8 +38,7 @@ const quantile = (samples: number[], q: number) => {
 }
 
 await withStack(async () => {
-  const { port, host, appId, adminApiKey } = SEARCH_EMULATOR_DEFAULTS
-  const search = algoliasearch(appId, adminApiKey, { hosts: algoliaHosts({ hosts: [`${host}:${port}`], protocol: 'http' }, 'readWrite') })
+  const search = searchEmulatorAdmin()
 
   // A library of LIBRARY_SIZE: the demo templates, then variants of them under new slugs.
   const demo = DEMO_FINDING_TEMPLATES

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { algoliasearch, type Algoliasearch } from 'algoliasearch'
+import type { Algoliasearch } from 'algoliasearch'
 import { Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { expect, vi } from 'vitest'
 import { searchRecordFromTemplate, type TemplateInput, type TemplateSearchRecord } from '#domain/finding-template.ts'
@@ -17,8 +17,9 @@ import {
   TEMPLATES_COLLECTION,
 } from '#domain/template-library.ts'
 import type { SearchHosts } from '#domain/template-library-calls.ts'
-import { algoliaHosts, TEMPLATES_INDEX } from '#domain/template-search.ts'
+import { TEMPLATES_INDEX } from '#domain/template-search.ts'
 import { PROJECT_ID, ROOT } from '../../emulators/firebase/env.ts'
+import { searchEmulatorAdmin } from '../../emulators/search/admin-client.ts'
 import { SEARCH_EMULATOR_DEFAULTS } from '../../emulators/search/config.ts'
 
 /** The search emulator global-setup.ts runs, where the functions' settings point. */
@@ -31,9 +32,7 @@ export const INDEX_TIMEOUT_MS = 45_000
 export const eventually = (assertion: () => Promise<void>) => vi.waitFor(assertion, { timeout: INDEX_TIMEOUT_MS, interval: 250 })
 
 export function searchAdmin(): Algoliasearch {
-  return algoliasearch(SEARCH_EMULATOR_DEFAULTS.appId, SEARCH_EMULATOR_DEFAULTS.adminApiKey, {
-    hosts: algoliaHosts(SEARCH_HOSTS, 'readWrite'),
-  })
+  return searchEmulatorAdmin()
 }
 
 /** The settings the Functions emulator gives the functions (functions/.env.demo-sectest). */

@@ -3,7 +3,6 @@
 // occurrences, comments and retests), assets, scan members, the service's counters and monthly
 // figures, and the activity feed. Deterministic: every run writes the same documents, and removes
 // report documents of the demo companies that the seed did not write.
-import { algoliasearch } from 'algoliasearch'
 import { Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { serviceEnabledFor } from '#domain/access.ts'
 import { ASSETS_COLLECTION, assetPath } from '#domain/assets.ts'
@@ -35,8 +34,8 @@ import {
 import { SEVERITIES } from '#domain/template-vocabulary.ts'
 import { services } from '#domain/services.ts'
 import { withSlaChangeAt } from '#domain/sla.ts'
-import { algoliaHosts } from '#domain/template-search.ts'
 import { withoutBackgroundTriggers } from '../../firebase/triggers.ts'
+import { searchEmulatorAdmin } from '../../search/admin-client.ts'
 import type { SearchEmulatorConfig } from '../../search/config.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from '../demo-accounts.ts'
 import {
@@ -183,10 +182,7 @@ export interface ReportsSummary {
   milliseconds: number
 }
 
-const searchClient = (search: SearchEmulatorConfig) =>
-  algoliasearch(search.appId, search.adminApiKey, {
-    hosts: algoliaHosts({ hosts: [`${search.host}:${search.port}`], protocol: 'http' }, 'readWrite'),
-  })
+const searchClient = (search: SearchEmulatorConfig) => searchEmulatorAdmin(search)
 
 /** Replaces the findings index with `records` (the demo companies own every finding there). */
 async function replaceFindingsIndex(search: SearchEmulatorConfig, records: FindingSearchRecord[]): Promise<number> {

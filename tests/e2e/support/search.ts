@@ -1,14 +1,11 @@
 // The search index as the index trigger leaves it, read with the emulator's admin key: the list
 // searches once per query, so a spec waits for the trigger before it asks.
-import { algoliasearch } from 'algoliasearch'
 import { FINDINGS_INDEX } from '#domain/findings-search.ts'
-import { algoliaHosts, TEMPLATES_INDEX } from '#domain/template-search.ts'
+import { TEMPLATES_INDEX } from '#domain/template-search.ts'
+import { searchEmulatorAdmin } from '../../../emulators/search/admin-client.ts'
 import { searchEmulatorConfigFromEnv } from '../../../emulators/search/config.ts'
 
-const config = searchEmulatorConfigFromEnv()
-const client = algoliasearch(config.appId, config.adminApiKey, {
-  hosts: algoliaHosts({ hosts: [`${config.host}:${config.port}`], protocol: 'http' }, 'readWrite'),
-})
+const client = searchEmulatorAdmin(searchEmulatorConfigFromEnv())
 
 /** Whether the templates index holds a record for `slug` now. */
 export async function isIndexed(slug: string): Promise<boolean> {
