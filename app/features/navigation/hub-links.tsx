@@ -71,7 +71,6 @@ export function HubLinks({ items, counts = {}, label }: { items: NavItem[]; coun
               <span>
                 <strong>{item.label}</strong>
                 {item.summary && <small>{item.summary}</small>}
-                {item.planned && <small>Coming soon</small>}
                 {counts[item.to] !== undefined && counts[item.to] !== null && <Count>{counts[item.to]}</Count>}
               </span>
               <IconChevronRight size={18} aria-hidden="true" />

@@ -4,7 +4,6 @@ import { IconChevronDown } from '@tabler/icons-react'
 import styled from 'styled-components'
 import type { Session } from '~/core/session'
 import type { Workspace } from '~/core/workspace'
-import { VisuallyHidden } from '~/ui/visually-hidden'
 import { navItems, type NavItem } from './nav-items'
 
 const List = styled.ul`
@@ -40,28 +39,6 @@ const Item = styled(Link)`
     font-weight: 650;
   }
 `
-
-const SoonBadge = styled.span`
-  margin-left: auto;
-  padding: 1px 7px;
-  border: 1px solid var(--color-border);
-  border-radius: 999px;
-  color: var(--color-text-muted);
-  font-size: 11px;
-  font-weight: 600;
-  line-height: 16px;
-  white-space: nowrap;
-`
-
-/** Marks a page that is not built yet; screen readers hear it as part of the link's name. */
-function Soon() {
-  return (
-    <>
-      <SoonBadge aria-hidden="true">Soon</SoonBadge>
-      <VisuallyHidden> (coming soon)</VisuallyHidden>
-    </>
-  )
-}
 
 const Row = styled.div`
   display: flex;
@@ -137,7 +114,6 @@ function Items({ items, folded, onToggle }: { items: NavItem[]; folded: Readonly
               {/* A page stays marked with its filters (or a page to return to) in the address. */}
               <Item to={item.to} activeOptions={{ exact: true, includeSearch: false }}>
                 {item.label}
-                {item.planned && <Soon />}
               </Item>
               {children.length > 0 && onToggle && (
                 <Toggle

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { companyDocument } from '../../../tests/builders.ts'
-import { sitePage, sitePages } from '#domain/site-map.ts'
+import { sitePage } from '#domain/site-map.ts'
 import type { Workspace } from '~/core/workspace'
 import { areaPages, navItems, type NavItem } from './nav-items'
 
@@ -9,7 +9,7 @@ const acme = companyDocument('acme', { companyName: 'Acme', enableDast: true, en
 const flat = (items: NavItem[]): NavItem[] => items.flatMap((i) => [i, ...flat(i.children ?? [])])
 
 describe('navItems', () => {
-  it('marks each entry planned exactly when its site-map page is', () => {
+  it('lists Home and the reports the person may open', () => {
     const session = { uid: 'm', email: 'm@acme.example', userType: 'client' as const, accessLevel: 2 }
     const workspace: Workspace = {
       access: { accessLevel: 2, userType: 'client' },
@@ -19,13 +19,10 @@ describe('navItems', () => {
     }
     const items = flat(navItems(session, workspace))
     expect(items.map((i) => i.to)).toEqual(['/', '/reports', '/reports/dast', '/reports/network'])
-    for (const item of items) expect(item.planned, item.to).toBe(sitePage(item.to).status === 'planned')
-    // Reports are built: nothing under them is marked coming soon.
-    expect(items.filter((i) => i.planned).map((i) => i.to)).toEqual([])
   })
 
-  it('offers only Home, live, when signed out', () => {
-    expect(navItems(null, null)).toEqual([{ to: '/', label: 'Home', planned: false }])
+  it('offers only Home when signed out', () => {
+    expect(navItems(null, null)).toEqual([{ to: '/', label: 'Home' }])
   })
 })
 
@@ -35,7 +32,7 @@ describe('areaPages', () => {
     company: acme,
   })
 
-  it('lists the built pages of an area the person may open, from the site map and the permission module', () => {
+  it('lists the pages of an area the person may open, from the site map and the permission module', () => {
     expect(areaPages('/analyst', analyst(7)).map((i) => i.to)).toEqual([
       '/analyst/services/projectmariana',
       '/analyst/services/password-cracking',
@@ -56,12 +53,6 @@ describe('areaPages', () => {
     expect(areaPages('/templates', analyst(7)).map((i) => [i.to, i.summary])).toEqual([
       ['/templates/finding', sitePage('/templates/finding').summary],
     ])
-  })
-
-  it('leaves out pages not built yet: they appear once the site map says they are live', () => {
-    const withAgentsPlanned = sitePages.map((p) => (p.path === '/analyst/agents' ? { ...p, status: 'planned' as const } : p))
-    expect(areaPages('/analyst', analyst(9)).map((i) => i.to)).toContain('/analyst/agents')
-    expect(areaPages('/analyst', analyst(9), withAgentsPlanned).map((i) => i.to)).not.toContain('/analyst/agents')
   })
 
   it('puts the area pages under their area in navigation', () => {

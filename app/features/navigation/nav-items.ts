@@ -7,8 +7,6 @@ import type { Workspace } from '~/core/workspace'
 export interface NavItem {
   to: string
   label: string
-  /** Not built yet: still offered, marked as coming soon. */
-  planned: boolean
   /** The page's one line from the site map (hub pages show it). */
   summary?: string
   children?: NavItem[]
@@ -22,7 +20,6 @@ export type AreaPath = (typeof areaPaths)[number]
 const item = (path: string, label = sitePage(path).title): NavItem => ({
   to: path,
   label,
-  planned: sitePage(path).status === 'planned',
   summary: sitePage(path).summary,
 })
 
@@ -49,17 +46,15 @@ function mayOpen(page: SitePage, context: Context): boolean {
 }
 
 /**
- * The built pages of an area that the person may open, in site-map order: what the area's hub
- * lists and navigation shows under it. A page turned live in the site map appears here by itself.
+ * The pages of an area that the person may open, in site-map order: what the area's hub lists and
+ * navigation shows under it. A page added to the site map appears here by itself.
  */
 export function areaPages(area: AreaPath, context: Context, pages: readonly SitePage[] = sitePages): NavItem[] {
   if (area === '/reports') {
     // Reports are named by their service alone under the Reports heading.
     return services.filter((s) => mayOpen(sitePage(`/reports/${s.id}`), context)).map((s) => item(`/reports/${s.id}`, s.label))
   }
-  return pages
-    .filter((p) => p.path.startsWith(`${area}/`) && !p.path.includes('$') && p.status === 'live' && mayOpen(p, context))
-    .map((p) => item(p.path))
+  return pages.filter((p) => p.path.startsWith(`${area}/`) && !p.path.includes('$') && mayOpen(p, context)).map((p) => item(p.path))
 }
 
 /**
@@ -68,7 +63,7 @@ export function areaPages(area: AreaPath, context: Context, pages: readonly Site
  */
 export function navItems(session: Session | null, workspace: Workspace | null | undefined): NavItem[] {
   const home = item('/')
-  if (!session) return [{ to: home.to, label: home.label, planned: home.planned }]
+  if (!session) return [{ to: home.to, label: home.label }]
   const context = accessContext(session, workspace)
   const areas = areaPaths
     .filter((path) => pageRules[path]?.(context))

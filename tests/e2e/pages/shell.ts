@@ -30,7 +30,7 @@ export class Shell {
     await expect(this.userMenuButton).toBeEnabled()
   }
 
-  /** A link of the main navigation; a planned page's name ends in "(coming soon)". */
+  /** A link of the main navigation. */
   navLink(name: string | RegExp, options: { exact?: boolean } = {}): Locator {
     return this.nav.getByRole('link', { name, ...options })
   }
