@@ -25,7 +25,7 @@ export interface Access {
   servicesManaged?: readonly string[]
 }
 
-/** A company's service switches (companies/{slug}), the spec's feature flags. */
+/** A company's service switches (companies/{slug}): its feature flags. */
 export const COMPANY_FLAGS = [
   'enableViewProjectMarianaResults',
   'enableViewProjectMarianaStats',

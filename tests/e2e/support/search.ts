@@ -13,7 +13,7 @@ export async function isIndexed(slug: string): Promise<boolean> {
   return results[0] !== null && results[0] !== undefined
 }
 
-/** How many findings records carry `tag` now (of every company: the tag is the spec's own). */
+/** How many findings records carry `tag` now (of every company: the tag is the calling test's own). */
 export async function indexedFindingsTagged(tag: string): Promise<number> {
   const { nbHits } = await client.searchSingleIndex({
     indexName: FINDINGS_INDEX,
