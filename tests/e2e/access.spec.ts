@@ -96,7 +96,7 @@ test.describe('each person sees exactly what their access allows', () => {
         expect(mismatches).toEqual([])
 
         const companyName = page.getByTestId('company-name')
-        // Analysts see it (the spec), and so does everyone with more than one company.
+        // Analysts see it, and so does everyone with more than one company.
         if ((showsCompanyName(context.access) || context.companyCount > 1) && context.company)
           await expect(companyName).toHaveText(context.company.companyName)
         else await expect(companyName).toHaveCount(0)

@@ -78,7 +78,7 @@ const Indicator = styled(DropdownMenu.ItemIndicator)`
 `
 
 /**
- * The company the workspace shows, in the header: for analysts (the spec) and for everyone with
+ * The company the workspace shows, in the header: for analysts and for everyone with
  * more than one company, who switch from here in one click.
  */
 export function CompanySwitcher({ session, workspace }: { session: Session; workspace: Workspace | null | undefined }) {
