@@ -88,4 +88,18 @@ describe('RetestQueue', () => {
     expect(calls.made.map((c) => c.name)).toEqual(['completeRetest', 'completeRetest'])
     expect(second!.requestId).toBe(first!.requestId)
   })
+
+  it("sends the analyst's note of what was retested with the outcome", async () => {
+    calls.answers.push(async () => ({ completed: true, refused: [] }))
+    render(<RetestQueue company="acme" service="network" />)
+    await vi.waitFor(() => expect(listener.next).not.toBeNull())
+    await act(async () => listener.next!({ items: retests(1), more: false }))
+    const note = screen.getByLabelText(/^Note for .* \(optional\)$/)
+    fireEvent.change(note, { target: { value: '  Sent the exploit request again: 403, the patched version 2.4.58 answers.  ' } })
+    fireEvent.click(within(screen.getByRole('group', { name: /^Outcome of / })).getByRole('button', { name: 'Fixed' }))
+    await vi.waitFor(() => expect(calls.made).toHaveLength(1))
+    expect(calls.made[0]!.data).toMatchObject({
+      results: [{ findingId: 'f0', outcome: 'fixed', note: 'Sent the exploit request again: 403, the patched version 2.4.58 answers.' }],
+    })
+  })
 })

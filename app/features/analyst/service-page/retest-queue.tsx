@@ -1,7 +1,9 @@
 // The retests clients asked for, soonest due first: each request's note and deadline, and an
-// outcome per finding (fixed, partly fixed, not fixed). The client sees each outcome live. An
+// outcome per finding (fixed, partly fixed, not fixed) with the analyst's note of what was retested
+// and seen, kept with the outcome and in the finding's history. The client sees each outcome live. An
 // outcome whose answer did not come is checked under its request id (it may have been saved).
 import { useId, useState } from 'react'
+import styled from 'styled-components'
 import { RETEST_OUTCOMES, retestOutcomeLabels, type Retest, type RetestOutcome } from '#domain/retests.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { callUntilKnown, newRequestId, UncheckedWrite, writeCheckMessages } from '~/core/call-until-known'
@@ -11,6 +13,7 @@ import { Button } from '~/ui/button'
 import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { OutcomeMessage } from '~/ui/outcome-message'
+import { fieldControl } from '~/ui/text-field'
 import { callAnalyst, failureMessage } from './analyst-calls'
 import { ErrorText, Muted, Panel, Tag, Toolbar } from './parts'
 
@@ -18,21 +21,41 @@ import { ErrorText, Muted, Panel, Tag, Toolbar } from './parts'
 interface Pending {
   findingId: string
   outcome: RetestOutcome
+  note: string
   requestId: string
 }
+
+/** As the server keeps a note (reports-calls.ts). */
+const NOTE_MAX = 4_000
+
+const NoteField = styled.textarea`
+  ${fieldControl}
+  display: block;
+  width: min(100%, 640px);
+  box-sizing: border-box;
+  min-height: 60px;
+  margin: 4px 0 6px;
+  padding: 6px 10px;
+  resize: vertical;
+`
 
 function RetestRequest({ company, retest }: { company: string; retest: Retest }) {
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [checking, setChecking] = useState(false)
   const [unchecked, setUnchecked] = useState<Pending | null>(null)
+  const [notes, setNotes] = useState<Record<string, string>>({})
+  const noteId = useId()
   const done = new Map(retest.results.map((r) => [r.findingId, r.outcome]))
   const overdue = retest.dueAt < Date.now()
 
   async function complete(findingId: string, outcome: RetestOutcome) {
     // The same outcome asked again after an unknown answer is the same request.
+    const note = (notes[findingId] ?? '').trim()
     const pending: Pending =
-      unchecked?.findingId === findingId && unchecked.outcome === outcome ? unchecked : { findingId, outcome, requestId: newRequestId() }
+      unchecked?.findingId === findingId && unchecked.outcome === outcome && unchecked.note === note
+        ? unchecked
+        : { findingId, outcome, note, requestId: newRequestId() }
     setBusy(findingId)
     setError(null)
     setUnchecked(null)
@@ -43,7 +66,7 @@ function RetestRequest({ company, retest }: { company: string; retest: Retest })
             requestId: pending.requestId,
             company,
             retestId: retest.id,
-            results: [{ findingId, outcome, note: '' }],
+            results: [{ findingId, outcome, note: pending.note }],
           }),
         { onChecking: () => setChecking(true) },
       )
@@ -74,6 +97,19 @@ function RetestRequest({ company, retest }: { company: string; retest: Retest })
       <ul>
         {retest.findingIds.map((findingId, i) => (
           <li key={findingId}>
+            {!done.has(findingId) && (
+              <>
+                <label htmlFor={`${noteId}-${i}`}>Note for {retest.findingTitles[i] ?? findingId} (optional)</label>
+                <NoteField
+                  id={`${noteId}-${i}`}
+                  value={notes[findingId] ?? ''}
+                  maxLength={NOTE_MAX}
+                  disabled={busy !== null}
+                  placeholder="What was retested and what was seen: the request sent, the answer, the version found"
+                  onChange={(event) => setNotes((current) => ({ ...current, [findingId]: event.target.value }))}
+                />
+              </>
+            )}
             <Toolbar role="group" aria-label={`Outcome of ${retest.findingTitles[i] ?? findingId}`}>
               <span>{retest.findingTitles[i] ?? findingId}</span>
               {done.has(findingId) ? (
