@@ -16,6 +16,7 @@ import { Route as AuthRedirectRouteImport } from './routes/auth/redirect'
 import { Route as VaultSplatRouteImport } from './routes/vault/$'
 import { Route as WorkspaceMemberProfileRouteImport } from './routes/_workspace/_member/profile'
 import { Route as ApiAgentsSplatRouteImport } from './routes/api/agents/$'
+import { Route as ApiV1SplatRouteImport } from './routes/api/v1/$'
 import { Route as WorkspaceMemberAdminIndexRouteImport } from './routes/_workspace/_member/admin/index'
 import { Route as WorkspaceMemberAdminApiTokensRouteImport } from './routes/_workspace/_member/admin/api-tokens'
 import { Route as WorkspaceMemberAdminDastRouteImport } from './routes/_workspace/_member/admin/dast'
@@ -72,6 +73,11 @@ const WorkspaceMemberProfileRoute = WorkspaceMemberProfileRouteImport.update({
 const ApiAgentsSplatRoute = ApiAgentsSplatRouteImport.update({
   id: '/api/agents/$',
   path: '/api/agents/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1SplatRoute = ApiV1SplatRouteImport.update({
+  id: '/api/v1/$',
+  path: '/api/v1/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WorkspaceMemberAdminIndexRoute =
@@ -222,6 +228,7 @@ export interface FileRoutesByFullPath {
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
   '/api/agents/$': typeof ApiAgentsSplatRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
   '/admin/api-tokens': typeof WorkspaceMemberAdminApiTokensRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
@@ -253,6 +260,7 @@ export interface FileRoutesByTo {
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
   '/api/agents/$': typeof ApiAgentsSplatRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
   '/admin/api-tokens': typeof WorkspaceMemberAdminApiTokensRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
@@ -287,6 +295,7 @@ export interface FileRoutesById {
   '/_workspace/': typeof WorkspaceIndexRoute
   '/_workspace/_member/profile': typeof WorkspaceMemberProfileRoute
   '/api/agents/$': typeof ApiAgentsSplatRoute
+  '/api/v1/$': typeof ApiV1SplatRoute
   '/_workspace/_member/admin/api-tokens': typeof WorkspaceMemberAdminApiTokensRoute
   '/_workspace/_member/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/_workspace/_member/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
@@ -320,6 +329,7 @@ export interface FileRouteTypes {
     | '/vault/$'
     | '/profile'
     | '/api/agents/$'
+    | '/api/v1/$'
     | '/admin/api-tokens'
     | '/admin/dast'
     | '/admin/keys_email'
@@ -351,6 +361,7 @@ export interface FileRouteTypes {
     | '/vault/$'
     | '/profile'
     | '/api/agents/$'
+    | '/api/v1/$'
     | '/admin/api-tokens'
     | '/admin/dast'
     | '/admin/keys_email'
@@ -384,6 +395,7 @@ export interface FileRouteTypes {
     | '/_workspace/'
     | '/_workspace/_member/profile'
     | '/api/agents/$'
+    | '/api/v1/$'
     | '/_workspace/_member/admin/api-tokens'
     | '/_workspace/_member/admin/dast'
     | '/_workspace/_member/admin/keys_email'
@@ -415,6 +427,7 @@ export interface RootRouteChildren {
   AuthRedirectRoute: typeof AuthRedirectRoute
   VaultSplatRoute: typeof VaultSplatRoute
   ApiAgentsSplatRoute: typeof ApiAgentsSplatRoute
+  ApiV1SplatRoute: typeof ApiV1SplatRoute
   ApiScansFilesSplatRoute: typeof ApiScansFilesSplatRoute
   ApiV1DastSplatRoute: typeof ApiV1DastSplatRoute
   ApiVaultFilesSplatRoute: typeof ApiVaultFilesSplatRoute
@@ -470,6 +483,13 @@ declare module '@tanstack/react-router' {
       path: '/api/agents/$'
       fullPath: '/api/agents/$'
       preLoaderRoute: typeof ApiAgentsSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/$': {
+      id: '/api/v1/$'
+      path: '/api/v1/$'
+      fullPath: '/api/v1/$'
+      preLoaderRoute: typeof ApiV1SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_workspace/_member/admin/': {
@@ -719,6 +739,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRedirectRoute: AuthRedirectRoute,
   VaultSplatRoute: VaultSplatRoute,
   ApiAgentsSplatRoute: ApiAgentsSplatRoute,
+  ApiV1SplatRoute: ApiV1SplatRoute,
   ApiScansFilesSplatRoute: ApiScansFilesSplatRoute,
   ApiV1DastSplatRoute: ApiV1DastSplatRoute,
   ApiVaultFilesSplatRoute: ApiVaultFilesSplatRoute,

@@ -61,3 +61,4 @@ export {
 export { agentApi } from './agents/agent-api.ts'
 export { sweepAgentJobs } from './agents/sweep-agent-jobs.ts'
 export { dastApi } from './agents/dast-api.ts'
+export { clientApi } from './api/client-api.ts'

@@ -216,6 +216,21 @@ export const QUERIES: CataloguedQuery[] = [
     ),
   ),
   ...file('functions/src/admin/people.ts', [['assertAdminsKept', collection('users_access'), where('companies', 'array-contains')]]),
+  // The client API: a page of the token's company's findings, of the services open to it, with
+  // status and severity held fixed or not, last seen first; a finding's history; published scans.
+  ...file('functions/src/api/client-api.ts', [
+    ...[[], [where('status', '==')], [where('severity', '==')], [where('status', '=='), where('severity', '==')]].map(
+      (held): [string, On, ...Clause[]] => [
+        'listFindings',
+        collection('findings'),
+        where('service', 'in'),
+        ...held,
+        orderBy('lastSeenAt', 'desc'),
+      ],
+    ),
+    ['readFinding', collection('history'), orderBy('at')],
+    ['listScans', collection('scans'), where('service', 'in'), where('state', '=='), orderBy('publishedAt', 'desc')],
+  ]),
   ...file('functions/src/agents/fleet-callables.ts', [
     ['deleteLocation', collection('agents'), where('locationId', '==')],
     ['deleteLocation', collection('scan_jobs'), where('locationId', '=='), where('state', 'in')],

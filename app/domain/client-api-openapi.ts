@@ -1,0 +1,215 @@
+// The client API's OpenAPI 3.1 document, served at /api/v1/openapi.json. Built from the same
+// lists the API checks against (statuses, severities, services, scopes, error codes, page
+// bounds), and every response the emulator tests receive is validated against it.
+import { API_SCOPES } from './access.ts'
+import { API_ERROR_CODES, API_HISTORY_LIMIT, API_PAGE, CLIENT_API_LIMITS } from './client-api.ts'
+import { FINDING_STATUSES } from './finding-statuses.ts'
+import { FINDING_LOCATION_KEYS } from './findings.ts'
+import { services } from './services.ts'
+import { SEVERITIES } from './template-vocabulary.ts'
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const time = { type: ['string', 'null'], format: 'date-time' }
+const strings = { type: 'array', items: { type: 'string' } }
+const SERVICE_IDS = services.map((s) => s.id)
+const severityCounts = {
+  type: 'object',
+  required: [...SEVERITIES],
+  properties: Object.fromEntries(SEVERITIES.map((s) => [s, { type: 'integer', minimum: 0 }])),
+}
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } })
+const errors = {
+  '400': errorResponse('A parameter is not one the call takes (code invalid_request).'),
+  '401': errorResponse('No token, an unknown, malformed, expired or revoked token (codes unauthenticated, token_expired, token_revoked).'),
+  '403': errorResponse('The token lacks the scope, or the service is closed to it (codes missing_scope, forbidden).'),
+  '429': {
+    ...errorResponse(`More than ${CLIENT_API_LIMITS.perToken} calls a minute for the token (code rate_limited).`),
+    headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
+  },
+  '503': errorResponse('The server cannot reach its database now (code unavailable).'),
+}
+
+const pageParameters = [
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: API_PAGE.max, default: API_PAGE.default } },
+  {
+    name: 'cursor',
+    in: 'query',
+    description: 'The nextCursor of the previous page.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
+  },
+]
+const serviceParameter = { name: 'service', in: 'query', schema: { type: 'string', enum: SERVICE_IDS } }
+const pageOf = (item: string) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['data', 'nextCursor'],
+  properties: { data: { type: 'array', items: ref(item) }, nextCursor: { type: ['string', 'null'] } },
+})
+const json = (schema: object, description: string) => ({ description, content: { 'application/json': { schema } } })
+
+const findingProperties = {
+  id: { type: 'string' },
+  service: { type: 'string', enum: SERVICE_IDS },
+  title: { type: 'string' },
+  severity: { type: 'string', enum: [...SEVERITIES] },
+  status: { type: 'string', enum: [...FINDING_STATUSES] },
+  asset: { type: 'string' },
+  location: {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(FINDING_LOCATION_KEYS.map((key) => [key, { type: 'string' }])),
+  },
+  cvss: {
+    oneOf: [
+      { type: 'null' },
+      {
+        type: 'object',
+        required: ['version', 'vector', 'score'],
+        properties: { version: { type: 'string' }, vector: { type: 'string' }, score: { type: 'number' } },
+      },
+    ],
+  },
+  cwe: strings,
+  tags: strings,
+  regression: { type: 'boolean' },
+  firstSeenAt: time,
+  lastSeenAt: time,
+  publishedAt: time,
+  slaState: { type: 'string', enum: ['none', 'ok', 'due_soon', 'breached', 'paused'] },
+  dueAt: time,
+  closedAt: time,
+  fixedAt: time,
+  retestId: { type: ['string', 'null'] },
+  updatedAt: time,
+}
+
+export const CLIENT_API_OPENAPI = {
+  openapi: '3.1.0',
+  jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+  info: {
+    title: 'Bulwark client API',
+    version: '1.0.0',
+    description:
+      'Findings and scans of the company an API token belongs to. Send the token as `Authorization: Bearer bwk_api_…`; ' +
+      'tokens are made on the API tokens page by a company admin. Every refusal is `{"error": {"code", "message"}}`.',
+  },
+  servers: [{ url: '/api/v1' }],
+  security: [{ apiToken: [] }],
+  paths: {
+    '/findings': {
+      get: {
+        operationId: 'listFindings',
+        summary: 'Findings, last seen first (scope findings:read).',
+        parameters: [
+          serviceParameter,
+          { name: 'status', in: 'query', schema: { type: 'string', enum: [...FINDING_STATUSES] } },
+          { name: 'severity', in: 'query', schema: { type: 'string', enum: [...SEVERITIES] } },
+          ...pageParameters,
+        ],
+        responses: { '200': json(pageOf('Finding'), 'A page of findings.'), ...errors },
+      },
+    },
+    '/findings/{id}': {
+      get: {
+        operationId: 'getFinding',
+        summary: `One finding with its history, oldest first, at most ${API_HISTORY_LIMIT} entries (scope findings:read).`,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': json(ref('FindingDetail'), 'The finding.'),
+          '404': errorResponse('No such finding for the token’s company (code not_found).'),
+          ...errors,
+        },
+      },
+    },
+    '/scans': {
+      get: {
+        operationId: 'listScans',
+        summary: 'Published scans, newest first (scope findings:read).',
+        parameters: [serviceParameter, ...pageParameters],
+        responses: { '200': json(pageOf('Scan'), 'A page of scans.'), ...errors },
+      },
+    },
+  },
+  components: {
+    securitySchemes: {
+      apiToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description: `An API token with its scopes: ${API_SCOPES.join(', ')}.`,
+      },
+    },
+    schemas: {
+      Error: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['error'],
+        properties: {
+          error: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['code', 'message'],
+            properties: { code: { type: 'string', enum: Object.keys(API_ERROR_CODES) }, message: { type: 'string' } },
+          },
+        },
+      },
+      Finding: { type: 'object', additionalProperties: false, required: Object.keys(findingProperties), properties: findingProperties },
+      FindingDetail: {
+        type: 'object',
+        additionalProperties: false,
+        required: [...Object.keys(findingProperties), 'description', 'impact', 'remediation', 'references', 'history'],
+        properties: {
+          ...findingProperties,
+          description: { type: 'string', description: 'Markdown.' },
+          impact: { type: 'string', description: 'Markdown.' },
+          remediation: { type: 'string', description: 'Markdown.' },
+          references: strings,
+          history: { type: 'array', items: ref('HistoryEntry') },
+        },
+      },
+      HistoryEntry: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'action', 'from', 'to', 'at', 'by', 'role', 'note'],
+        properties: {
+          id: { type: 'string' },
+          action: { type: 'string' },
+          from: { type: 'string', enum: [...FINDING_STATUSES] },
+          to: { type: 'string', enum: [...FINDING_STATUSES] },
+          at: time,
+          by: { type: 'string' },
+          role: { type: 'string', enum: ['viewer', 'manager', 'company-admin', 'analyst', 'system'] },
+          note: { type: ['string', 'null'] },
+        },
+      },
+      Scan: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'service', 'title', 'tool', 'targets', 'side', 'startedAt', 'finishedAt', 'publishedAt', 'counts'],
+        properties: {
+          id: { type: 'string' },
+          service: { type: 'string', enum: SERVICE_IDS },
+          title: { type: 'string' },
+          tool: { type: 'string' },
+          targets: strings,
+          side: { type: 'boolean', description: 'A scan of part of the scope (one host, say), not the service’s whole scope.' },
+          startedAt: time,
+          finishedAt: time,
+          publishedAt: time,
+          counts: {
+            type: 'object',
+            required: ['bySeverity', 'total', 'new', 'persisting', 'notDetected', 'reopened'],
+            properties: {
+              bySeverity: severityCounts,
+              total: { type: 'integer' },
+              new: { type: 'integer' },
+              persisting: { type: 'integer' },
+              notDetected: { type: 'integer' },
+              reopened: { type: 'integer' },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const
