@@ -153,6 +153,30 @@ describe('planScanPublication of CVE ids', () => {
   })
 })
 
+describe("planScanPublication of an analyst's text", () => {
+  it('gives a finding seen before the text the analyst wrote for this scan, and keeps its text otherwise', () => {
+    const first = publishFirst(['a', 'b'])
+    const writes = planScanPublication({
+      scan: scan2,
+      observed: [
+        observed('a', {
+          title: 'Analyst title',
+          description: 'Analyst text.',
+          rewritten: { title: 'Analyst title', description: 'Analyst text.' },
+        }),
+        observed('b', { title: 'Scanner title again', description: 'Scanner text again.' }),
+      ],
+      current: first,
+      policy: DEFAULT_SLA_POLICY,
+      now: scan2.startedAt,
+      by: 'a@sectest.example',
+    }).writes
+    const after = new Map(writes.map((w) => [w.id, w.after]))
+    expect(after.get('a')).toMatchObject({ title: 'Analyst title', description: 'Analyst text.', seenCount: 2 })
+    expect(after.get('b')).toMatchObject({ title: 'Finding b', seenCount: 2 })
+  })
+})
+
 describe('planScanPublication in a scope', () => {
   it('marks as not detected only the missed findings last seen in its scope, and still matches the others', () => {
     const first = publishFirst(['ours', 'theirs', 'shared'])

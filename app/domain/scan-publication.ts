@@ -27,6 +27,8 @@ export interface ObservedFinding {
   remediation?: string
   references?: string[]
   evidence?: string
+  /** What an analyst wrote while reviewing the scan: it replaces the text of a finding seen before too. */
+  rewritten?: Partial<Pick<StoredFinding, 'title' | 'description' | 'remediation'>>
 }
 
 export type PublishedScan = Pick<StoredScan, 'service' | 'startedAt'> & { id: string }
@@ -194,6 +196,7 @@ export function planScanPublication(input: PublicationInput): Publication {
       lastSeenAt: Math.max(before.lastSeenAt, scan.startedAt),
       seenCount: before.seenCount + 1,
       evidence: observed.evidence ?? before.evidence,
+      ...observed.rewritten,
       // The latest scan's CVE ids, when it gave any.
       ...(observed.cve?.length ? withCves(observed.cve) : {}),
       updatedAt: now,

@@ -16,8 +16,9 @@ import { userAccessPath } from '#domain/users-access.ts'
 import { clientBoot } from '~/core/client-boot'
 import { firebaseAuth } from '~/core/firebase'
 import type { Watch } from '~/core/live-data'
+import type { Capped } from '~/core/watch-query'
 import { ALL_DRAFT_FINDINGS, type DraftFilter } from '~/features/analyst/service-page/draft-filter'
-import { watchDraftFindings, type DraftFindingsView } from '~/features/analyst/service-page/analyst-live'
+import { watchDraftFindings, watchMergedFindings, type DraftFindingsView } from '~/features/analyst/service-page/analyst-live'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS, PROJECT_ID } from '../../emulators/firebase/env.ts'
 import { companyDocument, tokenClaims } from '../builders.ts'
@@ -174,6 +175,27 @@ describe('the draft review', () => {
       expect(after.totals.unmapped).toBe(before.totals.unmapped + (shown!.templateSlug || shown!.mergedInto ? 0 : 1))
     } finally {
       list.stop()
+    }
+  })
+
+  it("lists the findings merged into one for its detail, through the analysts' rules", async () => {
+    let last: Capped<StoredDraftFinding & { id: string }> | null = null
+    const stop = watchMergedFindings(
+      SLUG,
+      SCAN,
+      'f000',
+    )(
+      (value) => (last = value),
+      (error) => {
+        throw error
+      },
+    )
+    try {
+      await vi.waitFor(() => expect(last).not.toBeNull(), { timeout: 20_000 })
+      expect(last!.items.map((f) => f.id)).toEqual(drafts.filter((f) => f.mergedInto === 'f000').map((f) => f.id))
+      expect(last!.more).toBe(false)
+    } finally {
+      stop()
     }
   })
 })

@@ -155,6 +155,26 @@ describe("an analyst's own text of a draft finding", () => {
     await expectCallableError(text({ description: 'Too late.' }), 'failed-precondition')
   })
 
+  it('replaces the text of a finding published before, when the analyst rewrites it in a later scan', async () => {
+    const issue = finding('10.9.3.5', 'text-again')
+    await call(senior, 'publishScan', { company: SLUG, scanId: await importDraft(senior, [issue]) })
+    const id = await parsedFingerprint('network', issue)
+    const scanId = await importDraft(senior, [issue])
+    await call(senior, 'reviewDraftFindings', {
+      company: SLUG,
+      scanId,
+      findingIds: [id],
+      review: { kind: 'text', title: 'SSH on the backup host', remediation: 'Turn off CBC ciphers.' },
+    })
+    expect(await call(senior, 'publishScan', { company: SLUG, scanId })).toMatchObject({ counts: { persisting: 1, new: 0 } })
+    expect(findingFromDocument(id, (await admin.db.doc(findingPath(SLUG, id)).get()).data())).toMatchObject({
+      title: 'SSH on the backup host',
+      description: 'What the scanner said.',
+      remediation: 'Turn off CBC ciphers.',
+      seenCount: 2,
+    })
+  })
+
   it('is refused to those who may not review the service, for several findings at once, and when empty', async () => {
     const findings = [finding('10.9.1.5', 'text-refused'), finding('10.9.1.6', 'text-refused')]
     const scanId = await importDraft(senior, findings)

@@ -53,6 +53,8 @@ describe('draftPublication', () => {
       templates,
     )
     const byId = new Map(observed.map((o) => [o.fingerprint, o]))
+    expect(byId.get('mapped')?.rewritten).toBeUndefined()
+    expect(byId.get('edited')?.rewritten).toEqual({ title: 'Analyst title', description: 'Analyst description.' })
     expect(byId.get('mapped')).toMatchObject({
       title: 'Scanner title',
       description: 'Template description.',

@@ -70,6 +70,7 @@ export function draftPublication(drafts: readonly DraftFinding[], templates: Rea
       remediation: text('remediation'),
       references: [...new Set([...draft.references, ...(template?.references ?? [])])],
       evidence: draft.evidence,
+      ...(own.size ? { rewritten: Object.fromEntries([...own].map((field) => [field, draft[field]])) } : {}),
     })
   }
   return { observed, dismissed, instances }
