@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { companyPath } from '#domain/companies.ts'
 import { findingFromDocument, findingPath, withCves, type StoredFinding } from '#domain/findings.ts'
+import { DAY_MS } from '#domain/sla.ts'
 import { vulnIntelFromDocument, vulnIntelPath } from '#domain/vuln-intel.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { applyFindingChanges } from '../../functions/src/reports/finding-store.ts'
@@ -138,6 +139,40 @@ describe('the vulnerability intelligence refresh', () => {
     expect(again).toEqual(times)
     expect(await read(ACME, 'plain')).toEqual(plainBefore)
     expect(plainBefore.finding!.intel).toBeNull()
+  })
+
+  it("brings forward the deadline of open findings that become known exploited, as the company's SLA policy says, once", async () => {
+    const strict = `vi-${unique()}`
+    await admin.db.doc(companyPath(strict)).set({ ...companyDocument(strict, { enableViewResultsNetwork: true }), kevSlaDays: 7 })
+    // High findings have 30 days. Published 20 days ago: 10 left, 7 from now is sooner. Published
+    // 28 days ago: 2 left, already sooner. Fixed: no clock to move. No KEV CVE: as it was.
+    const published = (days: number, cves: string[], overrides: Partial<StoredFinding> = {}) =>
+      findingDocument('network', { ...withCves(cves), ...overrides }, NOW - days * DAY_MS)
+    await store(strict, {
+      late: published(20, ['CVE-2024-3400']),
+      close: published(28, ['CVE-2023-4966']),
+      fixed: published(20, ['CVE-2022-22965'], { status: 'fixed', closedAt: NOW - DAY_MS, slaState: 'none' }),
+      scored: published(20, ['CVE-2024-6387']),
+    })
+    const before = Object.fromEntries(
+      await Promise.all(['late', 'close', 'fixed', 'scored'].map(async (id) => [id, (await read(strict, id)).finding!] as const)),
+    )
+    const urls = { kevUrl: `${base}/kev.json`, epssUrl: `${base}/epss.csv.gz` }
+    expect(await refreshVulnIntel(admin.db, NOW, urls)).toMatchObject({ kevDeadlines: 1 })
+
+    const late = (await read(strict, 'late')).finding!
+    expect(late.sla).toEqual({ ...before.late!.sla, dueAt: NOW + 7 * DAY_MS })
+    expect(late).toMatchObject({ slaState: 'ok', intel: { kev: true, kevDueDate: '2024-04-19' } })
+    expect(late.slaChangeAt).toBeGreaterThan(NOW)
+    for (const id of ['close', 'fixed', 'scored']) expect((await read(strict, id)).finding!.sla, id).toEqual(before[id]!.sla)
+    expect((await read(strict, 'scored')).finding!.intel).toMatchObject({ kev: false })
+    // A company without a KEV deadline keeps its clocks.
+    expect((await read(ACME, 'log4shell')).finding!.sla).toEqual(withCveIds([]).sla)
+
+    // Known exploited already: a later run moves nothing.
+    const again = await refreshVulnIntel(admin.db, NOW + DAY_MS, urls)
+    expect(again).toMatchObject({ kevDeadlines: 0, findingsWritten: 0 })
+    expect((await read(strict, 'late')).finding!.sla.dueAt).toBe(NOW + 7 * DAY_MS)
   })
 
   it('refuses a broken feed before writing anything, saying which feed and why', async () => {

@@ -4,7 +4,9 @@
 // 2. the KEV catalogue (small, read whole) and the EPSS scores (streamed: only the rows of those
 //    CVEs are kept);
 // 3. vuln_intel/{cve} written where what the feeds say changed;
-// 4. the findings read again page by page, each written only when its summed-up figures changed.
+// 4. the findings read again page by page, each written only when its summed-up figures changed;
+//    an open finding that becomes known exploited in a company whose SLA policy has a KEV deadline
+//    gets the shorter clock, through the finding store (so the SLA counts follow).
 // A second run on the same feeds writes nothing.
 import {
   FieldPath,
@@ -16,7 +18,10 @@ import {
 } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
 import * as v from 'valibot'
-import { FINDINGS_COLLECTION } from '#domain/findings.ts'
+import { companyPath, kevSlaDaysOf } from '#domain/companies.ts'
+import { FINDINGS_COLLECTION, isOpenStatus, type StoredFinding } from '#domain/findings.ts'
+import { kevSlaClock, slaStateAt } from '#domain/sla.ts'
+import { aggregatePacer } from '#domain/stats-ledger.ts'
 import { storedTimes } from '#domain/stored.ts'
 import { readEpssScores, type EpssScore } from '#domain/vuln-feeds/epss-feed.ts'
 import { FeedError } from '#domain/vuln-feeds/feed-stream.ts'
@@ -33,6 +38,8 @@ import {
   type FindingIntel,
   type StoredVulnIntel,
 } from '#domain/vuln-intel.ts'
+import { applyFindingChanges, readFinding, type FindingWrite } from '../reports/finding-store.ts'
+import { foldPaced } from '../reports/stats-fold.ts'
 import type { FeedUrls } from './feed-config.ts'
 
 /** Findings read per page. */
@@ -41,6 +48,8 @@ export const INTEL_PAGE = 500
 export const MAX_CARRIED_CVES = 500_000
 /** Documents per getAll. */
 const READ_IDS = 300
+/** Findings per transaction when a KEV deadline moves their clocks. */
+const CLOCK_CHUNK = 50
 /** How long one download may take. */
 const DOWNLOAD_MS = 120_000
 
@@ -58,6 +67,8 @@ export interface RefreshSummary {
   intelWritten: number
   findingsRead: number
   findingsWritten: number
+  /** Findings whose deadline a company's KEV policy brought forward. */
+  kevDeadlines: number
 }
 
 async function download(url: string, feed: string): Promise<ReadableStream<Uint8Array>> {
@@ -167,19 +178,42 @@ export async function refreshVulnIntel(db: Firestore, now: number, options: Refr
   }
 
   // Step 4: each finding's figures, written only where they changed.
+  const kevDays = companyKevDays(db)
+  const lookup = (cve: string) => intel.get(cve)
   let findingsRead = 0
   let findingsWritten = 0
+  let kevDeadlines = 0
+  const folds = new Set<string>()
   for await (const docs of findingPages(db, pageSize, ['cve', 'intel'])) {
     findingsRead += docs.length
     const writes: [DocumentReference, Record<string, unknown>, 'update'][] = []
+    // Findings becoming known exploited in a company with a KEV deadline: their clocks move too.
+    const clocks = new Map<string, { days: number; ids: string[] }>()
     for (const doc of docs) {
       const stored = v.safeParse(v.nullable(FindingIntelSchema), doc.get('intel') ?? null)
-      const after: FindingIntel | null = findingIntel(cvesOf(doc), (cve) => intel.get(cve), now)
+      const after: FindingIntel | null = findingIntel(cvesOf(doc), lookup, now)
       if (stored.success && sameIntel(stored.output, after)) continue
+      const company = doc.ref.parent.parent?.id
+      const days = after?.kev && !(stored.success && stored.output?.kev) && company ? await kevDays(company) : null
+      if (company && days) {
+        const entry = clocks.get(company) ?? { days, ids: [] }
+        entry.ids.push(doc.id)
+        clocks.set(company, entry)
+        continue
+      }
       writes.push([doc.ref, { intel: after ? storedTimes(after, Timestamp.fromMillis) : null }, 'update'])
     }
     findingsWritten += await writeEach(db, writes)
+    for (const [company, { days, ids }] of clocks)
+      for (let start = 0; start < ids.length; start += CLOCK_CHUNK) {
+        const moved = await kevClocks(db, company, ids.slice(start, start + CLOCK_CHUNK), days, lookup, now)
+        findingsWritten += moved.written
+        kevDeadlines += moved.shortened
+        if (moved.written > 0) folds.add(company)
+      }
   }
+  // The SLA counts the moved clocks changed, added to the service figures.
+  for (const company of folds) await foldPaced(db, company, aggregatePacer())
 
   return {
     kevVersion: kev.catalogVersion,
@@ -189,5 +223,58 @@ export async function refreshVulnIntel(db: Firestore, now: number, options: Refr
     intelWritten,
     findingsRead,
     findingsWritten,
+    kevDeadlines,
   }
+}
+
+/** A company's KEV deadline in days (its SLA policy), read once per company and run; null: none. */
+function companyKevDays(db: Firestore): (company: string) => Promise<number | null> {
+  const known = new Map<string, Promise<number | null>>()
+  return (company) => {
+    let days = known.get(company)
+    if (!days) {
+      days = db
+        .doc(companyPath(company))
+        .get()
+        .then((snapshot) => kevSlaDaysOf(snapshot.data()))
+      known.set(company, days)
+    }
+    return days
+  }
+}
+
+/**
+ * The findings' figures, and for the open ones that become known exploited the clock of the
+ * company's KEV deadline, in one transaction through the finding store; read again inside it, so a
+ * finding changed meanwhile is planned as it is now.
+ */
+async function kevClocks(
+  db: Firestore,
+  company: string,
+  ids: readonly string[],
+  days: number,
+  lookup: (cve: string) => CveIntel | undefined,
+  now: number,
+): Promise<{ written: number; shortened: number }> {
+  return db.runTransaction(async (tx) => {
+    const writes: FindingWrite[] = []
+    let shortened = 0
+    for (const id of ids) {
+      const finding = await readFinding(db, tx, company, id)
+      if (!finding) continue
+      const intel = findingIntel(finding.cve, lookup, now)
+      if (sameIntel(finding.intel, intel)) continue
+      const patch: Partial<StoredFinding> = { intel }
+      if (intel?.kev && !finding.intel?.kev && isOpenStatus(finding.status)) {
+        const sla = kevSlaClock(finding.sla, days, now)
+        if (sla.dueAt !== finding.sla.dueAt) {
+          Object.assign(patch, { sla, slaState: slaStateAt(sla, now) })
+          shortened++
+        }
+      }
+      writes.push({ id, before: finding, patch, change: null })
+    }
+    if (writes.length > 0) await applyFindingChanges(db, tx, { company, updatedBy: 'system', findings: writes, ledger: true })
+    return { written: writes.length, shortened }
+  })
 }
