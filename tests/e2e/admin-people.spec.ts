@@ -95,6 +95,8 @@ test.describe('a platform admin', () => {
       companies: [slug],
       servicesEnabled: ['network'],
     })
+    // The page is refused as the card says, 403 to the browser.
+    browserConsole.allow(/status of 403/)
     await invitee.shell.open('/admin')
     await expect(invitee.shell.accessDenied).toBeVisible()
     await invitee.context.close()

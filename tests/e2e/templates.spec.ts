@@ -232,8 +232,10 @@ for (const email of ['analyst@sectest.example', 'admin@acme.example']) {
   test.describe(() => {
     test.use({ signedInAs: email })
 
-    test(`${email} cannot open the templates`, async ({ shell, templates }) => {
-      await templates.goto()
+    test(`${email} cannot open the templates, and the browser is told 403`, async ({ page, shell, templates, browserConsole }) => {
+      browserConsole.allow(/status of 403/)
+      const response = await page.goto('/templates/finding')
+      expect(response?.status()).toBe(403)
       await expect(shell.accessDenied).toBeVisible()
       await expect(templates.searchBox).toHaveCount(0)
     })

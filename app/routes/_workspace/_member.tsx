@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { answerPageWith } from '~/core/response-status'
 import { isUnknownPage, pageAccess, type PageAccess } from '~/features/navigation/page-access'
 import { AccessDenied } from '~/ui/access-denied'
 import { NotFoundPage } from '~/ui/not-found-page'
@@ -15,7 +16,9 @@ export const Route = createFileRoute('/_workspace/_member')({
     // An address that names no page (an unknown service) is not found, for everyone: not "no access".
     // The page's own loader answers it with a 404.
     if (page && isUnknownPage(page.routeId, page.params as Record<string, string>)) return { pageAccess: 'not-found' }
-    return { pageAccess: page ? pageAccess(page.routeId, page.params as Record<string, string>, context) : 'denied' }
+    const access = page ? pageAccess(page.routeId, page.params as Record<string, string>, context) : 'denied'
+    if (access === 'denied') answerPageWith(403)
+    return { pageAccess: access }
   },
   component: MemberArea,
 })
