@@ -3,6 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { IconMenu2, IconX } from '@tabler/icons-react'
 import styled from 'styled-components'
 import { Logo } from './logo'
+import { ScrollPanel, ScrollPanelViewport } from './scroll-panel'
 import { breakpoints, layers, media, sizes } from './theme'
 
 const mobileQuery = `(max-width: ${breakpoints.mobile - 1}px)`
@@ -129,19 +130,22 @@ const Navbar = styled.aside<{ $desktopOpen: boolean; $phoneOpen: boolean }>`
  * The navigation stays in view below the header while a long page scrolls, and scrolls on its own
  * when it is taller than the window. On phones the open menu is the scrolling box itself.
  */
-const NavbarScroll = styled.div`
+const NavbarSticky = styled.div`
   position: sticky;
   top: ${sizes.headerHeight}px;
-  /* Above the footer too, so that at the page's end its top is not pushed under the header. */
-  max-height: calc(100vh - ${sizes.headerHeight + sizes.footerHeight}px);
-  max-height: calc(100dvh - ${sizes.headerHeight + sizes.footerHeight}px);
-  overflow-y: auto;
-  overscroll-behavior: contain;
 
   ${media.mobile} {
     position: static;
+  }
+`
+
+const NavbarViewport = styled(ScrollPanelViewport)`
+  /* Above the footer too, so that at the page's end its top is not pushed under the header. */
+  max-height: calc(100vh - ${sizes.headerHeight + sizes.footerHeight}px);
+  max-height: calc(100dvh - ${sizes.headerHeight + sizes.footerHeight}px);
+
+  ${media.mobile} {
     max-height: none;
-    overflow: visible;
   }
 `
 
@@ -249,7 +253,9 @@ export function AppShell({
         {headerEnd}
       </Header>
       <Navbar id="navbar" $desktopOpen={desktopOpen} $phoneOpen={phoneOpen}>
-        <NavbarScroll>{nav}</NavbarScroll>
+        <NavbarSticky>
+          <ScrollPanel viewport={NavbarViewport}>{nav}</ScrollPanel>
+        </NavbarSticky>
       </Navbar>
       <Main id="main" tabIndex={-1}>
         {children}

@@ -543,13 +543,13 @@ describe('search emulator: queries', () => {
 
   it('keeps an idle client connection open for minutes, as Algolia does, not Node’s 5 s', async () => {
     // A pooled connection closed while idle loses the next request sent on it (see IDLE_CONNECTION_MS).
-    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+    const keepAlive = await new Promise<string>((resolve, reject) => {
       const headers = { 'x-algolia-application-id': APP_ID, 'x-algolia-api-key': SEARCH_KEY, connection: 'keep-alive' }
       const req = request(
         { host: '127.0.0.1', port: emulator.port, path: '/1/indexes/templates/query', method: 'POST', headers },
         (res) => {
           res.resume()
-          resolve(res.headers['keep-alive'])
+          resolve(String(res.headers['keep-alive']))
         },
       )
       req.on('error', reject)

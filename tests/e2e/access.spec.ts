@@ -171,6 +171,18 @@ test.describe('the client viewer', () => {
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
   })
 
+  test('the user menu stays open while the mouse is over it and closes once it has left', async ({ page, shell }) => {
+    await shell.open('/')
+    const menu = await shell.openUserMenu()
+    await menu.getByRole('menuitem', { name: 'Settings' }).hover()
+    await expect(menu.getByRole('menuitem', { name: 'Settings' })).toBeFocused()
+    await expect(menu).toBeVisible()
+    const box = (await menu.boundingBox())!
+    await page.mouse.move(box.x - 200, box.y + box.height + 200)
+    await expect(menu).toBeHidden()
+    await expect(shell.userMenuButton).toHaveAttribute('aria-expanded', 'false')
+  })
+
   test('turning a service off hides its report live, and turning it on shows it again', async ({ page, shell }) => {
     await shell.open('/reports/network')
     await expect(shell.navLink('Network')).toBeVisible()

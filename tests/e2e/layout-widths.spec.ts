@@ -240,13 +240,19 @@ test.describe('the analyst service page, as the senior analyst', () => {
 
     // A window shorter than the navigation: its own box scrolls to its last link.
     await page.setViewportSize({ width: DESKTOP.width, height: 420 })
-    const box = page.locator('#navbar > div')
+    const box = page.locator('#navbar [data-radix-scroll-area-viewport]')
     const sizes = await box.evaluate((element) => ({ scroll: element.scrollHeight, client: element.clientHeight }))
     expect(sizes.scroll).toBeGreaterThan(sizes.client)
     expect(sizes.client).toBeLessThanOrEqual(420)
     await box.evaluate((element) => element.scrollTo(0, element.scrollHeight))
     await expect(shell.nav.getByRole('link').last()).toBeInViewport()
     await expect(shell.navLink('Home', { exact: true })).not.toBeInViewport()
+    // Its bar shows while the pointer is over it, and hides once it has left (after the theme's delay).
+    const bar = page.locator('#navbar [data-radix-scroll-area-viewport] ~ [data-orientation="vertical"]')
+    await box.hover()
+    await expect(bar).toHaveAttribute('data-state', 'visible')
     await page.screenshot({ path: test.info().outputPath('navbar-short-window-light.png') })
+    await page.mouse.move(DESKTOP.width - 10, 300)
+    await expect(bar).toBeHidden()
   })
 })

@@ -5,6 +5,7 @@ import { showsCompanyName } from '#domain/access.ts'
 import type { Session } from '~/core/session'
 import type { Workspace } from '~/core/workspace'
 import { headerTrigger, menuItem, menuPanel } from '~/ui/menu'
+import { useMenuClosingOnLeave } from '~/ui/menu-leave'
 import { media, offsets } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useCompanySwitch } from './use-company-switch'
@@ -84,6 +85,7 @@ const Indicator = styled(DropdownMenu.ItemIndicator)`
 export function CompanySwitcher({ session, workspace }: { session: Session; workspace: Workspace | null | undefined }) {
   const { switching, switchTo: switchCompany } = useCompanySwitch(session)
   const hydrated = useHydrated()
+  const menu = useMenuClosingOnLeave()
   const company = workspace?.company
   const companies = workspace?.companies ?? []
   if (!workspace || !company) return null
@@ -103,7 +105,7 @@ export function CompanySwitcher({ session, workspace }: { session: Session; work
   }
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={menu.open} onOpenChange={menu.setOpen}>
       <DropdownMenu.Trigger asChild>
         <Trigger type="button" aria-label={`Company: ${company.companyName}. Switch company`} disabled={!hydrated} aria-busy={switching}>
           <IconBuilding size={16} aria-hidden="true" />
@@ -112,7 +114,7 @@ export function CompanySwitcher({ session, workspace }: { session: Session; work
         </Trigger>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <Content align="end" sideOffset={offsets.popover}>
+        <Content align="end" sideOffset={offsets.popover} {...menu.pointer}>
           <Label>Switch company</Label>
           <DropdownMenu.RadioGroup value={company.slug} onValueChange={(slug) => void switchTo(slug)}>
             {companies.map((c) => (

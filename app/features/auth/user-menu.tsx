@@ -7,6 +7,7 @@ import type { Workspace } from '~/core/workspace'
 import { Avatar } from '~/ui/avatar'
 import { notify } from '~/ui/notifications/notifications'
 import { headerTrigger, menuItem, menuPanel } from '~/ui/menu'
+import { useMenuClosingOnLeave } from '~/ui/menu-leave'
 import { media, offsets } from '~/ui/theme'
 import { useHydrated } from '~/ui/use-hydrated'
 import { useCompanySwitch } from './use-company-switch'
@@ -109,6 +110,7 @@ export function UserMenu({ session, workspace }: { session: Session; workspace: 
   const displayName = workspace?.preferences.displayName ?? ''
   const photoURL = workspace?.preferences.photoURL ?? ''
   const companies = workspace?.companies ?? []
+  const menu = useMenuClosingOnLeave()
 
   const signOut = async () => {
     try {
@@ -122,7 +124,7 @@ export function UserMenu({ session, workspace }: { session: Session; workspace: 
   }
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={menu.open} onOpenChange={menu.setOpen}>
       <DropdownMenu.Trigger asChild>
         <Trigger type="button" aria-label="User menu" disabled={!hydrated}>
           <Avatar name={displayName} email={session.email} photoURL={photoURL} />
@@ -132,7 +134,7 @@ export function UserMenu({ session, workspace }: { session: Session; workspace: 
         </Trigger>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <Content align="end" sideOffset={offsets.popover}>
+        <Content align="end" sideOffset={offsets.popover} {...menu.pointer}>
           <Identity>
             <Avatar name={displayName} email={session.email} photoURL={photoURL} size={36} />
             <div style={{ minWidth: 0 }}>
