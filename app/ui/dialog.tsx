@@ -129,7 +129,12 @@ export function Dialog({
             event.preventDefault()
             target.focus()
           }}
-          onEscapeKeyDown={block}
+          onEscapeKeyDown={(event) => {
+            // An open list in the dialog (a combobox's) takes Escape first: it closes, the dialog stays.
+            const target = event.target
+            if (target instanceof HTMLElement && target.getAttribute('aria-expanded') === 'true') event.preventDefault()
+            else block(event)
+          }}
           onPointerDownOutside={block}
           onInteractOutside={block}
         >

@@ -3,20 +3,23 @@
 // got), its scores and ids, and every
 // place it stands for: its own location and those of the findings merged into it. What a scanner
 // sent is shown as text, never as markup: a response body is the client's page, not ours.
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import styled from 'styled-components'
 import type { FindingLocation } from '#domain/findings.ts'
 import { formatNumber } from '#domain/numbers.ts'
 import type { DraftFinding } from '#domain/scan-drafts.ts'
 import type { ServiceId } from '#domain/services.ts'
+import type { TemplateChoice } from '#domain/template-mappings.ts'
 import { severityLabels } from '#domain/template-vocabulary.ts'
 import { useLiveData } from '~/core/live-data'
 import { Dialog } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { SeverityBadge } from '~/ui/severity-badge'
 import { fonts } from '~/ui/theme'
+import { callAnalyst, failureMessage } from './analyst-calls'
 import { DraftTextForm } from './draft-text-form'
-import { Muted, Tag } from './parts'
+import { ErrorText, Muted, Tag } from './parts'
+import { TemplatePicker } from './template-picker'
 
 const Facts = styled.dl`
   display: grid;
@@ -137,6 +140,43 @@ function Locations({ company, scanId, finding }: { company: string; scanId: stri
   )
 }
 
+/** This finding's template, chosen here (and remembered for its rule), with the outcome in words. */
+function TemplateChoiceOf({
+  company,
+  scanId,
+  service,
+  finding,
+  templates,
+}: {
+  company: string
+  scanId: string
+  service: ServiceId
+  finding: DraftFinding
+  templates: readonly TemplateChoice[]
+}) {
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
+  async function pick(slug: string | null) {
+    setState({ busy: true, error: null })
+    try {
+      await callAnalyst('reviewDraftFindings', {
+        company,
+        scanId,
+        findingIds: [finding.id],
+        review: { kind: 'template', templateSlug: slug, remember: slug !== null },
+      })
+      setState({ busy: false, error: null })
+    } catch (failure) {
+      setState({ busy: false, error: await failureMessage(failure) })
+    }
+  }
+  return (
+    <Section>
+      <TemplatePicker service={service} templates={templates} finding={finding} disabled={state.busy} onPick={(slug) => void pick(slug)} />
+      {state.error && <ErrorText role="alert">{state.error}</ErrorText>}
+    </Section>
+  )
+}
+
 export interface DraftFindingDetailProps {
   company: string
   scanId: string
@@ -146,9 +186,11 @@ export interface DraftFindingDetailProps {
   onClose(): void
   /** Where focus goes back when it closes: the row it was opened from. */
   returnFocus(): HTMLElement | null
+  /** The library to map the finding to; null while it is not readable. */
+  templates: readonly TemplateChoice[] | null
 }
 
-export function DraftFindingDetail({ company, scanId, service, finding, onClose, returnFocus }: DraftFindingDetailProps) {
+export function DraftFindingDetail({ company, scanId, service, finding, onClose, returnFocus, templates }: DraftFindingDetailProps) {
   return (
     <Dialog
       open={finding !== null}
@@ -186,6 +228,7 @@ export function DraftFindingDetail({ company, scanId, service, finding, onClose,
               </>
             )}
           </Facts>
+          {templates && <TemplateChoiceOf company={company} scanId={scanId} service={service} finding={finding} templates={templates} />}
           {/* Keyed by finding: another finding opened starts from its own text. */}
           <DraftTextForm key={finding.id} company={company} scanId={scanId} finding={finding} />
           <Raw label="Evidence" text={finding.evidence} empty="The scanner gave no evidence." />

@@ -29,7 +29,23 @@ vi.mock('./analyst-live', () => ({
       listeners.merged.push({ into, next: next as (value: unknown) => void })
       return () => {}
     },
-  watchTemplateChoices: (): Watch<unknown[]> => (next) => (next([]), () => {}),
+  watchTemplateChoices: (): Watch<unknown[]> => (next) => (
+    next([
+      { slug: 'xss-reflected', title: 'Reflected cross-site scripting', cwe: ['CWE-79'], services: ['dast'] },
+      { slug: 'ssh-weak-ciphers', title: 'Weak SSH ciphers', cwe: [], services: ['network'] },
+    ]),
+    () => {}
+  ),
+}))
+
+// The review's calls, answered at once.
+const calls = vi.hoisted(() => ({ made: [] as { name: string; data: unknown }[] }))
+vi.mock('./analyst-calls', () => ({
+  callAnalyst: async (name: string, data: unknown) => {
+    calls.made.push({ name, data })
+    return { changed: 1 }
+  },
+  failureMessage: async (error: Error) => error.message,
 }))
 
 const { DraftReviewPanel } = await import('./draft-review')
@@ -48,6 +64,7 @@ afterEach(() => {
   cleanup()
   listeners.draft.length = 0
   listeners.merged.length = 0
+  calls.made.length = 0
 })
 
 const AT = Date.UTC(2026, 0, 10)
@@ -202,6 +219,33 @@ describe('the draft finding detail', () => {
     await userEvent.keyboard('{Escape}')
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await vi.waitFor(() => expect(open).toHaveFocus())
+  })
+
+  it('maps the finding to a template of its service from its detail, remembered for its rule', async () => {
+    await openReview()
+    await userEvent.click(screen.getByRole('button', { name: /^Open Cross Site Scripting/ }))
+    const dialog = await screen.findByRole('dialog')
+    const picker = within(dialog).getByRole('combobox', { name: 'Template' })
+    await userEvent.click(picker)
+    // Suggested by its CWE, and no network template offered for a DAST finding.
+    expect(within(dialog).getByRole('group', { name: 'Suggested for this finding' })).toHaveTextContent('Reflected cross-site scripting')
+    expect(within(dialog).queryByRole('option', { name: /Weak SSH ciphers/ })).toBeNull()
+    // Escape closes the list first, and only then the panel.
+    await userEvent.keyboard('{Escape}')
+    expect(picker).toHaveAttribute('aria-expanded', 'false')
+    expect(dialog).toBeVisible()
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    expect(calls.made).toEqual([
+      {
+        name: 'reviewDraftFindings',
+        data: {
+          company: 'acme',
+          scanId: 'imp-draft',
+          findingIds: ['f-xss'],
+          review: { kind: 'template', templateSlug: 'xss-reflected', remember: true },
+        },
+      },
+    ])
   })
 
   it('says loading, not a count, until the merged findings are known', async () => {

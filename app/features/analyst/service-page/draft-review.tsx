@@ -299,6 +299,7 @@ export function DraftReviewPanel({ company, service, scan }: { company: string; 
         finding={detail}
         onClose={() => setOpened(null)}
         returnFocus={() => opener.current}
+        templates={templates.status === 'ready' ? choices : null}
       />
       <PublishDialog company={company} scan={scan} open={confirm === 'publish'} onClose={() => setConfirm(null)} onPublished={setOutcome} />
       <Dialog
