@@ -1,7 +1,8 @@
 // The retests clients asked for, soonest due first: each request's note and deadline, and an
-// outcome per finding (fixed, partly fixed, not fixed) with the analyst's note of what was retested
-// and seen, kept with the outcome and in the finding's history. The client sees each outcome live. An
-// outcome whose answer did not come is checked under its request id (it may have been saved).
+// outcome per finding (fixed, partly fixed, not fixed) with the analyst's note of what was
+// retested and seen, kept with the outcome and in the finding's history. The client sees each
+// outcome live. An outcome whose answer did not come is checked under its request id (it may have
+// been saved).
 import { useId, useState } from 'react'
 import styled from 'styled-components'
 import { RETEST_OUTCOMES, retestOutcomeLabels, type Retest, type RetestOutcome } from '#domain/retests.ts'
