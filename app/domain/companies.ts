@@ -25,9 +25,14 @@ export type Company = v.InferOutput<typeof CompanySchema>
  * becoming known (kevSlaClock in sla.ts); null, or unreadable: as any other finding. Apart from
  * the company above: only the daily intelligence refresh reads it.
  */
-const KevSlaSchema = v.object({
-  kevSlaDays: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365))), null),
-})
+export const KEV_SLA_DAYS_MAX = 365
+export const KevSlaDaysSchema = v.pipe(
+  v.number('Give the days as a number.'),
+  v.integer('Give whole days.'),
+  v.minValue(1, `Between 1 and ${KEV_SLA_DAYS_MAX} days.`),
+  v.maxValue(KEV_SLA_DAYS_MAX, `Between 1 and ${KEV_SLA_DAYS_MAX} days.`),
+)
+const KevSlaSchema = v.object({ kevSlaDays: v.optional(v.nullable(KevSlaDaysSchema), null) })
 
 export function kevSlaDaysOf(data: unknown): number | null {
   const parsed = v.safeParse(KevSlaSchema, data ?? {})

@@ -3,6 +3,7 @@
 // messages people see, the same in the browser's forms and in the functions.
 import * as v from 'valibot'
 import { COMPANY_FLAGS, type CompanyFlag } from './access.ts'
+import { KevSlaDaysSchema } from './companies.ts'
 import { ScanScopeSchema, ScopeEntrySchema } from './scan-scope.ts'
 
 export const COMPANY_NAME_MAX = 120
@@ -69,9 +70,14 @@ export const UpdateCompanyRequestSchema = v.pipe(
     company: CompanySlugSchema,
     companyName: v.optional(CompanyNameSchema),
     flags: v.optional(FlagChangesSchema),
+    /** Its SLA policy's deadline for findings known to be exploited; null: none. */
+    kevSlaDays: v.optional(v.nullable(KevSlaDaysSchema)),
   }),
   v.check(
-    (request) => request.companyName !== undefined || Object.values(request.flags ?? {}).some((flag) => flag !== undefined),
+    (request) =>
+      request.companyName !== undefined ||
+      request.kevSlaDays !== undefined ||
+      Object.values(request.flags ?? {}).some((flag) => flag !== undefined),
     companyMessages.nothingToChange,
   ),
 )

@@ -7,14 +7,17 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { companyPath } from '#domain/companies.ts'
+import { LEVEL } from '#domain/access.ts'
+import { companyPath, kevSlaDaysOf } from '#domain/companies.ts'
 import { findingFromDocument, findingPath, withCves, type StoredFinding } from '#domain/findings.ts'
 import { DAY_MS } from '#domain/sla.ts'
+import { storedEmail, userAccessPath } from '#domain/users-access.ts'
 import { vulnIntelFromDocument, vulnIntelPath } from '#domain/vuln-intel.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { applyFindingChanges } from '../../functions/src/reports/finding-store.ts'
 import { refreshVulnIntel } from '../../functions/src/intel/refresh-vuln-intel.ts'
-import { companyDocument, findingDocument } from '../builders.ts'
+import { companyDocument, findingDocument, tokenClaims } from '../builders.ts'
+import { callByName, connectCallableClient, expectCallableError, signInWithClaims, type CallableClient } from './callable-client.ts'
 
 const FIXTURES = new URL('../fixtures/vuln-intel/', import.meta.url)
 const FILES: Record<string, Buffer> = {
@@ -29,6 +32,7 @@ const ACME = `vi-${unique()}`
 const GLOBEX = `vi-${unique()}`
 
 let admin: AdminClients
+const clients: CallableClient[] = []
 let server: Server
 let base: string
 
@@ -44,6 +48,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()))
   await new Promise((resolve) => server.close(resolve))
   await disconnect(admin)
 })
@@ -173,6 +178,28 @@ describe('the vulnerability intelligence refresh', () => {
     const again = await refreshVulnIntel(admin.db, NOW + DAY_MS, urls)
     expect(again).toMatchObject({ kevDeadlines: 0, findingsWritten: 0 })
     expect((await read(strict, 'late')).finding!.sla.dueAt).toBe(NOW + 7 * DAY_MS)
+  })
+
+  it('takes the KEV deadline from those who manage companies, refusing a company admin and days out of range', async () => {
+    const person = async (level: number, companies: string[]) => {
+      const client = connectCallableClient(`vuln-intel-${level}`)
+      clients.push(client)
+      const claims = tokenClaims(level)
+      const { uid, email } = await signInWithClaims(client, admin.auth, { ...claims })
+      await admin.db
+        .doc(userAccessPath(uid))
+        .set({ claims, companies, servicesEnabled: [], servicesManaged: [], email: storedEmail(email) })
+      return client
+    }
+    const [senior, companyAdmin] = await Promise.all([person(LEVEL.seniorAnalyst, []), person(LEVEL.companyAdmin, [GLOBEX])])
+    const stored = async () => kevSlaDaysOf((await admin.db.doc(companyPath(GLOBEX)).get()).data())
+    expect(await callByName(senior, 'updateCompany', { company: GLOBEX, kevSlaDays: 14 })).toEqual({ changed: true })
+    expect(await stored()).toBe(14)
+    expect(await callByName(senior, 'updateCompany', { company: GLOBEX, kevSlaDays: 14 })).toEqual({ changed: false })
+    await expectCallableError(callByName(companyAdmin, 'updateCompany', { company: GLOBEX, kevSlaDays: 3 }), 'permission-denied')
+    await expectCallableError(callByName(senior, 'updateCompany', { company: GLOBEX, kevSlaDays: 0 }), 'invalid-argument')
+    expect(await callByName(senior, 'updateCompany', { company: GLOBEX, kevSlaDays: null })).toEqual({ changed: true })
+    expect(await stored()).toBeNull()
   })
 
   it('refuses a broken feed before writing anything, saying which feed and why', async () => {

@@ -4,7 +4,7 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { COMPANY_FLAGS, mayManageCompanies, type CompanyFlag } from '#domain/access.ts'
-import { companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
+import { companyFromDocument, companyPath, kevSlaDaysOf, type Company } from '#domain/companies.ts'
 import { companyMessages, slugCandidates } from '#domain/company-admin.ts'
 import { ScanScopeSchema, scanScopeFromDocument, scanScopePath, scopeEntryKey, type ScopeEntry } from '#domain/scan-scope.ts'
 import * as v from 'valibot'
@@ -71,6 +71,13 @@ export const updateCompany = defineCallable('updateCompany', {}, async (caller, 
       if (wanted !== undefined && wanted !== flags[flag]) {
         before[flag] = flags[flag]
         after[flag] = wanted
+      }
+    }
+    if (request.kevSlaDays !== undefined) {
+      const kevSlaDays = kevSlaDaysOf((await tx.get(db.doc(companyPath(request.company)))).data())
+      if (request.kevSlaDays !== kevSlaDays) {
+        before.kevSlaDays = kevSlaDays
+        after.kevSlaDays = request.kevSlaDays
       }
     }
     if (Object.keys(after).length === 0) return false

@@ -3,6 +3,7 @@
 // company itself and says "No such company" only when the server says so.
 import '@testing-library/jest-dom/vitest'
 import { act, cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LEVEL } from '#domain/access.ts'
@@ -31,6 +32,9 @@ vi.mock('../org/org-live', () => ({
   watchCompanyAudit: (): Watch<unknown> => () => () => {},
 }))
 vi.mock('../people/people-client', () => ({ listPeople: () => new Promise(() => {}) }))
+// The company's KEV deadline as its document holds it.
+const kevDays = vi.hoisted(() => ({ days: null as number | null }))
+vi.mock('./kev-sla-live', () => ({ watchKevSlaDays: (): Watch<unknown> => (next) => (next(kevDays.days), () => {}) }))
 
 const { CompanyDetail } = await import('./company-detail')
 
@@ -92,5 +96,19 @@ describe('a company not (yet) in the workspace', () => {
     renderDetail(workspace([newCo]))
     expect(await screen.findByRole('heading', { name: 'New Co' })).toBeInTheDocument()
     expect(company.asked).toEqual([])
+  })
+})
+
+describe("a company's deadline for known exploited findings", () => {
+  it('shows the days its SLA policy gives them, and refuses days out of range before saving', async () => {
+    kevDays.days = 7
+    renderDetail(workspace([newCo]))
+    const field = await screen.findByRole('textbox', { name: 'Deadline for known exploited findings (days)' })
+    expect(field).toHaveValue('7')
+    const user = userEvent.setup()
+    await user.clear(field)
+    await user.type(field, '0')
+    expect(await screen.findByText('Between 1 and 365 days.')).toBeInTheDocument()
+    kevDays.days = null
   })
 })

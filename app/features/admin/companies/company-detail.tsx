@@ -6,7 +6,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { IconArrowLeft } from '@tabler/icons-react'
 import styled from 'styled-components'
 import { COMPANY_FLAGS, maySeeCompanyAudit, seesAllCompanies } from '#domain/access.ts'
-import type { Company } from '#domain/companies.ts'
+import { KevSlaDaysSchema, type Company } from '#domain/companies.ts'
 import type { PersonRow } from '#domain/admin-people-calls.ts'
 import { CompanyNameSchema } from '#domain/company-admin.ts'
 import { formatNumber } from '#domain/numbers.ts'
@@ -51,6 +51,35 @@ const BackToAll = () => (
     <IconArrowLeft size={16} aria-hidden="true" /> All companies
   </Back>
 )
+
+/** The days as typed: empty for none, else whole days (KevSlaDaysSchema says which). */
+const kevDaysOfText = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()))
+
+/** The company's SLA policy for findings known to be exploited (CISA KEV). */
+function KevSlaField({ slug }: { slug: string }) {
+  const read = useLiveData(() => import('./kev-sla-live').then((live) => live.watchKevSlaDays(slug)), [slug])
+  if (read.status !== 'ready') return null
+  return (
+    <AutosaveTextField
+      label="Deadline for known exploited findings (days)"
+      hint="An open finding that enters CISA's KEV catalogue is due within these days, if that is sooner. Empty: by its severity, as the others."
+      inputProps={{ inputMode: 'numeric' }}
+      saved={read.data === null ? '' : String(read.data)}
+      validate={(value) => {
+        const days = kevDaysOfText(value)
+        if (days === null) return null
+        const parsed = v.safeParse(KevSlaDaysSchema, days)
+        return parsed.success ? null : parsed.issues[0].message
+      }}
+      describeError={errorText}
+      save={async (value) => {
+        await (
+          await callable()
+        )('updateCompany', { company: slug, kevSlaDays: kevDaysOfText(value) })
+      }}
+    />
+  )
+}
 
 /** A refusal is the server's answer too: the reader may not see such a company. */
 const refused = (error: Error | null) => error !== null && 'code' in error && error.code === 'permission-denied'
@@ -120,6 +149,7 @@ function CompanyPage({ company, workspace }: { company: Company; workspace: Work
             )('updateCompany', { company: slug, flags })
           }}
         />
+        <KevSlaField slug={slug} />
       </OrgSection>
       <CompanyScope slug={slug} />
       <CompanyPeople slug={slug} />
