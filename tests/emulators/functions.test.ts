@@ -19,6 +19,7 @@ const TRIGGERS = [
   'sweepAgentJobs',
   'agentApi',
   'dastApi',
+  'clientApi',
 ]
 const EXPECTED_ENDPOINTS: string[] = [...CALLABLE_NAMES, ...TRIGGERS].sort()
 
