@@ -12,6 +12,7 @@ import {
   type Agent,
   type Location,
 } from '#domain/agents.ts'
+import { callLazily } from '~/core/call-lazily'
 import { useLiveData } from '~/core/live-data'
 import { LocalTime } from '~/ui/local-time'
 import { Button } from '~/ui/button'
@@ -19,7 +20,7 @@ import { CopyButton } from '~/ui/copy-button'
 import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { Field, FormMessage, Label, Select, TextField } from '~/ui/text-field'
-import { callFleet, callFleetOrExplain, failureMessage } from './fleet-calls'
+import { callFleetOrExplain, failureMessage } from './fleet-calls'
 import { RecordTable, TableScroll } from '~/ui/data-table'
 import { Muted, Row, Secret, Section } from './fleet-parts'
 import { useTicking } from './ticking'
@@ -55,7 +56,7 @@ function EnrolForm({ locations }: { locations: Location[] }) {
     setBusy(true)
     setError(null)
     try {
-      setIssued(await callFleet('createAgentEnrolment', { name, locationId: locationId || locations[0]?.id || '' }))
+      setIssued(await callLazily('createAgentEnrolment', { name, locationId: locationId || locations[0]?.id || '' }))
       setName('')
     } catch (e) {
       setError(await failureMessage(e))
@@ -98,7 +99,7 @@ function AgentActions({ agent }: { agent: Agent }) {
   const act = async (action: 'disable' | 'enable' | 'rotate') => {
     setError(null)
     try {
-      const answer = await callFleet('changeAgent', { agentId: agent.id, action })
+      const answer = await callLazily('changeAgent', { agentId: agent.id, action })
       if (answer.token && answer.expiresAt) setIssued({ token: answer.token, expiresAt: answer.expiresAt })
     } catch (e) {
       setError(await failureMessage(e))

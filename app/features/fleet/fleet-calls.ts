@@ -1,21 +1,16 @@
-// The fleet pages' callables, loaded when first used (`~/core/call` brings the Firebase SDK).
-import type { CallableName, CallableRequest, CallableResponse } from '#domain/callables.ts'
-
-export async function callFleet<N extends CallableName>(name: N, data: CallableRequest<N>): Promise<CallableResponse<N>> {
-  const { call } = await import('~/core/call')
-  return (call as (name: N, data: CallableRequest<N>) => Promise<CallableResponse<N>>)(name, data)
-}
+// How the fleet pages word a failed call: a callable's error as the app words it, or the page's own.
+import type { CallableName, CallableRequest } from '#domain/callables.ts'
+import { callErrorOfLazily, callLazily } from '~/core/call-lazily'
 
 export async function failureMessage(error: unknown): Promise<string> {
   if (error instanceof Error && !('code' in error)) return error.message
-  const { callErrorOf } = await import('~/core/call')
-  return callErrorOf(error).message
+  return (await callErrorOfLazily(error)).message
 }
 
 /** For a confirmation dialog, which shows what its action throws: the call's failure in words. */
 export async function callFleetOrExplain<N extends CallableName>(name: N, data: CallableRequest<N>): Promise<void> {
   try {
-    await callFleet(name, data)
+    await (callLazily as (name: N, data: CallableRequest<N>) => Promise<unknown>)(name, data)
   } catch (error) {
     throw new Error(await failureMessage(error))
   }

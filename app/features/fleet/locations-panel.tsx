@@ -6,6 +6,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { agentHealth, type Location, type LocationFields } from '#domain/agents.ts'
 import type { Company } from '#domain/companies.ts'
+import { callLazily } from '~/core/call-lazily'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
 import { CheckboxGroup } from '~/ui/checkbox-grid'
@@ -13,7 +14,7 @@ import { ConfirmDialog } from '~/ui/confirm-dialog'
 import { Dialog, DialogActions } from '~/ui/dialog'
 import { LiveStatus } from '~/ui/live-status'
 import { FormMessage, TextField } from '~/ui/text-field'
-import { callFleet, callFleetOrExplain, failureMessage } from './fleet-calls'
+import { callFleetOrExplain, failureMessage } from './fleet-calls'
 import { RecordTable, TableScroll } from '~/ui/data-table'
 import { Muted, Row, Section } from './fleet-parts'
 import { useTicking } from './ticking'
@@ -61,7 +62,7 @@ function LocationForm({ companies }: { companies: readonly Company[] }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     try {
-      await callFleet('saveLocation', {
+      await callLazily('saveLocation', {
         name: fields.name,
         country: fields.country.toUpperCase(),
         region: fields.region,
@@ -134,7 +135,7 @@ function EditLocation<T>({
     setError(null)
     try {
       const { id, name, country, region, network, egressIps, companies } = location
-      await callFleet('saveLocation', { id, name, country, region, network, egressIps, companies, ...change(value) })
+      await callLazily('saveLocation', { id, name, country, region, network, egressIps, companies, ...change(value) })
       setOpen(false)
     } catch (e) {
       setError(await failureMessage(e))

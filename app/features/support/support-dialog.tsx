@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
+import { callLazily } from '~/core/call-lazily'
 import { cluster } from '~/ui/layout'
 import {
   SUPPORT_MESSAGE_MAX_LENGTH,
@@ -29,10 +30,8 @@ export const EMPTY_SUPPORT_DRAFT: SupportDraft = { message: '', request_type: 'q
 type Send = (request: SupportRequest | SignedOutSupportRequest) => Promise<SupportResponse>
 
 // The Firebase SDK loads only when someone actually sends a message.
-const sendLazily: Send = async (request) => {
-  const { call } = await import('~/core/call')
-  return 'email' in request ? call('handleSignedOutSupportEmail', request) : call('handleSupportEmail', request)
-}
+const sendLazily: Send = (request) =>
+  'email' in request ? callLazily('handleSignedOutSupportEmail', request) : callLazily('handleSupportEmail', request)
 
 const Form = styled.form`
   display: flex;

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react'
 import styled from 'styled-components'
+import { callLazily } from '~/core/call-lazily'
 import { cluster } from '~/ui/layout'
 import { slugifyTitle, TEMPLATE_IMPORT_MAX_BYTES, type TemplateImportRow } from '#domain/template-library-calls.ts'
 import { SEVERITIES, severityLabels, type Severity } from '#domain/template-vocabulary.ts'
@@ -103,8 +104,7 @@ export function LibraryTools({ session, search, onImported }: { session: Session
     }
     setImporting(true)
     try {
-      const { call } = await import('~/core/call')
-      const { rows } = await call('importFindingTemplates', { fileName: file.name, text: await file.text() })
+      const { rows } = await callLazily('importFindingTemplates', { fileName: file.name, text: await file.text() })
       setReport({ fileName: file.name, rows })
       onImported()
     } catch (error) {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react'
 import * as v from 'valibot'
 import styled from 'styled-components'
+import { callLazily } from '~/core/call-lazily'
 import { cluster } from '~/ui/layout'
 import {
   SEVERITIES,
@@ -283,8 +284,7 @@ function DeleteTemplate({ slug, title }: { slug: string; title: string }) {
     setRefusal(null)
     setInUse(null)
     try {
-      const { call } = await import('~/core/call')
-      const { findings } = await call('deleteFindingTemplate', { slug, check: true })
+      const { findings } = await callLazily('deleteFindingTemplate', { slug, check: true })
       setInUse(findings ?? 0)
     } catch {
       // Unknown: the delete itself still checks.
@@ -296,8 +296,7 @@ function DeleteTemplate({ slug, title }: { slug: string; title: string }) {
     setBusy(true)
     setRefusal(null)
     try {
-      const { call } = await import('~/core/call')
-      await call('deleteFindingTemplate', { slug })
+      await callLazily('deleteFindingTemplate', { slug })
       setOpen(false)
       notify({ tone: 'success', title: 'Template deleted', message: title })
       await navigate({ to: '/templates/finding' })

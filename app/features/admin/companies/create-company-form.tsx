@@ -8,6 +8,7 @@ import { allCompanyFlags, COMPANY_FLAGS } from '#domain/access.ts'
 import { COMPANY_FLAG_LABELS, CreateCompanyRequestSchema, slugFromName } from '#domain/company-admin.ts'
 import { scopeEntryKey, type ScopeEntry } from '#domain/scan-scope.ts'
 import { defaultCompanyFlags } from '#domain/service-catalogue.ts'
+import { callLazily } from '~/core/call-lazily'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
 import { CheckboxGroup } from '~/ui/checkbox-grid'
@@ -49,8 +50,7 @@ export function CreateCompanyForm() {
     setBusy(true)
     setError(null)
     try {
-      const { call } = await import('~/core/call')
-      const { slug } = await call('createCompany', parsed.output)
+      const { slug } = await callLazily('createCompany', parsed.output)
       notify({ tone: 'success', title: 'Company created', message: `${parsed.output.companyName} (${slug})` })
       await navigate({ to: '/admin/company', search: { company: slug } })
     } catch (failure) {

@@ -6,6 +6,7 @@ import styled from 'styled-components'
 import type { Company } from '#domain/companies.ts'
 import { CreateDastKeyRequestSchema, DAST_KEY_LIMITS, dastKeyMessages, type DastKey } from '#domain/dast-keys.ts'
 import { targetInScope } from '#domain/scan-scope.ts'
+import { callLazily } from '~/core/call-lazily'
 import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { Field, fieldControl, Label, TextField } from '~/ui/text-field'
@@ -72,8 +73,7 @@ function CreateKey({ company }: { company: Company }) {
     setBusy(true)
     setError(null)
     try {
-      const { call } = await import('~/core/call')
-      const { token } = await call('createDastKey', parsed.output)
+      const { token } = await callLazily('createDastKey', parsed.output)
       setIssued({ name: parsed.output.name, token })
       setName('')
       setTargets('')
@@ -146,8 +146,7 @@ function KeysList({ company }: { company: Company }) {
         { id: 'publish', header: 'Scans published', accessorFn: (k) => (k.publishAtOnce ? 'At once' : 'After review') },
       ]}
       revoke={async (key) => {
-        const { call } = await import('~/core/call')
-        await call('revokeDastKey', { id: key.id })
+        await callLazily('revokeDastKey', { id: key.id })
       }}
     />
   )

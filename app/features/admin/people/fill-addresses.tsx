@@ -6,6 +6,7 @@ import { useState } from 'react'
 import styled from 'styled-components'
 import type { CallableResponse } from '#domain/callables.ts'
 import { formatNumber } from '#domain/numbers.ts'
+import { callLazily } from '~/core/call-lazily'
 import { Button } from '~/ui/button'
 import { FormMessage } from '~/ui/text-field'
 
@@ -33,13 +34,12 @@ export const fillLine = ({ filled, withoutAccount }: Totals) =>
 export function FillAddresses({ onDone }: { onDone: () => void }) {
   const [fill, setFill] = useState<Fill>({ status: 'idle' })
   async function run(from: string | null, totals: Totals) {
-    const { call } = await import('~/core/call')
     let cursor = from
     let sum = totals
     setFill({ status: 'running', totals: sum, cursor })
     try {
       do {
-        const answer = await call('fillMissingAddresses', { cursor })
+        const answer = await callLazily('fillMissingAddresses', { cursor })
         sum = {
           read: sum.read + answer.read,
           filled: sum.filled + answer.filled,

@@ -14,6 +14,7 @@ import {
 } from '#domain/service-catalogue.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { SEVERITIES, severityLabels } from '#domain/template-vocabulary.ts'
+import { callLazily } from '~/core/call-lazily'
 import { useLiveData } from '~/core/live-data'
 import { AutosaveSelectField } from '~/ui/autosave/autosave-select-field'
 import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'
@@ -41,8 +42,7 @@ const daysFrom = (text: string): number | null => (text.trim() === '' ? null : N
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'The change was not saved: try again.')
 
 async function save(request: SaveServiceRequest) {
-  const { call } = await import('~/core/call')
-  await call('saveService', request)
+  await callLazily('saveService', request)
 }
 
 export function ServiceCataloguePage() {

@@ -7,6 +7,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
 import { COMMENT_MAX_LENGTH, type CommentVisibility, type MentionPerson } from '#domain/finding-comments.ts'
+import { callLazily } from '~/core/call-lazily'
 import { floating } from '~/ui/surface'
 import { fieldControl } from '~/ui/text-field'
 import { colors, layers } from '~/ui/theme'
@@ -114,17 +115,15 @@ export function CommentBox({
     if (query === null) return
     let stale = false
     const timer = setTimeout(() => {
-      void import('~/core/call')
-        .then(({ call }) => call('listMentionCandidates', { company, findingId, visibility, prefix: query }))
-        .then(
-          ({ people }) => {
-            if (stale) return
-            setFailed(false)
-            setCandidates({ query, people })
-            setActive(0)
-          },
-          () => !stale && setFailed(true),
-        )
+      void callLazily('listMentionCandidates', { company, findingId, visibility, prefix: query }).then(
+        ({ people }) => {
+          if (stale) return
+          setFailed(false)
+          setCandidates({ query, people })
+          setActive(0)
+        },
+        () => !stale && setFailed(true),
+      )
     }, ASK_AFTER_MS)
     return () => {
       stale = true

@@ -1,7 +1,8 @@
-// Makes a workflow move through the report callables (the only way a finding changes). `call` is
-// imported when a move is made: it brings the Firebase SDK.
+// Makes a workflow move through the report callables (the only way a finding changes). The Firebase
+// SDK is loaded when a move is made (callLazily).
 import type { FindingAction, RetestOutcomeAction } from '#domain/finding-workflow.ts'
 import type { RetestOutcome } from '#domain/retests.ts'
+import { callLazily } from '~/core/call-lazily'
 import { callUntilKnown } from '~/core/call-until-known'
 import type { MoveProgress, MoveRequest } from './move-dialog'
 
@@ -20,14 +21,13 @@ export async function makeMove(
   request: MoveRequest,
   progress?: MoveProgress,
 ): Promise<MoveOutcome> {
-  const { call } = await import('~/core/call')
   if (action === 'request_retest')
-    return callUntilKnown(() => call('requestRetest', { requestId: request.requestId, company, findingIds, note: request.note }), {
+    return callUntilKnown(() => callLazily('requestRetest', { requestId: request.requestId, company, findingIds, note: request.note }), {
       onChecking: progress?.checking,
     })
   if (action === 'retest_fixed' || action === 'retest_partially_fixed' || action === 'retest_not_fixed')
     throw new Error('A retest is completed through its request.')
-  return call('changeFindingStatus', {
+  return callLazily('changeFindingStatus', {
     company,
     findingIds,
     action,
@@ -52,8 +52,7 @@ export async function completeRetest(
   requestId: string,
   progress?: MoveProgress,
 ) {
-  const { call } = await import('~/core/call')
-  return callUntilKnown(() => call('completeRetest', { requestId, company, retestId, results: [{ findingId, outcome, note }] }), {
+  return callUntilKnown(() => callLazily('completeRetest', { requestId, company, retestId, results: [{ findingId, outcome, note }] }), {
     onChecking: progress?.checking,
   })
 }
@@ -66,6 +65,5 @@ export async function addComment(
   visibility: 'client' | 'internal',
   mentions: readonly string[] = [],
 ) {
-  const { call } = await import('~/core/call')
-  return call('addFindingComment', { company, findingId, body, visibility, mentions: [...mentions] })
+  return callLazily('addFindingComment', { company, findingId, body, visibility, mentions: [...mentions] })
 }
