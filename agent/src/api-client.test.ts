@@ -1,7 +1,7 @@
 // The agent talks to its server over https only: plain http is accepted for this host's loopback
 // (the local stack and the tests), and any other address is refused before anything is sent.
 import { describe, expect, it, vi } from 'vitest'
-import { generateAgentKeyPair } from '../../app/domain/agent-auth.ts'
+import { generateAgentKeyPair } from '#domain/agent-auth.ts'
 import { AgentClient, enrol, serverBase } from './api-client.ts'
 
 describe('serverBase', () => {

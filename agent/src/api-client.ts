@@ -10,9 +10,9 @@ import {
   ProgressResponseSchema,
   ResultResponseSchema,
   type ResultRequest,
-} from '../../app/domain/agent-api.ts'
-import { signAgentRequest, type SigningKey } from '../../app/domain/agent-auth.ts'
-import type { Scanner } from '../../app/domain/agents.ts'
+} from '#domain/agent-api.ts'
+import { signAgentRequest, type SigningKey } from '#domain/agent-auth.ts'
+import type { Scanner } from '#domain/agents.ts'
 
 export class ApiError extends Error {
   readonly status: number

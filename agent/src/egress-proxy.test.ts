@@ -6,7 +6,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JobSpec } from '../../app/domain/agent-api.ts'
+import type { JobSpec } from '#domain/agent-api.ts'
 import { startDnsServer, type DnsServer } from '../../tests/fixtures/dns-server/server.ts'
 import { runJob } from './scanners.ts'
 import { dnsResolver, TargetGuard } from './scope.ts'

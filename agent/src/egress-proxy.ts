@@ -6,7 +6,7 @@
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { jobTargetAllowed, type JobScopeEntry } from '../../app/domain/agent-scope.ts'
+import { jobTargetAllowed, type JobScopeEntry } from '#domain/agent-scope.ts'
 import type { TargetGuard } from './scope.ts'
 
 export interface EgressProxy {

@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { homedir, tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ntHash } from '../../app/domain/scan-import/nt-hash.ts'
+import { ntHash } from '#domain/scan-import/nt-hash.ts'
 import { crackNtHashes, readShow, runPasswordAudit, withoutHashes } from './password-audit.ts'
 
 const passwords = { alice: 'Summer2024!', bob: 'acme', carol: 'correct horse battery staple', dave: 'n0t-in-the-list-Zq9' }

@@ -2,8 +2,8 @@
 // asked for while idle, progress reported while a job runs, the scanner stopped when the server
 // takes the job back, and targets refused before any scanner starts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { JobSpec } from '../../app/domain/agent-api.ts'
-import { HEARTBEAT_INTERVAL_MS } from '../../app/domain/agents.ts'
+import type { JobSpec } from '#domain/agent-api.ts'
+import { HEARTBEAT_INTERVAL_MS } from '#domain/agents.ts'
 import { AgentRunner, POLL_MS, PROGRESS_MS, type RunnerDeps } from './runner.ts'
 import { TargetGuard } from './scope.ts'
 

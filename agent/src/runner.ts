@@ -2,8 +2,8 @@
 // asked for whenever no job runs, progress reported while one does (each report extends the
 // lease), and the job stopped as soon as the server says its lease is gone. Timers and the
 // scanners are passed in, so the loop is tested with fake timers.
-import { nextHeartbeatDelay, type Scanner } from '../../app/domain/agents.ts'
-import type { JobSpec } from '../../app/domain/agent-api.ts'
+import { nextHeartbeatDelay, type Scanner } from '#domain/agents.ts'
+import type { JobSpec } from '#domain/agent-api.ts'
 import type { AgentClient } from './api-client.ts'
 import { TargetRefused, type TargetGuard } from './scope.ts'
 

@@ -3,7 +3,7 @@
 // judged, once per job, and the answer is pinned (a changed answer later changes nothing).
 // Nothing here connects anywhere: the guard only resolves and decides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ScopeEntry } from '../../app/domain/scan-scope.ts'
+import type { ScopeEntry } from '#domain/scan-scope.ts'
 import { startDnsServer, type DnsServer } from '../../tests/fixtures/dns-server/server.ts'
 import { dnsResolver, TargetGuard } from './scope.ts'
 

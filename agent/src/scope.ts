@@ -7,9 +7,9 @@
 // asks this same guard about every request, so no second lookup can move a scan elsewhere.
 import { Resolver } from 'node:dns/promises'
 import { isIP } from 'node:net'
-import { jobTargetAllowed, targetHost, type JobScopeEntry } from '../../app/domain/agent-scope.ts'
-import { canonicalScanTarget, formatIp, parseIp, parseScanTarget } from '../../app/domain/scan-scope.ts'
-import { addressRefusal, classifyAddress } from '../../app/domain/special-addresses.ts'
+import { jobTargetAllowed, targetHost, type JobScopeEntry } from '#domain/agent-scope.ts'
+import { canonicalScanTarget, formatIp, parseIp, parseScanTarget } from '#domain/scan-scope.ts'
+import { addressRefusal, classifyAddress } from '#domain/special-addresses.ts'
 
 export interface TargetCheck {
   target: string
