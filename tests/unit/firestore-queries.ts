@@ -67,6 +67,8 @@ export const QUERIES: CataloguedQuery[] = [
         ['watchDraftFindings', collection('draft_findings'), where('severity', '=='), ...kept],
         ...(kept.length > 0 ? [['watchDraftFindings', collection('draft_findings'), ...kept] as [string, On, ...Clause[]]] : []),
       ]),
+    // The findings merged into one, listed in its detail panel.
+    ['watchMergedFindings', collection('draft_findings'), where('mergedInto', '=='), orderBy(byId)],
     ['watchRequestedRetests', collection('retests'), where('service', '=='), where('state', '=='), orderBy('dueAt')],
     ['watchTemplateMappings', collection('template_mappings'), where('service', '==')],
     ['watchScanJobs', collection('scan_jobs'), where('company', '=='), where('service', '=='), orderBy('createdAt', 'desc')],
