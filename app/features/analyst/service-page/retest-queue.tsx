@@ -15,6 +15,7 @@ import { ListCap } from '~/ui/list-cap'
 import { LiveStatus } from '~/ui/live-status'
 import { OutcomeMessage } from '~/ui/outcome-message'
 import { fieldControl } from '~/ui/text-field'
+import { VisuallyHidden } from '~/ui/visually-hidden'
 import { callAnalyst, failureMessage } from './analyst-calls'
 import { ErrorText, Muted, Panel, Tag, Toolbar } from './parts'
 
@@ -38,6 +39,22 @@ const NoteField = styled.textarea`
   margin: 4px 0 6px;
   padding: 6px 10px;
   resize: vertical;
+`
+
+/** One entry per finding: its outcome buttons, then the note sent with the outcome. */
+const Outcomes = styled.ul`
+  list-style: none;
+  margin: 8px 0 0;
+  padding: 0;
+  display: grid;
+  gap: 14px;
+`
+
+const NoteLabel = styled.label`
+  display: block;
+  margin-top: 6px;
+  font-size: 13px;
+  color: var(--color-text-muted);
 `
 
 function RetestRequest({ company, retest }: { company: string; retest: Retest }) {
@@ -95,43 +112,48 @@ function RetestRequest({ company, retest }: { company: string; retest: Retest })
           </Tag>
         )}
       </p>
-      <ul>
-        {retest.findingIds.map((findingId, i) => (
-          <li key={findingId}>
-            {!done.has(findingId) && (
-              <>
-                <label htmlFor={`${noteId}-${i}`}>Note for {retest.findingTitles[i] ?? findingId} (optional)</label>
-                <NoteField
-                  id={`${noteId}-${i}`}
-                  value={notes[findingId] ?? ''}
-                  maxLength={NOTE_MAX}
-                  disabled={busy !== null}
-                  placeholder="What was retested and what was seen: the request sent, the answer, the version found"
-                  onChange={(event) => setNotes((current) => ({ ...current, [findingId]: event.target.value }))}
-                />
-              </>
-            )}
-            <Toolbar role="group" aria-label={`Outcome of ${retest.findingTitles[i] ?? findingId}`}>
-              <span>{retest.findingTitles[i] ?? findingId}</span>
-              {done.has(findingId) ? (
-                <Tag $tone="primary">{retestOutcomeLabels[done.get(findingId)!]}</Tag>
-              ) : (
-                RETEST_OUTCOMES.map((outcome) => (
-                  <Button
-                    key={outcome}
-                    type="button"
-                    $variant="secondary"
+      <Outcomes>
+        {retest.findingIds.map((findingId, i) => {
+          const title = retest.findingTitles[i] ?? findingId
+          return (
+            <li key={findingId}>
+              <Toolbar role="group" aria-label={`Outcome of ${title}`}>
+                <strong>{title}</strong>
+                {done.has(findingId) ? (
+                  <Tag $tone="primary">{retestOutcomeLabels[done.get(findingId)!]}</Tag>
+                ) : (
+                  RETEST_OUTCOMES.map((outcome) => (
+                    <Button
+                      key={outcome}
+                      type="button"
+                      $variant="secondary"
+                      disabled={busy !== null}
+                      onClick={() => void complete(findingId, outcome)}
+                    >
+                      {retestOutcomeLabels[outcome]}
+                    </Button>
+                  ))
+                )}
+              </Toolbar>
+              {!done.has(findingId) && (
+                <>
+                  <NoteLabel htmlFor={`${noteId}-${i}`}>
+                    Note<VisuallyHidden> for {title}</VisuallyHidden> (optional)
+                  </NoteLabel>
+                  <NoteField
+                    id={`${noteId}-${i}`}
+                    value={notes[findingId] ?? ''}
+                    maxLength={NOTE_MAX}
                     disabled={busy !== null}
-                    onClick={() => void complete(findingId, outcome)}
-                  >
-                    {retestOutcomeLabels[outcome]}
-                  </Button>
-                ))
+                    placeholder="What was retested and what was seen: the request sent, the answer, the version found"
+                    onChange={(event) => setNotes((current) => ({ ...current, [findingId]: event.target.value }))}
+                  />
+                </>
               )}
-            </Toolbar>
-          </li>
-        ))}
-      </ul>
+            </li>
+          )
+        })}
+      </Outcomes>
       {checking && <OutcomeMessage tone="warning">{writeCheckMessages.checking}</OutcomeMessage>}
       {unchecked && !done.has(unchecked.findingId) && (
         <OutcomeMessage
