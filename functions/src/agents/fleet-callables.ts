@@ -19,7 +19,6 @@ import {
   locationPath,
   locationServes,
 } from '#domain/agents.ts'
-import { mayImportScans } from '#domain/scan-import-calls.ts'
 import {
   MAX_ATTEMPTS,
   SCAN_JOBS_COLLECTION,
@@ -35,8 +34,8 @@ import { storedTimes } from '#domain/stored.ts'
 import { adminDb } from '../admin.ts'
 import { dropSealedInput } from './fleet-store.ts'
 import { recordAuditEvent } from '../admin/audit.ts'
-import { callerMessages, defineCallable, type Caller } from '../define-callable.ts'
-import { reportCaller } from '../reports/report-caller.ts'
+import { defineCallable, type Caller } from '../define-callable.ts'
+import { importCaller } from '../scans/import-caller.ts'
 
 const by = (caller: Caller) => caller.email ?? caller.uid
 const toStored = (value: unknown) => storedTimes(value, Timestamp.fromMillis) as Record<string, unknown>
@@ -316,9 +315,7 @@ export async function queueJob(db: Firestore, job: NewJob, now: number): Promise
 
 export const queueScanJob = defineCallable('queueScanJob', {}, async (caller, request) => {
   const db = adminDb()
-  const importer = await reportCaller(db, caller, request.company)
-  if (!mayImportScans(importer.access, SCAN_PROFILES[request.profile].service))
-    throw new HttpsError('permission-denied', callerMessages.denied)
+  const importer = await importCaller(db, caller, request.company, SCAN_PROFILES[request.profile].service)
   if (request.profile === 'password-audit') throw new HttpsError('invalid-argument', fleetCallMessages.auditFromPage)
   const jobId = await queueJob(db, { ...request, createdBy: importer.by, source: 'analyst' }, Date.now())
   return { jobId }
@@ -377,8 +374,7 @@ export async function queuePasswordAuditJob(
 
 export const queuePasswordAudit = defineCallable('queuePasswordAudit', {}, async (caller, request) => {
   const db = adminDb()
-  const importer = await reportCaller(db, caller, request.company)
-  if (!mayImportScans(importer.access, 'password_cracking')) throw new HttpsError('permission-denied', callerMessages.denied)
+  const importer = await importCaller(db, caller, request.company, 'password_cracking')
   return { jobId: await queuePasswordAuditJob(db, request, importer.by, Date.now()) }
 })
 
@@ -388,8 +384,7 @@ export const cancelScanJob = defineCallable('cancelScanJob', {}, async (caller, 
   const snapshot = await ref.get()
   const job = snapshot.exists ? scanJobFromDocument(snapshot.id, snapshot.data()) : null
   if (!job) throw new HttpsError('not-found', fleetCallMessages.noJob)
-  const importer = await reportCaller(db, caller, job.company)
-  if (!mayImportScans(importer.access, job.service)) throw new HttpsError('permission-denied', callerMessages.denied)
+  await importCaller(db, caller, job.company, job.service)
   const answer = await db.runTransaction(async (tx) => {
     const current = scanJobFromDocument(ref.id, (await tx.get(ref)).data())
     if (!current || FINISHED_STATES.includes(current.state)) return { cancelled: false }

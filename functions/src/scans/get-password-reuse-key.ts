@@ -5,11 +5,10 @@
 import { createHmac } from 'node:crypto'
 import { defineSecret } from 'firebase-functions/params'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { mayImportScans } from '#domain/scan-import-calls.ts'
 import { adminDb } from '../admin.ts'
-import { callerMessages, defineCallable } from '../define-callable.ts'
-import { reportCaller } from '../reports/report-caller.ts'
+import { defineCallable } from '../define-callable.ts'
 import { declaredSecrets } from '../search-config.ts'
+import { importCaller } from './import-caller.ts'
 
 /** A Secret Manager secret in production; a local placeholder in functions/.env.demo-sectest. */
 export const passwordReuseSecret = defineSecret('PASSWORD_REUSE_SECRET')
@@ -18,8 +17,7 @@ export const getPasswordReuseKey = defineCallable(
   'getPasswordReuseKey',
   { secrets: declaredSecrets(passwordReuseSecret) },
   async (caller, request) => {
-    const importer = await reportCaller(adminDb(), caller, request.company)
-    if (!mayImportScans(importer.access, 'password_cracking')) throw new HttpsError('permission-denied', callerMessages.denied)
+    await importCaller(adminDb(), caller, request.company, 'password_cracking')
     const key = passwordReuseKey(request.company)
     if (!key) throw new HttpsError('failed-precondition', reuseKeyMissing)
     return { key }

@@ -16,8 +16,8 @@ export const importMessages = {
   nothingArrived: 'None of the files’ findings arrived: import the same files again.',
 } as const
 
-/** The caller in `company`, refused unless they may import `service`'s scans. */
-export async function importCaller(db: Firestore, caller: Caller, company: string, service: ServiceId): Promise<ReportCaller> {
+/** The caller in `company`, refused unless they may import `service`'s scans (a stored job's service is any string). */
+export async function importCaller(db: Firestore, caller: Caller, company: string, service: ServiceId | string): Promise<ReportCaller> {
   const importer = await reportCaller(db, caller, company)
   if (!mayImportScans(importer.access, service)) throw new HttpsError('permission-denied', callerMessages.denied)
   return importer
