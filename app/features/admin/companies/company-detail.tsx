@@ -13,6 +13,7 @@ import { formatNumber } from '#domain/numbers.ts'
 import type { ScopeEntry } from '#domain/scan-scope.ts'
 import { serviceById } from '#domain/services.ts'
 import * as v from 'valibot'
+import { callLazily } from '~/core/call-lazily'
 import { notAsked, useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { AutosaveTextField } from '~/ui/autosave/autosave-text-field'
@@ -42,10 +43,6 @@ const SearchPeople = styled(PeopleSearch)`
 
 const flagsOf = (company: Company) => Object.fromEntries(COMPANY_FLAGS.map((flag) => [flag, company[flag]])) as FlagValues
 
-async function callable() {
-  return (await import('~/core/call')).call
-}
-
 const BackToAll = () => (
   <Back to="/admin/company">
     <IconArrowLeft size={16} aria-hidden="true" /> All companies
@@ -73,9 +70,7 @@ function KevSlaField({ slug }: { slug: string }) {
       }}
       describeError={errorText}
       save={async (value) => {
-        await (
-          await callable()
-        )('updateCompany', { company: slug, kevSlaDays: kevDaysOfText(value) })
+        await callLazily('updateCompany', { company: slug, kevSlaDays: kevDaysOfText(value) })
       }}
     />
   )
@@ -136,17 +131,13 @@ function CompanyPage({ company, workspace }: { company: Company; workspace: Work
           }}
           describeError={errorText}
           save={async (companyName) => {
-            await (
-              await callable()
-            )('updateCompany', { company: slug, companyName })
+            await callLazily('updateCompany', { company: slug, companyName })
           }}
         />
         <FlagsField
           saved={flagsOf(company)}
           save={async (flags) => {
-            await (
-              await callable()
-            )('updateCompany', { company: slug, flags })
+            await callLazily('updateCompany', { company: slug, flags })
           }}
         />
         <KevSlaField slug={slug} />
@@ -165,8 +156,7 @@ const isMemberOf = (workspace: Workspace, slug: string) =>
 function CompanyScope({ slug }: { slug: string }) {
   const scope = useLiveData(() => import('../org/org-live').then((live) => live.watchScanScope(slug)), [slug])
   const change = async (add: boolean, entry: ScopeEntry) => {
-    const call = await callable()
-    await call('updateScanScope', add ? { company: slug, add: [entry] } : { company: slug, remove: [entry] })
+    await callLazily('updateScanScope', add ? { company: slug, add: [entry] } : { company: slug, remove: [entry] })
   }
   return (
     <OrgSection aria-labelledby="scope-title">
