@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { allCompanyFlags, LEVEL, type Access } from '#domain/access.ts'
 import type { Company } from '#domain/companies.ts'
 import type { Finding } from '#domain/findings.ts'
@@ -89,6 +89,12 @@ async function openMenu(
 const items = () => screen.getAllByRole('menuitem').map((item) => item.textContent)
 
 describe('ExportMenu', () => {
+  // The menu loads the export's code on the first click; loaded here, so that a fresh checkout's
+  // first transform of it does not run past a step's wait.
+  beforeAll(async () => {
+    await import('./build-export')
+  })
+
   it('offers PDF, CSV, JSON and SARIF of all the findings for DAST, counted when it opens, and names the order', async () => {
     const menu = await openMenu('dast', pagedSource([exportFindings('dast', 42)]).source)
     await waitFor(() => expect(menu).toHaveTextContent('All 42 findings'))
