@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { IconMenu2, IconX } from '@tabler/icons-react'
 import styled from 'styled-components'
 import { Logo } from './logo'
-import { ScrollPanel, ScrollPanelViewport } from './scroll-panel'
+import { ScrollPanel } from './scroll-panel'
 import { breakpoints, layers, media, sizes } from './theme'
 
 const mobileQuery = `(max-width: ${breakpoints.mobile - 1}px)`
@@ -130,22 +130,17 @@ const Navbar = styled.aside<{ $desktopOpen: boolean; $phoneOpen: boolean }>`
  * The navigation stays in view below the header while a long page scrolls, and scrolls on its own
  * when it is taller than the window. On phones the open menu is the scrolling box itself.
  */
-const NavbarSticky = styled.div`
+const NavbarScroll = styled(ScrollPanel)`
   position: sticky;
   top: ${sizes.headerHeight}px;
-
-  ${media.mobile} {
-    position: static;
-  }
-`
-
-const NavbarViewport = styled(ScrollPanelViewport)`
   /* Above the footer too, so that at the page's end its top is not pushed under the header. */
   max-height: calc(100vh - ${sizes.headerHeight + sizes.footerHeight}px);
   max-height: calc(100dvh - ${sizes.headerHeight + sizes.footerHeight}px);
 
   ${media.mobile} {
+    position: static;
     max-height: none;
+    overflow: visible;
   }
 `
 
@@ -253,9 +248,7 @@ export function AppShell({
         {headerEnd}
       </Header>
       <Navbar id="navbar" $desktopOpen={desktopOpen} $phoneOpen={phoneOpen}>
-        <NavbarSticky>
-          <ScrollPanel viewport={NavbarViewport}>{nav}</ScrollPanel>
-        </NavbarSticky>
+        <NavbarScroll>{nav}</NavbarScroll>
       </Navbar>
       <Main id="main" tabIndex={-1}>
         {children}

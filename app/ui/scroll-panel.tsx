@@ -1,65 +1,55 @@
-// A box that scrolls on its own with thin bars that show while the pointer is over it or it scrolls,
-// and hide the theme's scrollHideDelay after (Radix ScrollArea): long panels such as the navigation
-// keep the page's look instead of a permanent system scrollbar. Keyboard and wheel scroll as usual.
-import type { ReactNode } from 'react'
-import { ScrollArea } from 'radix-ui'
+// A box that scrolls on its own with a thin bar that shows while the pointer is over it or it
+// scrolls, and hides the theme's scrollHideDelay after both have stopped: long panels such as the
+// navigation keep the page's look instead of a permanent system scrollbar. Keyboard, wheel and touch
+// scroll as usual. Plain CSS scrollbars and a timer on the element itself: the shell is in every
+// page's first load.
+import { useRef, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { timings } from './theme'
 
-const Root = styled(ScrollArea.Root)`
-  overflow: hidden;
-`
+const BAR = 'color-mix(in srgb, var(--color-text-muted) 55%, transparent)'
 
-/** The scrolling element: its height (or max-height) is set by the panel using it. */
-export const ScrollPanelViewport = styled(ScrollArea.Viewport)`
-  width: 100%;
+const Box = styled.div`
+  overflow-y: auto;
   overscroll-behavior: contain;
-`
+  scrollbar-width: thin;
+  scrollbar-color: transparent transparent;
 
-const Bar = styled(ScrollArea.Scrollbar)`
-  display: flex;
-  width: 10px;
-  padding: 2px;
-  user-select: none;
-  touch-action: none;
-`
+  &[data-bars] {
+    scrollbar-color: ${BAR} transparent;
+  }
 
-const Thumb = styled(ScrollArea.Thumb)`
-  flex: 1;
-  position: relative;
-  border-radius: 8px;
-  background: color-mix(in srgb, var(--color-text-muted) 55%, transparent);
-
-  /* A larger target than the thin thumb it draws. */
-  &::before {
-    content: '';
-    position: absolute;
-    top: 50%;
-    left: 50%;
-    width: 100%;
-    height: 100%;
-    min-width: 24px;
-    min-height: 24px;
-    transform: translate(-50%, -50%);
+  /* WebKit (the desktop shell) reads these instead of scrollbar-color. */
+  &::-webkit-scrollbar {
+    width: 8px;
+  }
+  &::-webkit-scrollbar-thumb {
+    border-radius: 8px;
+  }
+  &[data-bars]::-webkit-scrollbar-thumb {
+    background: ${BAR};
   }
 `
 
-/** `viewport` is the scrolling element (ScrollPanelViewport styled with its height). */
-export function ScrollPanel({
-  className,
-  viewport: Viewport = ScrollPanelViewport,
-  children,
-}: {
-  className?: string
-  viewport?: typeof ScrollPanelViewport
-  children: ReactNode
-}) {
+/** The scrolling element: the panel using it sets its height or max-height through `className`. */
+export function ScrollPanel({ className, children }: { className?: string; children: ReactNode }) {
+  const hiding = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const inside = useRef(false)
+  // Shown at once; hidden the delay after, unless shown again meanwhile.
+  const bars = (element: HTMLElement, shown: boolean) => {
+    clearTimeout(hiding.current)
+    element.dataset.bars = ''
+    if (!shown) hiding.current = setTimeout(() => delete element.dataset.bars, timings.scrollHideDelay)
+  }
   return (
-    <Root className={className} type="hover" scrollHideDelay={timings.scrollHideDelay}>
-      <Viewport>{children}</Viewport>
-      <Bar orientation="vertical">
-        <Thumb />
-      </Bar>
-    </Root>
+    <Box
+      className={className}
+      data-scroll-panel=""
+      onPointerEnter={(event) => bars(event.currentTarget, (inside.current = true))}
+      onPointerLeave={(event) => bars(event.currentTarget, (inside.current = false))}
+      onScroll={(event) => bars(event.currentTarget, inside.current)}
+    >
+      {children}
+    </Box>
   )
 }
