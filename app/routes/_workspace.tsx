@@ -5,7 +5,6 @@ import { SessionSync } from '~/core/session-sync'
 import { MainNav } from '~/features/navigation/main-nav'
 import { ConnectionNotice } from '~/features/shell/connection-notice'
 import { VersionPopover } from '~/features/shell/version-popover'
-import { HotkeyHint, WorkspaceHotkeys } from '~/features/shell/workspace-hotkeys'
 import { ContactButton } from '~/features/support/contact-button'
 import { WorkspaceSync } from '~/core/workspace-sync'
 import { afterIdle } from '~/core/after-idle'
@@ -18,6 +17,10 @@ import { lazyPart } from '~/ui/lazy-part'
 const CompanySwitcher = lazyPart(() => import('~/features/auth/company-switcher').then((m) => ({ default: m.CompanySwitcher })))
 const NotificationBell = lazyPart(() => import('~/features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })))
 const UserMenu = lazyPart(() => import('~/features/auth/user-menu').then((m) => ({ default: m.UserMenu })))
+// The shortcuts too: keys pressed before they load are replayed when they do (color-scheme-script.ts).
+const loadHotkeys = () => import('~/features/shell/workspace-hotkeys')
+const WorkspaceHotkeys = lazyPart(() => loadHotkeys().then((m) => ({ default: m.WorkspaceHotkeys })))
+const HotkeyHint = lazyPart(() => loadHotkeys().then((m) => ({ default: m.HotkeyHint })))
 
 export const Route = createFileRoute('/_workspace')({
   component: WorkspaceLayout,
@@ -58,7 +61,9 @@ function WorkspaceLayout() {
       }
       footer={
         <>
-          <HotkeyHint />
+          <Suspense fallback={null}>
+            <HotkeyHint />
+          </Suspense>
           <FooterEnd>
             <ContactButton signedIn={!!session} />
             <VersionPopover />
@@ -66,7 +71,9 @@ function WorkspaceLayout() {
         </>
       }
     >
-      <WorkspaceHotkeys onToggleMenu={navbar.toggle} />
+      <Suspense fallback={null}>
+        <WorkspaceHotkeys onToggleMenu={navbar.toggle} />
+      </Suspense>
       {session && <SessionSync uid={session.uid} />}
       {session && <WorkspaceSync session={session} seed={workspace ?? null} />}
       <ConnectionNotice uid={session?.uid ?? null} />
