@@ -22,5 +22,6 @@ export default defineConfig({
       'agent/src/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/*.emulator.test.ts'],
+    setupFiles: ['tests/config/dom-waits.ts'],
   },
 })
