@@ -17,6 +17,7 @@ const TRIGGERS = [
   'reviewVaultRequestFiles',
   'syncUserClaims',
   'sweepAgentJobs',
+  'refreshVulnIntelDaily',
   'agentApi',
   'dastApi',
   'clientApi',
