@@ -1,18 +1,16 @@
 // Reading a feed's bytes within bounds: a feed is someone else's file, so its size (before and after
 // gzip) is capped, its text must be UTF-8 and its lines short. Web streams only: the same code runs
 // in the functions and in tests.
+import { ScanParseError } from '../scan-import/parsed-scan.ts'
 
-/** A feed that cannot be read, with where in it and why. */
-export class FeedError extends Error {
-  readonly feed: string
-  readonly where: string
-  readonly reason: string
+/**
+ * A feed that cannot be read, with where in it and why: a hostile file refused as a scanner's is
+ * (the feed's name stands where a scan file's format does).
+ */
+export class FeedError extends ScanParseError {
   constructor(feed: string, where: string, reason: string) {
-    super(`${feed}, ${where}: ${reason}`)
+    super(feed, where, reason)
     this.name = 'FeedError'
-    this.feed = feed
-    this.where = where
-    this.reason = reason
   }
 }
 
