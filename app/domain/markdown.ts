@@ -81,3 +81,41 @@ function textOf(node: MarkdownNode): string {
 export function markdownToPlainText(source: string): string {
   return textOf(markdownReader.parse(source)).replace(/\s+/g, ' ').trim()
 }
+
+// Every character a writer typed that is not Markdown syntax: text in angle brackets (`<host>`,
+// which Markdown reads as raw HTML) and code as written, a link's words with its address.
+function exactTextOf(node: MarkdownNode): string {
+  switch (node.type) {
+    case 'text':
+    case 'inlineCode':
+    case 'code':
+    case 'html':
+      return node.value
+    case 'break':
+      return '\n'
+    case 'image':
+    case 'imageReference':
+      return node.alt ?? ''
+    case 'link': {
+      const words = node.children.map(exactTextOf).join('')
+      return words === node.url || node.url === '' ? words : `${words} (${node.url})`
+    }
+    case 'listItem':
+      return `- ${node.children.map(exactTextOf).join('\n')}`
+    case 'tableRow':
+      return node.children.map(exactTextOf).join(' | ')
+    case 'list':
+    case 'table':
+      return node.children.map(exactTextOf).join('\n')
+    default:
+      if (!('children' in node)) return ''
+      return node.children.map(exactTextOf).join(inlineParents.has(node.type) ? '' : '\n\n')
+  }
+}
+
+/**
+ * The Markdown as plain text for readers that show no Markdown (SARIF's `text`): its syntax
+ * removed, every character of its text kept as written (angle brackets and code included),
+ * paragraphs, list items and table rows on lines of their own.
+ */
+export const markdownToText = (source: string): string => exactTextOf(markdownReader.parse(source)).trim()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { exportFinding, T0 } from '../../tests/unit/export-fixtures.ts'
 import { findingsCsv } from './report-csv.ts'
-import { describeFilters, excerpt, exportFileName, exportFormatsFor, isFiltered, plainText } from './report-export.ts'
+import { describeFilters, exportFileName, exportFormatsFor, isFiltered } from './report-export.ts'
 import { findingsJson } from './report-json.ts'
 import { findingsSarifText } from './report-sarif.ts'
 
@@ -30,13 +30,6 @@ describe('filters', () => {
     expect(isFiltered({ severity: ['high'] })).toBe(true)
     expect(isFiltered({ q: 'sql' })).toBe(true)
     expect(describeFilters({ severity: ['critical', 'high'], q: 'sql', tag: [] })).toBe('severity: critical, high; q: sql')
-  })
-})
-
-describe('plain text', () => {
-  it('drops Markdown and HTML and keeps the words', () => {
-    expect(plainText('## Title\n\n**Bold** [link](https://x.example) `code` <script>alert(1)</script>')).toBe('Title Bold link code')
-    expect(excerpt('word '.repeat(100), 30)).toBe('word word word word word word…')
   })
 })
 

@@ -1,5 +1,5 @@
 // What every export of a service's findings shares (CSV, JSON, SARIF, PDF): the filters the screen
-// had, the file name, the plain-text excerpts, and what a finding may carry out of the product.
+// had, the file name, a finding's text as it leaves, and what a finding may carry out of the product.
 // Password audit findings never leave with their evidence: it is the one place a cracked
 // password could have been pasted, and exports keep only masked values, lengths, classes and
 // patterns.
@@ -68,29 +68,6 @@ export function exportableFinding<F extends Finding>(finding: F): F {
 // Control characters other than tab and newline break viewers and layouts.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
-
-/** Markdown as plain text: no markup, links as their words, whitespace folded. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(CONTROL, '')
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/!?\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
-    .replace(/[*_`~|]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
-/** The first `max` characters of the plain text, cut at a word and marked with an ellipsis. */
-export function excerpt(markdown: string, max = 240): string {
-  const text = plainText(markdown)
-  if (text.length <= max) return text
-  const cut = text.slice(0, max)
-  const space = cut.lastIndexOf(' ')
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`
-}
 
 /** Text from a finding with its control characters removed (it is data, never layout or markup). */
 export const cleanText = (text: string) => text.replace(CONTROL, '')

@@ -81,6 +81,41 @@ describe('findingsSarif', () => {
     expect(results[1]!.suppressions).toBeUndefined()
   })
 
+  it('describes a rule in the text of its finding as written: angle brackets, code, scripts and long text whole', () => {
+    const remediation = [
+      'Check the host answers, then block the port:',
+      '',
+      '```sh',
+      'ping -c 1 <host>',
+      'iptables -A INPUT -p tcp --dport <port> -j DROP',
+      '```',
+      '',
+      'Replace `<user>` with the account, see [the guide](https://example.org/guide) and <https://example.org/faq>.',
+      '',
+      '- 東京の <サーバー> を再起動',
+      '- Ещё раз <проверить>',
+    ].join('\n')
+    const description = `The form echoes <script>alert(1)</script> & <b>bold</b> back. ${'Long text. '.repeat(300)}`
+    const finding = exportFinding('network', 0, { remediation, description })
+    const log = findingsSarif({ service: 'network', company: 'acme', exportedAt: T0, findings: [finding] })
+    const rule = log.runs[0]!.tool.driver.rules[0]!
+    expect(valid(log)).toEqual([])
+    expect(rule.help!.text).toBe(
+      [
+        'Check the host answers, then block the port:',
+        '',
+        'ping -c 1 <host>',
+        'iptables -A INPUT -p tcp --dport <port> -j DROP',
+        '',
+        'Replace <user> with the account, see the guide (https://example.org/guide) and https://example.org/faq.',
+        '',
+        '- 東京の <サーバー> を再起動',
+        '- Ещё раз <проверить>',
+      ].join('\n'),
+    )
+    expect(rule.fullDescription!.text).toBe(description.trim())
+  })
+
   it('is refused by the schema when it is broken (the check can fail)', () => {
     const log = findingsSarif({ service: 'dast', company: 'acme', exportedAt: T0, findings: exportFindings('dast', 2) })
     expect(valid({ ...log, version: '2.0.0' })).not.toEqual([])

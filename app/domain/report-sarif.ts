@@ -3,7 +3,8 @@
 // none), and a result per finding with its level, its location (a URL for DAST, host:port for
 // network) and its fingerprint, so a re-import recognises the same issue.
 import type { Finding, FindingStatus } from './findings.ts'
-import { encodeWhole, excerpt, exportableFinding, fileNamePart, isoDate, jsonArrayWriter, type FindingsEncoder } from './report-export.ts'
+import { markdownToText } from './markdown.ts'
+import { cleanText, encodeWhole, exportableFinding, fileNamePart, isoDate, jsonArrayWriter, type FindingsEncoder } from './report-export.ts'
 import type { ServiceId } from './services.ts'
 import { severityLabels, type Severity } from './template-vocabulary.ts'
 
@@ -97,8 +98,9 @@ export function sarifLocation(finding: Finding): SarifLocation {
 const score = (finding: Finding) => finding.cvss?.score ?? bandScores[finding.severity]
 
 function ruleFor(finding: Finding, worst: number): SarifRule {
-  const help = excerpt(finding.remediation, 2000)
-  const full = excerpt(finding.description, 1000)
+  // The text in full and as written: a remediation is followed to the letter (`ping -c 1 <host>`).
+  const help = markdownToText(cleanText(finding.remediation))
+  const full = markdownToText(cleanText(finding.description))
   const helpUri = finding.references.find(isHttpUrl)
   return {
     id: sarifRuleId(finding),

@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { algoliasearch, type Algoliasearch } from 'algoliasearch'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Access } from '#domain/access.ts'
+import type { ServiceId } from '#domain/services.ts'
 import { withCves, type Finding } from '#domain/findings.ts'
 import { findingIntel } from '#domain/vuln-intel.ts'
 import { FINDINGS_INDEX, FINDINGS_INDEX_SETTINGS_LIST, findingSearchRecord, type FindingRowHit } from '#domain/findings-search.ts'
@@ -99,7 +100,7 @@ const manager: Access = { accessLevel: 2, userType: 'client' }
 const viewer: Access = { accessLevel: 1, userType: 'client' }
 
 /** The view in a router (its links need one), its search state kept as the route keeps it. */
-function renderTable(access: Access, initial: FindingsSearch = {}, ask: FindingsSearcher = searcher) {
+function renderTable(access: Access, initial: FindingsSearch = {}, ask: FindingsSearcher = searcher, service: ServiceId = 'dast') {
   const seen: FindingsSearch[] = []
   function Harness() {
     const [search, setSearch] = useState<FindingsSearch>(initial)
@@ -109,20 +110,20 @@ function renderTable(access: Access, initial: FindingsSearch = {}, ask: Findings
         sources={noLiveParts}
         workspace={{ access }}
         company="acme"
-        service="dast"
+        service={service}
         search={search}
         onSearchChange={(next) => {
           seen.push(next)
           setSearch(next)
         }}
-        findingHref={(id) => `/reports/dast/${id}`}
+        findingHref={(id) => `/reports/${service}/${id}`}
         now={NOW}
       />
     )
   }
   const router = createRouter({
     routeTree: createRootRoute({ component: Harness }),
-    history: createMemoryHistory({ initialEntries: ['/reports/dast'] }),
+    history: createMemoryHistory({ initialEntries: [`/reports/${service}`] }),
   })
   render(<RouterProvider router={router} />)
   return { seen, user: userEvent.setup() }
@@ -170,6 +171,27 @@ describe('findings table', () => {
     await waitFor(() => expect(titles()).toEqual(['Missing HSTS header']))
     const hsts = screen.getByRole('link', { name: 'Missing HSTS header' }).closest('tr')!
     expect(within(hsts).getByText('No deadline')).toBeInTheDocument()
+  })
+
+  it('counts a status over every finding that has it, past any number a page loads (no load cap shown as a count)', async () => {
+    // More fixed findings of a service than a list of findings ever loaded (the table's old 2,000).
+    const fixed = Array.from({ length: 2_345 }, (_, i) => ({
+      ...finding(`cloud-fixed-${i}`, { title: `Public bucket ${i}`, status: 'fixed', closedAt: NOW }),
+      service: 'cloud' as const,
+    }))
+    const open = Array.from({ length: 3 }, (_, i) => ({
+      ...finding(`cloud-open-${i}`, { title: `Open bucket ${i}` }),
+      service: 'cloud' as const,
+    }))
+    await client.saveObjects({
+      indexName: FINDINGS_INDEX,
+      objects: [...fixed, ...open].map((f) => ({ ...findingSearchRecord('acme', f) })),
+      waitForTasks: true,
+    })
+    renderTable(manager, {}, searcher, 'cloud')
+    const status = await screen.findByRole('group', { name: 'Status' })
+    await waitFor(() => expect(within(status).getByRole('button', { name: /^Fixed/ })).toHaveTextContent('Fixed 2,345'))
+    expect(screen.getByText('3 findings')).toBeInTheDocument()
   })
 
   it('filters by asset and tag, and searches the text', async () => {
