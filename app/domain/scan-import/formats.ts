@@ -10,6 +10,7 @@ import { nmapXmlParser } from './nmap-xml.ts'
 import { openvasXmlParser } from './openvas-xml.ts'
 import { zapXmlParser } from './zap-xml.ts'
 import { sslscanXmlParser } from './sslscan-xml.ts'
+import { qualysXmlParser } from './qualys-xml.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
 import { ntdsPotfileParser } from './password-audit-import.ts'
 import { httpxJsonlParser } from './httpx-jsonl.ts'
@@ -35,6 +36,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   burpXmlParser,
   niktoXmlParser,
   sslscanXmlParser,
+  qualysXmlParser,
   zapJsonParser,
   wapitiJsonParser,
   nucleiJsonParser,

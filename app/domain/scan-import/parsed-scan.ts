@@ -34,6 +34,7 @@ export const SCAN_FORMATS = [
   'checkov_json',
   'testssl_csv',
   'sslscan_xml',
+  'qualys_xml',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
