@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { sha256Hex } from './fingerprints.ts'
 import { ServiceIdSchema, type ServiceId } from './services.ts'
+import { templateFromDocument } from './template-library.ts'
 import { TimestampSchema } from './stored.ts'
 
 export const TEMPLATE_MAPPINGS_COLLECTION = 'template_mappings'
@@ -17,11 +18,42 @@ export const templateMappingPath = (id: string) => `${TEMPLATE_MAPPINGS_COLLECTI
 const StoredTemplateMappingSchema = v.object({
   service: ServiceIdSchema,
   ruleId: v.string(),
+  /** What the rule's findings were called when it was mapped; older mappings have none. */
+  ruleTitle: v.optional(v.string()),
   templateSlug: v.string(),
+  /** The template's title when it was mapped; older mappings have none. */
+  templateTitle: v.optional(v.string()),
   updatedAt: TimestampSchema,
   updatedBy: v.string(),
 })
 export type TemplateMapping = v.InferOutput<typeof StoredTemplateMappingSchema> & { id: string }
+
+const TITLE_KEPT = 200
+
+/**
+ * A mapping as stored (its time is the writer's to add), with the names a person reads beside the
+ * ids: the rule's findings' title and the template's, as they were when it was mapped.
+ */
+export function storedTemplateMapping(mapping: {
+  service: ServiceId
+  ruleId: string
+  ruleTitle: string | undefined
+  /** The template's slug and its stored document. */
+  template: { slug: string; data: unknown }
+  by: string
+}) {
+  const { service, ruleId, ruleTitle, template, by } = mapping
+  const read = templateFromDocument(template.slug, template.data)
+  const templateTitle = read.ok ? read.template.title : undefined
+  return {
+    service,
+    ruleId,
+    templateSlug: template.slug,
+    ...(ruleTitle?.trim() ? { ruleTitle: ruleTitle.trim().slice(0, TITLE_KEPT) } : {}),
+    ...(templateTitle?.trim() ? { templateTitle: templateTitle.trim().slice(0, TITLE_KEPT) } : {}),
+    updatedBy: by,
+  }
+}
 
 export function templateMappingFromDocument(id: string, data: unknown): TemplateMapping | null {
   const parsed = v.safeParse(StoredTemplateMappingSchema, data)

@@ -111,9 +111,14 @@ test.describe('as a senior analyst', () => {
       }
       await analyst.publish()
 
-      // The choice is remembered for the rule: listed among the mappings, and removable.
+      // The choice is remembered for the rule: listed among the mappings by the rule's name and the
+      // template's title (each with its id), and removable.
       const mappings = analyst.shell.main.getByRole('table', { name: 'Rule mappings' })
-      await expect(mappings.getByRole('row').filter({ hasText: suggested })).toHaveCount(1)
+      const mapped = mappings.getByRole('row').filter({ hasText: suggested })
+      await expect(mapped).toHaveCount(1)
+      await expect(mapped.getByRole('cell').first()).toContainText('Cookie Without Secure Flag')
+      await expect(mapped.getByRole('link')).not.toHaveText(suggested)
+      await expect(mapped.getByRole('button', { name: 'Remove the mapping of Cookie Without Secure Flag' })).toBeVisible()
 
       // The client's report, open all along, lists the new scan without a reload.
       await expect(picker.locator('option').filter({ hasText: dast })).toHaveCount(1, { timeout: 30_000 })

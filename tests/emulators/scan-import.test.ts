@@ -16,7 +16,7 @@ import { scanFromDocument, scanMembersPath, scanPath } from '#domain/scans.ts'
 import { findingContribution, readServiceStats, serviceStatsPath, sumContributions } from '#domain/service-stats.ts'
 import { userAccessPath } from '#domain/users-access.ts'
 import { templatePath } from '#domain/template-library.ts'
-import { templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
+import { templateMappingFromDocument, templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { EMULATOR_HOST, EMULATOR_PORTS } from '../../emulators/firebase/env.ts'
 import { applyFindingChanges } from '../../functions/src/reports/finding-store.ts'
@@ -198,7 +198,14 @@ describe('rule-to-template mappings', () => {
     expect(
       await call(senior, 'saveTemplateMapping', { service: 'network', ruleId: 'CVE-2099-0001', templateSlug: 'ssh-weak-ciphers' }),
     ).toEqual({ saved: true })
-    expect(await mapping()).toMatchObject({ service: 'network', ruleId: 'CVE-2099-0001', templateSlug: 'ssh-weak-ciphers' })
+    // Kept with the template's title, for the list to name it; no finding named the rule here.
+    expect(await mapping()).toMatchObject({
+      service: 'network',
+      ruleId: 'CVE-2099-0001',
+      templateSlug: 'ssh-weak-ciphers',
+      templateTitle: 'Weak SSH ciphers',
+    })
+    expect(await mapping()).not.toHaveProperty('ruleTitle')
     await call(senior, 'saveTemplateMapping', { service: 'network', ruleId: 'CVE-2099-0001', templateSlug: null })
     expect(await mapping()).toBeUndefined()
   })
@@ -253,6 +260,13 @@ describe('import, review, publish', () => {
       findingIds: [ssh],
       review: { kind: 'template', templateSlug: 'ssh-weak-ciphers', remember: true },
     })
+    // The rule is remembered with what its finding is called and the template's title.
+    const sshDraft = drafts.find((d) => d.id === ssh)!
+    const remembered = templateMappingFromDocument(
+      'ssh',
+      (await admin.db.doc(templateMappingPath(await templateMappingId('network', sshDraft.ruleId))).get()).data(),
+    )
+    expect(remembered).toMatchObject({ ruleTitle: sshDraft.title, templateSlug: 'ssh-weak-ciphers', templateTitle: 'Weak SSH ciphers' })
     await call(senior, 'reviewDraftFindings', {
       company: SLUG,
       scanId: draft.scanId,

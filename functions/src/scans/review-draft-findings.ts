@@ -16,7 +16,7 @@ import {
 } from '#domain/scan-drafts.ts'
 import type { DraftReview } from '#domain/scan-import-calls.ts'
 import { templatePath } from '#domain/template-library.ts'
-import { templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
+import { storedTemplateMapping, templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { assertDraft, scanImporter } from './import-caller.ts'
@@ -55,9 +55,11 @@ export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, asy
   const { importer, scan } = await scanImporter(db, caller, company, scanId)
   assertDraft(scan)
 
+  let template: { slug: string; data: unknown } | null = null
   if (review.kind === 'template' && review.templateSlug) {
-    const template = await db.doc(templatePath(review.templateSlug)).get()
-    if (!template.exists) throw new HttpsError('not-found', `There is no template "${review.templateSlug}".`)
+    const stored = await db.doc(templatePath(review.templateSlug)).get()
+    if (!stored.exists) throw new HttpsError('not-found', `There is no template "${review.templateSlug}".`)
+    template = { slug: review.templateSlug, data: stored.data() }
   }
 
   let cvss: DraftFinding['cvss'] = null
@@ -126,14 +128,17 @@ export const reviewDraftFindings = defineCallable('reviewDraftFindings', {}, asy
     )
     for (const ref of members) tx.update(ref, { ...patch, updatedAt: now, updatedBy: importer.by })
 
-    if (review.kind === 'template' && review.templateSlug && review.remember) {
+    if (review.kind === 'template' && template && review.remember) {
       for (const ruleId of new Set(findings.map((f) => f!.ruleId))) {
         tx.set(db.doc(templateMappingPath(await templateMappingId(scan.service, ruleId))), {
-          service: scan.service,
-          ruleId,
-          templateSlug: review.templateSlug,
+          ...storedTemplateMapping({
+            service: scan.service,
+            ruleId,
+            ruleTitle: findings.find((f) => f!.ruleId === ruleId)!.title,
+            template,
+            by: importer.by,
+          }),
           updatedAt: FieldValue.serverTimestamp(),
-          updatedBy: importer.by,
         })
       }
     }

@@ -4,7 +4,7 @@ import { FieldValue } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
 import { mayImportScans } from '#domain/scan-import-calls.ts'
 import { templatePath } from '#domain/template-library.ts'
-import { templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
+import { storedTemplateMapping, templateMappingFromDocument, templateMappingId, templateMappingPath } from '#domain/template-mappings.ts'
 import { accessFromDocument, readUserAccess, userAccessPath } from '#domain/users-access.ts'
 import { adminDb } from '../admin.ts'
 import { callerMessages, defineCallable } from '../define-callable.ts'
@@ -18,14 +18,18 @@ export const saveTemplateMapping = defineCallable('saveTemplateMapping', {}, asy
     await ref.delete()
     return { saved: true }
   }
-  if (!(await db.doc(templatePath(request.templateSlug)).get()).exists)
-    throw new HttpsError('not-found', `There is no template "${request.templateSlug}".`)
+  const [template, earlier] = await Promise.all([db.doc(templatePath(request.templateSlug)).get(), ref.get()])
+  if (!template.exists) throw new HttpsError('not-found', `There is no template "${request.templateSlug}".`)
   await ref.set({
-    service: request.service,
-    ruleId: request.ruleId,
-    templateSlug: request.templateSlug,
+    ...storedTemplateMapping({
+      service: request.service,
+      ruleId: request.ruleId,
+      // The rule's name comes from its findings, named when a review mapped it; kept across a change of template.
+      ruleTitle: templateMappingFromDocument(ref.id, earlier.data())?.ruleTitle,
+      template: { slug: request.templateSlug, data: template.data() },
+      by: caller.email ?? caller.uid,
+    }),
     updatedAt: FieldValue.serverTimestamp(),
-    updatedBy: caller.email ?? caller.uid,
   })
   return { saved: true }
 })

@@ -1,6 +1,8 @@
 // The service's rule-to-template mappings: what later imports map by themselves. Made while
 // reviewing (a template chosen for a finding is remembered for its rule); removed here.
 import { useId, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import styled from 'styled-components'
 import type { ServiceId } from '#domain/services.ts'
 import { useLiveData } from '~/core/live-data'
 import { Button } from '~/ui/button'
@@ -8,6 +10,24 @@ import { LiveStatus } from '~/ui/live-status'
 import { VisuallyHidden } from '~/ui/visually-hidden'
 import { callAnalyst, failureMessage } from './analyst-calls'
 import { ErrorText, Muted, Panel, Table } from './parts'
+
+const Id = styled.code`
+  display: block;
+  font-size: 12px;
+  color: var(--color-text-muted);
+  overflow-wrap: anywhere;
+`
+
+/** A rule or template by its name, with its id under it (the id alone where no name was kept). */
+function Named({ name, id }: { name: string | undefined; id: string }) {
+  if (!name) return <code>{id}</code>
+  return (
+    <>
+      {name}
+      <Id>{id}</Id>
+    </>
+  )
+}
 
 export function TemplateMappingsPanel({ service }: { service: ServiceId }) {
   const heading = useId()
@@ -54,16 +74,20 @@ export function TemplateMappingsPanel({ service }: { service: ServiceId }) {
               {mappings.data.map((mapping) => (
                 <tr key={mapping.id}>
                   <td>
-                    <code>{mapping.ruleId}</code>
+                    <Named name={mapping.ruleTitle} id={mapping.ruleId} />
                   </td>
-                  <td>{mapping.templateSlug}</td>
+                  <td>
+                    <Link to="/templates/finding" search={{ template: mapping.templateSlug }}>
+                      <Named name={mapping.templateTitle} id={mapping.templateSlug} />
+                    </Link>
+                  </td>
                   <td>{mapping.updatedBy}</td>
                   <td>
                     <Button
                       type="button"
                       $variant="secondary"
                       disabled={busy !== null}
-                      aria-label={`Remove the mapping of ${mapping.ruleId}`}
+                      aria-label={`Remove the mapping of ${mapping.ruleTitle ?? mapping.ruleId}`}
                       onClick={() => void remove(mapping.ruleId)}
                     >
                       Remove
