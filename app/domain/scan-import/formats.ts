@@ -11,6 +11,7 @@ import { openvasXmlParser } from './openvas-xml.ts'
 import { zapXmlParser } from './zap-xml.ts'
 import { sslscanXmlParser } from './sslscan-xml.ts'
 import { qualysXmlParser } from './qualys-xml.ts'
+import { nexposeXmlParser } from './nexpose-xml.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
 import { ntdsPotfileParser } from './password-audit-import.ts'
 import { httpxJsonlParser } from './httpx-jsonl.ts'
@@ -37,6 +38,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   niktoXmlParser,
   sslscanXmlParser,
   qualysXmlParser,
+  nexposeXmlParser,
   zapJsonParser,
   wapitiJsonParser,
   nucleiJsonParser,

@@ -35,6 +35,7 @@ export const SCAN_FORMATS = [
   'testssl_csv',
   'sslscan_xml',
   'qualys_xml',
+  'nexpose_xml',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
