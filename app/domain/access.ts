@@ -251,7 +251,7 @@ export function maySeeAuditEvent(
 
 /**
  * What a company API token may do (decision 0050): read findings and scans, change findings
- * (status, retests), trigger DAST scans. A token is not a person and has no level of its own.
+ * (retests, risk acceptance, comments), trigger DAST scans. A token is not a person and has no level of its own.
  */
 export const API_SCOPES = ['findings:read', 'findings:write', 'dast:trigger'] as const
 export type ApiScope = (typeof API_SCOPES)[number]
@@ -265,6 +265,14 @@ export const API_TOKEN_ACCESS: Access = { accessLevel: LEVEL.clientManager, user
 /** A service's findings and scans, through a token of the company. */
 export const tokenMayReadResults = (scopes: readonly ApiScope[], company: CompanyFlags | null | undefined, service: string) =>
   scopes.includes('findings:read') && canViewResults(API_TOKEN_ACCESS, company, service)
+
+/**
+ * A finding's retest requests, risk acceptance requests and comments, through a token of the
+ * company: the scope, on results the token may see, with a client manager's moves of the
+ * findings workflow (findingRole of API_TOKEN_ACCESS).
+ */
+export const tokenMayChangeFindings = (scopes: readonly ApiScope[], company: CompanyFlags | null | undefined, service: string) =>
+  scopes.includes('findings:write') && canViewResults(API_TOKEN_ACCESS, company, service)
 
 /** DAST scans triggered through a token: the scope, and the company's triggering switch, as for DAST keys. */
 export const tokenMayTriggerDast = (scopes: readonly ApiScope[], company: CompanyFlags | null | undefined) =>

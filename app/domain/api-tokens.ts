@@ -26,11 +26,14 @@ export const apiTokenHashPath = (id: string) => `${API_TOKEN_HASHES_COLLECTION}/
 export const API_TOKEN_PREFIX = 'bwk_api_'
 export const apiTokenFormat = tokenFormat(API_TOKEN_PREFIX)
 
+/** Who a token is in the records it leaves (audit events, history, comments, retest requests). */
+export const apiTokenActorUid = (id: string) => `api-token:${id}`
+
 export const API_TOKEN_LIMITS = { name: 80, maxExpiryDays: 365 } as const
 
 export const apiScopeLabels: Record<ApiScope, string> = {
   'findings:read': 'Read findings and scans',
-  'findings:write': 'Change finding status and request retests',
+  'findings:write': 'Request retests, accept risks and comment on findings',
   'dast:trigger': 'Trigger DAST scans',
 }
 

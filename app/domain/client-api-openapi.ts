@@ -2,9 +2,20 @@
 // lists the API checks against (statuses, severities, services, scopes, error codes, page
 // bounds), and every response the emulator tests receive is validated against it.
 import { API_SCOPES } from './access.ts'
-import { API_ERROR_CODES, API_HISTORY_LIMIT, API_PAGE, CLIENT_API_LIMITS } from './client-api.ts'
+import { CALL_RECEIPT_KEEP_MS } from './call-receipts.ts'
+import {
+  API_ERROR_CODES,
+  API_HISTORY_LIMIT,
+  API_PAGE,
+  CLIENT_API_LIMITS,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from './client-api.ts'
+import { COMMENT_MAX_LENGTH } from './finding-comments.ts'
 import { FINDING_STATUSES } from './finding-statuses.ts'
+import { FINDING_ACTIONS, MAX_ACCEPTANCE_DAYS } from './finding-workflow.ts'
 import { FINDING_LOCATION_KEYS } from './findings.ts'
+import { FINDING_NOTE_MAX } from './reports-calls.ts'
 import { services } from './services.ts'
 import { SEVERITIES } from './template-vocabulary.ts'
 
@@ -29,6 +40,35 @@ const errors = {
   },
   '503': errorResponse('The server cannot reach its database now (code unavailable).'),
 }
+
+/** What a write answers besides its own answer: refusals of its body, finding and workflow, and a replay's header. */
+const writeErrors = {
+  ...errors,
+  '400': errorResponse('The body or the Idempotency-Key is not one the call takes; error.field names which (code invalid_request).'),
+  '404': errorResponse('No such finding for the token’s company, or one of a service closed to it (code not_found).'),
+  '409': errorResponse('The findings workflow refuses the move from the finding’s status; the message says why (code conflict).'),
+  '422': errorResponse('The Idempotency-Key was sent before with another body (code idempotency_key_reused).'),
+}
+const replayHeaders = {
+  [IDEMPOTENT_REPLAYED_HEADER]: {
+    description: 'true when this is the answer an earlier try with the same Idempotency-Key got; nothing was written now.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+}
+const written = (schema: object, description: string) => ({ ...json(schema, description), headers: replayHeaders })
+const writeParameters = [
+  { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+  {
+    name: IDEMPOTENCY_KEY_HEADER,
+    in: 'header',
+    description:
+      `Makes the call once for the token: a retry with the same key and body answers the first try and writes nothing ` +
+      `(kept ${CALL_RECEIPT_KEEP_MS / 3_600_000} hours). A UUID, or any 16 to 64 letters, digits, dashes and underscores.`,
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' },
+  },
+]
+const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } })
+const text = (max: number, description: string) => ({ type: 'string', minLength: 1, maxLength: max, description })
 
 const pageParameters = [
   { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: API_PAGE.max, default: API_PAGE.default } },
@@ -122,6 +162,64 @@ export const CLIENT_API_OPENAPI = {
         },
       },
     },
+    '/findings/{id}/retest': {
+      post: {
+        operationId: 'requestRetest',
+        summary: 'Ask the analysts to test the finding again, as the page’s “Request retest” (scope findings:write).',
+        description:
+          'The finding moves to retest_requested (its SLA clock stands still) and joins a new retest request, due after the turnaround. ' +
+          `It takes the finding from ${FINDING_ACTIONS.request_retest.from.join(', ')}.`,
+        parameters: writeParameters,
+        requestBody: body({
+          type: 'object',
+          additionalProperties: false,
+          required: ['note'],
+          properties: { note: text(FINDING_NOTE_MAX, 'What was changed, for the analyst.') },
+        }),
+        responses: { '201': written(ref('RetestRequested'), 'The retest request.'), ...writeErrors },
+      },
+    },
+    '/findings/{id}/accept-risk': {
+      post: {
+        operationId: 'acceptRisk',
+        summary: 'Ask to accept the finding’s risk until a date, as the page’s “Ask to accept the risk” (scope findings:write).',
+        description:
+          'The finding moves to acceptance_requested; a company admin approves or refuses on the finding’s page. ' +
+          `It takes the finding from ${FINDING_ACTIONS.request_acceptance.from.join(', ')}; the acceptance ends within ${MAX_ACCEPTANCE_DAYS} days.`,
+        parameters: writeParameters,
+        requestBody: body({
+          type: 'object',
+          additionalProperties: false,
+          required: ['justification', 'expiresAt'],
+          properties: {
+            justification: text(FINDING_NOTE_MAX, 'Why the risk can be accepted.'),
+            expiresAt: {
+              description: 'When the acceptance ends: a day (its last second, UTC) or a date-time with its offset, in the future.',
+              oneOf: [
+                { type: 'string', format: 'date' },
+                { type: 'string', format: 'date-time' },
+              ],
+            },
+          },
+        }),
+        responses: { '200': written(ref('AcceptanceRequested'), 'The acceptance asked for.'), ...writeErrors },
+      },
+    },
+    '/findings/{id}/comments': {
+      post: {
+        operationId: 'addComment',
+        summary: 'Comment on the finding, for everyone who reads it (scope findings:write).',
+        description: 'People mentioned as @address in the body who may read the finding are told, as on the page.',
+        parameters: writeParameters,
+        requestBody: body({
+          type: 'object',
+          additionalProperties: false,
+          required: ['body'],
+          properties: { body: text(COMMENT_MAX_LENGTH, 'The comment, Markdown.') },
+        }),
+        responses: { '201': written(ref('CommentAdded'), 'The comment.'), ...writeErrors },
+      },
+    },
     '/scans': {
       get: {
         operationId: 'listScans',
@@ -149,7 +247,11 @@ export const CLIENT_API_OPENAPI = {
             type: 'object',
             additionalProperties: false,
             required: ['code', 'message'],
-            properties: { code: { type: 'string', enum: Object.keys(API_ERROR_CODES) }, message: { type: 'string' } },
+            properties: {
+              code: { type: 'string', enum: Object.keys(API_ERROR_CODES) },
+              message: { type: 'string' },
+              field: { type: 'string', description: 'The body’s field, or the header, a 400 is about.' },
+            },
           },
         },
       },
@@ -181,6 +283,33 @@ export const CLIENT_API_OPENAPI = {
           role: { type: 'string', enum: ['viewer', 'manager', 'company-admin', 'analyst', 'system'] },
           note: { type: ['string', 'null'] },
         },
+      },
+      RetestRequested: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['findingId', 'status', 'retestId', 'dueAt'],
+        properties: {
+          findingId: { type: 'string' },
+          status: { const: FINDING_ACTIONS.request_retest.to },
+          retestId: { type: 'string' },
+          dueAt: { type: 'string', format: 'date-time', description: 'When the analysts owe the outcome.' },
+        },
+      },
+      AcceptanceRequested: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['findingId', 'status', 'expiresAt'],
+        properties: {
+          findingId: { type: 'string' },
+          status: { const: FINDING_ACTIONS.request_acceptance.to },
+          expiresAt: { type: 'string', format: 'date-time' },
+        },
+      },
+      CommentAdded: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['findingId', 'commentId'],
+        properties: { findingId: { type: 'string' }, commentId: { type: 'string' } },
       },
       Scan: {
         type: 'object',

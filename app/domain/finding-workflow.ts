@@ -182,6 +182,21 @@ function moveTo(state: FindingState, to: FindingStatus, now: number): Partial<Fi
   return patch
 }
 
+export const acceptanceEndMessages = {
+  missing: 'Choose when the acceptance ends: a date in the future.',
+  tooLate: `A risk is accepted for ${MAX_ACCEPTANCE_DAYS} days at most.`,
+} as const
+
+/** A risk acceptance chosen to end on a day (`YYYY-MM-DD`) ends at that day's last second, UTC (NaN for no day). */
+export const acceptanceEndOfDay = (day: string) => Date.parse(`${day}T23:59:59Z`)
+
+/** Why a risk acceptance cannot end at `expiresAt` (epoch ms), or null when it can: in the future, within the longest acceptance. */
+export function acceptanceEndProblem(expiresAt: number | undefined, now: number): string | null {
+  if (expiresAt === undefined || !Number.isFinite(expiresAt) || expiresAt <= now) return acceptanceEndMessages.missing
+  if (expiresAt > now + MAX_ACCEPTANCE_DAYS * 86_400_000) return acceptanceEndMessages.tooLate
+  return null
+}
+
 function refuse(reason: string): Plan {
   return { ok: false, reason }
 }
@@ -209,9 +224,8 @@ export function planFindingAction(state: FindingState, action: FindingAction, ac
       break
     case 'request_acceptance': {
       const expiresAt = input.expiresAt
-      if (expiresAt === undefined || !Number.isFinite(expiresAt) || expiresAt <= now)
-        return refuse('Choose when the acceptance ends: a date in the future.')
-      if (expiresAt > now + MAX_ACCEPTANCE_DAYS * 86_400_000) return refuse(`A risk is accepted for ${MAX_ACCEPTANCE_DAYS} days at most.`)
+      const problem = acceptanceEndProblem(expiresAt, now)
+      if (problem !== null || expiresAt === undefined) return refuse(problem ?? acceptanceEndMessages.missing)
       const acceptance: RiskAcceptance = {
         requestedByUid: actor.uid,
         requestedByName: actor.name,

@@ -11,7 +11,10 @@ import { RequestIdSchema } from './call-receipts.ts'
 
 const CompanySchema = v.pipe(v.string('Name the company'), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Name the company by its slug'))
 const IdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id'))
-const NoteSchema = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4_000, 'Keep the note to 4,000 characters')), '')
+/** The longest note or justification a move carries. */
+export const FINDING_NOTE_MAX = 4_000
+const NOTE_TOO_LONG = `Keep the note to ${formatNumber(FINDING_NOTE_MAX)} characters`
+const NoteSchema = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(FINDING_NOTE_MAX, NOTE_TOO_LONG)), '')
 const FindingIdsSchema = v.pipe(
   v.array(IdSchema),
   v.minLength(1, 'Choose at least one finding'),
@@ -53,7 +56,7 @@ export const RequestRetestRequestSchema = v.strictObject({
     v.string('Say what was changed'),
     v.trim(),
     v.minLength(1, 'Say what was changed, for the analyst'),
-    v.maxLength(4_000, 'Keep the note to 4,000 characters'),
+    v.maxLength(FINDING_NOTE_MAX, NOTE_TOO_LONG),
   ),
 })
 export const RequestRetestResponseSchema = v.strictObject({

@@ -30,6 +30,12 @@ export interface Once<T> {
 }
 
 /**
+ * How a write's transaction runs: as it is (`db.runTransaction`), or at most once for a request id
+ * (`once`). The report writes take one, so a callable and the client API share their work.
+ */
+export type Transact = <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+
+/**
  * Runs `work` in a transaction at most once for the caller's request id. `work` does its reads and
  * writes through `tx`; what it returns is the answer, written with the receipt (plain data only).
  */

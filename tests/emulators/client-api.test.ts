@@ -3,18 +3,25 @@
 // and published scans, within its scopes and the company's switches (app/domain/access.ts); each
 // refusal has its status and code (no token, malformed, a DAST key, unknown, expired, revoked,
 // missing scope, another company's finding, a service closed to tokens, bad parameters, too many
-// calls); every call of a genuine token is audited. Every answer is checked against the OpenAPI document.
+// calls); every call of a genuine token is audited. With findings:write a token requests a retest,
+// asks to accept a risk and comments, through the pages' workflow, once per Idempotency-Key, and
+// each refusal of those (scope, token, another company's finding, body, workflow, key) has its
+// status and code. Every answer is checked against the OpenAPI document.
 import { randomUUID } from 'node:crypto'
 import { Timestamp } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiScope } from '#domain/access.ts'
+import { LEVEL, type ApiScope } from '#domain/access.ts'
 import { apiTokenFormat, apiTokenFromDocument, apiTokenHashPath, apiTokenPath, newApiTokenDocument } from '#domain/api-tokens.ts'
 import { AUDIT_EVENTS_COLLECTION, auditEventFromDocument } from '#domain/audit-events.ts'
 import { API_PAGE, CLIENT_API_LIMITS, type ApiErrorCode } from '#domain/client-api.ts'
 import { companyPath } from '#domain/companies.ts'
 import { newDastKeyToken } from '#domain/dast-keys.ts'
-import { findingHistoryPath, storedHistoryEntry } from '#domain/finding-history.ts'
-import { findingPath, type StoredFinding } from '#domain/findings.ts'
+import { commentFromDocument, COMMENT_MAX_LENGTH, findingCommentsPath } from '#domain/finding-comments.ts'
+import { findingHistoryPath, historyFromDocument, storedHistoryEntry } from '#domain/finding-history.ts'
+import { acceptanceEndOfDay, MAX_ACCEPTANCE_DAYS } from '#domain/finding-workflow.ts'
+import { findingFromDocument, findingPath, type StoredFinding } from '#domain/findings.ts'
+import { notificationFromDocument } from '#domain/notifications.ts'
+import { retestFromDocument, retestsPath } from '#domain/retests.ts'
 import { scanPath } from '#domain/scans.ts'
 import type { ServiceId } from '#domain/services.ts'
 import { storedTimes } from '#domain/stored.ts'
@@ -22,7 +29,7 @@ import type { Severity } from '#domain/template-vocabulary.ts'
 import { connectToEmulators, disconnect, type AdminClients } from '../../emulators/firebase/admin.ts'
 import { hashToken } from '../../functions/src/admin/secret-tokens.ts'
 import { handleClientApiRequest } from '../../functions/src/api/client-api.ts'
-import { companyDocument, findingDocument } from '../builders.ts'
+import { companyDocument, findingDocument, tokenClaims, usersAccessDocument } from '../builders.ts'
 import { expectDocumented } from './openapi-check.ts'
 
 const SECRET = 'client-api-test-secret-0123456789'
@@ -74,8 +81,27 @@ async function call(presented: string | null, path: string, query = '', method =
   return answer
 }
 
-const refusal = async (answer: Promise<{ status: number; body: unknown }>, status: number, code: ApiErrorCode) =>
-  expect(await answer).toMatchObject({ status, body: { error: { code } } })
+/** A write: the body as JSON (a string as it is), with an Idempotency-Key when one is given; checked against the document. */
+async function post(presented: string, path: string, body: unknown, key?: string) {
+  const answer = await handleClientApiRequest(
+    admin.db,
+    {
+      method: 'POST',
+      path,
+      query: '',
+      authorization: `Bearer ${presented}`,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      ...(key === undefined ? {} : { idempotencyKey: key }),
+    },
+    now,
+    SECRET,
+  )
+  expectDocumented('POST', path, answer)
+  return answer
+}
+
+const refusal = async (answer: Promise<{ status: number; body: unknown }>, status: number, code: ApiErrorCode, field?: string) =>
+  expect(await answer).toMatchObject({ status, body: { error: { code, ...(field === undefined ? {} : { field }) } } })
 
 type Page = { data: { id: string }[]; nextCursor: string | null }
 const ids = (body: unknown) => (body as Page).data.map((item) => item.id)
@@ -339,7 +365,200 @@ describe('tokens and scopes', () => {
     }
     const limited = await call(busy, '/findings')
     expect(limited).toMatchObject({ status: 429, body: { error: { code: 'rate_limited' } }, headers: { 'Retry-After': '60' } })
+    await refusal(post(busy, '/findings/f1-dast-high-open/comments', { body: 'Counted too.' }), 429, 'rate_limited')
     now += CLIENT_API_LIMITS.windowMs
     expect((await call(busy, '/findings')).status).toBe(200)
+  })
+})
+
+describe('the writes (findings:write)', () => {
+  const WRITE: ApiScope[] = ['findings:write']
+  const key = () => randomUUID()
+  const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
+
+  // The workflow runs on the server's clock, as the pages' callables do.
+  beforeAll(() => {
+    now = Date.now()
+  })
+
+  /** A finding of Acme's (or `company`'s), published yesterday, its SLA clock running. */
+  async function fresh(status: StoredFinding['status'] = 'open', service: ServiceId = 'network', company = ACME) {
+    const id = `w-${service}-${unique()}`
+    await admin.db.doc(findingPath(company, id)).set(ts(findingDocument(service, { status, fingerprint: id }, Date.now() - DAY)))
+    return id
+  }
+  const stored = async (id: string) => findingFromDocument(id, (await admin.db.doc(findingPath(ACME, id)).get()).data())!
+  const historyOf = async (id: string) =>
+    (await admin.db.collection(findingHistoryPath(ACME, id)).get()).docs.map((d) => historyFromDocument(d.id, d.data())!)
+  const retestsOf = async (id: string) =>
+    (await admin.db.collection(retestsPath(ACME)).where('findingIds', 'array-contains', id).get()).docs.map((d) =>
+      retestFromDocument(d.id, d.data())!,
+    )
+  const commentsOf = async (id: string) =>
+    (await admin.db.collection(findingCommentsPath(ACME, id)).get()).docs.map((d) => commentFromDocument(d.id, d.data())!)
+
+  it('requests a retest as the page does: the finding waits for the analysts under a new retest request, named after the token', async () => {
+    const issued = await token(ACME, WRITE)
+    const id = await fresh('in_remediation')
+    const answer = await post(issued.token, `/findings/${id}/retest`, { note: 'Patched the TLS configuration.' })
+    expect(answer).toMatchObject({ status: 201, body: { findingId: id, status: 'retest_requested' } })
+    expect(answer.headers).toBeUndefined()
+    const [retest, ...more] = await retestsOf(id)
+    expect(more).toEqual([])
+    expect(retest).toMatchObject({ state: 'requested', note: 'Patched the TLS configuration.', requestedByUid: `api-token:${issued.id}` })
+    expect(retest!.requestedByName).toMatch(/^tool .* \(API token\)$/)
+    expect(answer.body).toMatchObject({ retestId: retest!.id, dueAt: new Date(retest!.dueAt).toISOString() })
+    expect(await stored(id)).toMatchObject({ status: 'retest_requested', retestId: retest!.id, slaState: 'paused' })
+    expect(await historyOf(id)).toEqual([
+      expect.objectContaining({ action: 'request_retest', from: 'in_remediation', to: 'retest_requested', role: 'manager' }),
+    ])
+    // The workflow refuses a second request of a finding already waiting for its retest.
+    await refusal(post(issued.token, `/findings/${id}/retest`, { note: 'Again.' }), 409, 'conflict')
+  })
+
+  it('writes once for a retried Idempotency-Key, answers the first answer again, and refuses the key with another body', async () => {
+    const { token: writer } = await token(ACME, WRITE)
+    const id = await fresh()
+    const retry = key()
+    const first = await post(writer, `/findings/${id}/retest`, { note: 'Fixed in release 4.2.' }, retry)
+    expect(first.status).toBe(201)
+    const again = await post(writer, `/findings/${id}/retest`, { note: 'Fixed in release 4.2.' }, retry)
+    expect(again).toEqual({ ...first, headers: { 'Idempotent-Replayed': 'true' } })
+    expect(await retestsOf(id)).toHaveLength(1)
+    expect(await historyOf(id)).toHaveLength(1)
+    await refusal(post(writer, `/findings/${id}/retest`, { note: 'Something else.' }, retry), 422, 'idempotency_key_reused')
+    // Another token's same key is its own request: refused by the workflow, not answered from the first token's receipt.
+    const { token: otherWriter } = await token(ACME, WRITE)
+    await refusal(post(otherWriter, `/findings/${id}/retest`, { note: 'Fixed in release 4.2.' }, retry), 409, 'conflict')
+
+    const commented = await fresh()
+    const commentKey = key()
+    const posted = await post(writer, `/findings/${commented}/comments`, { body: 'Deployed on Monday.' }, commentKey)
+    expect(await post(writer, `/findings/${commented}/comments`, { body: 'Deployed on Monday.' }, commentKey)).toEqual({
+      ...posted,
+      headers: { 'Idempotent-Replayed': 'true' },
+    })
+    expect(await commentsOf(commented)).toHaveLength(1)
+    expect((await stored(commented)).commentCount).toBe(1)
+
+    const accepted = await fresh()
+    const acceptKey = key()
+    const asked = { justification: 'Compensating control in place.', expiresAt: inDays(30) }
+    const acceptance = await post(writer, `/findings/${accepted}/accept-risk`, asked, acceptKey)
+    expect(acceptance.status).toBe(200)
+    expect(await post(writer, `/findings/${accepted}/accept-risk`, asked, acceptKey)).toEqual({
+      ...acceptance,
+      headers: { 'Idempotent-Replayed': 'true' },
+    })
+    expect(await historyOf(accepted)).toHaveLength(1)
+  })
+
+  it('asks to accept a risk until a day or a date-time, for a company admin to decide on the page', async () => {
+    const issued = await token(ACME, WRITE)
+    const id = await fresh()
+    const day = inDays(90)
+    const answer = await post(issued.token, `/findings/${id}/accept-risk`, { justification: 'Internal host only.', expiresAt: day })
+    const expiresAt = acceptanceEndOfDay(day)
+    expect(answer).toEqual({
+      status: 200,
+      body: { findingId: id, status: 'acceptance_requested', expiresAt: new Date(expiresAt).toISOString() },
+    })
+    expect(await stored(id)).toMatchObject({
+      status: 'acceptance_requested',
+      previousStatus: 'open',
+      riskAcceptance: { reason: 'Internal host only.', expiresAt, requestedByUid: `api-token:${issued.id}` },
+    })
+    const timed = await fresh()
+    const at = new Date(Date.now() + 10 * DAY).toISOString().replace('Z', '+00:00')
+    const exact = await post(issued.token, `/findings/${timed}/accept-risk`, { justification: 'Until the migration.', expiresAt: at })
+    expect(exact.body).toMatchObject({ expiresAt: new Date(Date.parse(at)).toISOString() })
+    // A finding that is fixed takes no acceptance: the workflow's reason, as the page would give it.
+    const fixed = await fresh('fixed')
+    const refused = await post(issued.token, `/findings/${fixed}/accept-risk`, { justification: 'Why not.', expiresAt: day })
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'conflict', message: expect.stringContaining('fixed') } } })
+    expect(await historyOf(fixed)).toEqual([])
+  })
+
+  it('comments for the client, telling a person of the company it mentions', async () => {
+    const issued = await token(ACME, WRITE)
+    const id = await fresh()
+    const manager = await admin.auth.createUser({ email: `capi-manager-${unique()}@acme.example` })
+    await admin.db
+      .doc(`users_access/${manager.uid}`)
+      .set(usersAccessDocument({ claims: tokenClaims(LEVEL.clientManager), companies: [ACME], servicesEnabled: ['network'] }))
+    const answer = await post(issued.token, `/findings/${id}/comments`, { body: `@${manager.email} the fix is deployed.` })
+    expect(answer).toMatchObject({ status: 201, body: { findingId: id } })
+    const [comment] = await commentsOf(id)
+    expect(comment).toMatchObject({
+      id: (answer.body as { commentId: string }).commentId,
+      authorUid: `api-token:${issued.id}`,
+      authorRole: 'manager',
+      visibility: 'client',
+      mentions: [manager.email],
+    })
+    expect(comment!.authorName).toMatch(/\(API token\)$/)
+    const told = (await admin.db.collection('notifications').where('uid', '==', manager.uid).get()).docs.map((d) =>
+      notificationFromDocument(d.id, d.data()),
+    )
+    expect(told).toEqual([expect.objectContaining({ type: 'mention', link: `/reports/network/${id}` })])
+  })
+
+  it('refuses bodies it does not take, naming the field', async () => {
+    const { token: writer } = await token(ACME, WRITE)
+    const id = await fresh()
+    await refusal(post(writer, `/findings/${id}/retest`, {}), 400, 'invalid_request', 'note')
+    await refusal(post(writer, `/findings/${id}/retest`, { note: '   ' }), 400, 'invalid_request', 'note')
+    await refusal(post(writer, `/findings/${id}/retest`, { note: 'x', company: OTHER }), 400, 'invalid_request', 'company')
+    await refusal(post(writer, `/findings/${id}/retest`, '{"note": '), 400, 'invalid_request')
+    await refusal(post(writer, `/findings/${id}/retest`, ['note']), 400, 'invalid_request')
+    await refusal(post(writer, `/findings/${id}/comments`, { body: 'x'.repeat(COMMENT_MAX_LENGTH + 1) }), 400, 'invalid_request', 'body')
+    await refusal(post(writer, `/findings/${id}/comments`, { body: 5 }), 400, 'invalid_request', 'body')
+    const accept = (body: unknown) => post(writer, `/findings/${id}/accept-risk`, body)
+    await refusal(accept({ expiresAt: inDays(30) }), 400, 'invalid_request', 'justification')
+    await refusal(accept({ justification: 'Fine.' }), 400, 'invalid_request', 'expiresAt')
+    await refusal(accept({ justification: 'Fine.', expiresAt: 'next month' }), 400, 'invalid_request', 'expiresAt')
+    await refusal(accept({ justification: 'Fine.', expiresAt: '2026-13-45' }), 400, 'invalid_request', 'expiresAt')
+    await refusal(accept({ justification: 'Fine.', expiresAt: inDays(-2) }), 400, 'invalid_request', 'expiresAt')
+    await refusal(accept({ justification: 'Fine.', expiresAt: inDays(MAX_ACCEPTANCE_DAYS + 2) }), 400, 'invalid_request', 'expiresAt')
+    await refusal(post(writer, `/findings/${id}/retest`, { note: 'x' }, 'short'), 400, 'invalid_request', 'Idempotency-Key')
+    // Nothing of it was written.
+    expect(await stored(id)).toMatchObject({ status: 'open', commentCount: 0 })
+    expect(await historyOf(id)).toEqual([])
+  })
+
+  it("refuses a token without findings:write, a revoked or expired one, and another company's finding or a closed service's", async () => {
+    const id = await fresh()
+    // One call after another: a token's calls at once would queue on its rate-limit counter.
+    const everyWrite = async (presented: string, status: number, code: ApiErrorCode, finding = id) => {
+      await refusal(post(presented, `/findings/${finding}/retest`, { note: 'Fixed.' }), status, code)
+      await refusal(post(presented, `/findings/${finding}/accept-risk`, { justification: 'Fine.', expiresAt: inDays(30) }), status, code)
+      await refusal(post(presented, `/findings/${finding}/comments`, { body: 'Hello.' }), status, code)
+    }
+    for (const scopes of [READ, ['dast:trigger'], ['findings:read', 'dast:trigger']] as ApiScope[][])
+      await everyWrite((await token(ACME, scopes)).token, 403, 'missing_scope')
+    await everyWrite((await token(ACME, WRITE, { revokedAt: now - 1 })).token, 401, 'token_revoked')
+    await everyWrite((await token(ACME, WRITE, { expiresAt: now - 1 })).token, 401, 'token_expired')
+    const { token: writer } = await token(ACME, WRITE)
+    const theirs = await fresh('open', 'network', OTHER)
+    const closed = await fresh('open', 'cloud')
+    for (const finding of [theirs, closed, 'no-such-finding']) await everyWrite(writer, 404, 'not_found', finding)
+    // The other company's own token may: the finding was refused, not broken.
+    const { token: theirWriter } = await token(OTHER, WRITE)
+    expect((await post(theirWriter, `/findings/${theirs}/comments`, { body: 'Ours.' })).status).toBe(201)
+    await refusal(call(writer, `/findings/${id}/retest`), 405, 'method_not_allowed')
+    expect(await stored(id)).toMatchObject({ status: 'open', commentCount: 0 })
+  })
+
+  it('audits each write of a genuine token with its call and status', async () => {
+    const issued = await token(ACME, WRITE)
+    const id = await fresh()
+    await post(issued.token, `/findings/${id}/comments`, { body: 'Audited.' })
+    await post(issued.token, `/findings/${id}/retest`, {})
+    expect((await usesOf(issued.id)).map((e) => e.after)).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', path: `/findings/${id}/comments`, status: 201, ip: null },
+        { method: 'POST', path: `/findings/${id}/retest`, status: 400, ip: null },
+      ]),
+    )
   })
 })

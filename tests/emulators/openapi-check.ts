@@ -1,6 +1,7 @@
 // Checks a real answer of the client API against its OpenAPI 3.1 document (JSON Schema 2020-12,
 // ajv): the operation's response for the status, or the error schema for a call the document does
-// not list. Every emulator test of the API passes its answers through here.
+// not list; and the headers it sends, for a documented call. Every emulator test of the API passes
+// its answers through here.
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { expect } from 'vitest'
@@ -23,15 +24,24 @@ function templateOf(path: string): string | null {
   )
 }
 
-/** Passes when `body` is what the document says `method path` answers with `status`. */
-export function expectDocumented(method: string, path: string, answer: { status: number; body: unknown }): void {
+type Responses = Record<string, { headers?: Record<string, unknown> }>
+
+/** Passes when `body` (and every header) is what the document says `method path` answers with `status`. */
+export function expectDocumented(
+  method: string,
+  path: string,
+  answer: { status: number; body: unknown; headers?: Record<string, string> },
+): void {
   const template = templateOf(path)
   const operation = template
-    ? (CLIENT_API_OPENAPI.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[template]?.[method.toLowerCase()]
+    ? (CLIENT_API_OPENAPI.paths as Record<string, Record<string, { responses: Responses }>>)[template]?.[method.toLowerCase()]
     : undefined
   let ref = `${DOCUMENT_ID}#/components/schemas/Error`
   if (operation) {
     expect(Object.keys(operation.responses), `${method} ${path}: status ${answer.status} documented`).toContain(String(answer.status))
+    const documented = Object.keys(operation.responses[String(answer.status)]?.headers ?? {})
+    for (const header of Object.keys(answer.headers ?? {}))
+      expect(documented, `${method} ${path} (${answer.status}): header ${header} documented`).toContain(header)
     ref = `${DOCUMENT_ID}#/${pointer('paths', template!, method.toLowerCase(), 'responses', String(answer.status), 'content', 'application/json', 'schema')}`
   } else {
     expect(answer.status, `${method} ${path}: an undocumented call is refused`).toBeGreaterThanOrEqual(400)

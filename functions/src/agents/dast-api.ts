@@ -12,7 +12,7 @@ import { onRequest } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
 import { agentFromDocument, agentHealth, AGENTS_COLLECTION, locationFromDocument, locationPath, locationServes } from '#domain/agents.ts'
 import { DAST_SCANS_AT_ONCE, dastApiMessages, DastScanRequestSchema, type DastScanStatus } from '#domain/dast-api.ts'
-import { apiTokenFormat, apiTokenMessages, type ApiToken } from '#domain/api-tokens.ts'
+import { apiTokenActorUid, apiTokenFormat, apiTokenMessages, type ApiToken } from '#domain/api-tokens.ts'
 import { dastKeySlotPath, parseDastKeyToken } from '#domain/dast-keys.ts'
 import { findingPath } from '#domain/findings.ts'
 import { draftFindingFromDocument, draftFindingsPath } from '#domain/scan-drafts.ts'
@@ -138,7 +138,7 @@ async function verifyCaller(
     if (verified.token) used.token = verified.token
     if (!verified.ok) return verified
     const { id, company } = verified.token
-    return { ok: true, caller: { id, company, publishAtOnce: false, createdBy: `api-token:${id}` } }
+    return { ok: true, caller: { id, company, publishAtOnce: false, createdBy: apiTokenActorUid(id) } }
   }
   const verified = await verifyDastKey(db, token, options)
   if (!verified.ok) return verified

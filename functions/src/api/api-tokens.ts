@@ -3,7 +3,15 @@
 // with a genuine token leaves, with the token's last use (written at most once a minute).
 import { Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { tokenMayTriggerDast } from '#domain/access.ts'
-import { apiTokenFormat, apiTokenFromDocument, apiTokenHashPath, apiTokenPath, apiTokenStatus, type ApiToken } from '#domain/api-tokens.ts'
+import {
+  apiTokenActorUid,
+  apiTokenFormat,
+  apiTokenFromDocument,
+  apiTokenHashPath,
+  apiTokenPath,
+  apiTokenStatus,
+  type ApiToken,
+} from '#domain/api-tokens.ts'
 import { companyFromDocument, companyPath } from '#domain/companies.ts'
 import { scanScopeFromDocument, scanScopePath, targetInScope } from '#domain/scan-scope.ts'
 import { recordAuditEvent } from '../admin/audit.ts'
@@ -37,7 +45,7 @@ export async function recordApiTokenUse(
 ): Promise<void> {
   const batch = db.batch()
   recordAuditEvent(db, batch, {
-    actor: { uid: `api-token:${token.id}`, email: null },
+    actor: { uid: apiTokenActorUid(token.id), email: null },
     action: 'api_token.used',
     target: { kind: 'api_token', id: token.id, label: token.name },
     companyId: token.company,

@@ -3,37 +3,57 @@
 // is read; a genuine token's every call is an audit event of its company. The token's company is
 // the only company it reads, and what it may read of it is asked of app/domain/access.ts as the
 // pages ask. Lists are Firestore queries with a limit and a cursor, never a whole collection.
+// The writes (findings:write) are the report callables' own work (retestRequest, findingMoves,
+// postFindingComment) with the token as a client manager of its company, made once per
+// Idempotency-Key through the callables' receipts (decision 0046).
 // The Worker forwards /api/v1/* (but the DAST API's /api/v1/dast/*) here.
 import '../options.ts'
 import type { DocumentReference, Firestore, Query } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
-import { onRequest } from 'firebase-functions/v2/https'
+import { HttpsError, onRequest, type FunctionsErrorCode } from 'firebase-functions/v2/https'
 import * as v from 'valibot'
-import { tokenMayReadResults, type ApiScope } from '#domain/access.ts'
+import { tokenMayChangeFindings, tokenMayReadResults, type ApiScope } from '#domain/access.ts'
 import { apiTokenFormat, type ApiToken } from '#domain/api-tokens.ts'
+import type { CallableName } from '#domain/callables.ts'
 import {
+  AcceptRiskBodySchema,
   API_HISTORY_LIMIT,
   API_ID_PATTERN,
+  apiAcceptRiskAnswer,
+  apiBody,
+  apiCommentAnswer,
   apiError,
   apiFinding,
   apiFindingDetail,
+  apiIdempotencyKey,
+  apiRetestAnswer,
   apiScan,
   CLIENT_API_LIMITS,
   clientApiMessages,
+  CommentBodySchema,
   FindingsQuerySchema,
+  IDEMPOTENT_REPLAYED_HEADER,
+  RetestBodySchema,
   ScansQuerySchema,
+  type ApiErrorCode,
 } from '#domain/client-api.ts'
 import { companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
 import { findingHistoryPath, historyFromDocument } from '#domain/finding-history.ts'
+import { acceptanceEndProblem } from '#domain/finding-workflow.ts'
 import { findingFromDocument, findingPath, findingsPath } from '#domain/findings.ts'
 import { scanFromDocument, scanPath, scansPath } from '#domain/scans.ts'
 import { services, type ServiceId } from '#domain/services.ts'
 import { adminDb } from '../admin.ts'
 import { tokenHashSecret } from '../admin/secret-tokens.ts'
+import { once, type Transact } from '../call-receipts.ts'
 import { clientIpBehindWorker, trustedHops } from '../client-ip.ts'
 import { answerWithinDatabaseReach, OUT_OF_REACH_ANSWER, sdkOutOfReach } from '../database-reach.ts'
 import { consumeRateLimits } from '../rate-limit.ts'
 import type { ApiResponse } from '../agents/agent-api.ts'
+import { postFindingComment } from '../reports/add-finding-comment.ts'
+import { findingMoves } from '../reports/change-finding-status.ts'
+import { tokenReportCaller, type ReportCaller } from '../reports/report-caller.ts'
+import { retestRequest } from '../reports/request-retest.ts'
 import { recordApiTokenUse, verifyApiToken, type ApiTokenRefusal } from './api-tokens.ts'
 
 export interface ClientApiRequest {
@@ -43,6 +63,10 @@ export interface ClientApiRequest {
   /** The query string, without its `?`. */
   query: string
   authorization?: string
+  /** The body as sent (writes: JSON). */
+  body?: string
+  /** The Idempotency-Key header, as sent. */
+  idempotencyKey?: string
   ip?: string | null
 }
 
@@ -175,20 +199,125 @@ function listScans(reader: Reader, query: string): Promise<ApiResponse> {
   return listing(reader, ScansQuerySchema, query, plan, scanFromDocument, apiScan)
 }
 
-const ROUTES: {
-  method: string
-  path: RegExp
-  scope: ApiScope
-  answer: (reader: Reader, match: RegExpExecArray, query: string) => Promise<ApiResponse>
-}[] = [
-  { method: 'GET', path: /^\/findings\/?$/, scope: 'findings:read', answer: (reader, _match, query) => listFindings(reader, query) },
+/** What a route answers from: the token's reader, the path's match, and the request's query, body and key. */
+interface Call {
+  reader: Reader
+  match: RegExpExecArray
+  query: string
+  body: string
+  idempotencyKey: string | undefined
+  now: number
+}
+
+/** The report writes' refusals (HttpsError codes) as the API's codes. */
+const WRITE_REFUSALS: Partial<Record<FunctionsErrorCode, ApiErrorCode>> = {
+  'invalid-argument': 'invalid_request',
+  'not-found': 'not_found',
+  'permission-denied': 'forbidden',
+  'failed-precondition': 'conflict',
+  'already-exists': 'idempotency_key_reused',
+}
+
+/**
+ * A write on the finding the path names: its key and body checked, the finding one the token may
+ * change (404 otherwise, as for a read), then `write` as the token's caller, in a transaction made
+ * at most once for the token, the callable and the Idempotency-Key when one was sent. A retry
+ * answers the first try's answer with Idempotent-Replayed: true and writes nothing.
+ */
+async function writeFinding<S extends v.GenericSchema>(
+  call: Call,
+  schema: S,
+  callable: CallableName,
+  write: (caller: ReportCaller, asked: v.InferOutput<S>, transact: Transact) => Promise<ApiResponse>,
+): Promise<ApiResponse> {
+  const { reader } = call
+  const findingId = call.match[1]!
+  const key = apiIdempotencyKey(call.idempotencyKey)
+  if (!key.ok) return apiError('invalid_request', key.message, key.field)
+  const asked = apiBody(schema, call.body)
+  if (!asked.ok) return apiError('invalid_request', asked.message, asked.field)
+  const snapshot = await reader.db.doc(findingPath(reader.token.company, findingId)).get()
+  const finding = snapshot.exists ? findingFromDocument(findingId, snapshot.data()) : null
+  if (!finding || !reader.company || !tokenMayChangeFindings(reader.token.scopes, reader.company, finding.service))
+    return apiError('not_found', clientApiMessages.noFinding)
+  const caller = tokenReportCaller(reader.token, reader.company)
+  const requestId = key.value
+  // What a receipt holds the request as: the same key may only repeat the same finding and body.
+  const request = { requestId: requestId ?? '', findingId, ...(asked.value as object) }
+  let replayed = false
+  const transact: Transact =
+    requestId === null
+      ? (work) => reader.db.runTransaction(work)
+      : async (work) => {
+          const done = await once(reader.db, caller.uid, callable, request, work, call.now)
+          replayed = done.replayed
+          return done.answer
+        }
+  try {
+    const answer = await write(caller, asked.value, transact)
+    return replayed ? { ...answer, headers: { ...answer.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' } } : answer
+  } catch (error) {
+    const code = error instanceof HttpsError ? WRITE_REFUSALS[error.code] : undefined
+    if (!code || !(error instanceof HttpsError)) throw error
+    const field = (error.details as { field?: string } | undefined)?.field
+    return apiError(code, code === 'idempotency_key_reused' ? clientApiMessages.keyReused : error.message, field)
+  }
+}
+
+/** POST /findings/<id>/retest: a retest request of the finding, as the page's "Request retest". */
+const requestFindingRetest = (call: Call) =>
+  writeFinding(call, RetestBodySchema, 'requestRetest', async (caller, asked, transact) => {
+    const findingId = call.match[1]!
+    const retest = await retestRequest(call.reader.db, caller, { findingIds: [findingId], note: asked.note }, transact)
+    return { status: 201, body: apiRetestAnswer(findingId, retest) }
+  })
+
+/**
+ * POST /findings/<id>/accept-risk: the page's "Ask to accept the risk" (a client manager's move;
+ * a company admin decides on the page), with its justification and end. The end is checked at the
+ * first try only: a retry answers what that try did.
+ */
+const acceptFindingRisk = (call: Call) =>
+  writeFinding(call, AcceptRiskBodySchema, 'changeFindingStatus', async (caller, asked, transact) => {
+    const findingId = call.match[1]!
+    const checked: Transact = (work) =>
+      transact(async (tx) => {
+        const problem = acceptanceEndProblem(asked.expiresAt, Date.now())
+        if (problem) throw new HttpsError('invalid-argument', `expiresAt: ${problem}`, { field: 'expiresAt' })
+        return work(tx)
+      })
+    const asks = { findingIds: [findingId], action: 'request_acceptance', note: asked.justification, expiresAt: asked.expiresAt } as const
+    await findingMoves(call.reader.db, caller, asks, checked, { allOrNone: true })
+    return { status: 200, body: apiAcceptRiskAnswer(findingId, asked.expiresAt) }
+  })
+
+/** POST /findings/<id>/comments: a comment the client reads, mentions told as on the page. */
+const commentOnFinding = (call: Call) =>
+  writeFinding(call, CommentBodySchema, 'addFindingComment', async (caller, asked, transact) => {
+    const findingId = call.match[1]!
+    const posted = await postFindingComment(
+      call.reader.db,
+      caller,
+      { findingId, body: asked.body, visibility: 'client', mentions: [] },
+      transact,
+    )
+    return { status: 201, body: apiCommentAnswer(findingId, posted.commentId) }
+  })
+
+const ID = API_ID_PATTERN.source.slice(1, -1)
+
+const ROUTES: { method: string; path: RegExp; scope: ApiScope; answer: (call: Call) => Promise<ApiResponse> }[] = [
+  { method: 'GET', path: /^\/findings\/?$/, scope: 'findings:read', answer: (call) => listFindings(call.reader, call.query) },
   {
     method: 'GET',
-    path: new RegExp(`^/findings/(${API_ID_PATTERN.source.slice(1, -1)})$`),
+    path: new RegExp(`^/findings/(${ID})$`),
     scope: 'findings:read',
-    answer: (reader, match) => readFinding(reader, match[1]!),
+    answer: (call) => readFinding(call.reader, call.match[1]!),
   },
-  { method: 'GET', path: /^\/scans\/?$/, scope: 'findings:read', answer: (reader, _match, query) => listScans(reader, query) },
+  { method: 'GET', path: /^\/scans\/?$/, scope: 'findings:read', answer: (call) => listScans(call.reader, call.query) },
+  { method: 'POST', path: new RegExp(`^/findings/(${ID})/retest$`), scope: 'findings:write', answer: requestFindingRetest },
+  { method: 'POST', path: new RegExp(`^/findings/(${ID})/accept-risk$`), scope: 'findings:write', answer: acceptFindingRisk },
+  { method: 'POST', path: new RegExp(`^/findings/(${ID})/comments$`), scope: 'findings:write', answer: commentOnFinding },
 ]
 
 /** The answer to one call, before its audit. */
@@ -216,13 +345,25 @@ async function answer(
   const verified = await verifyApiToken(db, presented, { now, ...(secret === undefined ? {} : { secret }) })
   if (!verified.ok) return { answer: REFUSALS[verified.reason], token: verified.token }
   const token = verified.token
-  const route = ROUTES.map((r) => ({ route: r, match: r.path.exec(request.path) })).find((r) => r.match)
-  if (!route) return { answer: apiError('not_found', clientApiMessages.noRoute), token }
-  if (route.route.method !== request.method) return { answer: apiError('method_not_allowed', clientApiMessages.noRoute), token }
-  if (!token.scopes.includes(route.route.scope))
-    return { answer: apiError('missing_scope', clientApiMessages.missingScope(route.route.scope)), token }
+  const paths = ROUTES.flatMap((route) => {
+    const match = route.path.exec(request.path)
+    return match ? [{ route, match }] : []
+  })
+  if (paths.length === 0) return { answer: apiError('not_found', clientApiMessages.noRoute), token }
+  const found = paths.find((p) => p.route.method === request.method)
+  if (!found) return { answer: apiError('method_not_allowed', clientApiMessages.noRoute), token }
+  const { route, match } = found
+  if (!token.scopes.includes(route.scope)) return { answer: apiError('missing_scope', clientApiMessages.missingScope(route.scope)), token }
   const company = companyFromDocument(token.company, (await db.doc(companyPath(token.company)).get()).data())
-  return { answer: await route.route.answer({ db, token, company }, route.match!, request.query), token }
+  const call: Call = {
+    reader: { db, token, company },
+    match,
+    query: request.query,
+    body: request.body ?? '',
+    idempotencyKey: request.idempotencyKey,
+    now,
+  }
+  return { answer: await route.answer(call), token }
 }
 
 export async function handleClientApiRequest(
@@ -256,6 +397,8 @@ export const clientApi = onRequest({ cors: false, secrets: [tokenHashSecret] }, 
       path: req.path,
       query: req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '',
       authorization: req.get('authorization'),
+      body: req.rawBody ? req.rawBody.toString('utf8') : '',
+      idempotencyKey: req.get('idempotency-key'),
       ip: clientIpBehindWorker(req.get('x-forwarded-for'), req.ip, trustedHops()) ?? null,
     }),
   )

@@ -1,9 +1,11 @@
 // Who calls a report callable, in the company they name: their access as users_access states it
 // (the document wins over the token, as everywhere on the server), the company's switches, and
-// their role in the findings workflow. Every report callable starts here, so all refuse alike.
+// their role in the findings workflow. Every report callable starts here, so all refuse alike; an
+// API token's writes start at tokenReportCaller.
 import type { Firestore, Transaction } from 'firebase-admin/firestore'
 import { HttpsError } from 'firebase-functions/v2/https'
-import { canViewResults, findingRole, seesAllCompanies, type Access, type FindingRole } from '#domain/access.ts'
+import { API_TOKEN_ACCESS, canViewResults, findingRole, seesAllCompanies, type Access, type FindingRole } from '#domain/access.ts'
+import { apiTokenActorUid, type ApiToken } from '#domain/api-tokens.ts'
 import { companyFromDocument, companyPath, type Company } from '#domain/companies.ts'
 import type { Actor } from '#domain/finding-workflow.ts'
 import type { Finding } from '#domain/findings.ts'
@@ -41,6 +43,16 @@ export async function reportCaller(db: Firestore, caller: Caller, slug: string):
   const tokenName = typeof caller.token.name === 'string' ? caller.token.name.trim() : ''
   const name = tokenName || caller.email || caller.uid
   return { uid: caller.uid, by: caller.email ?? caller.uid, access, role, company, actor: { uid: caller.uid, name, role } }
+}
+
+/**
+ * An API token of `company` as the caller of the report writes (decision 0050): a client manager
+ * of the company in the workflow (API_TOKEN_ACCESS), named in the records by the token's name.
+ */
+export function tokenReportCaller(token: ApiToken, company: Company): ReportCaller {
+  const uid = apiTokenActorUid(token.id)
+  const role = findingRole(API_TOKEN_ACCESS) ?? 'viewer'
+  return { uid, by: uid, access: API_TOKEN_ACCESS, role, company, actor: { uid, name: `${token.name} (API token)`, role } }
 }
 
 /** Refuses a service whose results the caller may not read in this company. */

@@ -4,7 +4,7 @@
 // checked under it (it may have been made) and shows what is true.
 import { useId, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
-import { ACTIONS_NEEDING_A_NOTE, MAX_ACCEPTANCE_DAYS, type FindingAction } from '#domain/finding-workflow.ts'
+import { acceptanceEndOfDay, ACTIONS_NEEDING_A_NOTE, MAX_ACCEPTANCE_DAYS, type FindingAction } from '#domain/finding-workflow.ts'
 import { DAY_MS } from '#domain/sla.ts'
 import { newRequestId, writeCheckMessages } from '~/core/call-until-known'
 import { Button } from '~/ui/button'
@@ -90,7 +90,7 @@ export function MoveDialog({
     if (needsNote && note.trim() === '') return setError('Write a note: this step needs one.')
     let expiresAt: number | undefined
     if (needsExpiry) {
-      const day = Date.parse(`${expiry}T23:59:59Z`)
+      const day = acceptanceEndOfDay(expiry)
       if (!expiry || Number.isNaN(day)) return setError('Choose when the acceptance ends.')
       expiresAt = day
     }
