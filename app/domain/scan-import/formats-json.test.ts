@@ -17,6 +17,7 @@ const JSON_FORMATS = [
   'masscan_json',
   'checkov_json',
   'testssl_csv',
+  'sslyze_json',
 ]
 const registered = new Set(SCAN_PARSERS.map((p) => p.format as string))
 const fixtures = allFixtures()

@@ -21,6 +21,7 @@ import { prowlerCsvParser, prowlerOcsfParser } from './prowler.ts'
 import { sarifParser } from './sarif.ts'
 import { testsslJsonParser } from './testssl-json.ts'
 import { testsslCsvParser } from './testssl-csv.ts'
+import { sslyzeJsonParser } from './sslyze-json.ts'
 import { trivyJsonParser } from './trivy-json.ts'
 import { grypeJsonParser } from './grype-json.ts'
 import { checkovJsonParser } from './checkov-json.ts'
@@ -46,6 +47,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   prowlerCsvParser,
   testsslJsonParser,
   testsslCsvParser,
+  sslyzeJsonParser,
   niktoJsonParser,
   trivyJsonParser,
   grypeJsonParser,

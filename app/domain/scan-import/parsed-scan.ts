@@ -36,6 +36,7 @@ export const SCAN_FORMATS = [
   'sslscan_xml',
   'qualys_xml',
   'nexpose_xml',
+  'sslyze_json',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
