@@ -18,6 +18,7 @@ const JSON_FORMATS = [
   'checkov_json',
   'testssl_csv',
   'sslyze_json',
+  'kube_bench_json',
 ]
 const registered = new Set(SCAN_PARSERS.map((p) => p.format as string))
 const fixtures = allFixtures()

@@ -25,6 +25,7 @@ import { sslyzeJsonParser } from './sslyze-json.ts'
 import { trivyJsonParser } from './trivy-json.ts'
 import { grypeJsonParser } from './grype-json.ts'
 import { checkovJsonParser } from './checkov-json.ts'
+import { kubeBenchJsonParser } from './kube-bench-json.ts'
 import { zapJsonParser } from './zap-json.ts'
 import { wapitiJsonParser } from './wapiti-json.ts'
 
@@ -52,6 +53,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   trivyJsonParser,
   grypeJsonParser,
   checkovJsonParser,
+  kubeBenchJsonParser,
   masscanJsonParser, // before naabu: masscan's -oD lines also start with an ip and a port
   httpxJsonlParser,
   naabuJsonlParser,

@@ -37,6 +37,7 @@ export const SCAN_FORMATS = [
   'qualys_xml',
   'nexpose_xml',
   'sslyze_json',
+  'kube_bench_json',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
