@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as WorkspaceRouteImport } from './routes/_workspace'
 import { Route as WorkspaceIndexRouteImport } from './routes/_workspace/index'
 import { Route as WorkspaceMemberRouteImport } from './routes/_workspace/_member'
+import { Route as ApiPhotosRouteImport } from './routes/api/photos'
 import { Route as AuthRedirectRouteImport } from './routes/auth/redirect'
 import { Route as VaultSplatRouteImport } from './routes/vault/$'
 import { Route as WorkspaceMemberProfileRouteImport } from './routes/_workspace/_member/profile'
@@ -54,6 +55,11 @@ const WorkspaceIndexRoute = WorkspaceIndexRouteImport.update({
 const WorkspaceMemberRoute = WorkspaceMemberRouteImport.update({
   id: '/_member',
   getParentRoute: () => WorkspaceRoute,
+} as any)
+const ApiPhotosRoute = ApiPhotosRouteImport.update({
+  id: '/api/photos',
+  path: '/api/photos',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRedirectRoute = AuthRedirectRouteImport.update({
   id: '/auth/redirect',
@@ -224,6 +230,7 @@ const WorkspaceMemberReportsServiceFindingIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof WorkspaceIndexRoute
+  '/api/photos': typeof ApiPhotosRoute
   '/auth/redirect': typeof AuthRedirectRoute
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
@@ -256,6 +263,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof WorkspaceIndexRoute
+  '/api/photos': typeof ApiPhotosRoute
   '/auth/redirect': typeof AuthRedirectRoute
   '/vault/$': typeof VaultSplatRoute
   '/profile': typeof WorkspaceMemberProfileRoute
@@ -290,6 +298,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_workspace': typeof WorkspaceRouteWithChildren
   '/_workspace/_member': typeof WorkspaceMemberRouteWithChildren
+  '/api/photos': typeof ApiPhotosRoute
   '/auth/redirect': typeof AuthRedirectRoute
   '/vault/$': typeof VaultSplatRoute
   '/_workspace/': typeof WorkspaceIndexRoute
@@ -325,6 +334,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/api/photos'
     | '/auth/redirect'
     | '/vault/$'
     | '/profile'
@@ -357,6 +367,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/api/photos'
     | '/auth/redirect'
     | '/vault/$'
     | '/profile'
@@ -390,6 +401,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_workspace'
     | '/_workspace/_member'
+    | '/api/photos'
     | '/auth/redirect'
     | '/vault/$'
     | '/_workspace/'
@@ -424,6 +436,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   WorkspaceRoute: typeof WorkspaceRouteWithChildren
+  ApiPhotosRoute: typeof ApiPhotosRoute
   AuthRedirectRoute: typeof AuthRedirectRoute
   VaultSplatRoute: typeof VaultSplatRoute
   ApiAgentsSplatRoute: typeof ApiAgentsSplatRoute
@@ -456,6 +469,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof WorkspaceMemberRouteImport
       parentRoute: typeof WorkspaceRoute
+    }
+    '/api/photos': {
+      id: '/api/photos'
+      path: '/api/photos'
+      fullPath: '/api/photos'
+      preLoaderRoute: typeof ApiPhotosRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/auth/redirect': {
       id: '/auth/redirect'
@@ -736,6 +756,7 @@ const WorkspaceRouteWithChildren = WorkspaceRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   WorkspaceRoute: WorkspaceRouteWithChildren,
+  ApiPhotosRoute: ApiPhotosRoute,
   AuthRedirectRoute: AuthRedirectRoute,
   VaultSplatRoute: VaultSplatRoute,
   ApiAgentsSplatRoute: ApiAgentsSplatRoute,

@@ -88,8 +88,8 @@ export function pageHeaders(
   connect: readonly string[],
 ): Record<string, string> {
   return {
-    // A person's photo is any https address they chose in Settings; Markdown drops remote images itself.
-    'Content-Security-Policy': contentSecurityPolicy({ nonce, hashes, connect, images: ['blob:', 'https:'] }),
+    // People's photos come through the app's own origin (/api/photos); Markdown drops remote images itself.
+    'Content-Security-Policy': contentSecurityPolicy({ nonce, hashes, connect, images: ['blob:'] }),
     'Referrer-Policy': pathname === '/auth/redirect' ? 'no-referrer' : 'strict-origin-when-cross-origin',
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import styled from 'styled-components'
+import { photoSources } from '#domain/photos.ts'
 
 const Circle = styled.span<{ $size: number }>`
   display: inline-grid;
@@ -34,14 +35,14 @@ export function initialsOf(name: string, email: string): string {
     .join('')
 }
 
-/** The person's photo, or their initials when there is none or it does not load. */
+/** The person's photo (through the app's origin, at the served widths for its size), or their initials when there is none or it does not load. */
 export function Avatar({ name, email, photoURL, size = 32 }: { name: string; email: string; photoURL: string; size?: number }) {
   const [brokenURL, setBrokenURL] = useState<string | null>(null)
   const showPhoto = photoURL !== '' && photoURL !== brokenURL
   return (
     <Circle $size={size} aria-hidden="true">
       {showPhoto ? (
-        <img src={photoURL} alt="" width={size} height={size} referrerPolicy="no-referrer" onError={() => setBrokenURL(photoURL)} />
+        <img {...photoSources(photoURL, size)} alt="" width={size} height={size} onError={() => setBrokenURL(photoURL)} />
       ) : (
         initialsOf(name, email)
       )}

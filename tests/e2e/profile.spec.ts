@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { demoAccount } from '../../emulators/seed/demo-accounts'
 import { expect, test } from './fixtures'
 import { preferencesOf, setPreferences } from './support/admin'
@@ -58,8 +61,9 @@ test.describe('settings', () => {
     shell,
     settings,
   }) => {
-    // The saved address points nowhere (there is no network here): the avatar falls back to initials.
-    browserConsole.allow(/ERR_NAME_NOT_RESOLVED/)
+    // The saved address points nowhere (there is no network here): the photo route answers 502 and
+    // the avatar falls back to initials.
+    browserConsole.allow(/status of 502/)
     await shell.open('/profile')
     const photo = settings.photo
     const status = settings.status('Photo address')
@@ -74,6 +78,40 @@ test.describe('settings', () => {
     await expect(status).toHaveAttribute('data-autosave-status', 'synced')
     expect((await preferencesOf(account.uid)).photoURL).toBe('https://cdn.example/me.png')
     await expect(shell.userMenuButton).toContainText('A')
+  })
+
+  test("a photo is drawn from the app's own origin at the served widths for its size, resized", async ({
+    page,
+    shell,
+    playwright,
+    baseURL,
+  }) => {
+    // A picture 300 by 200 on a loopback server of the test's own (local runs take loopback photos).
+    const picture = readFileSync('tests/fixtures/images/photo-300x200.png')
+    const server = http.createServer((_, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(picture))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const photoURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/me.png`
+      await setPreferences(account.uid, { photoURL })
+      await shell.open('/profile')
+      const photo = page.getByRole('main').locator('img')
+      const at = (width: number) => `/api/photos?${new URLSearchParams({ url: photoURL, w: String(width) })}`
+      // Drawn 56 px: the served 64 once, 128 for screens of twice the density.
+      await expect(photo).toHaveAttribute('src', at(64))
+      await expect(photo).toHaveAttribute('srcset', `${at(64)} 1x, ${at(128)} 2x`)
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && [img.naturalWidth, img.naturalHeight]))
+        .toEqual([64, 64])
+      // The user menu's avatar, drawn 32 px, the same way.
+      await expect(shell.userMenuButton.locator('img')).toHaveAttribute('src', at(32))
+      // The route serves only the product's widths, and only to someone signed in.
+      expect((await page.request.get(at(65))).status()).toBe(400)
+      const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } })
+      expect((await anonymous.get(at(64))).status()).toBe(401)
+      await anonymous.dispose()
+    } finally {
+      server.close()
+    }
   })
 
   test('the colour scheme applies at once and is kept in the browser', async ({ page, shell, settings }) => {

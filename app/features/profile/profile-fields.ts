@@ -1,8 +1,8 @@
 import * as v from 'valibot'
+import { PHOTO_URL_MAX } from '#domain/photos.ts'
 
 // The same bounds as the security rules for users_preferences.
 export const DISPLAY_NAME_MAX = 100
-export const PHOTO_URL_MAX = 2048
 
 export const DisplayNameSchema = v.pipe(v.string(), v.maxLength(DISPLAY_NAME_MAX, `At most ${DISPLAY_NAME_MAX} characters.`))
 
