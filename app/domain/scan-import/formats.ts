@@ -12,6 +12,7 @@ import { zapXmlParser } from './zap-xml.ts'
 import { sslscanXmlParser } from './sslscan-xml.ts'
 import { qualysXmlParser } from './qualys-xml.ts'
 import { nexposeXmlParser } from './nexpose-xml.ts'
+import { pingcastleXmlParser } from './pingcastle-xml.ts'
 import { SNIFF_CHARS, type ScanFormat, type ScanParser } from './parsed-scan.ts'
 import { ntdsPotfileParser } from './password-audit-import.ts'
 import { httpxJsonlParser } from './httpx-jsonl.ts'
@@ -41,6 +42,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   sslscanXmlParser,
   qualysXmlParser,
   nexposeXmlParser,
+  pingcastleXmlParser,
   zapJsonParser,
   wapitiJsonParser,
   nucleiJsonParser,

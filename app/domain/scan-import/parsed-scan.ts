@@ -38,6 +38,7 @@ export const SCAN_FORMATS = [
   'nexpose_xml',
   'sslyze_json',
   'kube_bench_json',
+  'pingcastle_xml',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
