@@ -22,6 +22,7 @@ import { Route as WorkspaceMemberAdminIndexRouteImport } from './routes/_workspa
 import { Route as WorkspaceMemberAdminApiTokensRouteImport } from './routes/_workspace/_member/admin/api-tokens'
 import { Route as WorkspaceMemberAdminDastRouteImport } from './routes/_workspace/_member/admin/dast'
 import { Route as WorkspaceMemberAdminKeys_emailRouteImport } from './routes/_workspace/_member/admin/keys_email'
+import { Route as WorkspaceMemberAdminWebhooksRouteImport } from './routes/_workspace/_member/admin/webhooks'
 import { Route as WorkspaceMemberAnalystIndexRouteImport } from './routes/_workspace/_member/analyst/index'
 import { Route as WorkspaceMemberAnalystAgentsRouteImport } from './routes/_workspace/_member/analyst/agents'
 import { Route as WorkspaceMemberAnalystLocationsRouteImport } from './routes/_workspace/_member/analyst/locations'
@@ -108,6 +109,12 @@ const WorkspaceMemberAdminKeys_emailRoute =
   WorkspaceMemberAdminKeys_emailRouteImport.update({
     id: '/admin/keys_email',
     path: '/admin/keys_email',
+    getParentRoute: () => WorkspaceMemberRoute,
+  } as any)
+const WorkspaceMemberAdminWebhooksRoute =
+  WorkspaceMemberAdminWebhooksRouteImport.update({
+    id: '/admin/webhooks',
+    path: '/admin/webhooks',
     getParentRoute: () => WorkspaceMemberRoute,
   } as any)
 const WorkspaceMemberAnalystIndexRoute =
@@ -239,6 +246,7 @@ export interface FileRoutesByFullPath {
   '/admin/api-tokens': typeof WorkspaceMemberAdminApiTokensRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
+  '/admin/webhooks': typeof WorkspaceMemberAdminWebhooksRoute
   '/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
   '/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
@@ -272,6 +280,7 @@ export interface FileRoutesByTo {
   '/admin/api-tokens': typeof WorkspaceMemberAdminApiTokensRoute
   '/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
+  '/admin/webhooks': typeof WorkspaceMemberAdminWebhooksRoute
   '/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
   '/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/reports/$service': typeof WorkspaceMemberReportsServiceRoute
@@ -308,6 +317,7 @@ export interface FileRoutesById {
   '/_workspace/_member/admin/api-tokens': typeof WorkspaceMemberAdminApiTokensRoute
   '/_workspace/_member/admin/dast': typeof WorkspaceMemberAdminDastRoute
   '/_workspace/_member/admin/keys_email': typeof WorkspaceMemberAdminKeys_emailRoute
+  '/_workspace/_member/admin/webhooks': typeof WorkspaceMemberAdminWebhooksRoute
   '/_workspace/_member/analyst/agents': typeof WorkspaceMemberAnalystAgentsRoute
   '/_workspace/_member/analyst/locations': typeof WorkspaceMemberAnalystLocationsRoute
   '/_workspace/_member/reports/$service': typeof WorkspaceMemberReportsServiceRoute
@@ -343,6 +353,7 @@ export interface FileRouteTypes {
     | '/admin/api-tokens'
     | '/admin/dast'
     | '/admin/keys_email'
+    | '/admin/webhooks'
     | '/analyst/agents'
     | '/analyst/locations'
     | '/reports/$service'
@@ -376,6 +387,7 @@ export interface FileRouteTypes {
     | '/admin/api-tokens'
     | '/admin/dast'
     | '/admin/keys_email'
+    | '/admin/webhooks'
     | '/analyst/agents'
     | '/analyst/locations'
     | '/reports/$service'
@@ -411,6 +423,7 @@ export interface FileRouteTypes {
     | '/_workspace/_member/admin/api-tokens'
     | '/_workspace/_member/admin/dast'
     | '/_workspace/_member/admin/keys_email'
+    | '/_workspace/_member/admin/webhooks'
     | '/_workspace/_member/analyst/agents'
     | '/_workspace/_member/analyst/locations'
     | '/_workspace/_member/reports/$service'
@@ -538,6 +551,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/keys_email'
       fullPath: '/admin/keys_email'
       preLoaderRoute: typeof WorkspaceMemberAdminKeys_emailRouteImport
+      parentRoute: typeof WorkspaceMemberRoute
+    }
+    '/_workspace/_member/admin/webhooks': {
+      id: '/_workspace/_member/admin/webhooks'
+      path: '/admin/webhooks'
+      fullPath: '/admin/webhooks'
+      preLoaderRoute: typeof WorkspaceMemberAdminWebhooksRouteImport
       parentRoute: typeof WorkspaceMemberRoute
     }
     '/_workspace/_member/analyst/': {
@@ -688,6 +708,7 @@ interface WorkspaceMemberRouteChildren {
   WorkspaceMemberAdminApiTokensRoute: typeof WorkspaceMemberAdminApiTokensRoute
   WorkspaceMemberAdminDastRoute: typeof WorkspaceMemberAdminDastRoute
   WorkspaceMemberAdminKeys_emailRoute: typeof WorkspaceMemberAdminKeys_emailRoute
+  WorkspaceMemberAdminWebhooksRoute: typeof WorkspaceMemberAdminWebhooksRoute
   WorkspaceMemberAnalystAgentsRoute: typeof WorkspaceMemberAnalystAgentsRoute
   WorkspaceMemberAnalystLocationsRoute: typeof WorkspaceMemberAnalystLocationsRoute
   WorkspaceMemberReportsServiceRoute: typeof WorkspaceMemberReportsServiceRoute
@@ -712,6 +733,7 @@ const WorkspaceMemberRouteChildren: WorkspaceMemberRouteChildren = {
   WorkspaceMemberAdminApiTokensRoute: WorkspaceMemberAdminApiTokensRoute,
   WorkspaceMemberAdminDastRoute: WorkspaceMemberAdminDastRoute,
   WorkspaceMemberAdminKeys_emailRoute: WorkspaceMemberAdminKeys_emailRoute,
+  WorkspaceMemberAdminWebhooksRoute: WorkspaceMemberAdminWebhooksRoute,
   WorkspaceMemberAnalystAgentsRoute: WorkspaceMemberAnalystAgentsRoute,
   WorkspaceMemberAnalystLocationsRoute: WorkspaceMemberAnalystLocationsRoute,
   WorkspaceMemberReportsServiceRoute: WorkspaceMemberReportsServiceRoute,

@@ -178,6 +178,7 @@ export const pageRules: Readonly<Record<string, Rule>> = {
   '/admin/keys_email': level(LEVEL.platformAdmin),
   '/admin/company/manage-users': level(LEVEL.companyAdmin),
   '/admin/api-tokens': level(LEVEL.companyAdmin),
+  '/admin/webhooks': level(LEVEL.companyAdmin),
   '/admin/dast': ({ access, company }) =>
     hasLevel(access, LEVEL.companyAdmin) && canViewService(access, company, 'dast', 'dast-triggering'),
   '/profile': level(LEVEL.clientViewer),
@@ -284,3 +285,10 @@ export const mayManageApiTokens = (access: Access | null | undefined) => hasLeve
 /** A company's API tokens: someone who may select the company and open the API tokens page. */
 export const mayManageApiTokensOf = (access: Access | null | undefined, company: CompanyFlags | null | undefined, selects: boolean) =>
   selects && (pageRules['/admin/api-tokens']?.({ access, company }) ?? false)
+
+/** Webhook endpoints (decision 0056): company admins and above ask; each company's also need its page's rule there (mayManageWebhooksOf). */
+export const mayManageWebhooks = (access: Access | null | undefined) => hasLevel(access, LEVEL.companyAdmin)
+
+/** A company's webhook endpoints and their delivery log: someone who may select the company and open the webhooks page. */
+export const mayManageWebhooksOf = (access: Access | null | undefined, company: CompanyFlags | null | undefined, selects: boolean) =>
+  selects && (pageRules['/admin/webhooks']?.({ access, company }) ?? false)

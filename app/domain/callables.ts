@@ -7,6 +7,7 @@ import {
   mayEditTemplates,
   mayManageCompanies,
   mayManageApiTokens,
+  mayManageWebhooks,
   mayManageDastKeys,
   mayManageServiceCatalogue,
   mayUseVault,
@@ -15,6 +16,16 @@ import {
   type Access,
 } from './access.ts'
 import { SignInRequestSchema, SignInResponseSchema } from './sign-in.ts'
+import {
+  CreateWebhookEndpointRequestSchema,
+  CreateWebhookEndpointResponseSchema,
+  DeleteWebhookEndpointRequestSchema,
+  ResendWebhookDeliveryRequestSchema,
+  RotateWebhookSecretRequestSchema,
+  RotateWebhookSecretResponseSchema,
+  SetWebhookEndpointEnabledRequestSchema,
+  WebhookChangedResponseSchema,
+} from './webhooks.ts'
 import { SignedOutSupportRequestSchema, SupportRequestSchema, SupportResponseSchema } from './support.ts'
 import {
   DeleteTemplateRequestSchema,
@@ -229,6 +240,20 @@ export const callables = {
   // API tokens: the handler checks the company (a member at level 3, or one who sees all).
   createApiToken: { request: CreateApiTokenRequestSchema, response: CreateApiTokenResponseSchema, who: mayManageApiTokens },
   revokeApiToken: { request: RevokeApiTokenRequestSchema, response: RevokeApiTokenResponseSchema, who: mayManageApiTokens },
+  // Webhooks: the handler checks the company (a member at level 3, or one who sees all).
+  createWebhookEndpoint: {
+    request: CreateWebhookEndpointRequestSchema,
+    response: CreateWebhookEndpointResponseSchema,
+    who: mayManageWebhooks,
+  },
+  rotateWebhookSecret: { request: RotateWebhookSecretRequestSchema, response: RotateWebhookSecretResponseSchema, who: mayManageWebhooks },
+  setWebhookEndpointEnabled: {
+    request: SetWebhookEndpointEnabledRequestSchema,
+    response: WebhookChangedResponseSchema,
+    who: mayManageWebhooks,
+  },
+  deleteWebhookEndpoint: { request: DeleteWebhookEndpointRequestSchema, response: WebhookChangedResponseSchema, who: mayManageWebhooks },
+  resendWebhookDelivery: { request: ResendWebhookDeliveryRequestSchema, response: WebhookChangedResponseSchema, who: mayManageWebhooks },
   // People: company admins act in their own companies on clients only, platform admins on anyone (the handler asks accessChangeRefusal).
   listUsers: { request: ListUsersRequestSchema, response: ListUsersResponseSchema, who: mayManagePeople },
   inviteUser: { request: InviteUserRequestSchema, response: InviteUserResponseSchema, who: mayManagePeople },

@@ -25,6 +25,7 @@ const pages = [
   '/admin/company/manage-users',
   '/admin/dast',
   '/admin/api-tokens',
+  '/admin/webhooks',
   '/profile',
   '/auth/redirect',
   '/vault/$',

@@ -49,6 +49,7 @@ export const sitePages: readonly SitePage[] = [
   page('/admin/company/manage-users', 'Company users', 'People of your company and their access.'),
   page('/admin/dast', 'DAST keys', 'Keys that let your pipelines trigger DAST scans.'),
   page('/admin/api-tokens', 'API tokens', 'Tokens that let your tools read and change findings through the API.'),
+  page('/admin/webhooks', 'Webhooks', 'Endpoints your systems receive signed events at, and what was delivered.'),
   page('/profile', 'Settings', 'Your profile, preferences and activity.'),
   page('/auth/redirect', 'Signing in', 'Completing sign-in from the emailed link.', 'bare', false),
   page('/vault/$', 'Vault', 'A secret shared through a one-time link.', 'bare', false),

@@ -62,3 +62,11 @@ export { agentApi } from './agents/agent-api.ts'
 export { sweepAgentJobs } from './agents/sweep-agent-jobs.ts'
 export { dastApi } from './agents/dast-api.ts'
 export { clientApi } from './api/client-api.ts'
+export {
+  createWebhookEndpoint,
+  rotateWebhookSecret,
+  setWebhookEndpointEnabled,
+  deleteWebhookEndpoint,
+  resendWebhookDelivery,
+} from './webhooks/webhook-calls.ts'
+export { sendWebhookDelivery, sweepWebhookDeliveries } from './webhooks/deliver-webhooks.ts'

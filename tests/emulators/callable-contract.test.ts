@@ -110,6 +110,11 @@ const examples: { [N in CallableName]: CallableRequest<N> } = {
   revokeDastKey: { id: 'AAAAAAAAAAAAAAAA' },
   createApiToken: { company: 'contract-no-such-company', name: 'Tracker', scopes: ['findings:read'], expiresInDays: 30 },
   revokeApiToken: { id: 'AAAAAAAAAAAAAAAA' },
+  createWebhookEndpoint: { company: 'contract-no-such-company', url: 'https://hooks.example.com/in', events: ['finding.new'] },
+  rotateWebhookSecret: { id: 'AAAAAAAAAAAAAAAA' },
+  setWebhookEndpointEnabled: { id: 'AAAAAAAAAAAAAAAA', enabled: false },
+  deleteWebhookEndpoint: { id: 'AAAAAAAAAAAAAAAA' },
+  resendWebhookDelivery: { id: 'AAAAAAAAAAAAAAAA_evt_AAAAAAAAAAAAAAAAAAAAAAAA' },
   listUsers: { company: 'contract-no-such-company' },
   inviteUser: {
     email: 'invitee@contract.example',

@@ -21,6 +21,8 @@ const TRIGGERS = [
   'agentApi',
   'dastApi',
   'clientApi',
+  'sendWebhookDelivery',
+  'sweepWebhookDeliveries',
 ]
 const EXPECTED_ENDPOINTS: string[] = [...CALLABLE_NAMES, ...TRIGGERS].sort()
 

@@ -45,6 +45,17 @@ export const QUERIES: CataloguedQuery[] = [
     ['watchDastKeys', collection('dast_keys'), where('company', '=='), orderBy('createdAt', 'desc')],
     ['watchApiTokens', collection('api_tokens'), where('company', '=='), orderBy('createdAt', 'desc')],
   ]),
+  ...file('app/features/admin/webhooks/webhooks-live.ts', [
+    ['watchWebhookEndpoints', collection('webhook_endpoints'), where('company', '=='), orderBy('createdAt', 'desc')],
+    // An endpoint's delivery log, newest first, a page at a time (the company too, for the rules).
+    [
+      'watchWebhookDeliveries',
+      collection('webhook_deliveries'),
+      where('company', '=='),
+      where('endpointId', '=='),
+      orderBy('createdAt', 'desc'),
+    ],
+  ]),
   ...file('app/features/analyst/desk/desk-live.ts', [
     ['watchDrafts', collection('scans'), where('service', '=='), where('state', '=='), orderBy('startedAt')],
     ['watchDrafts', collection('scans'), where('service', '=='), where('state', '==')],
@@ -232,6 +243,22 @@ export const QUERIES: CataloguedQuery[] = [
     ),
     ['readFinding', collection('history'), orderBy('at')],
     ['listScans', collection('scans'), where('service', 'in'), where('state', '=='), orderBy('publishedAt', 'desc')],
+  ]),
+  // Webhooks: a company's endpoints (to queue its events, to count them), an endpoint's deliveries
+  // (removed with it), and the deliveries whose next attempt is due, soonest first.
+  ...file('functions/src/webhooks/queue.ts', [['readWebhookTargets', collection('webhook_endpoints'), where('company', '==')]]),
+  ...file('functions/src/webhooks/webhook-calls.ts', [
+    ['createWebhookEndpoint', collection('webhook_endpoints'), where('company', '==')],
+    ['deleteWebhookEndpoint', collection('webhook_deliveries'), where('endpointId', '==')],
+  ]),
+  ...file('functions/src/webhooks/deliver.ts', [
+    [
+      'sweepWebhookDeliveries',
+      collection('webhook_deliveries'),
+      where('state', '=='),
+      where('nextAttemptAt', '<='),
+      orderBy('nextAttemptAt'),
+    ],
   ]),
   ...file('functions/src/agents/fleet-callables.ts', [
     ['deleteLocation', collection('agents'), where('locationId', '==')],

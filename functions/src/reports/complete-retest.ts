@@ -77,6 +77,7 @@ export const completeRetest = defineCallable('completeRetest', {}, async (caller
       updatedBy: reader.by,
       findings: writes,
       retests: completed ? [{ service: retest.service, before: { state: retest.state }, after: { state: 'completed' } }] : [],
+      events: completed ? [{ type: 'retest.completed', at: now, data: { service: retest.service, retestId: retest.id } }] : [],
       activity: completed
         ? [
             {

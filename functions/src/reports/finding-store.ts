@@ -23,6 +23,8 @@ import { readServiceMonth, serviceMonthPath, serviceStatsPath, type ServiceMonth
 import type { ServiceId } from '#domain/services.ts'
 import { withSlaChangeAt } from '#domain/sla.ts'
 import { addToMonth, isEmptyStatsDelta, pendingEntryDocument, statsDelta, statsPendingPath, type ScanStep } from '#domain/stats-ledger.ts'
+import { findingChangeEvents } from '#domain/webhooks.ts'
+import { queueWebhookDeliveries, readWebhookTargets, type WebhookEventInput } from '../webhooks/queue.ts'
 
 /** A finding's change: its state before (null: first published) and what the plan changes. */
 export interface FindingWrite {
@@ -88,6 +90,8 @@ export interface StoreChanges {
    * ledger, with the scan's step when there is one, for a fold to add (decision 0037).
    */
   ledger?: true | { scan: ScanStep }
+  /** Webhook events the caller adds (a retest completed) besides those the findings' changes give. */
+  events?: readonly WebhookEventInput[]
 }
 
 /** The finding a transaction read, with epoch-ms times, or null when there is none. */
@@ -166,6 +170,23 @@ export async function applyFindingChanges(db: Firestore, tx: Transaction, change
       const snapshot = await tx.get(db.doc(serviceMonthPath(company, service, month)))
       months.set(key, readServiceMonth(month, snapshot.data()))
     }
+
+  // Webhook events: the caller's and each finding's (new, status changed, reopened, SLA breached),
+  // queued for the company's endpoints with the change itself (decision 0056).
+  const events: WebhookEventInput[] = [...(changes.events ?? [])]
+  for (const { write, after } of afters)
+    for (const event of findingChangeEvents(write.before, after))
+      events.push({
+        type: event.type,
+        at: write.change?.at ?? Date.now(),
+        data: {
+          service: after.service,
+          findingId: write.id,
+          ...(write.change?.scanId ? { scanId: write.change.scanId } : {}),
+          ...(event.from ? { from: event.from, to: event.to } : {}),
+        },
+      })
+  if (events.length > 0) queueWebhookDeliveries(db, tx, company, await readWebhookTargets(db, company, tx), events)
 
   // Writes.
   const now = FieldValue.serverTimestamp()

@@ -52,6 +52,7 @@ import { templatePath } from '#domain/template-library.ts'
 import { adminDb } from '../admin.ts'
 import { defineCallable } from '../define-callable.ts'
 import { applyFindingChanges, type FindingWrite } from '../reports/finding-store.ts'
+import { queueWebhookDeliveries, readWebhookTargets } from '../webhooks/queue.ts'
 import { notifyCompany } from '../reports/notify.ts'
 import { foldPaced } from '../reports/stats-fold.ts'
 import { scanImporter } from './import-caller.ts'
@@ -358,6 +359,8 @@ export async function publishDraftScan(
       const label = serviceById(scan.service)?.label ?? scan.service
       let finalCounts: ScanCounts | null = null
       let newSevere = 0
+      // Read before the fold's transaction, whose reads come first; a publication finishes once.
+      const webhookTargets = await readWebhookTargets(db, company)
       const outcome = await foldPaced(db, company, pacer, {
         finish: {
           scanId,
@@ -379,6 +382,9 @@ export async function publishDraftScan(
                 byName: publisher.name,
               }),
             )
+            queueWebhookDeliveries(db, tx, company, webhookTargets, [
+              { type: 'scan.published', at: Date.now(), data: { service: scan.service, scanId } },
+            ])
             tx.update(scanRef, {
               state: 'published',
               publishedAt: Timestamp.fromMillis(Date.now()),

@@ -5,10 +5,15 @@ import { adminAreas } from './admin-areas.ts'
 const paths = (...args: Parameters<typeof adminAreas>) => adminAreas(...args).map((area) => area.page.path)
 
 describe('adminAreas', () => {
-  it("gives a company admin their company's people and API tokens, and DAST keys only where the company triggers DAST", () => {
+  it("gives a company admin their company's people, API tokens and webhooks, and DAST keys only where the company triggers DAST", () => {
     const admin = { accessLevel: 3, userType: 'client' as const }
-    expect(paths(admin, allCompanyFlags(false))).toEqual(['/admin/company/manage-users', '/admin/api-tokens'])
-    expect(paths(admin, allCompanyFlags(true))).toEqual(['/admin/company/manage-users', '/admin/dast', '/admin/api-tokens'])
+    expect(paths(admin, allCompanyFlags(false))).toEqual(['/admin/company/manage-users', '/admin/api-tokens', '/admin/webhooks'])
+    expect(paths(admin, allCompanyFlags(true))).toEqual([
+      '/admin/company/manage-users',
+      '/admin/dast',
+      '/admin/api-tokens',
+      '/admin/webhooks',
+    ])
   })
 
   it('gives a platform admin every area, with the counts each shows', () => {
@@ -22,6 +27,7 @@ describe('adminAreas', () => {
       ['/admin/company/manage-users', 'company-people'],
       ['/admin/dast', null],
       ['/admin/api-tokens', null],
+      ['/admin/webhooks', null],
     ])
   })
 

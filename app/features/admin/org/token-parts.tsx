@@ -43,18 +43,23 @@ const Row = styled.div`
   margin-bottom: 16px;
 `
 
-/** The one time a new token is shown: `what` names it ("DAST key"), `noun` says it short ("key"). */
+/**
+ * The one time a new token is shown: `what` names it ("DAST key"), `noun` says it short ("key"),
+ * `kept` what the server keeps of it (a keyed hash, unless said otherwise).
+ */
 export function IssuedTokenDialog({
   issued,
   what,
   noun,
   storeWhere,
+  kept = 'we keep only a keyed hash of it',
   onDone,
 }: {
   issued: { name: string; token: string } | null
   what: string
   noun: string
   storeWhere: string
+  kept?: string
   onDone: () => void
 }) {
   const [copied, setCopied] = useState(false)
@@ -63,7 +68,7 @@ export function IssuedTokenDialog({
       open={issued !== null}
       dismissible={false}
       title={`Copy your ${what} now`}
-      description={`This is the only time “${issued?.name ?? ''}” is shown. Store it in ${storeWhere}; we keep only a keyed hash of it.`}
+      description={`This is the only time “${issued?.name ?? ''}” is shown. Store it in ${storeWhere}; ${kept}.`}
     >
       <Row>
         <Secret readOnly aria-label={what} value={issued?.token ?? ''} onFocus={(e) => e.currentTarget.select()} />
