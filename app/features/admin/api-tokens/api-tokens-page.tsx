@@ -7,6 +7,7 @@ import styled from 'styled-components'
 import { API_SCOPES, type ApiScope } from '#domain/access.ts'
 import { API_TOKEN_LIMITS, apiScopeLabels, CreateApiTokenRequestSchema, type ApiToken } from '#domain/api-tokens.ts'
 import type { Company } from '#domain/companies.ts'
+import { callLazily } from '~/core/call-lazily'
 import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { CheckboxGroup } from '~/ui/checkbox-grid'
@@ -53,8 +54,7 @@ function CreateToken({ company }: { company: Company }) {
     setBusy(true)
     setError(null)
     try {
-      const { call } = await import('~/core/call')
-      const { token } = await call('createApiToken', parsed.output)
+      const { token } = await callLazily('createApiToken', parsed.output)
       setIssued({ name: parsed.output.name, token })
       setName('')
     } catch (failure) {
@@ -126,8 +126,7 @@ function TokensList({ company }: { company: Company }) {
         },
       ]}
       revoke={async (token) => {
-        const { call } = await import('~/core/call')
-        await call('revokeApiToken', { id: token.id })
+        await callLazily('revokeApiToken', { id: token.id })
       }}
     />
   )
