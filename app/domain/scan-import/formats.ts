@@ -2,6 +2,7 @@
 // from its name. The order matters where formats look alike: the more specific ones come first.
 import type { ServiceId } from '../services.ts'
 import { burpXmlParser } from './burp-xml.ts'
+import { acunetixXmlParser } from './acunetix-xml.ts'
 import { masscanJsonParser, masscanXmlParser } from './masscan.ts'
 import { nessusXmlParser } from './nessus-xml.ts'
 import { niktoJsonParser, niktoXmlParser } from './nikto.ts'
@@ -38,6 +39,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   openvasXmlParser,
   zapXmlParser,
   burpXmlParser,
+  acunetixXmlParser,
   niktoXmlParser,
   sslscanXmlParser,
   qualysXmlParser,

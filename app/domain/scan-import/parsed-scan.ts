@@ -39,6 +39,7 @@ export const SCAN_FORMATS = [
   'sslyze_json',
   'kube_bench_json',
   'pingcastle_xml',
+  'acunetix_xml',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
