@@ -7,12 +7,13 @@ import { SealedBoxSchema } from './agent-sealing.ts'
 import { LocationFieldsSchema } from './agents.ts'
 import { SCAN_PROFILE_IDS, type ScanProfile } from './scan-jobs.ts'
 import { mayImportAnyScans } from './scan-import-calls.ts'
+import { companySlugSchema } from './company-slug.ts'
 
 export const mayManageFleet = (access: Access | null | undefined) => pageRules['/analyst/agents']?.({ access, company: null }) ?? false
 export const mayQueueScans = (access: Access) => mayImportAnyScans(access)
 
 const Id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid id'))
-const Company = v.pipe(v.string('Name the company'), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Name the company by its slug'))
+const CompanySlug = companySlugSchema('Name the company by its slug')
 
 export const SaveLocationRequestSchema = v.strictObject({ id: v.optional(Id), ...LocationFieldsSchema.entries })
 export const SaveLocationResponseSchema = v.strictObject({ id: v.string() })
@@ -41,7 +42,7 @@ export const AgentActionResponseSchema = v.strictObject({
 })
 
 export const QueueScanRequestSchema = v.strictObject({
-  company: Company,
+  company: CompanySlug,
   profile: v.picklist(SCAN_PROFILE_IDS as [ScanProfile, ...ScanProfile[]], 'Choose a scan profile.'),
   locationId: Id,
   targets: v.pipe(
@@ -57,7 +58,7 @@ export const MAX_SEALED_AUDIT_CHARS = 8 * 1024 * 1024
 
 /** A password audit run by one agent: the hash file, word list and settings sealed to that agent's key in the browser. */
 export const QueuePasswordAuditRequestSchema = v.strictObject({
-  company: Company,
+  company: CompanySlug,
   agentId: Id,
   sealed: v.pipe(
     SealedBoxSchema,

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { COMPANY_FLAGS, type CompanyFlag } from './access.ts'
 import { KevSlaDaysSchema } from './companies.ts'
 import { ScanScopeSchema, ScopeEntrySchema } from './scan-scope.ts'
+import { companySlugSchema } from './company-slug.ts'
 
 export const COMPANY_NAME_MAX = 120
 export const SLUG_MAX = 40
@@ -25,7 +26,7 @@ export const CompanyNameSchema = v.pipe(
   v.maxLength(COMPANY_NAME_MAX, companyMessages.nameTooLong),
 )
 
-export const CompanySlugSchema = v.pipe(v.string(companyMessages.slug), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, companyMessages.slug))
+export const CompanySlugSchema = companySlugSchema(companyMessages.slug)
 
 /**
  * The slug a company name gives: ASCII lowercase letters and digits joined by single hyphens,

@@ -8,8 +8,9 @@ import { FINDING_ACTION_NAMES, RETEST_OUTCOME_ACTIONS, type FindingAction } from
 import { RETEST_MAX_FINDINGS, RETEST_OUTCOMES } from './retests.ts'
 import { formatNumber } from './numbers.ts'
 import { RequestIdSchema } from './call-receipts.ts'
+import { companySlugSchema } from './company-slug.ts'
 
-const CompanySchema = v.pipe(v.string('Name the company'), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Name the company by its slug'))
+const CompanySlug = companySlugSchema('Name the company by its slug')
 const IdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id'))
 /** The longest note or justification a move carries. */
 export const FINDING_NOTE_MAX = 4_000
@@ -30,7 +31,7 @@ const DIRECT_ACTIONS = FINDING_ACTION_NAMES.filter(
 // --- changeFindingStatus
 
 export const ChangeFindingStatusRequestSchema = v.strictObject({
-  company: CompanySchema,
+  company: CompanySlug,
   findingIds: FindingIdsSchema,
   action: v.picklist(DIRECT_ACTIONS, 'Not a move a finding can make'),
   note: NoteSchema,
@@ -50,7 +51,7 @@ export const ChangeFindingStatusResponseSchema = v.strictObject({
 export const RequestRetestRequestSchema = v.strictObject({
   /** The same on every try of one request (call-receipts.ts): a repeat answers the first try. */
   requestId: RequestIdSchema,
-  company: CompanySchema,
+  company: CompanySlug,
   findingIds: FindingIdsSchema,
   note: v.pipe(
     v.string('Say what was changed'),
@@ -71,7 +72,7 @@ export const RequestRetestResponseSchema = v.strictObject({
 export const CompleteRetestRequestSchema = v.strictObject({
   /** The same on every try of one outcome (call-receipts.ts): a repeat answers the first try. */
   requestId: RequestIdSchema,
-  company: CompanySchema,
+  company: CompanySlug,
   retestId: IdSchema,
   results: v.pipe(
     v.array(v.strictObject({ findingId: IdSchema, outcome: v.picklist(RETEST_OUTCOMES), note: NoteSchema })),
@@ -88,7 +89,7 @@ export const CompleteRetestResponseSchema = v.strictObject({
 // --- addFindingComment
 
 export const AddFindingCommentRequestSchema = v.strictObject({
-  company: CompanySchema,
+  company: CompanySlug,
   findingId: IdSchema,
   body: v.pipe(
     v.string('Write the comment'),
@@ -118,7 +119,7 @@ export const AddFindingCommentResponseSchema = v.strictObject({ commentId: v.str
 export const MENTION_CANDIDATES_MAX = 6
 
 export const ListMentionCandidatesRequestSchema = v.strictObject({
-  company: CompanySchema,
+  company: CompanySlug,
   findingId: IdSchema,
   /** Who will read the comment: an analysts-only comment mentions analysts only. */
   visibility: v.picklist(COMMENT_VISIBILITIES),

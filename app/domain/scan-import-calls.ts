@@ -10,6 +10,7 @@ import { DRAFT_TEXT_FIELDS } from './scan-drafts.ts'
 import { PARSE_LIMITS } from './scan-import/parsed-scan.ts'
 import { ServiceIdSchema, type ServiceId } from './services.ts'
 import { SEVERITIES } from './template-vocabulary.ts'
+import { companySlugSchema } from './company-slug.ts'
 
 /** Who may import, review and publish a service's scans: the analyst service page's rule. */
 export const mayImportScans = (access: Access | null | undefined, service: ServiceId | string): boolean =>
@@ -37,7 +38,7 @@ export const rawScanFileUrl = (company: string, scanId: string, sha256: string) 
 export const IMPORT_BATCH_FINDINGS = 200
 export const IMPORT_BATCH_ASSETS = 500
 
-const CompanySchema = v.pipe(v.string('Name the company'), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Name the company by its slug'))
+const CompanySlug = companySlugSchema('Name the company by its slug')
 const ScanIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid scan id'))
 const IdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid id'))
 const text = (max: number = PARSE_LIMITS.maxFieldChars) => v.pipe(v.string(), v.maxLength(max))
@@ -138,7 +139,7 @@ export const ParsedAssetSchema = v.strictObject({
 // --- createDraftScan
 
 export const CreateDraftScanRequestSchema = v.strictObject({
-  company: CompanySchema,
+  company: CompanySlug,
   service: ServiceIdSchema,
   title: v.pipe(v.string(), v.trim(), v.minLength(1, 'Give the scan a title'), v.maxLength(200, 'Keep the title to 200 characters')),
   /**
@@ -178,7 +179,7 @@ export const CreateDraftScanResponseSchema = v.strictObject({
 // --- addDraftFindings
 
 export const AddDraftFindingsRequestSchema = v.strictObject({
-  company: CompanySchema,
+  company: CompanySlug,
   scanId: ScanIdSchema,
   sourceFile: Sha256Schema,
   findings: v.pipe(
@@ -197,7 +198,7 @@ export const AddDraftFindingsResponseSchema = v.strictObject({
 // --- finishDraftImport
 
 /** After the last batch: the draft becomes whole, to review and publish, and its files count as imported. */
-export const FinishDraftImportRequestSchema = v.strictObject({ company: CompanySchema, scanId: ScanIdSchema })
+export const FinishDraftImportRequestSchema = v.strictObject({ company: CompanySlug, scanId: ScanIdSchema })
 export const FinishDraftImportResponseSchema = v.strictObject({
   /** Its draft findings (instances of one issue are one). */
   findings: v.number(),
@@ -253,7 +254,7 @@ export const DraftReviewSchema = v.variant('kind', [
 export type DraftReview = v.InferOutput<typeof DraftReviewSchema>
 
 const ReviewDraftFindingsRequestEntries = v.strictObject({
-  company: CompanySchema,
+  company: CompanySlug,
   scanId: ScanIdSchema,
   findingIds: v.pipe(
     v.array(IdSchema),
@@ -274,7 +275,7 @@ export const ReviewDraftFindingsResponseSchema = v.strictObject({ changed: v.num
 
 // --- publishScan
 
-export const PublishScanRequestSchema = v.strictObject({ company: CompanySchema, scanId: ScanIdSchema })
+export const PublishScanRequestSchema = v.strictObject({ company: CompanySlug, scanId: ScanIdSchema })
 export const PublishScanResponseSchema = v.strictObject({
   /** True when this call published it; false when it was published before (nothing changes) or is still being written. */
   published: v.boolean(),
@@ -311,7 +312,7 @@ export const DiscardDraftScanResponseSchema = v.strictObject({ discarded: v.bool
 
 // --- getPasswordReuseKey
 
-export const PasswordReuseKeyRequestSchema = v.strictObject({ company: CompanySchema })
+export const PasswordReuseKeyRequestSchema = v.strictObject({ company: CompanySlug })
 export const PasswordReuseKeyResponseSchema = v.strictObject({ key: v.pipe(v.string(), v.regex(/^[a-f0-9]{64}$/)) })
 
 // --- saveTemplateMapping

@@ -3,6 +3,7 @@
 // whose template rules bring the CVSS and Markdown libraries, and from the modules the first page
 // loads: the browser's call() carries every contract, on every page that calls.
 import * as v from 'valibot'
+import { companySlugSchema } from './company-slug.ts'
 
 /** Lowercase letters and digits in words joined by single hyphens: slugs and tags. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -110,7 +111,7 @@ export const SearchClientRequestSchema = v.variant(
     v.strictObject({ type: v.literal('search') }),
     v.strictObject({
       type: v.literal('findings'),
-      company: v.pipe(v.string('Name the company'), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Name the company by its slug')),
+      company: companySlugSchema('Name the company by its slug'),
     }),
   ],
   'Ask for a search client with type "search" or "findings"',

@@ -7,12 +7,13 @@ import * as v from 'valibot'
 import { TimestampSchema } from './stored.ts'
 import { LinkIdSchema } from './vault.ts'
 import { SealedAnswerSchema, TeamKeySchema, WrappedKeySchema } from './vault-requests.ts'
+import { companySlugSchema } from './company-slug.ts'
 
 export const VAULT_KEYS_COLLECTION = 'vault_keys'
 export const vaultKeyPath = (uid: string) => `${VAULT_KEYS_COLLECTION}/${uid}`
 
 const PublicKeySchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'Expected an uncompressed P-256 public key'))
-const CompanySchema = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Choose a company'))
+const CompanySlug = companySlugSchema('Choose a company')
 
 const StoredVaultKeySchema = v.object({
   publicKey: v.string(),
@@ -35,7 +36,7 @@ export const SetVaultKeyRequestSchema = v.strictObject({ publicKey: PublicKeySch
 export const SetVaultKeyResponseSchema = v.strictObject({ saved: v.literal(true) })
 
 /** The published keys of the other analysts of a company's engagement. */
-export const VaultTeamKeysRequestSchema = v.strictObject({ company: CompanySchema })
+export const VaultTeamKeysRequestSchema = v.strictObject({ company: CompanySlug })
 export const VaultTeamKeysResponseSchema = v.strictObject({
   members: v.array(v.strictObject({ uid: v.string(), name: v.string(), publicKey: PublicKeySchema })),
 })

@@ -7,6 +7,7 @@
 import * as v from 'valibot'
 import { TimestampSchema } from './stored.ts'
 import { filesGateFromDocument, KdfSchema, LinkIdSchema, VAULT_LIMITS, type FilesGate } from './vault.ts'
+import { companySlugSchema } from './company-slug.ts'
 
 export const VAULT_REQUESTS_COLLECTION = 'vault_requests'
 
@@ -131,7 +132,7 @@ export function requestStatus(request: Pick<VaultRequest, 'state' | 'expiresAt'>
 
 export const CreateVaultRequestRequestSchema = v.strictObject({
   id: LinkIdSchema,
-  company: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Choose a company')),
+  company: companySlugSchema('Choose a company'),
   expiresAt: v.pipe(v.number(), v.integer()),
   label: v.pipe(v.string(), v.trim(), v.minLength(1, 'Say what you need'), v.maxLength(500, 'Keep it under 500 characters')),
   submitTokenHash: HashSchema,

@@ -8,6 +8,7 @@ import type { EventType } from './events.ts'
 import { RequestIdSchema } from './call-receipts.ts'
 import { TimestampSchema } from './stored.ts'
 import { LINK_ID_PATTERN, type LinkPolicy } from './vault-crypto.ts'
+import { companySlugSchema } from './company-slug.ts'
 
 export const VAULT_LINKS_COLLECTION = 'vault_links'
 export const VAULT_SEALED_COLLECTION = 'vault_sealed'
@@ -227,7 +228,7 @@ export const CreateVaultLinkRequestSchema = v.strictObject({
   /** The same on every try of one link (call-receipts.ts): a repeat answers the first try. */
   requestId: RequestIdSchema,
   id: LinkIdSchema,
-  company: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Choose a company')),
+  company: companySlugSchema('Choose a company'),
   expiresAt: v.pipe(v.number(), v.integer()),
   maxViews: v.pipe(v.number(), v.integer(), v.minValue(1, 'At least one view'), v.maxValue(VAULT_LIMITS.maxViews, 'At most 10 views')),
   recipient: v.nullable(EmailSchema),

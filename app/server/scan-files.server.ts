@@ -6,6 +6,7 @@
 import { keepsRawFile, mayImportScans, RAW_SCAN_FILE_MAX_BYTES, RAW_SCAN_FILES_PATH } from '#domain/scan-import-calls.ts'
 import { sanitiseFileName } from '#domain/vault.ts'
 import type { Session } from '~/core/session'
+import { COMPANY_SLUG_PATTERN } from '#domain/company-slug.ts'
 
 export interface ScanObject {
   size: number
@@ -41,7 +42,6 @@ export interface ScanFilesContext {
 const answer = (status: number, message: string) =>
   new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } })
 
-const COMPANY = /^[a-z0-9][a-z0-9-]{0,62}$/
 const SCAN_ID = /^[A-Za-z0-9_-]{1,128}$/
 const SHA256 = /^[a-f0-9]{64}$/
 
@@ -57,7 +57,7 @@ export function attachment(name: string): string {
 export async function handleScanFiles(request: Request, context: ScanFilesContext): Promise<Response> {
   const url = new URL(request.url)
   const [company, scanId, sha256, ...rest] = url.pathname.slice(RAW_SCAN_FILES_PATH.length + 1).split('/')
-  if (!company || !COMPANY.test(company) || !scanId || !SCAN_ID.test(scanId) || !sha256 || !SHA256.test(sha256) || rest.length)
+  if (!company || !COMPANY_SLUG_PATTERN.test(company) || !scanId || !SCAN_ID.test(scanId) || !sha256 || !SHA256.test(sha256) || rest.length)
     return answer(404, 'No such file.')
   if (!['GET', 'HEAD', 'PUT'].includes(request.method)) return answer(405, 'Not allowed.')
 
