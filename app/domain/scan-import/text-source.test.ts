@@ -47,4 +47,10 @@ describe('numberedLines', () => {
       new ScanParseError('Nuclei JSONL', 'line 2', `longer than ${PARSE_LIMITS.maxLineChars} characters`),
     )
   })
+
+  it('refuses a long line that arrives whole in one chunk, by the limit and refusal it is given', async () => {
+    const refusal = (where: string, reason: string) => new RangeError(`${where}: ${reason}`)
+    const lines = numberedLines(textChunks('short\nlonger line\nok\n', 1_000), 'Feed', { maxLineChars: 6, refusal })
+    await expect(collect(lines)).rejects.toThrow(new RangeError('line 2: longer than 6 characters'))
+  })
 })

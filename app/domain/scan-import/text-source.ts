@@ -29,8 +29,23 @@ export async function* textChunks(text: string, size = 65_536): AsyncIterable<st
   for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size)
 }
 
+export interface LineLimits {
+  /** The longest line taken (PARSE_LIMITS.maxLineChars unless said). */
+  maxLineChars?: number
+  /** The error for a line that is not taken, by where it is and why (a ScanParseError of the format unless said). */
+  refusal?: (where: string, reason: string) => Error
+}
+
 /** The lines of a text source with their numbers (from 1); a line over the limit is an error. */
-export async function* numberedLines(source: AsyncIterable<string>, formatLabel: string): AsyncIterable<{ line: string; number: number }> {
+export async function* numberedLines(
+  source: AsyncIterable<string>,
+  formatLabel: string,
+  {
+    maxLineChars = PARSE_LIMITS.maxLineChars,
+    refusal = (where, reason) => new ScanParseError(formatLabel, where, reason),
+  }: LineLimits = {},
+): AsyncIterable<{ line: string; number: number }> {
+  const tooLong = (number: number) => refusal(`line ${number}`, `longer than ${maxLineChars} characters`)
   let pending = ''
   let number = 0
   for await (const chunk of source) {
@@ -38,12 +53,12 @@ export async function* numberedLines(source: AsyncIterable<string>, formatLabel:
     let end: number
     while ((end = pending.indexOf('\n')) >= 0) {
       number++
-      yield { line: pending.slice(0, end).replace(/\r$/, ''), number }
+      const line = pending.slice(0, end).replace(/\r$/, '')
+      if (line.length > maxLineChars) throw tooLong(number)
+      yield { line, number }
       pending = pending.slice(end + 1)
     }
-    if (pending.length > PARSE_LIMITS.maxLineChars) {
-      throw new ScanParseError(formatLabel, `line ${number + 1}`, `longer than ${PARSE_LIMITS.maxLineChars} characters`)
-    }
+    if (pending.length > maxLineChars) throw tooLong(number + 1)
   }
   if (pending.length > 0) yield { line: pending.replace(/\r$/, ''), number: number + 1 }
 }

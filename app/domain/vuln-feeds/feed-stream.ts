@@ -1,7 +1,9 @@
 // Reading a feed's bytes within bounds: a feed is someone else's file, so its size (before and after
 // gzip) is capped, its text must be UTF-8 and its lines short. Web streams only: the same code runs
 // in the functions and in tests.
+import { withoutBom } from '../scan-import/json-stream.ts'
 import { ScanParseError } from '../scan-import/parsed-scan.ts'
+import { decodeBytes, numberedLines } from '../scan-import/text-source.ts'
 
 /**
  * A feed that cannot be read, with where in it and why: a hostile file refused as a scanner's is
@@ -56,40 +58,18 @@ export async function ungzipped(source: ReadableStream<Uint8Array>): Promise<Rea
 
 /** The stream's lines (without their breaks; a leading BOM dropped), each at most `maxLineChars`. */
 export async function* textLines(source: ReadableStream<Uint8Array>, maxLineChars: number, feed: string): AsyncGenerator<string> {
-  // Not fatal: a bad byte shows as U+FFFD in its own line, so the refusal can say which.
-  const decoder = new TextDecoder('utf-8')
-  const reader = source.getReader()
-  let pending = ''
+  const refusal = (where: string, reason: string) => new FeedError(feed, where, reason)
   let line = 0
-  const checked = (text: string) => {
-    if (text.length > maxLineChars) throw new FeedError(feed, `line ${line}`, `longer than ${maxLineChars} characters`)
-    if (text.includes('\uFFFD')) throw new FeedError(feed, `line ${line}`, 'not UTF-8 text')
-    return text.endsWith('\r') ? text.slice(0, -1) : text
-  }
   try {
-    for (;;) {
-      const { done, value } = await reader.read().catch((error: unknown) => {
-        if (error instanceof FeedError) throw error
-        throw new FeedError(feed, `line ${line + 1}`, 'the file cannot be unpacked (broken gzip?)')
-      })
-      pending += done ? decoder.decode() : decoder.decode(value, { stream: true })
-      if (line === 0 && pending.startsWith('\uFEFF')) pending = pending.slice(1)
-      let cut: number
-      while ((cut = pending.indexOf('\n')) >= 0) {
-        line++
-        const text = pending.slice(0, cut)
-        pending = pending.slice(cut + 1)
-        yield checked(text)
-      }
-      if (pending.length > maxLineChars) throw new FeedError(feed, `line ${line + 1}`, `longer than ${maxLineChars} characters`)
-      if (done) break
+    // Not fatal: a bad byte shows as U+FFFD in its own line, so the refusal can say which.
+    for await (const { line: text, number } of numberedLines(withoutBom(decodeBytes(source)), feed, { maxLineChars, refusal })) {
+      line = number
+      if (text.includes('\uFFFD')) throw refusal(`line ${number}`, 'not UTF-8 text')
+      yield text
     }
-    if (pending) {
-      line++
-      yield checked(pending)
-    }
-  } finally {
-    reader.releaseLock()
+  } catch (error) {
+    if (error instanceof FeedError) throw error
+    throw refusal(`line ${line + 1}`, 'the file cannot be unpacked (broken gzip?)')
   }
 }
 
