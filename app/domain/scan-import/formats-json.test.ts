@@ -19,6 +19,7 @@ const JSON_FORMATS = [
   'testssl_csv',
   'sslyze_json',
   'kube_bench_json',
+  'scoutsuite_js',
 ]
 const registered = new Set(SCAN_PARSERS.map((p) => p.format as string))
 const fixtures = allFixtures()

@@ -28,6 +28,7 @@ import { trivyJsonParser } from './trivy-json.ts'
 import { grypeJsonParser } from './grype-json.ts'
 import { checkovJsonParser } from './checkov-json.ts'
 import { kubeBenchJsonParser } from './kube-bench-json.ts'
+import { scoutsuiteParser } from './scoutsuite.ts'
 import { zapJsonParser } from './zap-json.ts'
 import { wapitiJsonParser } from './wapiti-json.ts'
 
@@ -58,6 +59,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   grypeJsonParser,
   checkovJsonParser,
   kubeBenchJsonParser,
+  scoutsuiteParser,
   masscanJsonParser, // before naabu: masscan's -oD lines also start with an ip and a port
   httpxJsonlParser,
   naabuJsonlParser,

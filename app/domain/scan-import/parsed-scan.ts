@@ -40,6 +40,7 @@ export const SCAN_FORMATS = [
   'kube_bench_json',
   'pingcastle_xml',
   'acunetix_xml',
+  'scoutsuite_js',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
