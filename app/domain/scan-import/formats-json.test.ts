@@ -20,6 +20,7 @@ const JSON_FORMATS = [
   'sslyze_json',
   'kube_bench_json',
   'scoutsuite_js',
+  'kube_hunter_json',
 ]
 const registered = new Set(SCAN_PARSERS.map((p) => p.format as string))
 const fixtures = allFixtures()

@@ -29,6 +29,7 @@ import { grypeJsonParser } from './grype-json.ts'
 import { checkovJsonParser } from './checkov-json.ts'
 import { kubeBenchJsonParser } from './kube-bench-json.ts'
 import { scoutsuiteParser } from './scoutsuite.ts'
+import { kubeHunterJsonParser } from './kube-hunter-json.ts'
 import { zapJsonParser } from './zap-json.ts'
 import { wapitiJsonParser } from './wapiti-json.ts'
 
@@ -60,6 +61,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   checkovJsonParser,
   kubeBenchJsonParser,
   scoutsuiteParser,
+  kubeHunterJsonParser,
   masscanJsonParser, // before naabu: masscan's -oD lines also start with an ip and a port
   httpxJsonlParser,
   naabuJsonlParser,

@@ -41,6 +41,7 @@ export const SCAN_FORMATS = [
   'pingcastle_xml',
   'acunetix_xml',
   'scoutsuite_js',
+  'kube_hunter_json',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 
