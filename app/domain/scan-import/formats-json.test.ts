@@ -21,6 +21,7 @@ const JSON_FORMATS = [
   'kube_bench_json',
   'scoutsuite_js',
   'kube_hunter_json',
+  'arachni_json',
 ]
 const registered = new Set(SCAN_PARSERS.map((p) => p.format as string))
 const fixtures = allFixtures()

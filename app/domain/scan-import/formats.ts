@@ -32,6 +32,7 @@ import { scoutsuiteParser } from './scoutsuite.ts'
 import { kubeHunterJsonParser } from './kube-hunter-json.ts'
 import { zapJsonParser } from './zap-json.ts'
 import { wapitiJsonParser } from './wapiti-json.ts'
+import { arachniJsonParser } from './arachni-json.ts'
 
 export const SCAN_PARSERS: readonly ScanParser[] = [
   // One line per parser.
@@ -49,6 +50,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   pingcastleXmlParser,
   zapJsonParser,
   wapitiJsonParser,
+  arachniJsonParser,
   nucleiJsonParser,
   prowlerOcsfParser,
   prowlerCsvParser,

@@ -42,6 +42,7 @@ export const SCAN_FORMATS = [
   'acunetix_xml',
   'scoutsuite_js',
   'kube_hunter_json',
+  'arachni_json',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 

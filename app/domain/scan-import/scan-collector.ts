@@ -68,5 +68,17 @@ export function fromDateText(value: string | undefined): number | null {
   return Number.isFinite(ms) ? ms : null
 }
 
+/**
+ * Epoch ms from "2021-01-08 17:28:00+0100" or "2017-11-14 02:57:24 +0000" (a space before the time,
+ * an offset without a colon: ScoutSuite and Arachni), which not every browser's Date.parse reads.
+ */
+export function fromOffsetDateText(value: unknown): number | null {
+  const m = typeof value === 'string' && /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d(?:\.\d+)?)\s*(Z|[+-]\d\d:?\d\d)?$/.exec(value.trim())
+  if (!m) return null
+  const zone = !m[3] || m[3] === 'Z' ? 'Z' : `${m[3].slice(0, 3)}:${m[3].slice(-2)}`
+  const ms = Date.parse(`${m[1]}T${m[2]}${zone}`)
+  return Number.isFinite(ms) ? ms : null
+}
+
 /** Values in first-seen order without repeats. */
 export const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)]

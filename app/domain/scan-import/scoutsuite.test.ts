@@ -3,7 +3,8 @@ import { allFixtures, fixtureText, parseText, severityCounts } from '../../../te
 import { detectFormat, formatsForService } from './formats.ts'
 import { parsedFingerprint } from './observed.ts'
 import { PARSE_LIMITS, SNIFF_CHARS, ScanParseError } from './parsed-scan.ts'
-import { scoutsuiteJson, scoutsuiteParser, scoutsuiteTime } from './scoutsuite.ts'
+import { fromOffsetDateText } from './scan-collector.ts'
+import { scoutsuiteJson, scoutsuiteParser } from './scoutsuite.ts'
 import { textChunks } from './text-source.ts'
 
 const text = (name: string) => fixtureText('scoutsuite_js', name)
@@ -111,7 +112,7 @@ describe('scoutsuiteParser on other shapes (synthetic)', () => {
       expect(await read('scoutsuite_results =\n{"a": "x;"};\n', size)).toBe('\n{"a": "x;"}\n')
       expect(await read('{"a": 1}', size)).toBe('{"a": 1}')
     }
-    expect(scoutsuiteTime('2021-01-08 17:28:00+0100')).toBe(Date.parse('2021-01-08T17:28:00+01:00'))
+    expect(fromOffsetDateText('2021-01-08 17:28:00+0100')).toBe(Date.parse('2021-01-08T17:28:00+01:00'))
   })
 })
 

@@ -12,7 +12,7 @@ import { isRecord, list, Notes, num, record, tally, text, texts, underLimit } fr
 import { streamJsonValues } from './json-stream.ts'
 import { PARSE_LIMITS, ScanParseError, bounded, type ParsedFinding, type ParsedScan, type ScanParser } from './parsed-scan.ts'
 import { fitRaw } from './raw-fields.ts'
-import { unique } from './scan-collector.ts'
+import { fromOffsetDateText, unique } from './scan-collector.ts'
 
 const LABEL = 'ScoutSuite results'
 
@@ -45,16 +45,6 @@ export async function* scoutsuiteJson(source: AsyncIterable<string>): AsyncItera
   }
   if (!started && head) yield head
   else if (held) yield held.replace(/;/g, '')
-}
-
-/** "2021-01-08 17:28:00+0100" as epoch ms. */
-export function scoutsuiteTime(value: unknown): number | null {
-  const t = text(value, 40)
-  const m = t && /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d(?:\.\d+)?)\s*(Z|[+-]\d\d:?\d\d)?$/.exec(t)
-  if (!m) return null
-  const zone = !m[3] || m[3] === 'Z' ? 'Z' : `${m[3].slice(0, 3)}:${m[3].slice(-2)}`
-  const ms = Date.parse(`${m[1]}T${m[2]}${zone}`)
-  return Number.isFinite(ms) ? ms : null
 }
 
 /** The region and resource of a flagged item's path, its service and the rule's id suffix taken off. */
@@ -157,7 +147,7 @@ export const scoutsuiteParser: ScanParser = {
       format: 'scoutsuite_js',
       tool: { name: 'ScoutSuite', version: text(header['last_run.version'], 40) ?? '' },
       startedAt: null,
-      finishedAt: scoutsuiteTime(header['last_run.time']),
+      finishedAt: fromOffsetDateText(header['last_run.time']),
       targets: account ? [account] : [],
       findings,
       assets: account
