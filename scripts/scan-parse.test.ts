@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { fixtureNames } from '../tests/support/scan-fixtures.ts'
 
 const run = promisify(execFile)
 const cli = (...args: string[]) =>
@@ -15,6 +16,29 @@ describe('npm run scan:parse', () => {
     expect(result).toMatchObject({ format: 'zap_xml', tool: { name: 'ZAP' } })
     expect(result.findings).toHaveLength(98)
   })
+
+  it('recognises every sample of the Qualys, Nexpose, sslyze, kube-bench, PingCastle, Acunetix, ScoutSuite, kube-hunter and Arachni formats', async () => {
+    const formats = [
+      'qualys_xml',
+      'nexpose_xml',
+      'sslyze_json',
+      'kube_bench_json',
+      'pingcastle_xml',
+      'acunetix_xml',
+      'scoutsuite_js',
+      'kube_hunter_json',
+      'arachni_json',
+    ]
+    const samples = formats.flatMap((format) =>
+      fixtureNames(format).map((name) => ({ format, path: `tests/fixtures/scans/${format}/${name}` })),
+    )
+    expect(samples.length).toBeGreaterThan(35)
+    for (let i = 0; i < samples.length; i += 8) {
+      const batch = samples.slice(i, i + 8)
+      const results = await Promise.all(batch.map(({ path }) => cli(path).then(({ stdout }) => JSON.parse(stdout).format as string)))
+      expect(results, batch.map((s) => s.path).join(', ')).toEqual(batch.map((s) => s.format))
+    }
+  }, 120_000)
 
   it('says which formats it reads when a file is none of them, and fails', async () => {
     await expect(cli('README.md')).rejects.toMatchObject({
