@@ -17,6 +17,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '#domain/webhooks.ts'
+import { callLazily } from '~/core/call-lazily'
 import { useLiveData } from '~/core/live-data'
 import type { Workspace } from '~/core/workspace'
 import { Button } from '~/ui/button'
@@ -97,8 +98,7 @@ function NewEndpoint({ company, onIssued }: { company: Company; onIssued: (issue
     setBusy(true)
     setError(null)
     try {
-      const { call } = await import('~/core/call')
-      const { secret } = await call('createWebhookEndpoint', parsed.output)
+      const { secret } = await callLazily('createWebhookEndpoint', parsed.output)
       onIssued(issuedSecret(parsed.output, secret))
       setUrl('')
     } catch (failure) {
@@ -172,8 +172,7 @@ function Endpoints({
   const toggle = async (endpoint: WebhookEndpoint) => {
     setError(null)
     try {
-      const { call } = await import('~/core/call')
-      await call('setWebhookEndpointEnabled', { id: endpoint.id, enabled: !endpoint.enabled })
+      await callLazily('setWebhookEndpointEnabled', { id: endpoint.id, enabled: !endpoint.enabled })
     } catch (failure) {
       setError(errorText(failure))
     }
@@ -275,8 +274,7 @@ function Endpoints({
         confirmLabel="Rotate secret"
         onConfirm={async () => {
           const endpoint = pending!.endpoint
-          const { call } = await import('~/core/call')
-          const { secret } = await call('rotateWebhookSecret', { id: endpoint.id })
+          const { secret } = await callLazily('rotateWebhookSecret', { id: endpoint.id })
           onIssued(issuedSecret(endpoint, secret))
         }}
       />
@@ -288,8 +286,7 @@ function Endpoints({
         confirmLabel="Delete endpoint"
         onConfirm={async () => {
           const endpoint = pending!.endpoint
-          const { call } = await import('~/core/call')
-          await call('deleteWebhookEndpoint', { id: endpoint.id })
+          await callLazily('deleteWebhookEndpoint', { id: endpoint.id })
           if (selected === endpoint.id) onSelect(null)
         }}
       />
@@ -309,8 +306,7 @@ function Deliveries({ company, endpointId }: { company: string; endpointId: stri
     setError(null)
     setSending(delivery.id)
     try {
-      const { call } = await import('~/core/call')
-      await call('resendWebhookDelivery', { id: delivery.id })
+      await callLazily('resendWebhookDelivery', { id: delivery.id })
     } catch (failure) {
       setError(errorText(failure))
     } finally {
