@@ -17,7 +17,7 @@ describe('npm run scan:parse', () => {
     expect(result.findings).toHaveLength(98)
   })
 
-  it('recognises every sample of the Qualys, Nexpose, sslyze, kube-bench, PingCastle, Acunetix, ScoutSuite, kube-hunter and Arachni formats', async () => {
+  it('recognises every sample of the Qualys, Nexpose, sslyze, kube-bench, PingCastle, Acunetix, ScoutSuite, kube-hunter, Arachni and Wapiti XML formats', async () => {
     const formats = [
       'qualys_xml',
       'nexpose_xml',
@@ -28,6 +28,7 @@ describe('npm run scan:parse', () => {
       'scoutsuite_js',
       'kube_hunter_json',
       'arachni_json',
+      'wapiti_xml',
     ]
     const samples = formats.flatMap((format) =>
       fixtureNames(format).map((name) => ({ format, path: `tests/fixtures/scans/${format}/${name}` })),

@@ -3,6 +3,7 @@
 import type { ServiceId } from '../services.ts'
 import { burpXmlParser } from './burp-xml.ts'
 import { acunetixXmlParser } from './acunetix-xml.ts'
+import { wapitiXmlParser } from './wapiti-xml.ts'
 import { masscanJsonParser, masscanXmlParser } from './masscan.ts'
 import { nessusXmlParser } from './nessus-xml.ts'
 import { niktoJsonParser, niktoXmlParser } from './nikto.ts'
@@ -43,6 +44,7 @@ export const SCAN_PARSERS: readonly ScanParser[] = [
   zapXmlParser,
   burpXmlParser,
   acunetixXmlParser,
+  wapitiXmlParser,
   niktoXmlParser,
   sslscanXmlParser,
   qualysXmlParser,

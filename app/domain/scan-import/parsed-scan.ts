@@ -43,6 +43,7 @@ export const SCAN_FORMATS = [
   'scoutsuite_js',
   'kube_hunter_json',
   'arachni_json',
+  'wapiti_xml',
 ] as const
 export type ScanFormat = (typeof SCAN_FORMATS)[number]
 

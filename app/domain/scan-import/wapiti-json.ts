@@ -11,13 +11,13 @@ import { PARSE_LIMITS, ScanParseError, bounded, type ParsedFinding, type ParsedS
 const LABEL = 'Wapiti JSON'
 
 /** Wapiti's levels: 4 critical to 1 low; 0 is informational. */
-const LEVELS: Record<number, Severity> = { 4: 'critical', 3: 'high', 2: 'medium', 1: 'low', 0: 'info' }
+export const WAPITI_LEVELS: Record<number, Severity> = { 4: 'critical', 3: 'high', 2: 'medium', 1: 'low', 0: 'info' }
 type Section = 'vulnerabilities' | 'anomalies' | 'additionals'
 const ENTRY_FIELDS = ['method', 'path', 'info', 'level', 'parameter', 'http_request']
 const ENTRY_PATH = /^\$\.(vulnerabilities|anomalies|additionals)(?:\.([\w@$-]+)|\[("(?:[^"\\]|\\.)*")\])\[(\d+)\]$/
 
 /** The header a "… is not set" entry names, so that each missing header is its own finding. */
-const headerNamed = (info: string | undefined) => (info ? /^([A-Za-z-]+) is not set$/.exec(info)?.[1] : undefined)
+export const wapitiHeaderNamed = (info: string | undefined) => (info ? /^([A-Za-z-]+) is not set$/.exec(info)?.[1] : undefined)
 
 interface Entry {
   section: Section
@@ -76,7 +76,7 @@ export const wapitiJsonParser: ScanParser = {
     for (const { section, category, where, value } of entries) {
       statistics[section] = (statistics[section] ?? 0) + 1
       const level = typeof value.level === 'number' ? value.level : Number(value.level)
-      const severity = LEVELS[level]
+      const severity = WAPITI_LEVELS[level]
       if (!severity) {
         notes.skip(where, `unknown level ${JSON.stringify(value.level)}`)
         continue
@@ -84,14 +84,14 @@ export const wapitiJsonParser: ScanParser = {
       tally(statistics, severity)
       const path = text(value.path) ?? '/'
       const info = text(value.info, 2_000)
-      const parameter = text(value.parameter, 500) || headerNamed(info)
+      const parameter = text(value.parameter, 500) || wapitiHeaderNamed(info)
       const about = classifications.get(category) ?? {}
       const references = Object.entries(record(about.ref))
         .map(([name, url]) => `${name}: ${String(url)}`)
         .slice(0, 50)
       findings.push({
         ruleId: category.slice(0, 200),
-        title: bounded(headerNamed(info) ? info : category, 500),
+        title: bounded(wapitiHeaderNamed(info) ? info : category, 500),
         severity,
         target: {
           kind: 'url',
