@@ -1,6 +1,7 @@
-// The client API's OpenAPI 3.1 document, served at /api/v1/openapi.json. Built from the same
-// lists the API checks against (statuses, severities, services, scopes, error codes, page
-// bounds), and every response the emulator tests receive is validated against it.
+// The client API's OpenAPI 3.1 document, served at /api/v1/openapi.json, with the DAST API's two
+// calls beside it (its own refusal shape, a sentence). Built from the same lists the APIs check
+// against (statuses, severities, services, scopes, error codes, page bounds), and every response
+// the emulator tests receive is validated against it.
 import { API_SCOPES } from './access.ts'
 import { CALL_RECEIPT_KEEP_MS } from './call-receipts.ts'
 import {
@@ -12,6 +13,7 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
 } from './client-api.ts'
 import { COMMENT_MAX_LENGTH } from './finding-comments.ts'
+import { DAST_SCAN_STATUSES, DAST_SCANS_AT_ONCE, DAST_TARGET_MAX } from './dast-api.ts'
 import { FINDING_STATUSES } from './finding-statuses.ts'
 import { FINDING_ACTIONS, MAX_ACCEPTANCE_DAYS } from './finding-workflow.ts'
 import { FINDING_LOCATION_KEYS } from './findings.ts'
@@ -69,6 +71,21 @@ const writeParameters = [
 ]
 const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } })
 const text = (max: number, description: string) => ({ type: 'string', minLength: 1, maxLength: max, description })
+
+/** The DAST API's refusals: a sentence (decision 0021), not the client API's code and message. */
+const dastError = (description: string) => ({ description, content: { 'application/json': { schema: ref('DastError') } } })
+const dastSecurity = [{ dastKey: [] }, { apiToken: [] }]
+const dastErrors = {
+  '401': dastError('No key, or an unknown, expired or revoked DAST key or API token.'),
+  '403': dastError(
+    'The target is outside the key’s allowed targets or the company’s scan scope, the company has no DAST triggering, or the token lacks dast:trigger.',
+  ),
+  '429': {
+    ...dastError(`The key has ${DAST_SCANS_AT_ONCE} scans waiting or running, or too many calls a minute.`),
+    headers: { 'Retry-After': { description: 'Seconds to wait (too many calls).', schema: { type: 'integer' } } },
+  },
+  '503': dastError('Keys are not set up on this server, or the database is out of reach now.'),
+}
 
 const pageParameters = [
   { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: API_PAGE.max, default: API_PAGE.default } },
@@ -131,8 +148,10 @@ export const CLIENT_API_OPENAPI = {
     title: 'Bulwark client API',
     version: '1.0.0',
     description:
-      'Findings and scans of the company an API token belongs to. Send the token as `Authorization: Bearer bwk_api_…`; ' +
-      'tokens are made on the API tokens page by a company admin. Every refusal is `{"error": {"code", "message"}}`.',
+      'Findings and scans of the company an API token belongs to, its findings’ retests, risk acceptances and comments, ' +
+      'and the DAST scans a pipeline triggers. Send the token as `Authorization: Bearer bwk_api_…`; tokens are made on ' +
+      'the API tokens page by a company admin. Every refusal is `{"error": {"code", "message", "field"?}}`, but the DAST ' +
+      'API’s, which are `{"error": "<sentence>"}`.',
   },
   servers: [{ url: '/api/v1' }],
   security: [{ apiToken: [] }],
@@ -220,6 +239,43 @@ export const CLIENT_API_OPENAPI = {
         responses: { '201': written(ref('CommentAdded'), 'The comment.'), ...writeErrors },
       },
     },
+    '/dast/scans': {
+      post: {
+        operationId: 'triggerDastScan',
+        summary: 'Trigger a DAST scan of a target within the company’s scan scope (a DAST key, or an API token with dast:trigger).',
+        description:
+          'A location that scans for the company and has a DAST agent online runs it; a token’s scans, and those of a key that does not publish at once, wait for an analyst’s review.',
+        security: dastSecurity,
+        requestBody: body({
+          type: 'object',
+          additionalProperties: false,
+          required: ['target'],
+          properties: {
+            target: { type: 'string', minLength: 1, maxLength: DAST_TARGET_MAX, description: 'A host name, address or http(s) URL.' },
+            location: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The agents’ location to scan from.' },
+          },
+        }),
+        responses: {
+          '202': json(ref('DastScanQueued'), 'The scan is queued.'),
+          '400': dastError('The body is not JSON, or the target is not one every URL parser reads alike.'),
+          '409': dastError('No agent is online at a location that scans for the company.'),
+          ...dastErrors,
+        },
+      },
+    },
+    '/dast/scans/{id}': {
+      get: {
+        operationId: 'getDastScan',
+        summary: 'A triggered scan’s status, and when it succeeded, its findings by severity and those new to the company.',
+        security: dastSecurity,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } }],
+        responses: {
+          '200': json(ref('DastScan'), 'The scan.'),
+          '404': dastError('No such scan for the key’s company.'),
+          ...dastErrors,
+        },
+      },
+    },
     '/scans': {
       get: {
         operationId: 'listScans',
@@ -235,6 +291,11 @@ export const CLIENT_API_OPENAPI = {
         type: 'http',
         scheme: 'bearer',
         description: `An API token with its scopes: ${API_SCOPES.join(', ')}.`,
+      },
+      dastKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'A DAST key (bwk_dast_…) from the DAST keys page, naming the targets it may scan.',
       },
     },
     schemas: {
@@ -310,6 +371,46 @@ export const CLIENT_API_OPENAPI = {
         additionalProperties: false,
         required: ['findingId', 'commentId'],
         properties: { findingId: { type: 'string' }, commentId: { type: 'string' } },
+      },
+      DastError: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['error'],
+        properties: { error: { type: 'string' } },
+      },
+      DastScanQueued: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'status', 'statusUrl'],
+        properties: { id: { type: 'string' }, status: { const: 'queued' }, statusUrl: { type: 'string' } },
+      },
+      DastScan: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'status', 'target', 'createdAt', 'finishedAt', 'error'],
+        properties: {
+          id: { type: 'string' },
+          status: { type: 'string', enum: [...DAST_SCAN_STATUSES] },
+          target: { type: 'string' },
+          createdAt: { type: 'string', format: 'date-time' },
+          finishedAt: time,
+          error: { type: ['string', 'null'] },
+          summary: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['total', 'bySeverity', 'new', 'newBySeverity'],
+            properties: { total: { type: 'integer' }, bySeverity: severityCounts, new: { type: 'integer' }, newBySeverity: severityCounts },
+          },
+          newFindings: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['title', 'severity', 'location'],
+              properties: { title: { type: 'string' }, severity: { type: 'string', enum: [...SEVERITIES] }, location: { type: 'string' } },
+            },
+          },
+        },
       },
       Scan: {
         type: 'object',

@@ -5,10 +5,13 @@
 // Refusals carry a status and a sentence: unknown, expired or revoked key (401), target outside the
 // key's allowed targets or the company's scope, or a company without DAST triggering (403), too
 // many scans at once for the key or too many requests (429), no agent online at a location that
-// serves the key's company (409).
+// serves the key's company (409). The client API's OpenAPI document (client-api-openapi.ts) describes it too.
 import * as v from 'valibot'
 import { canonicalScanTarget } from './scan-scope.ts'
 import { SEVERITIES } from './template-vocabulary.ts'
+
+/** The longest target the API takes. */
+export const DAST_TARGET_MAX = 2_048
 
 /** Scans one key may have waiting or running at once. */
 export const DAST_SCANS_AT_ONCE = 2
@@ -36,7 +39,7 @@ export const DastScanRequestSchema = v.strictObject({
     v.string('Name the target to scan.'),
     v.trim(),
     v.minLength(1, 'Name the target to scan.'),
-    v.maxLength(2_048),
+    v.maxLength(DAST_TARGET_MAX),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const canonical = canonicalScanTarget(dataset.value)
       if (canonical === null) {
@@ -53,9 +56,12 @@ const SeverityCounts = v.object(
   Object.fromEntries(SEVERITIES.map((s) => [s, v.number()])) as Record<(typeof SEVERITIES)[number], v.NumberSchema<undefined>>,
 )
 
+/** A triggered scan's status as the API answers it (a leased job is running). */
+export const DAST_SCAN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const
+
 export const DastScanStatusSchema = v.object({
   id: v.string(),
-  status: v.picklist(['queued', 'running', 'succeeded', 'failed', 'cancelled']),
+  status: v.picklist(DAST_SCAN_STATUSES),
   target: v.string(),
   createdAt: v.string(),
   finishedAt: v.nullable(v.string()),

@@ -3,7 +3,8 @@
 // message: no key, an unknown, expired or revoked key, a target outside the key's targets or read
 // differently by other URL parsers, a company without DAST triggering, too many scans at once (also
 // when asked at once), too many calls, no agent online at a location serving the key's company; a
-// finished scan's summary counts the findings new to the company.
+// finished scan's summary counts the findings new to the company. Every answer of a trigger and a
+// status read is checked against the OpenAPI document.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Timestamp } from 'firebase-admin/firestore'
@@ -28,6 +29,7 @@ import { handleAgentRequest, type ApiResponse } from '../../functions/src/agents
 import { issueEnrolment } from '../../functions/src/agents/fleet-callables.ts'
 import { DAST_API_LIMITS, handleDastRequest } from '../../functions/src/agents/dast-api.ts'
 import { companyDocument } from '../builders.ts'
+import { expectDocumented } from './openapi-check.ts'
 
 const SECRET = 'dast-api-test-secret-0123456789'
 const unique = () => randomUUID().slice(0, 8)
@@ -85,15 +87,28 @@ async function apiToken(
   return issued
 }
 
-const trigger = (token: string | null, body: unknown = { target: TARGET }, ip: string | null = null) =>
-  handleDastRequest(
+/** A trigger, its answer checked against the OpenAPI document. */
+async function trigger(token: string | null, body: unknown = { target: TARGET }, ip: string | null = null) {
+  const answer = await handleDastRequest(
     admin.db,
     { method: 'POST', path: '/scans', authorization: token ? `Bearer ${token}` : undefined, body: JSON.stringify(body), ip },
     now,
     SECRET,
   )
-const read = (token: string, id: string) =>
-  handleDastRequest(admin.db, { method: 'GET', path: `/scans/${id}`, authorization: `Bearer ${token}`, body: '' }, now, SECRET)
+  expectDocumented('POST', '/dast/scans', answer)
+  return answer
+}
+/** A scan's status, its answer checked against the OpenAPI document. */
+async function read(token: string, id: string) {
+  const answer = await handleDastRequest(
+    admin.db,
+    { method: 'GET', path: `/scans/${id}`, authorization: `Bearer ${token}`, body: '' },
+    now,
+    SECRET,
+  )
+  expectDocumented('GET', `/dast/scans/${id}`, answer)
+  return answer
+}
 
 /** A real enrolled agent (its key pair, signed requests) at a location of its own, having beaten now. */
 async function enrolledAgent(): Promise<{ locationId: string; call: (path: string, body: unknown) => Promise<ApiResponse> }> {
