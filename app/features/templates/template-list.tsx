@@ -332,7 +332,8 @@ export function TemplateList({ search, firstPage }: { search: TemplateListSearch
               return (
                 <fieldset key={facet}>
                   <legend>{facetLegends[facet]}</legend>
-                  <FacetList>
+                  {/* A long list scrolls; the keyboard can reach and scroll it even while its boxes wait for the page to hydrate. */}
+                  <FacetList tabIndex={0}>
                     {options.map((value) => (
                       <label key={value}>
                         <WhenHydrated>
