@@ -16,6 +16,15 @@ export const FINDINGS_COLLECTION = 'findings'
 
 export const findingsPath = (company: string) => `${companyPath(company)}/${FINDINGS_COLLECTION}`
 export const findingPath = (company: string, id: string) => `${findingsPath(company)}/${id}`
+
+/**
+ * Finding ids per read of findings by id (one `documentId() in` query each: the scan comparison's
+ * first-seen times, the table's rows on screen). Firestore counts each id as a document the query
+ * looks up, besides the rules' own (exists() and get() of users_access and of the company), and
+ * allows 10 per query: 30 at once were refused (tests/emulators/rules-lookups.test.ts).
+ */
+export const FINDING_IDS_PER_READ = 6
+
 export const FINDING_OCCURRENCES_COLLECTION = 'occurrences'
 export const occurrencesPath = (company: string, id: string) => `${findingPath(company, id)}/${FINDING_OCCURRENCES_COLLECTION}`
 export const occurrencePath = (company: string, id: string, scanId: string) => `${occurrencesPath(company, id)}/${scanId}`

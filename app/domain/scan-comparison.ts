@@ -61,14 +61,6 @@ const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id 
 const byAssetPort = (a: PortChange, b: PortChange) => (a.assetId === b.assetId ? a.port - b.port : a.assetId < b.assetId ? -1 : 1)
 
 /**
- * Finding ids per read of the candidates below (one `documentId() in` query each). Firestore counts
- * each id as a document the query looks up, besides the rules' own four (exists() and get() of
- * users_access and of the company), and allows 10 per query: 30 at once were refused
- * (tests/emulators/rules-lookups.test.ts).
- */
-export const CANDIDATES_PER_READ = 6
-
-/**
  * The findings whose first-seen time decides between new and reopened: in the target, not in the
  * base. A reader of a comparison looks up these only, not every finding of either scan.
  */

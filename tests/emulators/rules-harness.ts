@@ -264,5 +264,5 @@ export function rulesSuite(title: string) {
     }
   }
 
-  return { seed, seedPrincipals, run }
+  return { seed, seedPrincipals, run, db }
 }

@@ -4,8 +4,8 @@
 import { collection, doc, documentId, getDoc, getDocsFromServer, limit, onSnapshot, orderBy, query, where } from 'firebase/firestore'
 import * as v from 'valibot'
 import { companyActivityFromDocument, companyActivityPath, type CompanyActivity } from '#domain/company-activity.ts'
-import { findingsPath } from '#domain/findings.ts'
-import { CANDIDATES_PER_READ, compareScans, reopenCandidates, type ComparedScan, type ScanComparison } from '#domain/scan-comparison.ts'
+import { FINDING_IDS_PER_READ, findingsPath } from '#domain/findings.ts'
+import { compareScans, reopenCandidates, type ComparedScan, type ScanComparison } from '#domain/scan-comparison.ts'
 import type { ComparedFindingDetails } from '#domain/scan-comparison-export.ts'
 import { scanFromDocument, scanMembersFromDocument, scanMembersPath, scansPath, type Scan, type ScanMembers } from '#domain/scans.ts'
 import {
@@ -111,7 +111,7 @@ export async function readComparedFindings(
 ): Promise<Map<string, ComparedFindingRecord>> {
   const out = new Map<string, ComparedFindingRecord>()
   const chunks: string[][] = []
-  for (let i = 0; i < ids.length; i += CANDIDATES_PER_READ) chunks.push(ids.slice(i, i + CANDIDATES_PER_READ))
+  for (let i = 0; i < ids.length; i += FINDING_IDS_PER_READ) chunks.push(ids.slice(i, i + FINDING_IDS_PER_READ))
   let next = 0
   const worker = async () => {
     while (next < chunks.length) {

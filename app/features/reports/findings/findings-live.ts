@@ -5,6 +5,7 @@ import { collection, documentId, onSnapshot, orderBy, query, where } from 'fireb
 import { commentFromDocument, findingCommentsPath, type FindingComment } from '#domain/finding-comments.ts'
 import { findingHistoryPath, historyFromDocument, type FindingHistoryEntry } from '#domain/finding-history.ts'
 import {
+  FINDING_IDS_PER_READ,
   findingFromDocument,
   findingPath,
   findingsPath,
@@ -27,9 +28,6 @@ const sorted =
   (next, fail) =>
     watch((values) => next([...values].sort(order)), fail)
 
-/** Ids per `in` query: Firestore takes at most 30. */
-const IDS_PER_QUERY = 30
-
 /**
  * The findings with these ids (those on screen in the table), as they are now: the table shows a
  * status an analyst just changed before the search index has it. Ids that are not findings of the
@@ -39,7 +37,7 @@ export const watchFindingsByIds =
   (company: string, service: ServiceId, ids: readonly string[]): Watch<Finding[]> =>
   (next, fail) => {
     const chunks: string[][] = []
-    for (let i = 0; i < ids.length; i += IDS_PER_QUERY) chunks.push(ids.slice(i, i + IDS_PER_QUERY))
+    for (let i = 0; i < ids.length; i += FINDING_IDS_PER_READ) chunks.push(ids.slice(i, i + FINDING_IDS_PER_READ))
     // Arrays, not Maps: useLiveData keeps a value equal as plain data, and every Map is.
     const parts: Finding[][] = chunks.map(() => [])
     const arrived = new Set<number>()
