@@ -23,6 +23,8 @@ const reuseRunningStack = !process.env.CI && (await portAnswers(appPort))
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The full demo year's run (playwright.full-year.config.ts).
+  testIgnore: ['full-year.spec.ts'],
   outputDir: '.local/test-results',
   fullyParallel: false,
   workers: 1,
