@@ -4,7 +4,7 @@
 // webhook-signature: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, the key being the base64
 // after `whsec_`), retried with backoff, and kept in a delivery log with each attempt's answer.
 //
-// - webhook_endpoints/{id}: what the page shows (company, URL, events, enabled, last attempt);
+// - webhook_endpoints/{id}: what the page shows (company, URL, events, enabled);
 // - webhook_secrets/{id}: the signing secret (and the one before a rotation, for a day), which no
 //   client reads;
 // - webhook_deliveries/{endpointId}_{eventId}: one event for one endpoint: its body, state, next
@@ -286,7 +286,6 @@ const StoredEndpointSchema = v.object({
   createdAt: v.optional(v.nullable(TimestampSchema), null),
   createdBy: v.optional(v.string(), ''),
   secretRotatedAt: v.optional(v.nullable(TimestampSchema), null),
-  lastAttempt: v.optional(v.nullable(v.object({ at: TimestampSchema, status: v.nullable(v.number()), ok: v.boolean() })), null),
 })
 export type WebhookEndpoint = v.InferOutput<typeof StoredEndpointSchema> & { id: string }
 

@@ -200,8 +200,6 @@ describe('deliveries', () => {
     expect(delivery).toMatchObject({ eventId: body.id, attempt: 1, type: 'finding.status_changed' })
     expect(delivery!.attempts[0]).toMatchObject({ n: 1, status: 200, answer: 'thanks', error: null })
     expect(await deliveriesOf(endpointId)).toHaveLength(1)
-    const after = webhookEndpointFromDocument(endpointId, (await admin.db.doc(webhookEndpointPath(endpointId)).get()).data())
-    expect(after?.lastAttempt).toMatchObject({ status: 200, ok: true })
   })
 
   it('are retried after a 500, by the sweep once the backoff has passed', async () => {

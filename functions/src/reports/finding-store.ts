@@ -186,7 +186,7 @@ export async function applyFindingChanges(db: Firestore, tx: Transaction, change
           ...(event.from ? { from: event.from, to: event.to } : {}),
         },
       })
-  if (events.length > 0) queueWebhookDeliveries(db, tx, company, await readWebhookTargets(db, company, tx), events)
+  if (events.length > 0) queueWebhookDeliveries(db, tx, company, await readWebhookTargets(db, company), events)
 
   // Writes.
   const now = FieldValue.serverTimestamp()

@@ -3,7 +3,9 @@
 // signs the body afresh with the endpoint's secret (and the previous one for a day after a
 // rotation), POSTs it to the address the egress guard judged, within the timeout, and records the
 // answer: delivered on a 2xx; otherwise the next attempt after the backoff, or failed after the
-// last. The clock and the egress policy are parameters, so tests call this directly.
+// last. Only the delivery is written: a burst of deliveries to one endpoint (a large publication)
+// writes no shared document (decision 0037). The clock and the egress policy are parameters, so
+// tests call this directly.
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import {
   WEBHOOK_DELIVERIES_COLLECTION,
@@ -82,8 +84,6 @@ async function recordAttempt(db: Firestore, id: string, now: number, answer: Egr
   return db.runTransaction(async (tx) => {
     const delivery = webhookDeliveryFromDocument(id, (await tx.get(ref)).data())
     if (!delivery) return 'skipped'
-    const endpointRef = db.doc(webhookEndpointPath(delivery.endpointId))
-    const endpoint = await tx.get(endpointRef)
     const made = delivery.attempt + 1
     const ok = answer.status !== null && answer.status >= 200 && answer.status < 300
     const attempt: WebhookAttempt = {
@@ -101,8 +101,6 @@ async function recordAttempt(db: Firestore, id: string, now: number, answer: Egr
       nextAttemptAt: delay === null ? null : Timestamp.fromMillis(now + delay),
       attempts: [...delivery.attempts, attempt].slice(-WEBHOOK_LIMITS.attemptsKept).map((a) => ({ ...a, at: Timestamp.fromMillis(a.at) })),
     })
-    // The endpoint may have been deleted meanwhile.
-    if (endpoint.exists) tx.update(endpointRef, { lastAttempt: { at: Timestamp.fromMillis(now), status: answer.status, ok } })
     return ok ? 'delivered' : delay === null ? 'failed' : 'retrying'
   })
 }

@@ -16,10 +16,13 @@ import {
   type WebhookEventType,
 } from '#domain/webhooks.ts'
 
-/** The company's enabled endpoints, read in `tx` when one is given (before its writes). */
-export async function readWebhookTargets(db: Firestore, company: string, tx?: Transaction): Promise<WebhookEndpoint[]> {
-  const query = db.collection(WEBHOOK_ENDPOINTS_COLLECTION).where('company', '==', company)
-  const snapshot = tx ? await tx.get(query) : await query.get()
+/**
+ * The company's enabled endpoints. Read outside the caller's transaction, so that no change of
+ * findings holds a lock on them (nor waits on one); an endpoint registered during the change gets
+ * the events after it.
+ */
+export async function readWebhookTargets(db: Firestore, company: string): Promise<WebhookEndpoint[]> {
+  const snapshot = await db.collection(WEBHOOK_ENDPOINTS_COLLECTION).where('company', '==', company).get()
   return snapshot.docs.flatMap((doc) => {
     const endpoint = webhookEndpointFromDocument(doc.id, doc.data())
     return endpoint?.enabled ? [endpoint] : []

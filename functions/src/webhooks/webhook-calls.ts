@@ -48,7 +48,6 @@ export const createWebhookEndpoint = defineCallable('createWebhookEndpoint', {},
       createdAt: FieldValue.serverTimestamp(),
       createdBy: actor.by,
       secretRotatedAt: null,
-      lastAttempt: null,
       updatedAt: FieldValue.serverTimestamp(),
       updatedBy: actor.by,
     })

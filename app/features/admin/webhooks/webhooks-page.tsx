@@ -188,14 +188,10 @@ function Endpoints({
     },
     { id: 'state', header: 'State', accessorFn: (e) => (e.enabled ? 'Enabled' : 'Disabled') },
     {
-      id: 'last',
-      header: 'Last attempt',
-      accessorFn: (e) => e.lastAttempt?.at ?? 0,
-      cell: ({ row }) => {
-        const last = row.original.lastAttempt
-        if (!last) return 'None yet'
-        return `${tokenTime(last.at)}: ${last.status === null ? 'no answer' : last.status}${last.ok ? '' : ' (failed)'}`
-      },
+      id: 'rotated',
+      header: 'Secret rotated',
+      accessorFn: (e) => e.secretRotatedAt ?? 0,
+      cell: ({ row }) => (row.original.secretRotatedAt === null ? 'Never' : tokenTime(row.original.secretRotatedAt)),
     },
     {
       id: 'created',
