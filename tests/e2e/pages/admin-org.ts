@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { confirmed, takeShownOnce } from './issued-once'
 import { Shell } from './shell'
 
 /** /admin/company/create-company and /admin/company. */
@@ -92,12 +93,7 @@ export class DastKeysPage {
   /** Sends the form as filled in and returns the key the dialog shows (once); the dialog is closed after. */
   async takeKey(options: { timeout?: number } = {}): Promise<string> {
     await this.submit()
-    const dialog = this.page.getByRole('dialog', { name: 'Copy your DAST key now' })
-    await expect(dialog).toBeVisible(options)
-    const token = await dialog.getByLabel('DAST key').inputValue()
-    await dialog.getByRole('button', { name: 'I have stored the key' }).click()
-    await expect(dialog).toBeHidden()
-    return token
+    return takeShownOnce(this.page, { title: 'Copy your DAST key now', field: 'DAST key', stored: 'I have stored the key' }, options)
   }
 
   row(name: string): Locator {
@@ -105,11 +101,6 @@ export class DastKeysPage {
   }
 
   async revoke(name: string): Promise<void> {
-    await this.row(name)
-      .getByRole('button', { name: `Revoke ${name}` })
-      .click()
-    const dialog = this.page.getByRole('dialog', { name: 'Revoke this key?' })
-    await dialog.getByRole('button', { name: 'Revoke key' }).click()
-    await expect(dialog).toBeHidden()
+    await confirmed(this.page, this.row(name), `Revoke ${name}`, { title: 'Revoke this key?', confirm: 'Revoke key' })
   }
 }

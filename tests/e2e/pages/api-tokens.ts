@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { checkOnly, confirmed, takeShownOnce } from './issued-once'
 import { Shell } from './shell'
 
 /** /admin/api-tokens: a company's API tokens. */
@@ -24,15 +25,9 @@ export class ApiTokensPage {
   /** Makes a token with these scopes (by their labels) and returns it as the dialog shows it, once. */
   async create(name: string, scopes: RegExp[]): Promise<string> {
     await this.form.getByLabel('Name').fill(name)
-    for (const box of await this.form.getByRole('checkbox').all()) await box.uncheck()
-    for (const scope of scopes) await this.form.getByRole('checkbox', { name: scope }).check()
+    await checkOnly(this.form, scopes)
     await this.form.getByRole('button', { name: 'Create token' }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'Copy your API token now' })
-    await expect(dialog).toBeVisible()
-    const token = await dialog.getByLabel('API token').inputValue()
-    await dialog.getByRole('button', { name: 'I have stored the token' }).click()
-    await expect(dialog).toBeHidden()
-    return token
+    return takeShownOnce(this.page, { title: 'Copy your API token now', field: 'API token', stored: 'I have stored the token' })
   }
 
   row(name: string): Locator {
@@ -40,11 +35,6 @@ export class ApiTokensPage {
   }
 
   async revoke(name: string): Promise<void> {
-    await this.row(name)
-      .getByRole('button', { name: `Revoke ${name}` })
-      .click()
-    const dialog = this.page.getByRole('dialog', { name: 'Revoke this token?' })
-    await dialog.getByRole('button', { name: 'Revoke token' }).click()
-    await expect(dialog).toBeHidden()
+    await confirmed(this.page, this.row(name), `Revoke ${name}`, { title: 'Revoke this token?', confirm: 'Revoke token' })
   }
 }

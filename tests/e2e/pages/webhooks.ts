@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { checkOnly, confirmed, takeShownOnce } from './issued-once'
 import { Shell } from './shell'
 
 /** /admin/webhooks: a company's webhook endpoints and their delivery log. */
@@ -24,15 +25,9 @@ export class WebhooksPage {
   /** Registers an endpoint for these events (by their labels) and returns its signing secret as the dialog shows it, once. */
   async register(url: string, events: RegExp[]): Promise<string> {
     await this.form.getByLabel('Endpoint URL (https)').fill(url)
-    for (const box of await this.form.getByRole('checkbox').all()) await box.uncheck()
-    for (const event of events) await this.form.getByRole('checkbox', { name: event }).check()
+    await checkOnly(this.form, events)
     await this.form.getByRole('button', { name: 'Add endpoint' }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'Copy your signing secret now' })
-    await expect(dialog).toBeVisible()
-    const secret = await dialog.getByLabel('signing secret').inputValue()
-    await dialog.getByRole('button', { name: 'I have stored the secret' }).click()
-    await expect(dialog).toBeHidden()
-    return secret
+    return takeShownOnce(this.page, { title: 'Copy your signing secret now', field: 'signing secret', stored: 'I have stored the secret' })
   }
 
   row(url: string): Locator {
@@ -51,11 +46,6 @@ export class WebhooksPage {
   }
 
   async remove(url: string): Promise<void> {
-    await this.row(url)
-      .getByRole('button', { name: `Delete ${url}` })
-      .click()
-    const dialog = this.page.getByRole('dialog', { name: 'Delete this endpoint?' })
-    await dialog.getByRole('button', { name: 'Delete endpoint' }).click()
-    await expect(dialog).toBeHidden()
+    await confirmed(this.page, this.row(url), `Delete ${url}`, { title: 'Delete this endpoint?', confirm: 'Delete endpoint' })
   }
 }
