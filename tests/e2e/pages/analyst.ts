@@ -34,12 +34,17 @@ export class AnalystServicePage {
    * waits for the review.
    */
   async importFiles(paths: string[], title: string, compareWith: string | null = 'Nothing: a new scope'): Promise<void> {
+    await this.startImport(paths, title, compareWith)
+    await expect(this.importPanel.getByRole('status')).toHaveText('The draft is ready for review below.', { timeout: 30_000 })
+    await expect(this.review).toContainText(`Review: ${title}`)
+  }
+
+  /** Picks the files, names the scan and clicks "Import as draft", without waiting for the outcome. */
+  async startImport(paths: string[], title: string, compareWith: string | null = 'Nothing: a new scope'): Promise<void> {
     await this.importPanel.getByLabel(/Drop files here/).setInputFiles(paths)
     await this.importPanel.getByLabel('Scan title (optional)').fill(title)
     if (compareWith) await this.importPanel.getByLabel('Compare with').selectOption({ label: compareWith })
     await this.importPanel.getByRole('button', { name: 'Import as draft' }).click()
-    await expect(this.importPanel.getByRole('status')).toHaveText('The draft is ready for review below.', { timeout: 30_000 })
-    await expect(this.review).toContainText(`Review: ${title}`)
   }
 
   row(text: string | RegExp) {

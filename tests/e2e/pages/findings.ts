@@ -68,11 +68,17 @@ export class FindingPage {
 
   /** Makes a move through its dialog: the note and, for a risk acceptance, the end date. */
   async move(name: string, fields: { note?: string; noteLabel?: string; until?: string } = {}): Promise<void> {
+    const dialog = await this.startMove(name, fields)
+    await expect(dialog).toBeHidden({ timeout: 20_000 })
+  }
+
+  /** Fills the move's dialog and confirms it, without waiting for the outcome; the dialog. */
+  async startMove(name: string, fields: { note?: string; noteLabel?: string; until?: string } = {}): Promise<Locator> {
     await this.workflow.getByRole('button', { name, exact: true }).click()
     const dialog = this.page.getByRole('dialog', { name })
     if (fields.note !== undefined) await dialog.getByLabel(fields.noteLabel ?? /Note|What was changed|Reason/).fill(fields.note)
     if (fields.until !== undefined) await dialog.getByLabel('Acceptance ends on').fill(fields.until)
     await dialog.getByRole('button', { name, exact: true }).click()
-    await expect(dialog).toBeHidden({ timeout: 20_000 })
+    return dialog
   }
 }

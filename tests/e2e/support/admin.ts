@@ -57,6 +57,11 @@ export async function countWhere(collection: string, field: string, value: unkno
   return (await db().collection(collection).where(field, '==', value).count().get()).data().count
 }
 
+/** How many documents `collection` holds. */
+export async function countIn(collection: string): Promise<number> {
+  return (await db().collection(collection).count().get()).data().count
+}
+
 /**
  * Adds a fix of `days` to this month's remediation figures of a service, as a finding fixed now
  * would (an unlikely number of days, so that it is told from the demo's); returns the undo.

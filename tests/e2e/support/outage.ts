@@ -2,7 +2,8 @@
 // and the connections it held are cut, as when a server goes down: clients see their streams end and
 // new connections get no answer. Resuming it (SIGCONT) brings it back with its data.
 import { execFileSync } from 'node:child_process'
-import { expect, type ConsoleMessage, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { expect, type ConsoleMessage, type Page, type Route } from '@playwright/test'
 import { callAs } from './findings'
 
 function listenerPid(port: number): number {
@@ -22,6 +23,35 @@ export function pauseListener(port: number): () => void {
     if (resumed) return
     resumed = true
     process.kill(pid, 'SIGCONT')
+  }
+}
+
+/** Cuts the connections the browser (the e2e suite's Chromium) holds to `port`; other clients keep theirs. */
+function cutBrowserConnections(port: number): void {
+  const lines = execFileSync('ss', ['-tnpH', `dport = :${port}`], { encoding: 'utf8' }).split('\n')
+  for (const line of lines) {
+    const pid = /pid=(\d+)/.exec(line)?.[1]
+    const local = /^\S+\s+\d+\s+\d+\s+\S+:(\d+)\s/.exec(line)?.[1]
+    if (!pid || !local) continue
+    const program = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? ''
+    if (/chrom/i.test(program)) execFileSync('ss', ['-K', '-tn', `dport = :${port} and sport = :${local}`])
+  }
+}
+
+/**
+ * The page stops hearing from what listens on `port` while the rest of the stack still reaches it:
+ * its open connections are cut and its new requests wait, as on a database that stopped answering
+ * this browser. The function returned lets them go on (to the server as it is then).
+ */
+export async function deafenPage(page: Page, port: number): Promise<() => Promise<void>> {
+  const waiting: Route[] = []
+  const matches = (url: URL) => url.port === String(port)
+  const hold = (route: Route) => void waiting.push(route)
+  await page.route(matches, hold)
+  cutBrowserConnections(port)
+  return async () => {
+    await page.unroute(matches, hold)
+    for (const route of waiting.splice(0)) await route.continue().catch(() => undefined)
   }
 }
 
