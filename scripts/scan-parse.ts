@@ -77,7 +77,7 @@ async function main(): Promise<number> {
       return 1
     }
   }
-  const result = await parser.parse(text(path))
+  const result = await parser.parse(decodeBytes(createReadStream(path), parser.label))
   console.log(JSON.stringify(result, null, 2))
   return 0
 }

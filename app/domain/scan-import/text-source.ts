@@ -2,9 +2,44 @@
 // Node (fs streams) and tests (strings) feed them alike, and nothing needs the whole file at once.
 import { PARSE_LIMITS, ScanParseError } from './parsed-scan.ts'
 
-/** Decodes a byte stream as UTF-8, chunk by chunk (a character split over two chunks stays whole). */
-export async function* decodeBytes(stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>): AsyncIterable<string> {
-  const decoder = new TextDecoder('utf-8')
+const newlinesIn = (text: string) => {
+  let count = 0
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++
+  return count
+}
+
+/**
+ * The line of a chunk's first byte that is not UTF-8, counted from the chunk's first line. Found
+ * by decoding the chunk alone: up to three replacement characters at its start may be a character
+ * the chunk before began, so the first one after those is taken when there is one.
+ */
+function badByteLine(chunk: Uint8Array): number {
+  const text = new TextDecoder('utf-8').decode(chunk)
+  const lead = /^\uFFFD{0,3}/.exec(text)![0].length
+  const bad = text.indexOf('\uFFFD', lead) >= 0 ? text.indexOf('\uFFFD', lead) : 0
+  return newlinesIn(text.slice(0, bad))
+}
+
+/**
+ * Decodes a byte stream as UTF-8, chunk by chunk (a character split over two chunks stays whole).
+ * Given the format it is read as, bytes that are not UTF-8 are refused as that format's file, with
+ * their line; without, they read as U+FFFD (a reader that names the line itself).
+ */
+export async function* decodeBytes(
+  stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+  strictFor?: string,
+): AsyncIterable<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: strictFor !== undefined })
+  let line = 1
+  const decode = (bytes?: Uint8Array) => {
+    try {
+      const text = bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode()
+      if (strictFor !== undefined) line += newlinesIn(text)
+      return text
+    } catch {
+      throw new ScanParseError(strictFor!, `line ${line + (bytes ? badByteLine(bytes) : 0)}`, 'not UTF-8 text')
+    }
+  }
   if ('getReader' in stream) {
     // Browsers without async iteration of ReadableStream read it this way.
     const reader = stream.getReader()
@@ -12,15 +47,15 @@ export async function* decodeBytes(stream: ReadableStream<Uint8Array> | AsyncIte
       for (;;) {
         const { done, value } = await reader.read()
         if (done) break
-        yield decoder.decode(value, { stream: true })
+        yield decode(value)
       }
     } finally {
       reader.releaseLock()
     }
   } else {
-    for await (const bytes of stream) yield decoder.decode(bytes, { stream: true })
+    for await (const bytes of stream) yield decode(bytes)
   }
-  const rest = decoder.decode()
+  const rest = decode()
   if (rest) yield rest
 }
 

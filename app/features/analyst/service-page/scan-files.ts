@@ -54,7 +54,7 @@ export async function parseFile(file: Blob & { name: string }, parser: ScanParse
   )
   let scan: ParsedScan
   try {
-    scan = await parser.parse(decodeBytes(counted))
+    scan = await parser.parse(decodeBytes(counted, parser.label))
   } catch (error) {
     throw new Error(error instanceof ScanParseError ? `${file.name}: ${error.message}` : `${file.name}: the file could not be read.`)
   }
