@@ -325,7 +325,8 @@ describe('reportPdfDocument', () => {
       // The same report whatever the page size it was read in.
       expect(collected(many, 7)).toEqual(digest)
       expect(JSON.stringify(reportPdfLayout(digest).content)).toBe(JSON.stringify(reportPdfDocument(input({ findings: many })).content))
-    })
+      // A thousand findings laid out several times: seconds on a machine busy with the other suites.
+    }, 60_000)
 
     it(`describes every group in full up to ${PDF_LIST_ALL_UP_TO} findings`, () => {
       const found = collected(many.slice(0, PDF_LIST_ALL_UP_TO), 50).findings!
