@@ -9,13 +9,13 @@ import {
   TEMPLATE_LIMITS,
   TEMPLATE_STATUSES,
   TemplateInputSchema,
-  searchRecordFromTemplate,
   severityLabels,
   severityRank,
   templateFieldSchemas,
   templateIssuesMessage,
   templateStatusLabels,
 } from './finding-template.ts'
+import { searchRecordFromTemplate } from './template-search-record.ts'
 
 const LOG4SHELL = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H'
 

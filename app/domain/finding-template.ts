@@ -2,12 +2,10 @@
 // the record the search index holds. The schemas check whole templates (create, import) and single
 // fields (autosave); free text is validated, never rewritten, so a saved value equals the typed one.
 import * as v from 'valibot'
-import { alphabeticalOrderFields } from './alphabetical-order.ts'
 import { parseCvssVector, type CvssVersion } from './cvss.ts'
-import { markdownToPlainText } from './markdown.ts'
-import { services, type ServiceId } from './services.ts'
+import { services } from './services.ts'
 import { SLUG_PATTERN, TEMPLATE_SLUG_MAX_LENGTH, TemplateSlugSchema } from './template-library-calls.ts'
-import { SEVERITIES, severityRank, TEMPLATE_STATUSES, type Severity, type TemplateStatus } from './template-vocabulary.ts'
+import { SEVERITIES, TEMPLATE_STATUSES } from './template-vocabulary.ts'
 
 export { SEVERITIES, severityLabels, severityRank, TEMPLATE_STATUSES, templateStatusLabels } from './template-vocabulary.ts'
 export type { Severity, TemplateStatus } from './template-vocabulary.ts'
@@ -216,49 +214,4 @@ export function templateIssuesMessage(issues: readonly v.BaseIssue<unknown>[]): 
     if (!byField.has(label)) byField.set(label, issue.message)
   }
   return [...byField].map(([label, message]) => `${label}${message}`).join('; ')
-}
-
-/** The search index's record of a template (objectID is the slug). */
-export interface TemplateSearchRecord {
-  objectID: string
-  title: string
-  severity: Severity
-  severityRank: number
-  cvssScore: number | null
-  cwe: string[]
-  tags: string[]
-  services: ServiceId[]
-  status: TemplateStatus
-  /** The description as plain text, cut at a word boundary. */
-  excerpt: string
-  /** Epoch milliseconds. */
-  updatedAt: number
-  /** The title in alphabetical order as numbers (alphabeticalOrder), for "Title A to Z": the search service sorts by numbers only. */
-  titleOrder0: number
-  titleOrder1: number
-  titleOrder2: number
-}
-
-/** At most `limit` characters of one-line text, the ellipsis included, ending after a whole word. */
-function excerptOf(text: string, limit: number): string {
-  if (text.length <= limit) return text
-  const lastSpace = text.lastIndexOf(' ', limit - 1)
-  return `${lastSpace > 0 ? text.slice(0, lastSpace) : text.slice(0, limit - 1)}…`
-}
-
-export function searchRecordFromTemplate(template: FindingTemplate): TemplateSearchRecord {
-  return {
-    objectID: template.slug,
-    title: template.title,
-    severity: template.severity,
-    severityRank: severityRank[template.severity],
-    cvssScore: template.cvss?.score ?? null,
-    cwe: template.cwe,
-    tags: template.tags,
-    services: template.services,
-    status: template.status,
-    excerpt: excerptOf(markdownToPlainText(template.description), TEMPLATE_LIMITS.excerptLength),
-    updatedAt: template.updatedAt,
-    ...alphabeticalOrderFields('title', template.title),
-  }
 }

@@ -2,7 +2,8 @@ import { algoliasearch, type IndexSettings } from 'algoliasearch'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSearchEmulator, type SearchEmulator } from '../../emulators/search/search-emulator.ts'
-import { searchRecordFromTemplate, type FindingTemplate } from './finding-template.ts'
+import type { FindingTemplate } from './finding-template.ts'
+import { searchRecordFromTemplate } from './template-search-record.ts'
 import { SearchClientRequestSchema } from './template-library-calls.ts'
 import {
   algoliaHosts,

@@ -4,7 +4,8 @@
 // index trigger, firing for the same writes afterwards, finds nothing left to change).
 import { isDeepStrictEqual } from 'node:util'
 import { Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore'
-import { searchRecordFromTemplate, type FindingTemplate } from '#domain/finding-template.ts'
+import type { FindingTemplate } from '#domain/finding-template.ts'
+import { searchRecordFromTemplate } from '#domain/template-search-record.ts'
 import {
   TAGS_COLLECTION,
   tagCounterPath,

@@ -2,7 +2,8 @@
 // Firestore document (objectID = slug).
 import type { Firestore } from 'firebase-admin/firestore'
 import * as logger from 'firebase-functions/logger'
-import { searchRecordFromTemplate, templateIssuesMessage } from '#domain/finding-template.ts'
+import { templateIssuesMessage } from '#domain/finding-template.ts'
+import { searchRecordFromTemplate } from '#domain/template-search-record.ts'
 import { templateFromDocument, templatePath } from '#domain/template-library.ts'
 import { TEMPLATES_INDEX } from '#domain/template-search.ts'
 import { syncRecord, type IndexSync } from './search-index.ts'

@@ -5,7 +5,7 @@
 //    the index trigger in the Functions emulator.
 import { FieldValue } from 'firebase-admin/firestore'
 import * as v from 'valibot'
-import { searchRecordFromTemplate } from '#domain/finding-template.ts'
+import { searchRecordFromTemplate } from '#domain/template-search-record.ts'
 import { TEMPLATES_INDEX } from '#domain/template-search.ts'
 import { TemplateListSearchSchema, templateSearchRequests } from '../../app/features/templates/template-query.ts'
 import { sharedAdmin } from '../../emulators/firebase/admin.ts'

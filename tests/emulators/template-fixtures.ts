@@ -6,7 +6,8 @@ import path from 'node:path'
 import type { Algoliasearch } from 'algoliasearch'
 import { Timestamp, type Firestore } from 'firebase-admin/firestore'
 import { expect, vi } from 'vitest'
-import { searchRecordFromTemplate, type TemplateInput, type TemplateSearchRecord } from '#domain/finding-template.ts'
+import type { TemplateInput } from '#domain/finding-template.ts'
+import { searchRecordFromTemplate, type TemplateSearchRecord } from '#domain/template-search-record.ts'
 import {
   storedTags,
   TAGS_COLLECTION,
