@@ -49,6 +49,9 @@ interface PolicySources {
   images?: readonly string[]
 }
 
+/** The image the Firestore SDK's WebChannel fetches to test the network after a failure. */
+const FIRESTORE_NETWORK_PROBE = 'https://www.google.com/images/cleardot.gif'
+
 function contentSecurityPolicy({ nonce, hashes, connect, images = [] }: PolicySources): string {
   return [
     "default-src 'none'",
@@ -89,7 +92,9 @@ export function pageHeaders(
 ): Record<string, string> {
   return {
     // People's photos come through the app's own origin (/api/photos); Markdown drops remote images itself.
-    'Content-Security-Policy': contentSecurityPolicy({ nonce, hashes, connect, images: ['blob:'] }),
+    // The Firestore SDK's streaming channel loads Google's one-pixel image to test the network when
+    // a connection fails: that one address only.
+    'Content-Security-Policy': contentSecurityPolicy({ nonce, hashes, connect, images: ['blob:', FIRESTORE_NETWORK_PROBE] }),
     'Referrer-Policy': pathname === '/auth/redirect' ? 'no-referrer' : 'strict-origin-when-cross-origin',
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
