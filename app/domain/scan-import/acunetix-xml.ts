@@ -17,7 +17,7 @@ import {
   type ParsedScan,
   type ScanParser,
 } from './parsed-scan.ts'
-import { fitRaw } from './raw-fields.ts'
+import { fitRaw, keepRepeatText } from './raw-fields.ts'
 import { unique } from './scan-collector.ts'
 import { child, childrenNamed, numberOf, readXml, textOf, xmlRootTag, type XmlNode } from './xml-stream.ts'
 
@@ -177,9 +177,7 @@ export const acunetixXmlParser: ScanParser = {
       const same = seen.get(key)
       if (same) {
         statistics.duplicateItems!++
-        const more = (same.raw.moreDetails ??= []) as string[]
-        if (details && details !== same.evidence && more.length < 10) more.push(bounded(details, 1_024))
-        same.raw = fitRaw(same.raw)
+        keepRepeatText(same, 'moreDetails', details)
         return
       }
       if (!underLimit(findings.length, PARSE_LIMITS.findings, notes, where, 'findings')) return

@@ -17,7 +17,7 @@ import {
   type ParsedScan,
   type ScanParser,
 } from './parsed-scan.ts'
-import { fitRaw } from './raw-fields.ts'
+import { fitRaw, keepRepeatText } from './raw-fields.ts'
 import { fromOffsetDateText, unique } from './scan-collector.ts'
 
 const LABEL = 'Arachni JSON'
@@ -79,9 +79,7 @@ export const arachniJsonParser: ScanParser = {
       const same = seen.get(key)
       if (same) {
         statistics.duplicateIssues!++
-        const more = (same.raw.moreProofs ??= []) as string[]
-        if (proof && proof !== same.evidence && more.length < 10) more.push(bounded(proof, 1_024))
-        same.raw = fitRaw(same.raw)
+        keepRepeatText(same, 'moreProofs', proof)
         continue
       }
       if (!underLimit(findings.length, PARSE_LIMITS.findings, notes, path, 'findings')) continue

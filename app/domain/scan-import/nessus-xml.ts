@@ -16,7 +16,7 @@ import {
   type ScanParser,
 } from './parsed-scan.ts'
 import { cveIds } from './json-fields.ts'
-import { fitRaw } from './raw-fields.ts'
+import { fitRaw, keepRepeatText } from './raw-fields.ts'
 import { ScanCollector, fromDateText, fromUnixSeconds, unique } from './scan-collector.ts'
 import { isIp } from './surface-assets.ts'
 import { childrenNamed, numberOf, readXml, textOf, xmlRootTag, type XmlNode } from './xml-stream.ts'
@@ -296,9 +296,7 @@ export async function parseNessusXml(source: AsyncIterable<string>): Promise<Par
     const same = seen.get(place + ruleId)
     if (same) {
       statistics.duplicateItems++
-      const more = (same.raw.moreOutput ??= []) as string[]
-      if (output && output !== same.evidence && more.length < 10) more.push(bounded(output, 1_024))
-      same.raw = fitRaw(same.raw)
+      keepRepeatText(same, 'moreOutput', output)
       return
     }
     bySeverity[severity] = (bySeverity[severity] ?? 0) + 1

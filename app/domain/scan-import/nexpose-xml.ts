@@ -20,7 +20,7 @@ import {
   type ParsedScan,
   type ScanParser,
 } from './parsed-scan.ts'
-import { fitRaw } from './raw-fields.ts'
+import { fitRaw, keepRepeatText } from './raw-fields.ts'
 import { unique } from './scan-collector.ts'
 import { isIp } from './surface-assets.ts'
 import { child, childrenNamed, numberOf, readXml, textOf, xmlRootTag, type XmlNode } from './xml-stream.ts'
@@ -300,9 +300,7 @@ export const nexposeXmlParser: ScanParser = {
       const same = seen.get(key)
       if (same) {
         statistics.duplicateTests!++
-        const more = (same.raw.moreEvidence ??= []) as string[]
-        if (hit.evidence && hit.evidence !== same.evidence && more.length < 10) more.push(bounded(hit.evidence, 1_024))
-        same.raw = fitRaw(same.raw)
+        keepRepeatText(same, 'moreEvidence', hit.evidence)
         continue
       }
       if (!underLimit(findings.length, PARSE_LIMITS.findings, notes, where, 'findings')) break

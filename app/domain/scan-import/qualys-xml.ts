@@ -19,7 +19,7 @@ import {
   type ParsedScan,
   type ScanParser,
 } from './parsed-scan.ts'
-import { fitRaw } from './raw-fields.ts'
+import { fitRaw, keepRepeatText } from './raw-fields.ts'
 import { fromDateText, unique } from './scan-collector.ts'
 import { isIp } from './surface-assets.ts'
 import { child, childrenNamed, numberOf, readXml, textOf, xmlRootTag, type XmlNode } from './xml-stream.ts'
@@ -366,9 +366,7 @@ export const qualysXmlParser: ScanParser = {
       const same = seen.get(key)
       if (same) {
         statistics.duplicateItems!++
-        const more = (same.raw.moreResults ??= []) as string[]
-        if (occurrence.result && occurrence.result !== same.evidence && more.length < 10) more.push(bounded(occurrence.result, 1_024))
-        same.raw = fitRaw(same.raw)
+        keepRepeatText(same, 'moreResults', occurrence.result)
         continue
       }
       if (!underLimit(findings.length, PARSE_LIMITS.findings, notes, where, 'findings')) break

@@ -19,3 +19,18 @@ export function fitRaw(raw: Record<string, unknown>, max: number = PARSE_LIMITS.
   }
   return out
 }
+
+/**
+ * What a repeat of a finding the file already gave says beyond the first: kept under `field` of the
+ * first one's raw fields (ten at most, 1,024 characters each, none equal to its evidence), which
+ * still fit.
+ */
+export function keepRepeatText(
+  finding: { raw: Record<string, unknown>; evidence?: string },
+  field: string,
+  text: string | undefined,
+): void {
+  const more = (finding.raw[field] ??= []) as string[]
+  if (text && text !== finding.evidence && more.length < 10) more.push(bounded(text, 1_024))
+  finding.raw = fitRaw(finding.raw)
+}
